@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "AudioKitLinux",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "AudioKitLinux", targets: ["AudioKitLinux"]),
+        .executable(name: "ahap-tool", targets: ["ahap-tool"]),
+        .executable(name: "beatmap", targets: ["beatmap"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(
+            name: "CAlsa", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(
+            name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
+        .target(
+            name: "AudioKitLinux",
+            dependencies: ["CSndfile", "CAlsa", "CJansson"]),
+        .target(
+            name: "ToolSupport",
+            dependencies: [
+                "AudioKitLinux",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "ahap-tool",
+            dependencies: [
+                "AudioKitLinux", "ToolSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "beatmap",
+            dependencies: [
+                "AudioKitLinux", "ToolSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(
+            name: "AudioToolTests",
+            dependencies: ["AudioKitLinux", "CSndfile"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,107 @@
+/// What a rule inspects: the decoded JSON, the model built from it, and
+/// the file's name and folder (for `EventWaveformPath`).
+public struct AHAPDocument: Sendable {
+    /// One item of the `Pattern` array, with its JSON path.
+    public struct Item: Sendable {
+        public enum Kind: Sendable { case event, parameter, curve, other }
+        public let index: Int
+        public let kind: Kind
+        /// JSON pointer of the item, `/Pattern/3`.
+        public let path: String
+        /// The body under `Event`, `Parameter` or `ParameterCurve`; for `.other`, the item itself when it is an object.
+        public let body: JSONObject
+        /// JSON pointer of the body, `/Pattern/3/Event`.
+        public let bodyPath: String
+    }
+
+    public let file: String?
+    /// Folder that `EventWaveformPath` values are resolved against.
+    public let baseDirectory: String?
+    public let root: JSONValue
+    public let pattern: AHAPPattern
+    public let items: [Item]
+    public let options: AHAPValidationOptions
+
+    public init(root: JSONValue, file: String? = nil, baseDirectory: String? = nil, options: AHAPValidationOptions = .init()) {
+        self.root = root
+        self.file = file
+        self.baseDirectory = baseDirectory
+        self.options = options
+        self.pattern = AHAPPattern(json: root)
+        var items: [Item] = []
+        for (index, value) in (root[AHAPKey.pattern]?.array ?? []).enumerated() {
+            let path = "/Pattern/\(index)"
+            guard let object = value.object else {
+                items.append(Item(index: index, kind: .other, path: path, body: JSONObject(), bodyPath: path))
+                continue
+            }
+            let kinds = AHAPKey.elementKinds.filter { object[$0] != nil }
+            if kinds.count == 1, let body = object[kinds[0]]?.object {
+                let kind: Item.Kind =
+                    switch kinds[0] {
+                    case AHAPKey.event: .event
+                    case AHAPKey.parameter: .parameter
+                    default: .curve
+                    }
+                items.append(Item(index: index, kind: kind, path: path, body: body, bodyPath: path + "/" + kinds[0]))
+            } else {
+                items.append(Item(index: index, kind: .other, path: path, body: object, bodyPath: path))
+            }
+        }
+        self.items = items
+    }
+
+    public var events: [Item] { items.filter { $0.kind == .event } }
+    public var dynamicParameters: [Item] { items.filter { $0.kind == .parameter } }
+    public var curves: [Item] { items.filter { $0.kind == .curve } }
+}
+
+/// Settings that change what the validator reports.
+public struct AHAPValidationOptions: Sendable, Hashable {
+    /// Accept trailing commas and comments with a warning instead of an error.
+    public var lenient: Bool
+    /// Let `EventWaveformPath` resolve outside the AHAP file's folder.
+    public var allowPathsOutsideBase: Bool
+    /// Open each AudioCustom file to check that it exists and decodes.
+    public var checkWaveformFiles: Bool
+    /// Largest input accepted, in bytes.
+    public var maxFileSize: Int
+    /// Deepest JSON nesting accepted.
+    public var maxDepth: Int
+
+    public init(
+        lenient: Bool = false, allowPathsOutsideBase: Bool = false, checkWaveformFiles: Bool = true,
+        maxFileSize: Int = 64 << 20, maxDepth: Int = 64
+    ) {
+        self.lenient = lenient
+        self.allowPathsOutsideBase = allowPathsOutsideBase
+        self.checkWaveformFiles = checkWaveformFiles
+        self.maxFileSize = maxFileSize
+        self.maxDepth = maxDepth
+    }
+}
+
+/// A finding before it has a line and column. Rules produce these; the
+/// validator resolves the JSON path to a position in one pass at the end.
+public struct AHAPFinding: Sendable {
+    public enum Anchor: Sendable { case key, value }
+    public var ruleID: String
+    public var severity: Severity
+    public var path: String?
+    public var anchor: Anchor
+    public var message: String
+    /// Set directly by the reader for syntax errors, where no path exists.
+    public var position: TextPosition?
+
+    public init(
+        ruleID: String, severity: Severity, path: String?, anchor: Anchor = .value, message: String,
+        position: TextPosition? = nil
+    ) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.path = path
+        self.anchor = anchor
+        self.message = message
+        self.position = position
+    }
+}

@@ -1,0 +1,69 @@
+/// Turns bytes into JSON, reporting every problem with the text itself as a
+/// finding with a line and column. See `TrailingCommaRule` for the trailing-comma policy.
+enum AHAPReader {
+    struct Output {
+        var root: JSONValue?
+        var findings: [AHAPFinding]
+        /// The text with BOM, trailing commas and comments blanked out; positions match the original.
+        var cleanedBytes: [UInt8]
+    }
+
+    static func read(bytes: [UInt8], options: AHAPValidationOptions) -> Output {
+        var findings: [AHAPFinding] = []
+        if let encoding = JSONTextPreprocessor.detectWideEncoding(bytes) {
+            findings.append(AHAPFinding(ruleID: TextEncodingRule.description.id, severity: .error, path: nil, message: "the file is \(encoding), not UTF-8; re-save it as UTF-8 (iconv -f \(encoding) -t UTF-8)", position: TextPosition(line: 1, column: 1, offset: 0)))
+            return Output(root: nil, findings: findings, cleanedBytes: bytes)
+        }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            findings.append(AHAPFinding(ruleID: JSONSyntaxRule.description.id, severity: .error, path: nil, message: "the file is empty; an AHAP file is {\"Version\": 1.0, \"Pattern\": [...]}", position: TextPosition(line: 1, column: 1, offset: 0)))
+            return Output(root: nil, findings: findings, cleanedBytes: bytes)
+        }
+        let pre = JSONTextPreprocessor.process(bytes)
+        if !pre.findings.isEmpty {
+            let lines = LineTable(bytes)
+            let leniency: Severity = options.lenient ? .warning : .error
+            for f in pre.findings {
+                let position = lines.position(ofOffset: f.offset)
+                switch f.kind {
+                case .byteOrderMark:
+                    findings.append(AHAPFinding(ruleID: ByteOrderMarkRule.description.id, severity: .warning, path: nil, message: "the file starts with a UTF-8 byte order mark; save it as UTF-8 without BOM", position: position))
+                case .trailingComma:
+                    findings.append(AHAPFinding(ruleID: TrailingCommaRule.description.id, severity: leniency, path: nil, message: "trailing comma before a closing bracket; strict JSON parsers reject it. Remove it (ahap-tool format does)\(options.lenient ? "" : ", or pass --lenient to accept it")", position: position))
+                case .comment:
+                    findings.append(AHAPFinding(ruleID: CommentRule.description.id, severity: leniency, path: nil, message: "comment in JSON; strict JSON parsers reject it. Move the note under \"Metadata\"\(options.lenient ? "" : ", or pass --lenient to accept it")", position: position))
+                }
+            }
+        }
+        let decoded = pre.bytes.withUnsafeBytes { Jansson.decode($0, maxDepth: options.maxDepth) }
+        switch decoded {
+        case .success(let root):
+            return Output(root: root, findings: findings, cleanedBytes: pre.bytes)
+        case .failure(let error):
+            let rule = error.kind == .duplicateKey ? DuplicateKeyRule.description.id : JSONSyntaxRule.description.id
+            let position = TextPosition(line: error.line, column: error.column, offset: error.offset)
+            findings.append(AHAPFinding(ruleID: rule, severity: .error, path: nil, message: JSONSyntaxHints.message(for: error), position: position))
+            return Output(root: nil, findings: findings, cleanedBytes: pre.bytes)
+        }
+    }
+}
+
+/// Turns Jansson's terse error texts into messages that say how to fix the problem.
+enum JSONSyntaxHints {
+    static func message(for error: JSONSyntaxError) -> String {
+        let text = error.message
+        switch error.kind {
+        case .duplicateKey: return "\(text); remove one of the two"
+        case .numberOutOfRange: return "\(text); the number does not fit in a double or a 64-bit integer"
+        case .tooDeep: return text
+        case .invalidUTF8: return "\(text); re-save the file as UTF-8"
+        case .wrongEncoding: return text
+        case .syntax:
+            if text.contains("NaN") || text.contains("Infinity") || text.contains("invalid token") {
+                return "\(text); JSON has no NaN, Infinity or unquoted words: write a number"
+            }
+            if text.contains("end of file expected") { return "\(text); there is text after the closing brace" }
+            if text.contains("premature end of input") || text.contains("unexpected newline") { return "\(text); the file is truncated or a bracket is unclosed" }
+            return "\(text); fix the JSON syntax"
+        }
+    }
+}

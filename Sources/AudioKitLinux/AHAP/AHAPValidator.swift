@@ -1,0 +1,53 @@
+import Foundation
+
+/// The result of validating one AHAP text.
+public struct AHAPValidationResult: Sendable {
+    public var diagnostics: [Diagnostic]
+    /// The parsed document, or nil when the text is not JSON.
+    public var document: AHAPDocument?
+}
+
+/// Reads an AHAP text and runs every rule over it.
+///
+/// Order: encoding and byte-order-mark checks, trailing commas and comments
+/// (blanked out and reported, error unless lenient), Jansson's strict parse,
+/// then the document rules. Findings are sorted and given a line and column
+/// from one positional pass over the text, done only when there is a finding.
+public enum AHAPValidator {
+    public static func validate(
+        bytes: [UInt8], file: String? = nil, baseDirectory: String? = nil,
+        options: AHAPValidationOptions = .init(), rules: [any AHAPRule.Type] = AHAPRuleRegistry.documentRules
+    ) -> AHAPValidationResult {
+        let parsed = AHAPReader.read(bytes: bytes, options: options)
+        var findings = parsed.findings
+        var document: AHAPDocument? = nil
+        if let root = parsed.root {
+            let doc = AHAPDocument(root: root, file: file, baseDirectory: baseDirectory, options: options)
+            for rule in rules { rule.check(doc, into: &findings) }
+            document = doc
+        }
+        let diagnostics = resolve(findings, file: file, cleanedBytes: parsed.cleanedBytes, jsonParsed: parsed.root != nil)
+        return AHAPValidationResult(diagnostics: diagnostics.sorted(), document: document)
+    }
+
+    /// Reads and validates a file. Failures to read the file itself are thrown, never reported as findings.
+    public static func validate(path: String, options: AHAPValidationOptions = .init()) throws(ToolFailure) -> AHAPValidationResult {
+        let bytes = try InputFile.read(path, maxBytes: options.maxFileSize)
+        let base = (path as NSString).deletingLastPathComponent
+        return validate(bytes: bytes, file: path, baseDirectory: base.isEmpty ? "." : base, options: options)
+    }
+
+    private static func resolve(_ findings: [AHAPFinding], file: String?, cleanedBytes: [UInt8], jsonParsed: Bool) -> [Diagnostic] {
+        guard !findings.isEmpty else { return [] }
+        let needsIndex = jsonParsed && findings.contains { $0.position == nil && $0.path != nil }
+        let index = needsIndex ? JSONPositionIndex(validJSON: cleanedBytes) : nil
+        return findings.map { f in
+            var position = f.position
+            if position == nil, let path = f.path, let index {
+                position = f.anchor == .key ? index.keyPosition(path) : index.valuePosition(path)
+            }
+            let location = SourceLocation(file: file, line: position?.line, column: position?.column, jsonPath: f.path)
+            return Diagnostic(ruleID: f.ruleID, severity: f.severity, location: location, message: f.message)
+        }
+    }
+}

@@ -1,0 +1,160 @@
+/// A haptic pattern as CoreHaptics would see it: Version, Metadata, and the
+/// pattern's events, dynamic parameters and parameter curves. Keys the model
+/// does not know are kept in `extra`, so that nothing is lost on rewrite.
+public struct AHAPPattern: Sendable, Equatable {
+    public var version: Double?
+    public var metadata: JSONObject?
+    public var elements: [AHAPElement]
+    /// Top-level keys other than Version, Metadata and Pattern, in file order.
+    public var extra: JSONObject
+
+    public init(
+        version: Double? = 1.0, metadata: JSONObject? = nil, elements: [AHAPElement] = [],
+        extra: JSONObject = JSONObject()
+    ) {
+        self.version = version
+        self.metadata = metadata
+        self.elements = elements
+        self.extra = extra
+    }
+
+    public var events: [AHAPEvent] {
+        elements.compactMap { if case .event(let e) = $0 { return e } else { return nil } }
+    }
+
+    public var dynamicParameters: [AHAPDynamicParameter] {
+        elements.compactMap { if case .parameter(let p) = $0 { return p } else { return nil } }
+    }
+
+    public var curves: [AHAPParameterCurve] {
+        elements.compactMap { if case .curve(let c) = $0 { return c } else { return nil } }
+    }
+
+    /// `CHHapticPattern.duration`: the latest end of any event, parameter or curve.
+    public var duration: Double {
+        var end = 0.0
+        for element in elements {
+            switch element {
+            case .event(let e): end = max(end, e.time + (e.duration ?? 0))
+            case .parameter(let p): end = max(end, p.time)
+            case .curve(let c): end = max(end, c.time + (c.controlPoints.last?.time ?? 0))
+            case .unknown: break
+            }
+        }
+        return end
+    }
+}
+
+/// One item of the `Pattern` array.
+public enum AHAPElement: Sendable, Equatable {
+    case event(AHAPEvent)
+    case parameter(AHAPDynamicParameter)
+    case curve(AHAPParameterCurve)
+    /// An item CoreHaptics skips (no Event, Parameter or ParameterCurve key), kept verbatim.
+    case unknown(JSONValue)
+}
+
+/// One `EventParameters` entry.
+public struct AHAPEventParameter: Sendable, Equatable {
+    /// The ID as written; `parameterID` is nil when it is not a known ID.
+    public var rawID: String
+    public var value: Double
+
+    public init(_ id: EventParameterID, _ value: Double) {
+        self.rawID = id.rawValue
+        self.value = value
+    }
+
+    public init(rawID: String, value: Double) {
+        self.rawID = rawID
+        self.value = value
+    }
+
+    public var parameterID: EventParameterID? { EventParameterID(rawValue: rawID) }
+}
+
+public struct AHAPEvent: Sendable, Equatable {
+    public var time: Double
+    /// The type as written; `eventType` is nil when unknown.
+    public var rawType: String
+    public var duration: Double?
+    public var parameters: [AHAPEventParameter]
+    public var waveformPath: String?
+    public var waveformUseVolumeEnvelope: Bool?
+    public var waveformLoopEnabled: Bool?
+    /// Keys the model does not know (`Name` in Instagram's files, for example).
+    public var extra: JSONObject
+
+    public init(
+        _ type: AHAPEventType, time: Double, duration: Double? = nil,
+        parameters: [AHAPEventParameter] = [], waveformPath: String? = nil
+    ) {
+        self.time = time
+        self.rawType = type.rawValue
+        self.duration = duration
+        self.parameters = parameters
+        self.waveformPath = waveformPath
+        self.waveformUseVolumeEnvelope = nil
+        self.waveformLoopEnabled = nil
+        self.extra = JSONObject()
+    }
+
+    public var eventType: AHAPEventType? { AHAPEventType(rawValue: rawType) }
+
+    /// The value of `id` after CoreHaptics' rules: the last entry wins, the
+    /// value is clamped to the parameter's range, and a missing entry takes the default.
+    public func value(of id: EventParameterID) -> Double {
+        if let entry = parameters.last(where: { $0.rawID == id.rawValue }) {
+            return id.range.clamp(entry.value)
+        }
+        return id.defaultValue(for: eventType ?? .hapticTransient)
+    }
+
+    public func hasParameter(_ id: EventParameterID) -> Bool {
+        parameters.contains { $0.rawID == id.rawValue }
+    }
+}
+
+public struct AHAPDynamicParameter: Sendable, Equatable {
+    public var rawID: String
+    public var value: Double
+    public var time: Double
+    public var extra: JSONObject
+
+    public init(_ id: DynamicParameterID, value: Double, time: Double) {
+        self.rawID = id.rawValue
+        self.value = value
+        self.time = time
+        self.extra = JSONObject()
+    }
+
+    public var parameterID: DynamicParameterID? { DynamicParameterID(rawValue: rawID) }
+}
+
+public struct AHAPControlPoint: Sendable, Equatable {
+    /// Seconds from the curve's start.
+    public var time: Double
+    public var value: Double
+
+    public init(time: Double, value: Double) {
+        self.time = time
+        self.value = value
+    }
+}
+
+public struct AHAPParameterCurve: Sendable, Equatable {
+    public var rawID: String
+    /// Seconds from the pattern's start.
+    public var time: Double
+    public var controlPoints: [AHAPControlPoint]
+    public var extra: JSONObject
+
+    public init(_ id: DynamicParameterID, time: Double, points: [AHAPControlPoint]) {
+        self.rawID = id.rawValue
+        self.time = time
+        self.controlPoints = points
+        self.extra = JSONObject()
+    }
+
+    public var parameterID: DynamicParameterID? { DynamicParameterID(rawValue: rawID) }
+}

@@ -1,0 +1,37 @@
+/// One finding about the content of an input file. Problems with the tool itself
+/// (unreadable file, unsupported audio) are `ToolFailure`s, never diagnostics.
+public struct Diagnostic: Hashable, Codable, Sendable, Comparable {
+    /// Stable rule identifier such as `ahap.continuous_without_duration`.
+    public var ruleID: String
+    public var severity: Severity
+    public var location: SourceLocation
+    /// The value found, what was expected, and what to do.
+    public var message: String
+
+    public init(ruleID: String, severity: Severity, location: SourceLocation, message: String) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.location = location
+        self.message = message
+    }
+
+    /// A copy with another severity (used by `--werror`).
+    public func with(severity: Severity) -> Diagnostic {
+        var copy = self
+        copy.severity = severity
+        return copy
+    }
+
+    public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+        if lhs.location != rhs.location { return lhs.location < rhs.location }
+        if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
+        return lhs.message < rhs.message
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// The most severe finding, or nil when there are none.
+    public var worstSeverity: Severity? { map(\.severity).max() }
+
+    public func count(of severity: Severity) -> Int { filter { $0.severity == severity }.count }
+}

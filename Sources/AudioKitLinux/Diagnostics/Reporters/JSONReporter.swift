@@ -1,0 +1,23 @@
+/// A JSON array of findings with sorted keys and explicit nulls, so it diffs cleanly.
+public enum JSONReporter: Reporter {
+    public static let identifier = "json"
+    public static let summary = "JSON array of findings (sorted keys, explicit nulls)"
+
+    public static func generate(_ report: Report) -> String {
+        let items: [JSONValue] = report.diagnostics.map(value)
+        return JSONWriter(indent: "  ", sortKeys: true).string(from: .array(items))
+    }
+
+    static func value(_ d: Diagnostic) -> JSONValue {
+        .object(
+            JSONObject([
+                "column": d.location.column.map { .integer(Int64($0)) } ?? .null,
+                "file": d.location.file.map { .string($0) } ?? .null,
+                "json_path": d.location.jsonPath.map { .string($0) } ?? .null,
+                "line": d.location.line.map { .integer(Int64($0)) } ?? .null,
+                "message": .string(d.message),
+                "rule_id": .string(d.ruleID),
+                "severity": .string(d.severity.rawValue),
+            ]))
+    }
+}

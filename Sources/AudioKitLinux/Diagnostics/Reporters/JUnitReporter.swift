@@ -1,0 +1,35 @@
+/// JUnit XML: one test case per checked file, one failure per error.
+/// Warnings and notes go into the test case's system-out.
+public enum JUnitReporter: Reporter {
+    public static let identifier = "junit"
+    public static let summary = "JUnit XML, one test case per file"
+
+    public static func generate(_ report: Report) -> String {
+        var files = report.files
+        for d in report.diagnostics { if let f = d.location.file, !files.contains(f) { files.append(f) } }
+        let byFile = Dictionary(grouping: report.diagnostics) { $0.location.file ?? "" }
+        let failures = report.diagnostics.filter { $0.severity == .error }.count
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"\(report.toolName.xmlEscaped)\" tests=\"\(files.count)\" failures=\"\(failures)\">\n"
+        out += "  <testsuite name=\"\(report.toolName.xmlEscaped)\" tests=\"\(files.count)\" failures=\"\(failures)\" errors=\"0\">\n"
+        for file in files {
+            let ds = byFile[file] ?? []
+            out += "    <testcase classname=\"\(report.toolName.xmlEscaped)\" name=\"\(file.xmlEscaped)\""
+            if ds.isEmpty {
+                out += "/>\n"
+                continue
+            }
+            out += ">\n"
+            for d in ds where d.severity == .error {
+                out += "      <failure type=\"\(d.ruleID.xmlEscaped)\" message=\"\(d.message.xmlEscaped)\">\(TextReporter.line(d).xmlEscaped)</failure>\n"
+            }
+            let others = ds.filter { $0.severity != .error }
+            if !others.isEmpty {
+                out += "      <system-out>\(others.map(TextReporter.line).joined(separator: "\n").xmlEscaped)</system-out>\n"
+            }
+            out += "    </testcase>\n"
+        }
+        out += "  </testsuite>\n</testsuites>\n"
+        return out
+    }
+}

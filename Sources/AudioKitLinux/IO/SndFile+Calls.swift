@@ -1,0 +1,100 @@
+import CSndfile
+import Foundation
+
+/// Every call into libsndfile goes through this file, and turns libsndfile's
+/// NULL or error results into `AudioIOError`s with the `sf_strerror` text.
+enum SndFile {
+    static func openRead(_ path: String) throws(AudioIOError) -> (OpaquePointer, SF_INFO) {
+        try checkReadable(path)
+        var info = SF_INFO()
+        guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
+            let text = String(cString: sf_strerror(nil))
+            throw classifyOpenFailure(path, libraryText: text)
+        }
+        return (handle, info)
+    }
+
+    static func openWrite(_ path: String, format: SoundFormat, sampleRate: Int, channels: Int) throws(AudioIOError) -> OpaquePointer {
+        var info = SF_INFO()
+        info.samplerate = Int32(sampleRate)
+        info.channels = Int32(channels)
+        info.format = format.major | format.subtype
+        guard sf_format_check(&info) != 0 else {
+            throw AudioIOError(.writeFailed, path: path, reason: "libsndfile cannot write \(format.name) at \(sampleRate) Hz with \(channels) channels", fix: "choose .wav or .flac, or another rate")
+        }
+        guard let handle = sf_open(path, Int32(SFM_WRITE), &info) else {
+            throw AudioIOError(.writeFailed, path: path, reason: String(cString: sf_strerror(nil)))
+        }
+        return handle
+    }
+
+    static func close(_ handle: OpaquePointer) { sf_close(handle) }
+
+    static func readFrames(_ handle: OpaquePointer, into buffer: UnsafeMutablePointer<Float>, frames: Int) -> Int {
+        Int(sf_readf_float(handle, buffer, sf_count_t(frames)))
+    }
+
+    static func writeFrames(_ handle: OpaquePointer, _ buffer: UnsafePointer<Float>, frames: Int) -> Int {
+        Int(sf_writef_float(handle, buffer, sf_count_t(frames)))
+    }
+
+    static func errorText(_ handle: OpaquePointer) -> String? {
+        sf_error(handle) == 0 ? nil : String(cString: sf_strerror(handle))
+    }
+
+    /// libsndfile's log for an open file: it mentions headers that promise more data than the file holds.
+    static func log(_ handle: OpaquePointer) -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = sf_command(handle, Int32(SFC_GET_LOG_INFO), &buffer, Int32(buffer.count))
+        guard count > 0 else { return "" }
+        return String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func formatNames(_ format: Int32) -> (String, String) {
+        var major = SF_FORMAT_INFO()
+        major.format = format & Int32(SF_FORMAT_TYPEMASK)
+        var sub = SF_FORMAT_INFO()
+        sub.format = format & Int32(SF_FORMAT_SUBMASK)
+        let majorName = sf_command(nil, Int32(SFC_GET_FORMAT_INFO), &major, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0 && major.name != nil ? String(cString: major.name) : "unknown container"
+        let subName = sf_command(nil, Int32(SFC_GET_FORMAT_INFO), &sub, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0 && sub.name != nil ? String(cString: sub.name) : "unknown encoding"
+        return (majorName, subName)
+    }
+
+    private static func checkReadable(_ path: String) throws(AudioIOError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw AudioIOError(.notFound, path: path, reason: "no such file", fix: "check the path")
+        }
+        if isDirectory.boolValue {
+            throw AudioIOError(.isDirectory, path: path, reason: "is a directory, not an audio file")
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw AudioIOError(.unreadable, path: path, reason: "permission denied", fix: "check the file's permissions")
+        }
+    }
+
+    /// Names the container when libsndfile does not know it, so the message can say how to convert.
+    private static func classifyOpenFailure(_ path: String, libraryText: String) -> AudioIOError {
+        let handle = FileHandle(forReadingAtPath: path)
+        let bytes = [UInt8]((try? handle?.read(upToCount: 16)) ?? Data())
+        try? handle?.close()
+        let ext = (path as NSString).pathExtension.lowercased()
+        let isMP4 = bytes.count >= 8 && bytes[4...7] == [0x66, 0x74, 0x79, 0x70]  // "ftyp"
+        let isADTS = bytes.count >= 2 && bytes[0] == 0xFF && (bytes[1] & 0xF6) == 0xF0
+        if isMP4 || isADTS || ["m4a", "aac", "mp4", "alac", "m4b"].contains(ext) {
+            let base = (path as NSString).deletingPathExtension
+            return AudioIOError(
+                .unsupportedFormat, path: path, reason: "AAC/ALAC (.\(ext.isEmpty ? "m4a" : ext)) is not supported by libsndfile",
+                fix: "convert it first: ffmpeg -i \(path) \(base).flac")
+        }
+        if bytes.isEmpty {
+            return AudioIOError(.corrupt, path: path, reason: "the file is empty", fix: "re-export the audio")
+        }
+        if libraryText.lowercased().contains("format not recognised") || libraryText.lowercased().contains("unknown format") {
+            return AudioIOError(
+                .unsupportedFormat, path: path, reason: "not an audio format libsndfile reads (\(libraryText.trimmingCharacters(in: .whitespacesAndNewlines)))",
+                fix: "convert to WAV or FLAC, e.g. ffmpeg -i \(path) out.wav")
+        }
+        return AudioIOError(.corrupt, path: path, reason: "cannot be decoded: \(libraryText.trimmingCharacters(in: .whitespacesAndNewlines))", fix: "the file is damaged or truncated; re-export it")
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Reads an audio file as interleaved Float, in blocks, so memory does not
+/// grow with the file's length. The only owner of its `SNDFILE*`, which it
+/// closes in `deinit`; use it from one thread at a time.
+public final class SoundFileReader {
+    private let handle: OpaquePointer
+    public let info: AudioFileInfo
+    public private(set) var framesRead: Int64 = 0
+
+    public init(path: String, limits: AudioLimits = .standard) throws(AudioIOError) {
+        let (handle, sfInfo) = try SndFile.openRead(path)
+        let (format, encoding) = SndFile.formatNames(sfInfo.format)
+        let info = AudioFileInfo(
+            path: path, sampleRate: Int(sfInfo.samplerate), channels: Int(sfInfo.channels), frames: Int64(sfInfo.frames),
+            format: format, encoding: encoding, majorFormat: sfInfo.format & 0x0FFF_0000, subtypeFormat: sfInfo.format & 0xFFFF)
+        do {
+            try SoundFileReader.check(info, limits: limits)
+        } catch {
+            SndFile.close(handle)
+            throw error
+        }
+        self.handle = handle
+        self.info = info
+    }
+
+    deinit { SndFile.close(handle) }
+
+    private static func check(_ info: AudioFileInfo, limits: AudioLimits) throws(AudioIOError) {
+        guard info.channels >= 1 && info.channels <= limits.maxChannels else {
+            throw AudioIOError(.limitExceeded, path: info.path, reason: "\(info.channels) channels is outside the supported 1…\(limits.maxChannels)", fix: "mix it down, e.g. ffmpeg -i in -ac 2 out.wav")
+        }
+        guard limits.sampleRates.contains(info.sampleRate) else {
+            throw AudioIOError(.limitExceeded, path: info.path, reason: "sample rate \(info.sampleRate) Hz is outside the supported \(limits.sampleRates.lowerBound)…\(limits.sampleRates.upperBound) Hz", fix: "resample it, e.g. ffmpeg -i in -ar 48000 out.wav")
+        }
+        guard info.duration <= limits.maxDuration else {
+            throw AudioIOError(.limitExceeded, path: info.path, reason: String(format: "%.0f s of audio is longer than the limit of %.0f s", info.duration, limits.maxDuration), fix: "cut it, or raise the limit with --max-audio-seconds")
+        }
+    }
+
+    /// Reads up to `frames` frames into `buffer` (interleaved), returning the number read; 0 at the end.
+    public func read(into buffer: UnsafeMutableBufferPointer<Float>, frames: Int) throws(AudioIOError) -> Int {
+        precondition(buffer.count >= frames * info.channels, "buffer too small")
+        guard let base = buffer.baseAddress else { return 0 }
+        let n = SndFile.readFrames(handle, into: base, frames: frames)
+        if n < 0 || (n == 0 && SndFile.errorText(handle) != nil && framesRead == 0) {
+            throw AudioIOError(.corrupt, path: info.path, reason: "decoding failed: \(SndFile.errorText(handle) ?? "unknown error")", fix: "the file is damaged; re-export it")
+        }
+        framesRead += Int64(n)
+        return n
+    }
+
+    /// Calls `body` with each block of up to `blockFrames` interleaved frames.
+    public func forEachBlock(blockFrames: Int = 4096, _ body: (UnsafeBufferPointer<Float>, Int) throws -> Void) throws {
+        var buffer = [Float](repeating: 0, count: blockFrames * info.channels)
+        while true {
+            let n = try buffer.withUnsafeMutableBufferPointer { p throws(AudioIOError) in try read(into: p, frames: blockFrames) }
+            if n == 0 { break }
+            try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[0..<(n * info.channels)]), n) }
+        }
+    }
+
+    /// libsndfile's notes on the header, which say when a file is shorter than its header claims.
+    public var headerLog: String { SndFile.log(handle) }
+}

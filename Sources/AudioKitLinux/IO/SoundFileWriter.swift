@@ -1,0 +1,64 @@
+import Foundation
+
+/// Writes audio atomically: frames go to a temporary file beside the
+/// destination, and `commit()` renames it into place. Dropped without
+/// `commit()`, the writer removes the temporary file and the destination is untouched.
+public final class SoundFileWriter {
+    private var handle: OpaquePointer?
+    private let temporaryPath: String
+    public let destination: String
+    public let channels: Int
+    public let sampleRate: Int
+    public let format: SoundFormat
+
+    public init(path: String, sampleRate: Int, channels: Int, format: SoundFormat? = nil) throws(AudioIOError) {
+        guard let chosen = format ?? SoundFormat.forPath(path) else {
+            throw AudioIOError(.writeFailed, path: path, reason: "unknown audio extension", fix: "use one of ." + SoundFormat.writableExtensions.joined(separator: ", ."))
+        }
+        guard channels >= 1, sampleRate >= 1 else {
+            throw AudioIOError(.writeFailed, path: path, reason: "cannot write \(channels) channels at \(sampleRate) Hz")
+        }
+        self.destination = path
+        self.channels = channels
+        self.sampleRate = sampleRate
+        self.format = chosen
+        self.temporaryPath = AtomicFile.temporaryPath(for: path)
+        TemporaryFiles.shared.register(temporaryPath)
+        do {
+            self.handle = try SndFile.openWrite(temporaryPath, format: chosen, sampleRate: sampleRate, channels: channels)
+        } catch {
+            TemporaryFiles.shared.unregister(temporaryPath)
+            throw error
+        }
+    }
+
+    deinit {
+        if let handle {
+            SndFile.close(handle)
+            unlink(temporaryPath)
+            TemporaryFiles.shared.unregister(temporaryPath)
+        }
+    }
+
+    /// Appends interleaved frames.
+    public func write(_ samples: UnsafeBufferPointer<Float>) throws(AudioIOError) {
+        guard let handle, let base = samples.baseAddress else { return }
+        let frames = samples.count / channels
+        if SndFile.writeFrames(handle, base, frames: frames) != frames {
+            throw AudioIOError(.writeFailed, path: destination, reason: "write failed: \(SndFile.errorText(handle) ?? "disk full?")")
+        }
+    }
+
+    public func write(_ samples: [Float]) throws(AudioIOError) {
+        try samples.withUnsafeBufferPointer { p throws(AudioIOError) in try write(p) }
+    }
+
+    /// Closes the file and renames it over the destination.
+    public func commit() throws(AudioIOError) {
+        guard let handle else { return }
+        SndFile.close(handle)
+        self.handle = nil
+        defer { TemporaryFiles.shared.unregister(temporaryPath) }
+        try AtomicFile.commit(temporaryPath, to: destination)
+    }
+}

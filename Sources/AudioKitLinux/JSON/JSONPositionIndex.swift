@@ -1,0 +1,148 @@
+/// Source positions of every key and value in a JSON text, by JSON Pointer.
+///
+/// Jansson keeps no position for values that parsed fine, so a diagnostic that
+/// points at a valid-but-wrong value (a HapticIntensity of 1.5) needs this
+/// second pass. It runs over text Jansson has already accepted, and is built
+/// only when the first diagnostic asks for a position.
+public struct JSONPositionIndex: Sendable {
+    /// Byte offsets of a member's key (nil for array items) and of its value.
+    public struct Entry: Sendable {
+        public var keyOffset: Int?
+        public var valueOffset: Int
+    }
+
+    private var entries: [String: Entry] = [:]
+    private let lines: LineTable
+
+    public init(validJSON bytes: [UInt8]) {
+        lines = LineTable(bytes)
+        var scanner = Scanner(bytes: bytes)
+        scanner.skipWhitespace()
+        scanner.scanValue(pointer: "", keyOffset: nil, into: &entries)
+    }
+
+    public func entry(for pointer: String) -> Entry? { entries[pointer] }
+
+    /// The position of the value at `pointer`, or of its nearest ancestor present in the file.
+    public func valuePosition(_ pointer: String) -> TextPosition? {
+        var current = pointer
+        while true {
+            if let entry = entries[current] { return lines.position(ofOffset: entry.valueOffset) }
+            guard let slash = current.lastIndex(of: "/") else { return nil }
+            current = String(current[..<slash])
+        }
+    }
+
+    /// The position of the key of the member at `pointer` (its value for array items).
+    public func keyPosition(_ pointer: String) -> TextPosition? {
+        if let entry = entries[pointer] {
+            return lines.position(ofOffset: entry.keyOffset ?? entry.valueOffset)
+        }
+        return valuePosition(pointer)
+    }
+
+    public func position(ofOffset offset: Int) -> TextPosition { lines.position(ofOffset: offset) }
+
+    private struct Scanner {
+        let bytes: [UInt8]
+        var i = 0
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        mutating func skipWhitespace() {
+            while i < bytes.count {
+                switch bytes[i] {
+                case 0x20, 0x09, 0x0A, 0x0D: i += 1
+                default: return
+                }
+            }
+        }
+
+        mutating func scanString() -> String {
+            let start = i + 1
+            i += 1
+            var escaped = false
+            while i < bytes.count && bytes[i] != UInt8(ascii: "\"") {
+                if bytes[i] == UInt8(ascii: "\\") {
+                    escaped = true
+                    i += 1
+                }
+                i += 1
+            }
+            let raw = bytes[start..<min(i, bytes.count)]
+            i += 1
+            let text = String(decoding: raw, as: UTF8.self)
+            return escaped ? Scanner.unescape(text) : text
+        }
+
+        static func unescape(_ text: String) -> String {
+            // Positions only need keys to match Jansson's decoded keys; decode via the JSON decoder.
+            let quoted = Array(("\"" + text + "\"").utf8)
+            if case .success(.string(let s)) = quoted.withUnsafeBytes({ Jansson.decode($0, maxDepth: 1) }) {
+                return s
+            }
+            return text
+        }
+
+        mutating func scanValue(pointer: String, keyOffset: Int?, into entries: inout [String: Entry]) {
+            guard i < bytes.count else { return }
+            entries[pointer] = Entry(keyOffset: keyOffset, valueOffset: i)
+            switch bytes[i] {
+            case UInt8(ascii: "{"):
+                i += 1
+                skipWhitespace()
+                if i < bytes.count && bytes[i] == UInt8(ascii: "}") {
+                    i += 1
+                    return
+                }
+                while i < bytes.count {
+                    skipWhitespace()
+                    let keyStart = i
+                    let key = scanString()
+                    skipWhitespace()
+                    i += 1  // colon
+                    skipWhitespace()
+                    scanValue(pointer: JSONPointer.appending(pointer, key), keyOffset: keyStart, into: &entries)
+                    skipWhitespace()
+                    guard i < bytes.count else { return }
+                    if bytes[i] == UInt8(ascii: ",") {
+                        i += 1
+                        continue
+                    }
+                    i += 1  // closing brace
+                    return
+                }
+            case UInt8(ascii: "["):
+                i += 1
+                skipWhitespace()
+                if i < bytes.count && bytes[i] == UInt8(ascii: "]") {
+                    i += 1
+                    return
+                }
+                var index = 0
+                while i < bytes.count {
+                    skipWhitespace()
+                    scanValue(pointer: JSONPointer.appending(pointer, index), keyOffset: nil, into: &entries)
+                    index += 1
+                    skipWhitespace()
+                    guard i < bytes.count else { return }
+                    if bytes[i] == UInt8(ascii: ",") {
+                        i += 1
+                        continue
+                    }
+                    i += 1
+                    return
+                }
+            case UInt8(ascii: "\""):
+                _ = scanString()
+            default:
+                while i < bytes.count {
+                    switch bytes[i] {
+                    case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D: return
+                    default: i += 1
+                    }
+                }
+            }
+        }
+    }
+}
