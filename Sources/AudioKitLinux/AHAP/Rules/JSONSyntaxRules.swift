@@ -6,12 +6,12 @@ public enum JSONSyntaxRule: AHAPReaderRule {
         id: "ahap.json_syntax", name: "JSON syntax",
         summary: "The file is not valid JSON.",
         rationale:
-            "Apple calls AHAP \"JSON-compliant\" (HapticSampler sample) and CoreHaptics loads it with a JSON parser; a file that does not parse fails to load on the device. Parsed with Jansson, strictly: no NaN, no Infinity, no numbers that overflow a double, integers below 2^63.",
+            "Apple calls AHAP \"JSON-compliant\" (HapticSampler sample) and CoreHaptics loads it with a JSON parser; a file that does not parse fails to load on the device. Parsed with Jansson, strictly: no NaN, no Infinity, no numbers that overflow a double, integers below 2^63. Positions are Jansson's: the column of the last character of the offending token.",
         defaultSeverity: .error,
         passing: [RuleExample(#"{"Version": 1.0, "Pattern": []}"#)],
         failing: [
             RuleExample(#"{"Pattern": [ }"#, expected: ["1:15"]),
-            RuleExample("{\"Version\": 1.0,\n \"Pattern\": [NaN]}", expected: ["2:14"]),
+            RuleExample("{\"Version\": 1.0,\n \"Pattern\": [NaN]}", expected: ["2:16"]),
         ])
 }
 

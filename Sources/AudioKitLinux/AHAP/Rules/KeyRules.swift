@@ -37,8 +37,8 @@ enum KeyWalk {
 
     /// Spellings that mean a known key: Apple's article's `Duration` and `Value`, and case slips.
     static func intended(_ key: String, known: [String]) -> String? {
-        let article = ["Duration": AHAPKey.eventDuration, "Value": AHAPKey.parameterValue]
-        if let k = article[key], known.contains(k) { return k }
+        let article = ["duration": AHAPKey.eventDuration, "value": AHAPKey.parameterValue, "type": AHAPKey.eventType]
+        if let k = article[key.lowercased()], known.contains(k) { return k }
         return known.first { $0.lowercased() == key.lowercased() && $0 != key }
     }
 }
@@ -121,7 +121,7 @@ public enum TimePrecisionRule: AHAPRule {
         rationale: "Decompiled CoreHaptics parses Time with floatValue (32-bit). At 734 s (the corpus's longest pattern) a float's step is 61 µs. Reported once per file, at the first time that moves by more than 1/48000 s.",
         defaultSeverity: .note,
         passing: [RuleExample(S.pattern(S.transient(time: "10.123456")))],
-        failing: [RuleExample(S.pattern(S.transient(time: "700.00001")), expected: ["/Pattern/0/Event/Time"])])
+        failing: [RuleExample(S.pattern(S.transient(time: "700.00003")), expected: ["/Pattern/0/Event/Time"])])
 
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.items where item.kind != .other {

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Validates many files in parallel (one task per file, across all cores),
+/// and returns the results in input order.
+public enum AHAPBatch {
+    public struct Result: Sendable {
+        public var files: [String]
+        public var diagnostics: [Diagnostic]
+        public var failures: [ToolFailure]
+    }
+
+    public static func validate(paths: [String], options: AHAPValidationOptions) -> Result {
+        let slots = ResultSlots<Swift.Result<AHAPValidationResult, ToolFailure>>(count: paths.count)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { i in
+            let r: Swift.Result<AHAPValidationResult, ToolFailure>
+            do throws(ToolFailure) { r = .success(try AHAPValidator.validate(path: paths[i], options: options)) } catch { r = .failure(error) }
+            slots.set(i, r)
+        }
+        var diagnostics: [Diagnostic] = []
+        var failures: [ToolFailure] = []
+        for r in slots.values {
+            switch r {
+            case .success(let v): diagnostics += v.diagnostics
+            case .failure(let f): failures.append(f)
+            case nil: break
+            }
+        }
+        return Result(files: paths, diagnostics: diagnostics, failures: failures)
+    }
+}
+
+/// Fixed slots filled from concurrent work; each index is written once.
+final class ResultSlots<T: Sendable>: @unchecked Sendable {
+    private var storage: [T?]
+    private let lock = NSLock()
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ value: T) { lock.withLock { storage[i] = value } }
+    var values: [T?] { lock.withLock { storage } }
+}
+
+/// Expands command-line inputs: files as given, directories searched
+/// recursively for the given extensions, and glob patterns the shell left unexpanded.
+public enum InputExpansion {
+    public static func expand(_ arguments: [String], extensions: Set<String>) -> (paths: [String], failures: [ToolFailure]) {
+        var paths: [String] = []
+        var failures: [ToolFailure] = []
+        for arg in arguments {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: arg, isDirectory: &isDirectory) {
+                if isDirectory.boolValue {
+                    let found = files(under: arg, extensions: extensions)
+                    if found.isEmpty { failures.append(ToolFailure("\(arg): no .\(extensions.sorted().joined(separator: " or ."))  files in this directory")) }
+                    paths += found
+                } else {
+                    paths.append(arg)
+                }
+            } else if arg.contains("*") || arg.contains("?") || arg.contains("[") {
+                let matches = glob(arg)
+                if matches.isEmpty { failures.append(ToolFailure("\(arg): no file matches this pattern")) }
+                paths += matches
+            } else {
+                failures.append(ToolFailure("\(arg): no such file or directory; check the path"))
+            }
+        }
+        return (paths, failures)
+    }
+
+    static func files(under directory: String, extensions: Set<String>) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var result: [String] = []
+        while let item = enumerator.nextObject() as? String {
+            let ext = (item as NSString).pathExtension.lowercased()
+            if extensions.contains(ext) { result.append((directory as NSString).appendingPathComponent(item)) }
+        }
+        return result.sorted()
+    }
+
+    static func glob(_ pattern: String) -> [String] {
+        var g = glob_t()
+        defer { globfree(&g) }
+        guard Glibc.glob(pattern, 0, nil, &g) == 0 else { return [] }
+        return (0..<Int(g.gl_pathc)).compactMap { g.gl_pathv[$0].map { String(cString: $0) } }.sorted()
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// A summary of a pattern for `ahap-tool info`.
+public struct AHAPInfo: Sendable {
+    public struct Range: Sendable {
+        public var id: String
+        public var min: Double
+        public var max: Double
+        public var count: Int
+    }
+
+    public struct Curve: Sendable {
+        public var id: String
+        public var start: Double
+        public var end: Double
+        public var points: Int
+    }
+
+    public struct Audio: Sendable {
+        public var path: String
+        public var resolved: String?
+        public var info: AudioFileInfo?
+        public var problem: String?
+    }
+
+    public var file: String
+    public var version: Double?
+    public var duration: Double
+    public var eventCounts: [(AHAPEventType, Int)]
+    public var unknownEventTypes: Int
+    public var parameterRanges: [Range]
+    public var curves: [Curve]
+    public var dynamicParameters: [Range]
+    public var audio: [Audio]
+
+    public init(pattern: AHAPPattern, file: String, baseDirectory: String, allowOutside: Bool) {
+        self.file = file
+        version = pattern.version
+        duration = pattern.duration
+        let events = pattern.events
+        eventCounts = AHAPEventType.allCases.map { t in (t, events.filter { $0.eventType == t }.count) }
+        unknownEventTypes = events.filter { $0.eventType == nil }.count
+        var ranges: [String: Range] = [:]
+        var order: [String] = []
+        for e in events {
+            for p in e.parameters {
+                if ranges[p.rawID] == nil {
+                    order.append(p.rawID)
+                    ranges[p.rawID] = Range(id: p.rawID, min: p.value, max: p.value, count: 0)
+                }
+                ranges[p.rawID]!.min = Swift.min(ranges[p.rawID]!.min, p.value)
+                ranges[p.rawID]!.max = Swift.max(ranges[p.rawID]!.max, p.value)
+                ranges[p.rawID]!.count += 1
+            }
+        }
+        parameterRanges = order.map { ranges[$0]! }
+        curves = pattern.curves.map { c in
+            Curve(id: c.rawID, start: c.time, end: c.time + (c.controlPoints.map(\.time).max() ?? 0), points: c.controlPoints.count)
+        }
+        var dyn: [String: Range] = [:]
+        var dynOrder: [String] = []
+        for p in pattern.dynamicParameters {
+            if dyn[p.rawID] == nil {
+                dynOrder.append(p.rawID)
+                dyn[p.rawID] = Range(id: p.rawID, min: p.value, max: p.value, count: 0)
+            }
+            dyn[p.rawID]!.min = Swift.min(dyn[p.rawID]!.min, p.value)
+            dyn[p.rawID]!.max = Swift.max(dyn[p.rawID]!.max, p.value)
+            dyn[p.rawID]!.count += 1
+        }
+        dynamicParameters = dynOrder.map { dyn[$0]! }
+        let resolver = WaveformResolver(baseDirectory: baseDirectory, allowOutside: allowOutside)
+        var seen: Set<String> = []
+        audio = events.compactMap(\.waveformPath).filter { seen.insert($0).inserted }.map { (path: String) -> Audio in
+            switch resolver.resolve(path) {
+            case .found(let resolved):
+                do throws(AudioIOError) { return Audio(path: path, resolved: resolved, info: try AudioFile.info(resolved), problem: nil) } catch {
+                    return Audio(path: path, resolved: resolved, info: nil, problem: error.reason)
+                }
+            case .notFound: return Audio(path: path, resolved: nil, info: nil, problem: "not found")
+            case .outsideBase(let p): return Audio(path: path, resolved: nil, info: nil, problem: "outside the AHAP folder (\(p))")
+            }
+        }
+    }
+
+    public var jsonValue: JSONValue {
+        func range(_ r: Range) -> JSONValue {
+            .object(JSONObject(["id": .string(r.id), "min": .real(r.min), "max": .real(r.max), "count": .integer(Int64(r.count))]))
+        }
+        var counts = JSONObject()
+        for (t, n) in eventCounts { counts[t.rawValue] = .integer(Int64(n)) }
+        if unknownEventTypes > 0 { counts["unknown"] = .integer(Int64(unknownEventTypes)) }
+        return .object(
+            JSONObject([
+                "file": .string(file),
+                "version": version.map { .real($0) } ?? .null,
+                "duration_seconds": .real(duration),
+                "events": .object(counts),
+                "event_parameters": .array(parameterRanges.map(range)),
+                "dynamic_parameters": .array(dynamicParameters.map(range)),
+                "curves": .array(curves.map { .object(JSONObject(["id": .string($0.id), "start": .real($0.start), "end": .real($0.end), "points": .integer(Int64($0.points))])) }),
+                "audio": .array(
+                    audio.map { a in
+                        .object(
+                            JSONObject([
+                                "path": .string(a.path),
+                                "resolved": a.resolved.map { .string($0) } ?? .null,
+                                "sample_rate": a.info.map { .integer(Int64($0.sampleRate)) } ?? .null,
+                                "channels": a.info.map { .integer(Int64($0.channels)) } ?? .null,
+                                "duration_seconds": a.info.map { .real($0.duration) } ?? .null,
+                                "format": a.info.map { .string("\($0.format), \($0.encoding)") } ?? .null,
+                                "problem": a.problem.map { .string($0) } ?? .null,
+                            ]))
+                    }),
+            ]))
+    }
+
+    public var text: String {
+        var lines: [String] = []
+        lines.append("\(file)")
+        lines.append("  version:   \(version.map { RuleText.number($0) } ?? "missing (1.0 assumed)")")
+        lines.append("  duration:  \(String(format: "%.3f", duration)) s")
+        let counts = eventCounts.filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)" } + (unknownEventTypes > 0 ? ["\(unknownEventTypes) unknown"] : [])
+        lines.append("  events:    \(counts.isEmpty ? "none" : counts.joined(separator: ", "))")
+        if !parameterRanges.isEmpty {
+            lines.append("  event parameters:")
+            for r in parameterRanges { lines.append("    \(r.id.padding(toLength: 16, withPad: " ", startingAt: 0)) \(RuleText.number(r.min))…\(RuleText.number(r.max)) (\(r.count)×)") }
+        }
+        if !dynamicParameters.isEmpty {
+            lines.append("  dynamic parameters:")
+            for r in dynamicParameters { lines.append("    \(r.id.padding(toLength: 24, withPad: " ", startingAt: 0)) \(RuleText.number(r.min))…\(RuleText.number(r.max)) (\(r.count)×)") }
+        }
+        if !curves.isEmpty {
+            lines.append("  curves:    \(curves.count)")
+            for c in curves.prefix(10) { lines.append("    \(c.id) \(String(format: "%.3f–%.3f s", c.start, c.end)), \(c.points) points") }
+            if curves.count > 10 { lines.append("    … \(curves.count - 10) more") }
+        }
+        if !audio.isEmpty {
+            lines.append("  audio:")
+            for a in audio {
+                if let i = a.info {
+                    lines.append("    \(a.path): \(i.format), \(i.encoding), \(i.sampleRate) Hz, \(i.channels) ch, \(String(format: "%.3f", i.duration)) s")
+                } else {
+                    lines.append("    \(a.path): \(a.problem ?? "unreadable")")
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

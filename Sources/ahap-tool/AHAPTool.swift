@@ -1,0 +1,18 @@
+import ArgumentParser
+import AudioKitLinux
+import ToolSupport
+
+@main
+struct AHAPTool: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ahap-tool",
+        abstract: "Validate, inspect and format Apple Haptic and Audio Pattern (.ahap) files on Linux.",
+        discussion: """
+            Exit codes: 0 clean (notes allowed); 1 problems found (an error, or a warning with --werror); \
+            2 the tool could not run (unreadable file, limit exceeded); 64 bad command line.
+            """,
+        version: AudioKitLinuxVersion.current,
+        subcommands: [Validate.self, Info.self, Format.self, Rules.self])
+
+    static func main() { ToolMain.run(AHAPTool.self, name: "ahap-tool") }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import AudioKitLinux
+import ToolSupport
+
+extension AHAPTool {
+    struct Validate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check AHAP files for everything CoreHaptics would reject or silently change.",
+            discussion: "Reports file:line:col: error|warning|note: [rule] message. Run `ahap-tool rules` for the rule list.")
+
+        @Argument(help: ArgumentHelp("AHAP files, directories (searched for .ahap) or glob patterns.", valueName: "path"))
+        var paths: [String]
+
+        @OptionGroup var report: ReportOptions
+        @OptionGroup var parsing: AHAPParsingOptions
+
+        func run() throws {
+            let (files, failures) = InputExpansion.expand(paths, extensions: ["ahap"])
+            let result = AHAPBatch.validate(paths: files, options: parsing.validationOptions)
+            let r = Report(toolName: "ahap-tool", files: files, diagnostics: result.diagnostics, rules: AHAPRuleRegistry.descriptions)
+            try FindingsOutput.finish(tool: "ahap-tool", report: r, failures: failures + result.failures, options: report)
+        }
+    }
+}
+
+/// How AHAP text is read, shared by the commands that read it.
+struct AHAPParsingOptions: ParsableArguments {
+    @Flag(name: .long, help: "Accept trailing commas and comments (reported as warnings, not errors).")
+    var lenient = false
+
+    @Flag(name: .long, help: "Let EventWaveformPath point outside the AHAP file's folder.")
+    var allowOutsidePaths = false
+
+    @Flag(name: .long, help: "Do not open AudioCustom files to check that they exist and decode.")
+    var noCheckAudio = false
+
+    @Option(name: .long, help: ArgumentHelp("Largest AHAP file accepted, in bytes.", valueName: "bytes"))
+    var maxFileSize: Int = 64 << 20
+
+    var validationOptions: AHAPValidationOptions {
+        AHAPValidationOptions(lenient: lenient, allowPathsOutsideBase: allowOutsidePaths, checkWaveformFiles: !noCheckAudio, maxFileSize: maxFileSize)
+    }
+
+    func validate() throws {
+        guard maxFileSize > 0 else { throw ValidationError("--max-file-size must be positive") }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Paths the tests need: the package root, the shared corpus beside it, and scratch folders.
+enum TestPaths {
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    static let shared: URL = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    static let ahapCorpus: URL = shared.appendingPathComponent("corpus/ahap")
+    static let beatsCorpus: URL = shared.appendingPathComponent("corpus/beats")
+
+    /// True when `../shared/corpus` is present; corpus tests are disabled with a message otherwise.
+    static var corpusAvailable: Bool { FileManager.default.fileExists(atPath: ahapCorpus.path) }
+    static let corpusMissing: Comment = "../shared/corpus is absent: the corpus tests need the shared material beside the repository"
+
+    static func corpusFiles() -> [URL] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: ahapCorpus.path) else { return [] }
+        return names.filter { $0.hasSuffix(".ahap") || $0.hasSuffix(".json") }.sorted().map { ahapCorpus.appendingPathComponent($0) }
+    }
+
+    /// A new empty folder, removed by the caller with `cleanup`.
+    static func scratch() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("akl-test-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func binary(_ name: String) -> URL {
+        let candidates = [".build/debug", ".build/release"].map { packageRoot.appendingPathComponent($0).appendingPathComponent(name) }
+        // `swift test` builds products beside the test bundle.
+        let bundleDir = Bundle.main.bundleURL.deletingLastPathComponent()
+        let beside = bundleDir.appendingPathComponent(name)
+        return ([beside] + candidates).first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? beside
+    }
+}
+
+import Testing
+
+/// Runs a command and captures its output and exit status.
+struct CommandResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    for (k, v) in environment { env[k] = v }
+    process.environment = env
+    process.currentDirectoryURL = TestPaths.packageRoot
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    if let stdin {
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        input.fileHandleForWriting.write(stdin)
+        try input.fileHandleForWriting.close()
+    } else {
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+}
