@@ -40,6 +40,10 @@ let package = Package(
                 "AudioKitLinux", "ToolSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .executableTarget(
+            name: "akl-bench",
+            dependencies: ["AudioKitLinux"],
+            path: "Sources/akl-bench"),
         .testTarget(
             name: "AudioToolTests",
             dependencies: ["AudioKitLinux", "CSndfile"]),

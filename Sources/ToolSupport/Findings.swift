@@ -14,7 +14,9 @@ public enum FindingsOutput {
         let notes = report.diagnostics.count(of: .note)
         if !options.quiet {
             let files = report.files.count
-            Terminal.err("\(tool): checked \(files) file\(files == 1 ? "" : "s"): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(notes) note\(notes == 1 ? "" : "s")\(failures.isEmpty ? "" : ", \(failures.count) could not be read")")
+            Terminal.err(
+                "\(tool): checked \(files) file\(files == 1 ? "" : "s"): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(notes) note\(notes == 1 ? "" : "s")\(failures.isEmpty ? "" : ", \(failures.count) could not be read")"
+            )
         }
         if !failures.isEmpty { throw ToolExit.toolFailure }
         throw errors > 0 ? ToolExit.problemsFound : ToolExit.clean

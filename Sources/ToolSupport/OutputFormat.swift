@@ -15,7 +15,9 @@ public struct ReportOptions: ParsableArguments {
     @Option(name: .long, help: "Report format: text (file:line:col, for Xcode and editors), json, sarif, junit or github.")
     public var format: OutputFormat = .text
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Write the report to this file (atomically) instead of standard output.", valueName: "file"))
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp("Write the report to this file (atomically) instead of standard output.", valueName: "file"))
     public var output: String?
 
     @Flag(name: .long, help: "Treat warnings as errors for the exit code.")

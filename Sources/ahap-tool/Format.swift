@@ -6,7 +6,8 @@ extension AHAPTool {
     struct Format: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Pretty-print an AHAP file in canonical form (trailing commas and comments removed).",
-            discussion: "Prints to standard output unless --in-place or --output is given. Formatting twice changes nothing; the meaning is kept.")
+            discussion:
+                "Prints to standard output unless --in-place or --output is given. Formatting twice changes nothing; the meaning is kept.")
 
         @Argument(help: ArgumentHelp("The AHAP file.", valueName: "file"))
         var file: String

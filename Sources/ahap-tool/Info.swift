@@ -21,11 +21,13 @@ extension AHAPTool {
         func run() throws {
             let result = try AHAPValidator.validate(path: file, options: parsing.validationOptions)
             guard let document = result.document else {
-                Terminal.out(TextReporter.generate(Report(toolName: "ahap-tool", files: [file], diagnostics: result.diagnostics, rules: [])))
+                Terminal.out(
+                    TextReporter.generate(Report(toolName: "ahap-tool", files: [file], diagnostics: result.diagnostics, rules: [])))
                 throw ToolExit.problemsFound
             }
             let base = (file as NSString).deletingLastPathComponent
-            let info = AHAPInfo(pattern: document.pattern, file: file, baseDirectory: base.isEmpty ? "." : base, allowOutside: parsing.allowOutsidePaths)
+            let info = AHAPInfo(
+                pattern: document.pattern, file: file, baseDirectory: base.isEmpty ? "." : base, allowOutside: parsing.allowOutsidePaths)
             Terminal.out(format == .json ? JSONWriter(indent: "  ").string(from: info.jsonValue) : info.text)
         }
     }

@@ -10,7 +10,14 @@ extension AHAPTool {
         @Argument(help: ArgumentHelp("A rule id, such as ahap.continuous_too_long.", valueName: "rule-id"))
         var id: String?
 
+        @Flag(name: .long, help: "Print the whole rule list as Markdown (docs/rules.md).")
+        var markdown = false
+
         func run() throws {
+            if markdown {
+                Terminal.out(RuleDocumentation.markdown(AHAPRuleRegistry.descriptions))
+                return
+            }
             guard let id else {
                 Terminal.out(RuleDocumentation.table(AHAPRuleRegistry.descriptions))
                 return

@@ -38,7 +38,8 @@ struct AHAPParsingOptions: ParsableArguments {
     var maxFileSize: Int = 64 << 20
 
     var validationOptions: AHAPValidationOptions {
-        AHAPValidationOptions(lenient: lenient, allowPathsOutsideBase: allowOutsidePaths, checkWaveformFiles: !noCheckAudio, maxFileSize: maxFileSize)
+        AHAPValidationOptions(
+            lenient: lenient, allowPathsOutsideBase: allowOutsidePaths, checkWaveformFiles: !noCheckAudio, maxFileSize: maxFileSize)
     }
 
     func validate() throws {

@@ -1,6 +1,6 @@
-import Foundation
 import ArgumentParser
 import AudioKitLinux
+import Foundation
 import ToolSupport
 
 @main
@@ -29,7 +29,9 @@ extension Beatmap {
             for file in files {
                 do {
                     let i = try AudioFile.info(file)
-                    Terminal.out("\(file): \(i.format), \(i.encoding), \(i.sampleRate) Hz, \(i.channels) ch, \(i.frames) frames, \(String(format: "%.3f", i.duration)) s\n")
+                    Terminal.out(
+                        "\(file): \(i.format), \(i.encoding), \(i.sampleRate) Hz, \(i.channels) ch, \(i.frames) frames, \(String(format: "%.3f", i.duration)) s\n"
+                    )
                 } catch {
                     Terminal.fail("beatmap", error.description)
                     failed = true

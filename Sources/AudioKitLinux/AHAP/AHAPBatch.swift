@@ -13,7 +13,9 @@ public enum AHAPBatch {
         let slots = ResultSlots<Swift.Result<AHAPValidationResult, ToolFailure>>(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: paths.count) { i in
             let r: Swift.Result<AHAPValidationResult, ToolFailure>
-            do throws(ToolFailure) { r = .success(try AHAPValidator.validate(path: paths[i], options: options)) } catch { r = .failure(error) }
+            do throws(ToolFailure) { r = .success(try AHAPValidator.validate(path: paths[i], options: options)) } catch {
+                r = .failure(error)
+            }
             slots.set(i, r)
         }
         var diagnostics: [Diagnostic] = []
@@ -49,7 +51,10 @@ public enum InputExpansion {
             if FileManager.default.fileExists(atPath: arg, isDirectory: &isDirectory) {
                 if isDirectory.boolValue {
                     let found = files(under: arg, extensions: extensions)
-                    if found.isEmpty { failures.append(ToolFailure("\(arg): no .\(extensions.sorted().joined(separator: " or ."))  files in this directory")) }
+                    if found.isEmpty {
+                        failures.append(
+                            ToolFailure("\(arg): no .\(extensions.sorted().joined(separator: " or ."))  files in this directory"))
+                    }
                     paths += found
                 } else {
                     paths.append(arg)

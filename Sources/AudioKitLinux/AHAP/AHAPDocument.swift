@@ -21,6 +21,13 @@ public struct AHAPDocument: Sendable {
     public let pattern: AHAPPattern
     public let items: [Item]
     public let options: AHAPValidationOptions
+    public let events: [Item]
+    public let dynamicParameters: [Item]
+    public let curves: [Item]
+    /// Well-formed `EventParameters` entries, gathered once for the rules that read them.
+    let parameterEntries: [EventParameterWalk.Entry]
+    /// Objects whose keys the key rules check.
+    let keyedObjects: [KeyWalk.Object]
 
     public init(root: JSONValue, file: String? = nil, baseDirectory: String? = nil, options: AHAPValidationOptions = .init()) {
         self.root = root
@@ -49,11 +56,12 @@ public struct AHAPDocument: Sendable {
             }
         }
         self.items = items
+        self.events = items.filter { $0.kind == .event }
+        self.dynamicParameters = items.filter { $0.kind == .parameter }
+        self.curves = items.filter { $0.kind == .curve }
+        self.parameterEntries = EventParameterWalk.build(items)
+        self.keyedObjects = KeyWalk.build(items)
     }
-
-    public var events: [Item] { items.filter { $0.kind == .event } }
-    public var dynamicParameters: [Item] { items.filter { $0.kind == .parameter } }
-    public var curves: [Item] { items.filter { $0.kind == .curve } }
 }
 
 /// Settings that change what the validator reports.

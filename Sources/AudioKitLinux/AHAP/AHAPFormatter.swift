@@ -13,7 +13,8 @@ public enum AHAPFormatter {
     /// Reads `bytes` leniently (trailing commas and comments are dropped) and formats them.
     /// Returns nil, with the syntax findings, when the text is not JSON.
     public static func format(bytes: [UInt8], file: String?) -> (text: String?, diagnostics: [Diagnostic]) {
-        let result = AHAPValidator.validate(bytes: bytes, file: file, options: AHAPValidationOptions(lenient: true, checkWaveformFiles: false), rules: [])
+        let result = AHAPValidator.validate(
+            bytes: bytes, file: file, options: AHAPValidationOptions(lenient: true, checkWaveformFiles: false), rules: [])
         guard let root = result.document?.root else { return (nil, result.diagnostics) }
         return (format(root), result.diagnostics)
     }
@@ -46,7 +47,8 @@ public enum AHAPFormatter {
             var members: [JSONObject.Member] = []
             for key in order { if let v = object[key] { members.append(.init(key: key, value: v)) } }
             for m in object.members where !order.contains(m.key) { members.append(m) }
-            return .object(JSONObject(members.map { .init(key: $0.key, value: canonical($0.value, context: childContext(context, key: $0.key))) }))
+            return .object(
+                JSONObject(members.map { .init(key: $0.key, value: canonical($0.value, context: childContext(context, key: $0.key))) }))
         default:
             return value
         }

@@ -74,7 +74,9 @@ public struct AHAPInfo: Sendable {
         audio = events.compactMap(\.waveformPath).filter { seen.insert($0).inserted }.map { (path: String) -> Audio in
             switch resolver.resolve(path) {
             case .found(let resolved):
-                do throws(AudioIOError) { return Audio(path: path, resolved: resolved, info: try AudioFile.info(resolved), problem: nil) } catch {
+                do throws(AudioIOError) {
+                    return Audio(path: path, resolved: resolved, info: try AudioFile.info(resolved), problem: nil)
+                } catch {
                     return Audio(path: path, resolved: resolved, info: nil, problem: error.reason)
                 }
             case .notFound: return Audio(path: path, resolved: nil, info: nil, problem: "not found")
@@ -98,7 +100,13 @@ public struct AHAPInfo: Sendable {
                 "events": .object(counts),
                 "event_parameters": .array(parameterRanges.map(range)),
                 "dynamic_parameters": .array(dynamicParameters.map(range)),
-                "curves": .array(curves.map { .object(JSONObject(["id": .string($0.id), "start": .real($0.start), "end": .real($0.end), "points": .integer(Int64($0.points))])) }),
+                "curves": .array(
+                    curves.map {
+                        .object(
+                            JSONObject([
+                                "id": .string($0.id), "start": .real($0.start), "end": .real($0.end), "points": .integer(Int64($0.points)),
+                            ]))
+                    }),
                 "audio": .array(
                     audio.map { a in
                         .object(
@@ -120,15 +128,25 @@ public struct AHAPInfo: Sendable {
         lines.append("\(file)")
         lines.append("  version:   \(version.map { RuleText.number($0) } ?? "missing (1.0 assumed)")")
         lines.append("  duration:  \(String(format: "%.3f", duration)) s")
-        let counts = eventCounts.filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)" } + (unknownEventTypes > 0 ? ["\(unknownEventTypes) unknown"] : [])
+        let counts =
+            eventCounts.filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)" }
+            + (unknownEventTypes > 0 ? ["\(unknownEventTypes) unknown"] : [])
         lines.append("  events:    \(counts.isEmpty ? "none" : counts.joined(separator: ", "))")
         if !parameterRanges.isEmpty {
             lines.append("  event parameters:")
-            for r in parameterRanges { lines.append("    \(r.id.padding(toLength: 16, withPad: " ", startingAt: 0)) \(RuleText.number(r.min))…\(RuleText.number(r.max)) (\(r.count)×)") }
+            for r in parameterRanges {
+                lines.append(
+                    "    \(r.id.padding(toLength: 16, withPad: " ", startingAt: 0)) \(RuleText.number(r.min))…\(RuleText.number(r.max)) (\(r.count)×)"
+                )
+            }
         }
         if !dynamicParameters.isEmpty {
             lines.append("  dynamic parameters:")
-            for r in dynamicParameters { lines.append("    \(r.id.padding(toLength: 24, withPad: " ", startingAt: 0)) \(RuleText.number(r.min))…\(RuleText.number(r.max)) (\(r.count)×)") }
+            for r in dynamicParameters {
+                lines.append(
+                    "    \(r.id.padding(toLength: 24, withPad: " ", startingAt: 0)) \(RuleText.number(r.min))…\(RuleText.number(r.max)) (\(r.count)×)"
+                )
+            }
         }
         if !curves.isEmpty {
             lines.append("  curves:    \(curves.count)")
@@ -139,7 +157,9 @@ public struct AHAPInfo: Sendable {
             lines.append("  audio:")
             for a in audio {
                 if let i = a.info {
-                    lines.append("    \(a.path): \(i.format), \(i.encoding), \(i.sampleRate) Hz, \(i.channels) ch, \(String(format: "%.3f", i.duration)) s")
+                    lines.append(
+                        "    \(a.path): \(i.format), \(i.encoding), \(i.sampleRate) Hz, \(i.channels) ch, \(String(format: "%.3f", i.duration)) s"
+                    )
                 } else {
                     lines.append("    \(a.path): \(a.problem ?? "unreadable")")
                 }

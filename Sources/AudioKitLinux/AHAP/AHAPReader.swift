@@ -11,11 +11,19 @@ enum AHAPReader {
     static func read(bytes: [UInt8], options: AHAPValidationOptions) -> Output {
         var findings: [AHAPFinding] = []
         if let encoding = JSONTextPreprocessor.detectWideEncoding(bytes) {
-            findings.append(AHAPFinding(ruleID: TextEncodingRule.description.id, severity: .error, path: nil, message: "the file is \(encoding), not UTF-8; re-save it as UTF-8 (iconv -f \(encoding) -t UTF-8)", position: TextPosition(line: 1, column: 1, offset: 0)))
+            findings.append(
+                AHAPFinding(
+                    ruleID: TextEncodingRule.description.id, severity: .error, path: nil,
+                    message: "the file is \(encoding), not UTF-8; re-save it as UTF-8 (iconv -f \(encoding) -t UTF-8)",
+                    position: TextPosition(line: 1, column: 1, offset: 0)))
             return Output(root: nil, findings: findings, cleanedBytes: bytes)
         }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            findings.append(AHAPFinding(ruleID: JSONSyntaxRule.description.id, severity: .error, path: nil, message: "the file is empty; an AHAP file is {\"Version\": 1.0, \"Pattern\": [...]}", position: TextPosition(line: 1, column: 1, offset: 0)))
+            findings.append(
+                AHAPFinding(
+                    ruleID: JSONSyntaxRule.description.id, severity: .error, path: nil,
+                    message: "the file is empty; an AHAP file is {\"Version\": 1.0, \"Pattern\": [...]}",
+                    position: TextPosition(line: 1, column: 1, offset: 0)))
             return Output(root: nil, findings: findings, cleanedBytes: bytes)
         }
         let pre = JSONTextPreprocessor.process(bytes)
@@ -26,11 +34,24 @@ enum AHAPReader {
                 let position = lines.position(ofOffset: f.offset)
                 switch f.kind {
                 case .byteOrderMark:
-                    findings.append(AHAPFinding(ruleID: ByteOrderMarkRule.description.id, severity: .warning, path: nil, message: "the file starts with a UTF-8 byte order mark; save it as UTF-8 without BOM", position: position))
+                    findings.append(
+                        AHAPFinding(
+                            ruleID: ByteOrderMarkRule.description.id, severity: .warning, path: nil,
+                            message: "the file starts with a UTF-8 byte order mark; save it as UTF-8 without BOM", position: position))
                 case .trailingComma:
-                    findings.append(AHAPFinding(ruleID: TrailingCommaRule.description.id, severity: leniency, path: nil, message: "trailing comma before a closing bracket; strict JSON parsers reject it. Remove it (ahap-tool format does)\(options.lenient ? "" : ", or pass --lenient to accept it")", position: position))
+                    findings.append(
+                        AHAPFinding(
+                            ruleID: TrailingCommaRule.description.id, severity: leniency, path: nil,
+                            message:
+                                "trailing comma before a closing bracket; strict JSON parsers reject it. Remove it (ahap-tool format does)\(options.lenient ? "" : ", or pass --lenient to accept it")",
+                            position: position))
                 case .comment:
-                    findings.append(AHAPFinding(ruleID: CommentRule.description.id, severity: leniency, path: nil, message: "comment in JSON; strict JSON parsers reject it. Move the note under \"Metadata\"\(options.lenient ? "" : ", or pass --lenient to accept it")", position: position))
+                    findings.append(
+                        AHAPFinding(
+                            ruleID: CommentRule.description.id, severity: leniency, path: nil,
+                            message:
+                                "comment in JSON; strict JSON parsers reject it. Move the note under \"Metadata\"\(options.lenient ? "" : ", or pass --lenient to accept it")",
+                            position: position))
                 }
             }
         }
@@ -41,7 +62,8 @@ enum AHAPReader {
         case .failure(let error):
             let rule = error.kind == .duplicateKey ? DuplicateKeyRule.description.id : JSONSyntaxRule.description.id
             let position = TextPosition(line: error.line, column: error.column, offset: error.offset)
-            findings.append(AHAPFinding(ruleID: rule, severity: .error, path: nil, message: JSONSyntaxHints.message(for: error), position: position))
+            findings.append(
+                AHAPFinding(ruleID: rule, severity: .error, path: nil, message: JSONSyntaxHints.message(for: error), position: position))
             return Output(root: nil, findings: findings, cleanedBytes: pre.bytes)
         }
     }
@@ -62,7 +84,9 @@ enum JSONSyntaxHints {
                 return "\(text); JSON has no NaN, Infinity or unquoted words: write a number"
             }
             if text.contains("end of file expected") { return "\(text); there is text after the closing brace" }
-            if text.contains("premature end of input") || text.contains("unexpected newline") { return "\(text); the file is truncated or a bracket is unclosed" }
+            if text.contains("premature end of input") || text.contains("unexpected newline") {
+                return "\(text); the file is truncated or a bracket is unclosed"
+            }
             return "\(text); fix the JSON syntax"
         }
     }

@@ -40,7 +40,7 @@ public enum AHAPValidator {
     private static func resolve(_ findings: [AHAPFinding], file: String?, cleanedBytes: [UInt8], jsonParsed: Bool) -> [Diagnostic] {
         guard !findings.isEmpty else { return [] }
         let needsIndex = jsonParsed && findings.contains { $0.position == nil && $0.path != nil }
-        let index = needsIndex ? JSONPositionIndex(validJSON: cleanedBytes) : nil
+        let index = needsIndex ? JSONPositionIndex(validJSON: cleanedBytes, wanted: Set(findings.compactMap(\.path))) : nil
         return findings.map { f in
             var position = f.position
             if position == nil, let path = f.path, let index {

@@ -15,7 +15,8 @@ public enum AtomicFile {
     public static func checkNotAnInput(_ destination: String, inputs: [String]) throws(AudioIOError) {
         let target = URL(fileURLWithPath: destination).resolvingSymlinksInPath().standardizedFileURL.path
         for input in inputs where URL(fileURLWithPath: input).resolvingSymlinksInPath().standardizedFileURL.path == target {
-            throw AudioIOError(.writeFailed, path: destination, reason: "is also an input; refusing to overwrite it", fix: "choose another output path")
+            throw AudioIOError(
+                .writeFailed, path: destination, reason: "is also an input; refusing to overwrite it", fix: "choose another output path")
         }
     }
 
@@ -28,7 +29,9 @@ public enum AtomicFile {
             try data.write(to: URL(fileURLWithPath: temp))
         } catch {
             unlink(temp)
-            throw AudioIOError(.writeFailed, path: destination, reason: "cannot write: \(error.localizedDescription)", fix: "check that the folder exists and is writable")
+            throw AudioIOError(
+                .writeFailed, path: destination, reason: "cannot write: \(error.localizedDescription)",
+                fix: "check that the folder exists and is writable")
         }
         try commit(temp, to: destination)
     }

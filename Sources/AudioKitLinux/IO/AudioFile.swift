@@ -6,7 +6,8 @@ public enum AudioFile {
     }
 
     /// Reads the whole file, interleaved. For long files prefer `SoundFileReader.forEachBlock`.
-    public static func read(_ path: String, limits: AudioLimits = .standard) throws(AudioIOError) -> (info: AudioFileInfo, samples: [Float]) {
+    public static func read(_ path: String, limits: AudioLimits = .standard) throws(AudioIOError) -> (info: AudioFileInfo, samples: [Float])
+    {
         let reader = try SoundFileReader(path: path, limits: limits)
         var samples: [Float] = []
         samples.reserveCapacity(Int(max(0, min(reader.info.frames, 1 << 26))) * reader.info.channels)
@@ -22,7 +23,9 @@ public enum AudioFile {
     }
 
     /// Reads the file and averages its channels to mono.
-    public static func readMono(_ path: String, limits: AudioLimits = .standard) throws(AudioIOError) -> (info: AudioFileInfo, samples: [Float]) {
+    public static func readMono(_ path: String, limits: AudioLimits = .standard) throws(AudioIOError) -> (
+        info: AudioFileInfo, samples: [Float]
+    ) {
         let (info, interleaved) = try read(path, limits: limits)
         guard info.channels > 1 else { return (info, interleaved) }
         let c = info.channels
@@ -37,7 +40,9 @@ public enum AudioFile {
     }
 
     /// Writes interleaved samples atomically; the format follows the extension unless given.
-    public static func write(_ samples: [Float], to path: String, sampleRate: Int, channels: Int, format: SoundFormat? = nil) throws(AudioIOError) {
+    public static func write(_ samples: [Float], to path: String, sampleRate: Int, channels: Int, format: SoundFormat? = nil)
+        throws(AudioIOError)
+    {
         let writer = try SoundFileWriter(path: path, sampleRate: sampleRate, channels: channels, format: format)
         try writer.write(samples)
         try writer.commit()

@@ -24,7 +24,9 @@ public enum InputFile {
         defer { try? handle.close() }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         if size > maxBytes {
-            throw ToolFailure("\(path): \(size) bytes is larger than the limit of \(maxBytes) bytes; raise it with --max-file-size if the file is genuine")
+            throw ToolFailure(
+                "\(path): \(size) bytes is larger than the limit of \(maxBytes) bytes; raise it with --max-file-size if the file is genuine"
+            )
         }
         do {
             let data = try handle.read(upToCount: maxBytes + 1) ?? Data()

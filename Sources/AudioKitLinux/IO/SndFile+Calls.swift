@@ -20,7 +20,9 @@ enum SndFile {
         info.channels = Int32(channels)
         info.format = format.major | format.subtype
         guard sf_format_check(&info) != 0 else {
-            throw AudioIOError(.writeFailed, path: path, reason: "libsndfile cannot write \(format.name) at \(sampleRate) Hz with \(channels) channels", fix: "choose .wav or .flac, or another rate")
+            throw AudioIOError(
+                .writeFailed, path: path, reason: "libsndfile cannot write \(format.name) at \(sampleRate) Hz with \(channels) channels",
+                fix: "choose .wav or .flac, or another rate")
         }
         guard let handle = sf_open(path, Int32(SFM_WRITE), &info) else {
             throw AudioIOError(.writeFailed, path: path, reason: String(cString: sf_strerror(nil)))
@@ -55,8 +57,12 @@ enum SndFile {
         major.format = format & Int32(SF_FORMAT_TYPEMASK)
         var sub = SF_FORMAT_INFO()
         sub.format = format & Int32(SF_FORMAT_SUBMASK)
-        let majorName = sf_command(nil, Int32(SFC_GET_FORMAT_INFO), &major, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0 && major.name != nil ? String(cString: major.name) : "unknown container"
-        let subName = sf_command(nil, Int32(SFC_GET_FORMAT_INFO), &sub, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0 && sub.name != nil ? String(cString: sub.name) : "unknown encoding"
+        let majorName =
+            sf_command(nil, Int32(SFC_GET_FORMAT_INFO), &major, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0 && major.name != nil
+            ? String(cString: major.name) : "unknown container"
+        let subName =
+            sf_command(nil, Int32(SFC_GET_FORMAT_INFO), &sub, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0 && sub.name != nil
+            ? String(cString: sub.name) : "unknown encoding"
         return (majorName, subName)
     }
 
@@ -92,9 +98,12 @@ enum SndFile {
         }
         if libraryText.lowercased().contains("format not recognised") || libraryText.lowercased().contains("unknown format") {
             return AudioIOError(
-                .unsupportedFormat, path: path, reason: "not an audio format libsndfile reads (\(libraryText.trimmingCharacters(in: .whitespacesAndNewlines)))",
+                .unsupportedFormat, path: path,
+                reason: "not an audio format libsndfile reads (\(libraryText.trimmingCharacters(in: .whitespacesAndNewlines)))",
                 fix: "convert to WAV or FLAC, e.g. ffmpeg -i \(path) out.wav")
         }
-        return AudioIOError(.corrupt, path: path, reason: "cannot be decoded: \(libraryText.trimmingCharacters(in: .whitespacesAndNewlines))", fix: "the file is damaged or truncated; re-export it")
+        return AudioIOError(
+            .corrupt, path: path, reason: "cannot be decoded: \(libraryText.trimmingCharacters(in: .whitespacesAndNewlines))",
+            fix: "the file is damaged or truncated; re-export it")
     }
 }

@@ -28,13 +28,22 @@ public final class SoundFileReader {
 
     private static func check(_ info: AudioFileInfo, limits: AudioLimits) throws(AudioIOError) {
         guard info.channels >= 1 && info.channels <= limits.maxChannels else {
-            throw AudioIOError(.limitExceeded, path: info.path, reason: "\(info.channels) channels is outside the supported 1…\(limits.maxChannels)", fix: "mix it down, e.g. ffmpeg -i in -ac 2 out.wav")
+            throw AudioIOError(
+                .limitExceeded, path: info.path, reason: "\(info.channels) channels is outside the supported 1…\(limits.maxChannels)",
+                fix: "mix it down, e.g. ffmpeg -i in -ac 2 out.wav")
         }
         guard limits.sampleRates.contains(info.sampleRate) else {
-            throw AudioIOError(.limitExceeded, path: info.path, reason: "sample rate \(info.sampleRate) Hz is outside the supported \(limits.sampleRates.lowerBound)…\(limits.sampleRates.upperBound) Hz", fix: "resample it, e.g. ffmpeg -i in -ar 48000 out.wav")
+            throw AudioIOError(
+                .limitExceeded, path: info.path,
+                reason:
+                    "sample rate \(info.sampleRate) Hz is outside the supported \(limits.sampleRates.lowerBound)…\(limits.sampleRates.upperBound) Hz",
+                fix: "resample it, e.g. ffmpeg -i in -ar 48000 out.wav")
         }
         guard info.duration <= limits.maxDuration else {
-            throw AudioIOError(.limitExceeded, path: info.path, reason: String(format: "%.0f s of audio is longer than the limit of %.0f s", info.duration, limits.maxDuration), fix: "cut it, or raise the limit with --max-audio-seconds")
+            throw AudioIOError(
+                .limitExceeded, path: info.path,
+                reason: String(format: "%.0f s of audio is longer than the limit of %.0f s", info.duration, limits.maxDuration),
+                fix: "cut it, or raise the limit with --max-audio-seconds")
         }
     }
 
@@ -44,7 +53,9 @@ public final class SoundFileReader {
         guard let base = buffer.baseAddress else { return 0 }
         let n = SndFile.readFrames(handle, into: base, frames: frames)
         if n < 0 || (n == 0 && SndFile.errorText(handle) != nil && framesRead == 0) {
-            throw AudioIOError(.corrupt, path: info.path, reason: "decoding failed: \(SndFile.errorText(handle) ?? "unknown error")", fix: "the file is damaged; re-export it")
+            throw AudioIOError(
+                .corrupt, path: info.path, reason: "decoding failed: \(SndFile.errorText(handle) ?? "unknown error")",
+                fix: "the file is damaged; re-export it")
         }
         framesRead += Int64(n)
         return n

@@ -13,7 +13,9 @@ public final class SoundFileWriter {
 
     public init(path: String, sampleRate: Int, channels: Int, format: SoundFormat? = nil) throws(AudioIOError) {
         guard let chosen = format ?? SoundFormat.forPath(path) else {
-            throw AudioIOError(.writeFailed, path: path, reason: "unknown audio extension", fix: "use one of ." + SoundFormat.writableExtensions.joined(separator: ", ."))
+            throw AudioIOError(
+                .writeFailed, path: path, reason: "unknown audio extension",
+                fix: "use one of ." + SoundFormat.writableExtensions.joined(separator: ", ."))
         }
         guard channels >= 1, sampleRate >= 1 else {
             throw AudioIOError(.writeFailed, path: path, reason: "cannot write \(channels) channels at \(sampleRate) Hz")

@@ -2,8 +2,9 @@
 ///
 /// Jansson keeps no position for values that parsed fine, so a diagnostic that
 /// points at a valid-but-wrong value (a HapticIntensity of 1.5) needs this
-/// second pass. It runs over text Jansson has already accepted, and is built
-/// only when the first diagnostic asks for a position.
+/// second pass. It runs over text Jansson has already accepted, once for all
+/// findings, and records only the pointers asked for and their ancestors:
+/// every other value is skipped byte by byte without building its pointer.
 public struct JSONPositionIndex: Sendable {
     /// Byte offsets of a member's key (nil for array items) and of its value.
     public struct Entry: Sendable {
@@ -14,9 +15,23 @@ public struct JSONPositionIndex: Sendable {
     private var entries: [String: Entry] = [:]
     private let lines: LineTable
 
-    public init(validJSON bytes: [UInt8]) {
+    /// Indexes the values at `wanted` pointers (and their ancestors); nil indexes everything.
+    public init(validJSON bytes: [UInt8], wanted: Set<String>? = nil) {
         lines = LineTable(bytes)
-        var scanner = Scanner(bytes: bytes)
+        var prefixes: Set<String>? = nil
+        if let wanted {
+            var all: Set<String> = [""]
+            for path in wanted {
+                var current = Substring(path)
+                all.insert(path)
+                while let slash = current.lastIndex(of: "/") {
+                    current = current[..<slash]
+                    all.insert(String(current))
+                }
+            }
+            prefixes = all
+        }
+        var scanner = Scanner(bytes: bytes, wanted: prefixes)
         scanner.skipWhitespace()
         scanner.scanValue(pointer: "", keyOffset: nil, into: &entries)
     }
@@ -45,9 +60,43 @@ public struct JSONPositionIndex: Sendable {
 
     private struct Scanner {
         let bytes: [UInt8]
+        let wanted: Set<String>?
         var i = 0
 
-        init(bytes: [UInt8]) { self.bytes = bytes }
+        init(bytes: [UInt8], wanted: Set<String>?) {
+            self.bytes = bytes
+            self.wanted = wanted
+        }
+
+        /// Skips one value without recording anything.
+        mutating func skipValue() {
+            var depth = 0
+            while i < bytes.count {
+                switch bytes[i] {
+                case UInt8(ascii: "\""):
+                    i += 1
+                    while i < bytes.count && bytes[i] != UInt8(ascii: "\"") {
+                        if bytes[i] == UInt8(ascii: "\\") { i += 1 }
+                        i += 1
+                    }
+                    i += 1
+                    if depth == 0 { return }
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                    i += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    if depth == 0 { return }
+                    depth -= 1
+                    i += 1
+                    if depth == 0 { return }
+                case UInt8(ascii: ","):
+                    if depth == 0 { return }
+                    i += 1
+                default:
+                    i += 1
+                }
+            }
+        }
 
         mutating func skipWhitespace() {
             while i < bytes.count {
@@ -86,6 +135,10 @@ public struct JSONPositionIndex: Sendable {
 
         mutating func scanValue(pointer: String, keyOffset: Int?, into entries: inout [String: Entry]) {
             guard i < bytes.count else { return }
+            if let wanted, !wanted.contains(pointer) {
+                skipValue()
+                return
+            }
             entries[pointer] = Entry(keyOffset: keyOffset, valueOffset: i)
             switch bytes[i] {
             case UInt8(ascii: "{"):

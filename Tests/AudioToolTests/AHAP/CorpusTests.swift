@@ -47,7 +47,8 @@ struct CorpusTests {
             else { continue }
             for item in pattern {
                 guard let curve = item["ParameterCurve"] as? [String: Any], let t = (curve["Time"] as? NSNumber)?.doubleValue, t > 0,
-                    let first = (curve["ParameterCurveControlPoints"] as? [[String: Any]])?.first, let ft = (first["Time"] as? NSNumber)?.doubleValue
+                    let first = (curve["ParameterCurveControlPoints"] as? [[String: Any]])?.first,
+                    let ft = (first["Time"] as? NSNumber)?.doubleValue
                 else { continue }
                 if abs(ft - t) < 1e-9 { expected.insert(url.lastPathComponent) }
             }

@@ -5,7 +5,8 @@ import Testing
 @Suite("AHAP format")
 struct FormatterTests {
     static func parse(_ text: String) -> JSONValue? {
-        AHAPValidator.validate(bytes: Array(text.utf8), options: AHAPValidationOptions(lenient: true, checkWaveformFiles: false), rules: []).document?.root
+        AHAPValidator.validate(bytes: Array(text.utf8), options: AHAPValidationOptions(lenient: true, checkWaveformFiles: false), rules: [])
+            .document?.root
     }
 
     static let messy = """
@@ -39,7 +40,9 @@ struct FormatterTests {
     }
 
     @Test func integersStayIntegersAndRealsStayReals() throws {
-        let (text, _) = AHAPFormatter.format(bytes: Array(#"{"Version": 1, "Pattern": [{"Event": {"Time": 0.10000000149011612, "EventType": "HapticTransient"}}]}"#.utf8), file: nil)
+        let (text, _) = AHAPFormatter.format(
+            bytes: Array(#"{"Version": 1, "Pattern": [{"Event": {"Time": 0.10000000149011612, "EventType": "HapticTransient"}}]}"#.utf8),
+            file: nil)
         let out = try #require(text)
         #expect(out.contains("\"Version\": 1,"))
         #expect(out.contains("\"Time\": 0.10000000149011612"))
@@ -70,7 +73,15 @@ struct FormatterTests {
     @Test func modelRoundTripsThroughJSON() {
         var event = AHAPEvent(.hapticContinuous, time: 0.25, duration: 1.5, parameters: [AHAPEventParameter(.hapticIntensity, 0.8)])
         event.extra = JSONObject(["Name": .string("buzz")])
-        let pattern = AHAPPattern(version: 1.0, elements: [.event(event), .curve(AHAPParameterCurve(.hapticIntensityControl, time: 0.25, points: [AHAPControlPoint(time: 0, value: 1), AHAPControlPoint(time: 1.5, value: 0)]))])
+        let pattern = AHAPPattern(
+            version: 1.0,
+            elements: [
+                .event(event),
+                .curve(
+                    AHAPParameterCurve(
+                        .hapticIntensityControl, time: 0.25,
+                        points: [AHAPControlPoint(time: 0, value: 1), AHAPControlPoint(time: 1.5, value: 0)])),
+            ])
         let text = AHAPFormatter.format(pattern.jsonValue)
         let back = AHAPPattern(json: Self.parse(text)!)
         #expect(back == pattern)

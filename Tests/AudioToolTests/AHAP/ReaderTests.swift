@@ -33,7 +33,8 @@ struct ReaderTests {
     }
 
     @Test func commasInsideStringsAreNotTrailing() {
-        let ds = Self.validate(#"{"Version": 1.0, "Metadata": {"Description": "a,]"}, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#)
+        let ds = Self.validate(
+            #"{"Version": 1.0, "Metadata": {"Description": "a,]"}, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#)
         #expect(ds.isEmpty, "\(ds)")
     }
 
@@ -44,7 +45,8 @@ struct ReaderTests {
     }
 
     @Test func syntaxErrorsCarryJanssonsPosition() {
-        let ds = Self.validate("{\n  \"Version\": 1.0,\n  \"Pattern\": [\n    {\"Event\": {\"Time\": 0 \"EventType\": \"HapticTransient\"}}\n  ]\n}")
+        let ds = Self.validate(
+            "{\n  \"Version\": 1.0,\n  \"Pattern\": [\n    {\"Event\": {\"Time\": 0 \"EventType\": \"HapticTransient\"}}\n  ]\n}")
         #expect(ds.count == 1)
         #expect(ds.first?.ruleID == "ahap.json_syntax")
         #expect(ds.first?.location.line == 4)

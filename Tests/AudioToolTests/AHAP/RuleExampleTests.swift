@@ -79,12 +79,17 @@ enum PositionCheck {
         }
         let text = String(lines[line - 1].dropFirst(column - 1))
         if path.isEmpty {
-            #expect(text.hasPrefix("{") || text.hasPrefix("["), "root diagnostic should point at the root value", sourceLocation: sourceLocation)
+            #expect(
+                text.hasPrefix("{") || text.hasPrefix("["), "root diagnostic should point at the root value", sourceLocation: sourceLocation
+            )
             return
         }
         let last = path.split(separator: "/").last.map(String.init) ?? ""
         let pointsAtKey = text.hasPrefix("\"\(last)\"")
         let pointsAtValue = text.first.map { "{[\"-0123456789tfn".contains($0) } ?? false
-        #expect(pointsAtKey || pointsAtValue, "\(d.ruleID) at \(line):\(column) shows «\(text.prefix(30))», expected the key \"\(last)\" or its value", sourceLocation: sourceLocation)
+        #expect(
+            pointsAtKey || pointsAtValue,
+            "\(d.ruleID) at \(line):\(column) shows «\(text.prefix(30))», expected the key \"\(last)\" or its value",
+            sourceLocation: sourceLocation)
     }
 }

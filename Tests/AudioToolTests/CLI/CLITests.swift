@@ -15,9 +15,12 @@ struct CLITests {
 
     static let clean = #"{"Version": 1.0, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#
     static let bad = "{\"Version\": 1.0,\n \"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"HapticContinuous\"}}]}"
-    static let warn = #"{"Version": 1.0, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 2}]}}]}"#
+    static let warn =
+        #"{"Version": 1.0, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 2}]}}]}"#
 
-    @Test("help works everywhere", arguments: [["--help"], ["validate", "--help"], ["info", "--help"], ["format", "--help"], ["rules", "--help"]])
+    @Test(
+        "help works everywhere",
+        arguments: [["--help"], ["validate", "--help"], ["info", "--help"], ["format", "--help"], ["rules", "--help"]])
     func help(_ args: [String]) throws {
         let r = try run(Self.ahap, args)
         #expect(r.status == 0)
@@ -72,7 +75,8 @@ struct CLITests {
     @Test func formatInPlaceIsAtomicAndIdempotent() throws {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let file = Self.write("{\"Pattern\": [{\"Event\": {\"EventType\": \"HapticTransient\", \"Time\": 0},},], \"Version\": 1}", name: "f.ahap", in: dir)
+        let file = Self.write(
+            "{\"Pattern\": [{\"Event\": {\"EventType\": \"HapticTransient\", \"Time\": 0},},], \"Version\": 1}", name: "f.ahap", in: dir)
         #expect(try run(Self.ahap, ["format", "--check", file]).status == 1)
         #expect(try run(Self.ahap, ["format", "--in-place", file]).status == 0)
         let once = try String(contentsOfFile: file, encoding: .utf8)
@@ -88,7 +92,9 @@ struct CLITests {
     @Test func infoReportsCountsAsJSON() throws {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let file = Self.write(#"{"Version": 1.0, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}, {"Event": {"Time": 0.5, "EventType": "HapticContinuous", "EventDuration": 1.25}}]}"#, name: "i.ahap", in: dir)
+        let file = Self.write(
+            #"{"Version": 1.0, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}, {"Event": {"Time": 0.5, "EventType": "HapticContinuous", "EventDuration": 1.25}}]}"#,
+            name: "i.ahap", in: dir)
         let r = try run(Self.ahap, ["info", "--format", "json", file])
         #expect(r.status == 0)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])

@@ -10,13 +10,25 @@ import Testing
 @Suite("Reporters")
 struct ReporterTests {
     static let diagnostics = [
-        Diagnostic(ruleID: "ahap.parameter_out_of_range", severity: .warning, location: AudioKitLinux.SourceLocation(file: "b.ahap", line: 5, column: 89, jsonPath: "/Pattern/0/Event/EventParameters/0/ParameterValue"), message: "HapticIntensity 1.5 is outside 0…1; CoreHaptics clamps it to 1"),
-        Diagnostic(ruleID: "ahap.json_syntax", severity: .error, location: AudioKitLinux.SourceLocation(file: "a.ahap", line: 2, column: 7), message: "unexpected token \"<\" & more"),
-        Diagnostic(ruleID: "ahap.version_missing", severity: .warning, location: AudioKitLinux.SourceLocation(file: "c.ahap", jsonPath: ""), message: "no \"Version\"; CoreHaptics assumes 1.0"),
-        Diagnostic(ruleID: "ahap.unknown_key", severity: .note, location: AudioKitLinux.SourceLocation(line: 1, column: 1, jsonPath: "/Name"), message: "\"Name\" is ignored, with a comma"),
+        Diagnostic(
+            ruleID: "ahap.parameter_out_of_range", severity: .warning,
+            location: AudioKitLinux.SourceLocation(
+                file: "b.ahap", line: 5, column: 89, jsonPath: "/Pattern/0/Event/EventParameters/0/ParameterValue"),
+            message: "HapticIntensity 1.5 is outside 0…1; CoreHaptics clamps it to 1"),
+        Diagnostic(
+            ruleID: "ahap.json_syntax", severity: .error, location: AudioKitLinux.SourceLocation(file: "a.ahap", line: 2, column: 7),
+            message: "unexpected token \"<\" & more"),
+        Diagnostic(
+            ruleID: "ahap.version_missing", severity: .warning, location: AudioKitLinux.SourceLocation(file: "c.ahap", jsonPath: ""),
+            message: "no \"Version\"; CoreHaptics assumes 1.0"),
+        Diagnostic(
+            ruleID: "ahap.unknown_key", severity: .note, location: AudioKitLinux.SourceLocation(line: 1, column: 1, jsonPath: "/Name"),
+            message: "\"Name\" is ignored, with a comma"),
     ]
 
-    static let report = Report(toolName: "ahap-tool", toolVersion: "9.9.9", files: ["a.ahap", "b.ahap", "c.ahap", "clean.ahap"], diagnostics: diagnostics, rules: AHAPRuleRegistry.descriptions)
+    static let report = Report(
+        toolName: "ahap-tool", toolVersion: "9.9.9", files: ["a.ahap", "b.ahap", "c.ahap", "clean.ahap"], diagnostics: diagnostics,
+        rules: AHAPRuleRegistry.descriptions)
 
     @Test func textIsSortedFileLineColumn() {
         let expected = """
@@ -57,7 +69,10 @@ struct ReporterTests {
         let run = try #require((root["runs"] as? [[String: Any]])?.first)
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         let rules = try #require(driver["rules"] as? [[String: Any]])
-        #expect(rules.map { $0["id"] as? String } == ["ahap.json_syntax", "ahap.parameter_out_of_range", "ahap.unknown_key", "ahap.version_missing"])
+        #expect(
+            rules.map { $0["id"] as? String } == [
+                "ahap.json_syntax", "ahap.parameter_out_of_range", "ahap.unknown_key", "ahap.version_missing",
+            ])
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.count == 4)
         for r in results {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Paths the tests need: the package root, the shared corpus beside it, and scratch folders.
 enum TestPaths {
@@ -34,8 +35,6 @@ enum TestPaths {
     }
 }
 
-import Testing
-
 /// Runs a command and captures its output and exit status.
 struct CommandResult {
     var status: Int32
@@ -68,5 +67,6 @@ func run(_ executable: URL, _ arguments: [String], environment: [String: String]
     let o = out.fileHandleForReading.readDataToEndOfFile()
     let e = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return CommandResult(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    return CommandResult(
+        status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
 }

@@ -9,8 +9,13 @@ public enum InvalidCurveRule: AHAPRule {
         defaultSeverity: .error,
         passing: [RuleExample(S.pattern(S.transient(), S.curve("HapticIntensityControl", points: [("0", "1"), ("1", "0")])))],
         failing: [
-            RuleExample(S.pattern(S.transient(), #"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "ParameterCurveControlPoints": []}}"#), expected: ["/Pattern/1/ParameterCurve"]),
-            RuleExample(S.pattern(S.transient(), #"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0}}"#), expected: ["/Pattern/1/ParameterCurve"]),
+            RuleExample(
+                S.pattern(
+                    S.transient(), #"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "ParameterCurveControlPoints": []}}"#),
+                expected: ["/Pattern/1/ParameterCurve"]),
+            RuleExample(
+                S.pattern(S.transient(), #"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0}}"#),
+                expected: ["/Pattern/1/ParameterCurve"]),
         ])
 
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
@@ -20,19 +25,31 @@ public enum InvalidCurveRule: AHAPRule {
             }
             if let time = item.body[AHAPKey.time] {
                 if let t = AHAPNumber.value(time) {
-                    if !(t >= 0) { findings.append(finding(item.bodyPath + "/Time", "curve Time \(RuleText.number(t)) s is negative (−4840)")) }
+                    if !(t >= 0) {
+                        findings.append(finding(item.bodyPath + "/Time", "curve Time \(RuleText.number(t)) s is negative (−4840)"))
+                    }
                 } else {
                     findings.append(finding(item.bodyPath + "/Time", "curve Time is \(time.typeName), not a number (−4831)"))
                 }
             } else {
-                findings.append(finding(item.bodyPath, "ParameterCurve \(item.index) has no \"Time\" (the curve's start in seconds); CoreHaptics rejects it (−4831)", anchor: .key))
+                findings.append(
+                    finding(
+                        item.bodyPath,
+                        "ParameterCurve \(item.index) has no \"Time\" (the curve's start in seconds); CoreHaptics rejects it (−4831)",
+                        anchor: .key))
             }
             if let points = item.body[AHAPKey.controlPoints] {
                 if points.array == nil {
-                    findings.append(finding(item.bodyPath + "/ParameterCurveControlPoints", "ParameterCurveControlPoints is \(points.typeName); it must be an array of {\"Time\", \"ParameterValue\"}"))
+                    findings.append(
+                        finding(
+                            item.bodyPath + "/ParameterCurveControlPoints",
+                            "ParameterCurveControlPoints is \(points.typeName); it must be an array of {\"Time\", \"ParameterValue\"}"))
                 }
             } else {
-                findings.append(finding(item.bodyPath, "ParameterCurve \(item.index) has no \"ParameterCurveControlPoints\"; the curve does nothing", anchor: .key))
+                findings.append(
+                    finding(
+                        item.bodyPath, "ParameterCurve \(item.index) has no \"ParameterCurveControlPoints\"; the curve does nothing",
+                        anchor: .key))
             }
         }
     }
@@ -46,14 +63,24 @@ public enum InvalidControlPointRule: AHAPRule {
         rationale: "Decompiled CoreHaptics: a control point missing Time or ParameterValue leaves the curve with no points at all.",
         defaultSeverity: .error,
         passing: [RuleExample(S.pattern(S.transient(), S.curve("HapticIntensityControl", points: [("0", "1"), ("1", "0")])))],
-        failing: [RuleExample(S.pattern(S.transient(), #"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 1}, {"Time": 1}]}}"#), expected: ["/Pattern/1/ParameterCurve/ParameterCurveControlPoints/1"])])
+        failing: [
+            RuleExample(
+                S.pattern(
+                    S.transient(),
+                    #"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 1}, {"Time": 1}]}}"#
+                ), expected: ["/Pattern/1/ParameterCurve/ParameterCurveControlPoints/1"])
+        ])
 
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.curves {
             for (i, point) in (item.body[AHAPKey.controlPoints]?.array ?? []).enumerated() {
                 let missing = AHAPKey.pointKeys.filter { AHAPNumber.value(point[$0]) == nil }
                 guard !missing.isEmpty else { continue }
-                findings.append(finding(item.bodyPath + "/ParameterCurveControlPoints/\(i)", "control point \(i) has no numeric \(missing.map { "\"\($0)\"" }.joined(separator: " or ")); CoreHaptics then drops every point of this curve"))
+                findings.append(
+                    finding(
+                        item.bodyPath + "/ParameterCurveControlPoints/\(i)",
+                        "control point \(i) has no numeric \(missing.map { "\"\($0)\"" }.joined(separator: " or ")); CoreHaptics then drops every point of this curve"
+                    ))
             }
         }
     }
@@ -71,15 +98,24 @@ public enum CurveTooFewPointsRule: AHAPRule {
     public static let description = RuleDescription(
         id: "ahap.curve_too_few_points", name: "Curve with fewer than 2 points",
         summary: "A ParameterCurve with fewer than two control points has nothing to interpolate.",
-        rationale: "Linear interpolation needs two points; Apple is silent on one. Hapticlabs exports single-point curves (7 corpus files), probably meaning a step: use a Parameter element for that.",
+        rationale:
+            "Linear interpolation needs two points; Apple is silent on one. Hapticlabs exports single-point curves (7 corpus files), probably meaning a step: use a Parameter element for that.",
         defaultSeverity: .warning,
         passing: [RuleExample(S.pattern(S.transient(), S.curve("HapticIntensityControl", points: [("0", "1"), ("1", "0")])))],
-        failing: [RuleExample(S.pattern(S.transient(), S.curve("HapticIntensityControl", points: [("0", "1")])), expected: ["/Pattern/1/ParameterCurve/ParameterCurveControlPoints"])])
+        failing: [
+            RuleExample(
+                S.pattern(S.transient(), S.curve("HapticIntensityControl", points: [("0", "1")])),
+                expected: ["/Pattern/1/ParameterCurve/ParameterCurveControlPoints"])
+        ])
 
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.curves {
             guard let points = item.body[AHAPKey.controlPoints]?.array, points.count < 2 else { continue }
-            findings.append(finding(item.bodyPath + "/ParameterCurveControlPoints", "the curve has \(points.count) control point\(points.count == 1 ? "" : "s"); it needs at least 2 to interpolate. For a step, use a \"Parameter\" element"))
+            findings.append(
+                finding(
+                    item.bodyPath + "/ParameterCurveControlPoints",
+                    "the curve has \(points.count) control point\(points.count == 1 ? "" : "s"); it needs at least 2 to interpolate. For a step, use a \"Parameter\" element"
+                ))
         }
     }
 }
@@ -90,15 +126,24 @@ public enum CurveTooManyPointsRule: AHAPRule {
     public static let description = RuleDescription(
         id: "ahap.curve_too_many_points", name: "Curve with more than 16 points",
         summary: "A ParameterCurve has more than 16 control points.",
-        rationale: "Lofelt's converter tests state \"A ParameterCurve in AHAP can only contain up to 16 points\" and chunk curves as 15+1; not in Apple's documents, and device behaviour is unknown. Split the curve into consecutive curves of at most 16 points.",
+        rationale:
+            "Lofelt's converter tests state \"A ParameterCurve in AHAP can only contain up to 16 points\" and chunk curves as 15+1; not in Apple's documents, and device behaviour is unknown. Split the curve into consecutive curves of at most 16 points.",
         defaultSeverity: .warning,
         passing: [RuleExample(S.pattern(S.transient(), S.curve("HapticIntensityControl", points: (0..<16).map { ("\($0)", "0.5") })))],
-        failing: [RuleExample(S.pattern(S.transient(), S.curve("HapticIntensityControl", points: (0..<17).map { ("\($0)", "0.5") })), expected: ["/Pattern/1/ParameterCurve/ParameterCurveControlPoints"])])
+        failing: [
+            RuleExample(
+                S.pattern(S.transient(), S.curve("HapticIntensityControl", points: (0..<17).map { ("\($0)", "0.5") })),
+                expected: ["/Pattern/1/ParameterCurve/ParameterCurveControlPoints"])
+        ])
 
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.curves {
             guard let points = item.body[AHAPKey.controlPoints]?.array, points.count > maximum else { continue }
-            findings.append(finding(item.bodyPath + "/ParameterCurveControlPoints", "the curve has \(points.count) control points; CoreHaptics is reported to accept at most 16. Split it into \(Int((Double(points.count - 1) / 15).rounded(.up))) curves"))
+            findings.append(
+                finding(
+                    item.bodyPath + "/ParameterCurveControlPoints",
+                    "the curve has \(points.count) control points; CoreHaptics is reported to accept at most 16. Split it into \(Int((Double(points.count - 1) / 15).rounded(.up))) curves"
+                ))
         }
     }
 }
@@ -108,10 +153,17 @@ public enum CurvePointsOutOfOrderRule: AHAPRule {
     public static let description = RuleDescription(
         id: "ahap.curve_points_out_of_order", name: "Control points out of order",
         summary: "Control-point times decrease.",
-        rationale: "Curves interpolate linearly between consecutive points in time; a point earlier than the one before it cannot be interpolated.",
+        rationale:
+            "Curves interpolate linearly between consecutive points in time; a point earlier than the one before it cannot be interpolated.",
         defaultSeverity: .warning,
-        passing: [RuleExample(S.pattern(S.transient(), S.curve("HapticIntensityControl", points: [("0", "1"), ("0.5", "0"), ("0.5", "1")])))],
-        failing: [RuleExample(S.pattern(S.transient(), S.curve("HapticIntensityControl", points: [("0", "1"), ("1", "0"), ("0.5", "1")])), expected: ["/Pattern/1/ParameterCurve/ParameterCurveControlPoints/2/Time"])])
+        passing: [
+            RuleExample(S.pattern(S.transient(), S.curve("HapticIntensityControl", points: [("0", "1"), ("0.5", "0"), ("0.5", "1")])))
+        ],
+        failing: [
+            RuleExample(
+                S.pattern(S.transient(), S.curve("HapticIntensityControl", points: [("0", "1"), ("1", "0"), ("0.5", "1")])),
+                expected: ["/Pattern/1/ParameterCurve/ParameterCurveControlPoints/2/Time"])
+        ])
 
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.curves {
@@ -119,7 +171,11 @@ public enum CurvePointsOutOfOrderRule: AHAPRule {
             for (i, time) in CurveWalk.times(item).enumerated() {
                 guard let time else { continue }
                 if let p = previous, time < p {
-                    findings.append(finding(item.bodyPath + "/ParameterCurveControlPoints/\(i)/Time", "control point \(i) at \(RuleText.number(time)) s comes before the previous point at \(RuleText.number(p)) s; sort the points by Time"))
+                    findings.append(
+                        finding(
+                            item.bodyPath + "/ParameterCurveControlPoints/\(i)/Time",
+                            "control point \(i) at \(RuleText.number(time)) s comes before the previous point at \(RuleText.number(p)) s; sort the points by Time"
+                        ))
                 }
                 previous = max(previous ?? time, time)
             }
@@ -132,17 +188,26 @@ public enum CurveAbsoluteTimesRule: AHAPRule {
     public static let description = RuleDescription(
         id: "ahap.curve_absolute_times", name: "Control-point times look absolute",
         summary: "The first control point's Time equals the curve's Time; control-point times are relative to the curve start.",
-        rationale: "Apple: control-point Time is relative to the curve's start (ControlPoint.relativeTime). Lofelt's converter wrote absolute times (curve at 15 s with points at 15 and 16 s) and haptify fixed the same bug after seeing doubled offsets on iOS. 14 corpus files have it.",
+        rationale:
+            "Apple: control-point Time is relative to the curve's start (ControlPoint.relativeTime). Lofelt's converter wrote absolute times (curve at 15 s with points at 15 and 16 s) and haptify fixed the same bug after seeing doubled offsets on iOS. 14 corpus files have it.",
         defaultSeverity: .warning,
         passing: [RuleExample(S.pattern(S.transient(), S.curve("HapticIntensityControl", time: "15", points: [("0", "1"), ("1", "0")])))],
-        failing: [RuleExample(S.pattern(S.transient(), S.curve("HapticIntensityControl", time: "15", points: [("15", "1"), ("16", "0")])), expected: ["/Pattern/1/ParameterCurve/ParameterCurveControlPoints/0/Time"])])
+        failing: [
+            RuleExample(
+                S.pattern(S.transient(), S.curve("HapticIntensityControl", time: "15", points: [("15", "1"), ("16", "0")])),
+                expected: ["/Pattern/1/ParameterCurve/ParameterCurveControlPoints/0/Time"])
+        ])
 
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.curves {
             guard let start = AHAPNumber.value(item.body[AHAPKey.time]), start > 0,
                 let first = CurveWalk.times(item).first ?? nil, abs(first - start) < 1e-9
             else { continue }
-            findings.append(finding(item.bodyPath + "/ParameterCurveControlPoints/0/Time", "the first control point is at \(RuleText.number(first)) s, the same as the curve's Time; control-point times are relative to the curve start, so iOS plays this curve \(RuleText.number(start)) s late. Subtract \(RuleText.number(start)) from every point's Time"))
+            findings.append(
+                finding(
+                    item.bodyPath + "/ParameterCurveControlPoints/0/Time",
+                    "the first control point is at \(RuleText.number(first)) s, the same as the curve's Time; control-point times are relative to the curve start, so iOS plays this curve \(RuleText.number(start)) s late. Subtract \(RuleText.number(start)) from every point's Time"
+                ))
         }
     }
 }
@@ -152,10 +217,15 @@ public enum CurveAffectsTransientsRule: AHAPRule {
     public static let description = RuleDescription(
         id: "ahap.curve_affects_transients", name: "Curve also changes transients",
         summary: "An intensity or sharpness control is active while transients play, and changes them too.",
-        rationale: "Apple: dynamic parameters affect all events in the pattern; a curve cannot target one event. Lofelt splits transients into a second file for this reason.",
+        rationale:
+            "Apple: dynamic parameters affect all events in the pattern; a curve cannot target one event. Lofelt splits transients into a second file for this reason.",
         defaultSeverity: .note,
         passing: [RuleExample(S.pattern(S.transient(time: "2"), S.curve("HapticIntensityControl", points: [("0", "1"), ("1", "0")])))],
-        failing: [RuleExample(S.pattern(S.transient(time: "0.5"), S.curve("HapticIntensityControl", points: [("0", "1"), ("1", "0")])), expected: ["/Pattern/1/ParameterCurve"])])
+        failing: [
+            RuleExample(
+                S.pattern(S.transient(time: "0.5"), S.curve("HapticIntensityControl", points: [("0", "1"), ("1", "0")])),
+                expected: ["/Pattern/1/ParameterCurve"])
+        ])
 
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         let transientTimes = document.pattern.events.filter { $0.eventType == .hapticTransient }.map(\.time).sorted()
@@ -168,7 +238,11 @@ public enum CurveAffectsTransientsRule: AHAPRule {
             let end = start + (CurveWalk.times(item).compactMap { $0 }.max() ?? 0)
             let hits = transientTimes.filter { $0 >= start && $0 <= end }.count
             if hits > 0 {
-                findings.append(finding(item.bodyPath, "this \(id.rawValue) curve (\(RuleText.number(start))–\(RuleText.number(end)) s) also scales \(hits) transient\(hits == 1 ? "" : "s"); dynamic parameters apply to every event", anchor: .key))
+                findings.append(
+                    finding(
+                        item.bodyPath,
+                        "this \(id.rawValue) curve (\(RuleText.number(start))–\(RuleText.number(end)) s) also scales \(hits) transient\(hits == 1 ? "" : "s"); dynamic parameters apply to every event",
+                        anchor: .key))
             }
         }
     }

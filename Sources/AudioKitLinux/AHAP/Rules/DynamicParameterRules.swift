@@ -5,36 +5,50 @@ public enum InvalidDynamicParameterRule: AHAPRule {
     public static let description = RuleDescription(
         id: "ahap.invalid_dynamic_parameter", name: "Invalid dynamic parameter",
         summary: "A `Parameter` element lacks `ParameterID` or `Time`, or its value is not a number.",
-        rationale: "Decompiled CoreHaptics requires ParameterID and Time (alias ParameterTime) and fails with −4831; a missing ParameterValue is read as 0 (warning).",
+        rationale:
+            "Decompiled CoreHaptics requires ParameterID and Time (alias ParameterTime) and fails with −4831; a missing ParameterValue is read as 0 (warning).",
         defaultSeverity: .error,
         passing: [RuleExample(S.pattern(S.transient(), S.parameter("HapticIntensityControl", value: "0.5")))],
         failing: [
-            RuleExample(S.pattern(S.transient(), #"{"Parameter": {"ParameterID": "HapticIntensityControl", "ParameterValue": 0.5}}"#), expected: ["/Pattern/1/Parameter"]),
-            RuleExample(S.pattern(S.transient(), #"{"Parameter": {"ParameterID": "HapticIntensityControl", "Time": 0}}"#), expected: ["/Pattern/1/Parameter"]),
+            RuleExample(
+                S.pattern(S.transient(), #"{"Parameter": {"ParameterID": "HapticIntensityControl", "ParameterValue": 0.5}}"#),
+                expected: ["/Pattern/1/Parameter"]),
+            RuleExample(
+                S.pattern(S.transient(), #"{"Parameter": {"ParameterID": "HapticIntensityControl", "Time": 0}}"#),
+                expected: ["/Pattern/1/Parameter"]),
         ])
 
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.dynamicParameters {
             let body = item.body
             if body[AHAPKey.parameterID]?.string == nil {
-                findings.append(finding(item.bodyPath, "Parameter element \(item.index) has no string \"ParameterID\" (−4831)", anchor: .key))
+                findings.append(
+                    finding(item.bodyPath, "Parameter element \(item.index) has no string \"ParameterID\" (−4831)", anchor: .key))
             }
             let timeKey = body[AHAPKey.time] != nil ? AHAPKey.time : AHAPKey.parameterTime
             if let time = body[timeKey] {
                 if let t = AHAPNumber.value(time) {
-                    if !(t >= 0) { findings.append(finding(item.bodyPath + "/" + timeKey, "Parameter time \(RuleText.number(t)) s is negative (−4840)")) }
+                    if !(t >= 0) {
+                        findings.append(
+                            finding(item.bodyPath + "/" + timeKey, "Parameter time \(RuleText.number(t)) s is negative (−4840)"))
+                    }
                 } else {
                     findings.append(finding(item.bodyPath + "/" + timeKey, "Parameter Time is \(time.typeName), not a number (−4831)"))
                 }
             } else {
-                findings.append(finding(item.bodyPath, "Parameter element \(item.index) has no \"Time\"; CoreHaptics rejects it (−4831)", anchor: .key))
+                findings.append(
+                    finding(item.bodyPath, "Parameter element \(item.index) has no \"Time\"; CoreHaptics rejects it (−4831)", anchor: .key))
             }
             if let value = body[AHAPKey.parameterValue] {
                 if AHAPNumber.value(value) == nil {
                     findings.append(finding(item.bodyPath + "/ParameterValue", "ParameterValue is \(value.typeName), not a number (−4831)"))
                 }
             } else {
-                findings.append(finding(item.bodyPath, "Parameter element \(item.index) has no \"ParameterValue\"; CoreHaptics takes 0, which for \(body[AHAPKey.parameterID]?.string ?? "it") may silence the pattern", anchor: .key, severity: .warning))
+                findings.append(
+                    finding(
+                        item.bodyPath,
+                        "Parameter element \(item.index) has no \"ParameterValue\"; CoreHaptics takes 0, which for \(body[AHAPKey.parameterID]?.string ?? "it") may silence the pattern",
+                        anchor: .key, severity: .warning))
             }
         }
     }
@@ -45,12 +59,15 @@ public enum UnknownDynamicParameterIDRule: AHAPRule {
     public static let description = RuleDescription(
         id: "ahap.unknown_dynamic_parameter_id", name: "Unknown dynamic ParameterID",
         summary: "A Parameter or ParameterCurve uses an ID that is not a dynamic parameter.",
-        rationale: "Dynamic parameters have their own IDs (HapticIntensityControl, …); an event ID such as HapticIntensity is not one. Decompiled CoreHaptics rejects unknown IDs (−4831).",
+        rationale:
+            "Dynamic parameters have their own IDs (HapticIntensityControl, …); an event ID such as HapticIntensity is not one. Decompiled CoreHaptics rejects unknown IDs (−4831).",
         defaultSeverity: .error,
         passing: [RuleExample(S.pattern(S.transient(), S.curve("HapticSharpnessControl", points: [("0", "0"), ("1", "0.5")])))],
         failing: [
             RuleExample(S.pattern(S.transient(), S.parameter("HapticIntensity")), expected: ["/Pattern/1/Parameter/ParameterID"]),
-            RuleExample(S.pattern(S.transient(), S.curve("hapticIntensityControl", points: [("0", "0"), ("1", "0.5")])), expected: ["/Pattern/1/ParameterCurve/ParameterID"]),
+            RuleExample(
+                S.pattern(S.transient(), S.curve("hapticIntensityControl", points: [("0", "0"), ("1", "0.5")])),
+                expected: ["/Pattern/1/ParameterCurve/ParameterID"]),
         ])
 
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
@@ -58,10 +75,13 @@ public enum UnknownDynamicParameterIDRule: AHAPRule {
         for item in document.items where item.kind == .parameter || item.kind == .curve {
             guard let id = item.body[AHAPKey.parameterID]?.string, DynamicParameterID(rawValue: id) == nil else { continue }
             var hint = RuleText.didYouMean(id, in: names)
-            if let eventID = EventParameterID(rawValue: id), let control = DynamicParameterID.allCases.first(where: { $0.target == eventID }) {
+            if let eventID = EventParameterID(rawValue: id),
+                let control = DynamicParameterID.allCases.first(where: { $0.target == eventID })
+            {
                 hint = " \"\(id)\" is an event parameter; the dynamic one is \"\(control.rawValue)\"."
             }
-            findings.append(finding(item.bodyPath + "/ParameterID", "\"\(id)\" is not a dynamic parameter ID; CoreHaptics rejects it.\(hint)"))
+            findings.append(
+                finding(item.bodyPath + "/ParameterID", "\"\(id)\" is not a dynamic parameter ID; CoreHaptics rejects it.\(hint)"))
         }
     }
 }
@@ -71,12 +91,17 @@ public enum DynamicValueOutOfRangeRule: AHAPRule {
     public static let description = RuleDescription(
         id: "ahap.dynamic_value_out_of_range", name: "Dynamic value out of range",
         summary: "A dynamic parameter or control-point value is outside the control's range.",
-        rationale: "Apple: intensity and volume controls are multipliers in 0…1, the others offsets in −1…1; the final value is clamped to the event parameter's range. Instagram's files in the corpus use −0.06 and 1.027.",
+        rationale:
+            "Apple: intensity and volume controls are multipliers in 0…1, the others offsets in −1…1; the final value is clamped to the event parameter's range. Instagram's files in the corpus use −0.06 and 1.027.",
         defaultSeverity: .warning,
         passing: [RuleExample(S.pattern(S.transient(), S.parameter("HapticSharpnessControl", value: "-0.5")))],
         failing: [
-            RuleExample(S.pattern(S.transient(), S.parameter("HapticIntensityControl", value: "1.2")), expected: ["/Pattern/1/Parameter/ParameterValue"]),
-            RuleExample(S.pattern(S.transient(), S.curve("HapticIntensityControl", points: [("0", "-0.06"), ("1", "0.5")])), expected: ["/Pattern/1/ParameterCurve/ParameterCurveControlPoints/0/ParameterValue"]),
+            RuleExample(
+                S.pattern(S.transient(), S.parameter("HapticIntensityControl", value: "1.2")),
+                expected: ["/Pattern/1/Parameter/ParameterValue"]),
+            RuleExample(
+                S.pattern(S.transient(), S.curve("HapticIntensityControl", points: [("0", "-0.06"), ("1", "0.5")])),
+                expected: ["/Pattern/1/ParameterCurve/ParameterCurveControlPoints/0/ParameterValue"]),
         ])
 
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
@@ -93,7 +118,11 @@ public enum DynamicValueOutOfRangeRule: AHAPRule {
                 }
             }
             for (path, v) in values where !id.range.contains(v) {
-                findings.append(finding(path, "\(id.rawValue) value \(RuleText.number(v)) is outside \(RuleText.number(id.range.lower))…\(RuleText.number(id.range.upper)); CoreHaptics clamps the result"))
+                findings.append(
+                    finding(
+                        path,
+                        "\(id.rawValue) value \(RuleText.number(v)) is outside \(RuleText.number(id.range.lower))…\(RuleText.number(id.range.upper)); CoreHaptics clamps the result"
+                    ))
             }
         }
     }

@@ -31,7 +31,8 @@ public enum ContinuousWithoutDurationRule: AHAPRule {
     public static let description = RuleDescription(
         id: "ahap.continuous_without_duration", name: "Continuous event without duration",
         summary: "A HapticContinuous or AudioContinuous event has no positive `EventDuration`.",
-        rationale: "Apple: \"You must provide continuous events with a duration\"; decompiled CoreHaptics fails with −4823 \"Continuous … event has a missing or zero-length duration\". Apple's article misspells the key as \"Duration\", which CoreHaptics ignores.",
+        rationale:
+            "Apple: \"You must provide continuous events with a duration\"; decompiled CoreHaptics fails with −4823 \"Continuous … event has a missing or zero-length duration\". Apple's article misspells the key as \"Duration\", which CoreHaptics ignores.",
         defaultSeverity: .error,
         passing: [RuleExample(S.pattern(S.continuous(duration: "0.2"))), RuleExample(S.pattern(S.transient()))],
         failing: [
@@ -42,14 +43,25 @@ public enum ContinuousWithoutDurationRule: AHAPRule {
 
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.events {
-            guard let type = item.body[AHAPKey.eventType]?.string.flatMap(AHAPEventType.init(rawValue:)), type.isContinuous else { continue }
+            guard let type = item.body[AHAPKey.eventType]?.string.flatMap(AHAPEventType.init(rawValue:)), type.isContinuous else {
+                continue
+            }
             guard let value = item.body[AHAPKey.eventDuration] else {
-                let hint = item.body["Duration"] != nil ? " The key is \"EventDuration\", not \"Duration\" (Apple's article has it wrong)." : ""
-                findings.append(finding(item.bodyPath, "\(type.rawValue) event \(item.index) has no \"EventDuration\"; CoreHaptics rejects it (−4823).\(hint) Add \"EventDuration\" in seconds", anchor: .key))
+                let hint =
+                    item.body["Duration"] != nil ? " The key is \"EventDuration\", not \"Duration\" (Apple's article has it wrong)." : ""
+                findings.append(
+                    finding(
+                        item.bodyPath,
+                        "\(type.rawValue) event \(item.index) has no \"EventDuration\"; CoreHaptics rejects it (−4823).\(hint) Add \"EventDuration\" in seconds",
+                        anchor: .key))
                 continue
             }
             if let d = AHAPNumber.value(value), d == 0 {
-                findings.append(finding(item.bodyPath + "/EventDuration", "\(type.rawValue) event \(item.index) has EventDuration 0; CoreHaptics rejects a zero-length continuous event (−4823)"))
+                findings.append(
+                    finding(
+                        item.bodyPath + "/EventDuration",
+                        "\(type.rawValue) event \(item.index) has EventDuration 0; CoreHaptics rejects a zero-length continuous event (−4823)"
+                    ))
             }
         }
     }
@@ -61,7 +73,8 @@ public enum ContinuousTooLongRule: AHAPRule {
     public static let description = RuleDescription(
         id: "ahap.continuous_too_long", name: "Continuous event over 30 s",
         summary: "A HapticContinuous event lasts longer than 30 s.",
-        rationale: "Apple documents 30 s as the maximum duration of a continuous haptic event (CHHapticEvent.duration). Whether longer events are rejected or cut is undocumented, so this is an error; Lofelt's converter splits long events at 30 s. Split the event into several of at most 30 s.",
+        rationale:
+            "Apple documents 30 s as the maximum duration of a continuous haptic event (CHHapticEvent.duration). Whether longer events are rejected or cut is undocumented, so this is an error; Lofelt's converter splits long events at 30 s. Split the event into several of at most 30 s.",
         defaultSeverity: .error,
         passing: [RuleExample(S.pattern(S.continuous(duration: "30")))],
         failing: [RuleExample(S.pattern(S.continuous(duration: "32.5")), expected: ["/Pattern/0/Event/EventDuration"])])
@@ -70,7 +83,11 @@ public enum ContinuousTooLongRule: AHAPRule {
         for item in document.events where item.body[AHAPKey.eventType]?.string == AHAPEventType.hapticContinuous.rawValue {
             guard let d = AHAPNumber.value(item.body[AHAPKey.eventDuration]), d > maximum else { continue }
             let parts = Int((d / maximum).rounded(.up))
-            findings.append(finding(item.bodyPath + "/EventDuration", "HapticContinuous event lasts \(RuleText.number(d)) s; the maximum is 30 s. Split it into \(parts) events of at most 30 s"))
+            findings.append(
+                finding(
+                    item.bodyPath + "/EventDuration",
+                    "HapticContinuous event lasts \(RuleText.number(d)) s; the maximum is 30 s. Split it into \(parts) events of at most 30 s"
+                ))
         }
     }
 }
@@ -80,15 +97,24 @@ public enum TransientDurationRule: AHAPRule {
     public static let description = RuleDescription(
         id: "ahap.transient_duration", name: "Duration on a transient",
         summary: "`EventDuration` on a HapticTransient does not lengthen the tap.",
-        rationale: "Apple's header: for transients the duration is only the \"logical length (used to determine pattern end and loop points)\"; the tap itself stays short. Use a HapticContinuous event for a longer buzz.",
+        rationale:
+            "Apple's header: for transients the duration is only the \"logical length (used to determine pattern end and loop points)\"; the tap itself stays short. Use a HapticContinuous event for a longer buzz.",
         defaultSeverity: .note,
         passing: [RuleExample(S.pattern(S.transient()))],
-        failing: [RuleExample(S.pattern(S.event(#""Time": 0, "EventType": "HapticTransient", "EventDuration": 0.5"#)), expected: ["/Pattern/0/Event/EventDuration"])])
+        failing: [
+            RuleExample(
+                S.pattern(S.event(#""Time": 0, "EventType": "HapticTransient", "EventDuration": 0.5"#)),
+                expected: ["/Pattern/0/Event/EventDuration"])
+        ])
 
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.events where item.body[AHAPKey.eventType]?.string == AHAPEventType.hapticTransient.rawValue {
             guard let d = AHAPNumber.value(item.body[AHAPKey.eventDuration]), d > 0 else { continue }
-            findings.append(finding(item.bodyPath + "/EventDuration", "EventDuration \(RuleText.number(d)) s on a HapticTransient only pads the pattern; the tap stays short. Use HapticContinuous for a longer vibration"))
+            findings.append(
+                finding(
+                    item.bodyPath + "/EventDuration",
+                    "EventDuration \(RuleText.number(d)) s on a HapticTransient only pads the pattern; the tap stays short. Use HapticContinuous for a longer vibration"
+                ))
         }
     }
 }

@@ -2,22 +2,28 @@ private typealias S = AHAPSample
 
 /// Walks the `EventParameters` entries of every event that are well-formed.
 enum EventParameterWalk {
-    struct Entry {
+    struct Entry: Sendable {
         let item: AHAPDocument.Item
         let index: Int
-        let path: String
         let id: String
         let value: Double
         let eventType: AHAPEventType?
+
+        /// Built only when a finding needs it.
+        var path: String { item.bodyPath + "/EventParameters/" + String(index) }
     }
 
-    static func entries(_ document: AHAPDocument) -> [Entry] {
+    static func entries(_ document: AHAPDocument) -> [Entry] { document.parameterEntries }
+
+    static func build(_ items: [AHAPDocument.Item]) -> [Entry] {
         var result: [Entry] = []
-        for item in document.events {
+        for item in items where item.kind == .event {
             let type = item.body[AHAPKey.eventType]?.string.flatMap(AHAPEventType.init(rawValue:))
             for (i, entry) in (item.body[AHAPKey.eventParameters]?.array ?? []).enumerated() {
-                guard let id = entry[AHAPKey.parameterID]?.string, let value = AHAPNumber.value(entry[AHAPKey.parameterValue]) else { continue }
-                result.append(Entry(item: item, index: i, path: item.bodyPath + "/EventParameters/\(i)", id: id, value: value, eventType: type))
+                guard let id = entry[AHAPKey.parameterID]?.string, let value = AHAPNumber.value(entry[AHAPKey.parameterValue]) else {
+                    continue
+                }
+                result.append(Entry(item: item, index: i, id: id, value: value, eventType: type))
             }
         }
         return result
@@ -33,9 +39,13 @@ public enum InvalidParameterEntryRule: AHAPRule {
         defaultSeverity: .error,
         passing: [RuleExample(S.pattern(S.transient(S.entry("HapticIntensity", "0.5"))))],
         failing: [
-            RuleExample(S.pattern(S.transient(#"{"ParameterID": "HapticIntensity", "Value": 0.5}"#)), expected: ["/Pattern/0/Event/EventParameters/0"]),
+            RuleExample(
+                S.pattern(S.transient(#"{"ParameterID": "HapticIntensity", "Value": 0.5}"#)),
+                expected: ["/Pattern/0/Event/EventParameters/0"]),
             RuleExample(S.pattern(S.transient(#"{"ParameterValue": 0.5}"#)), expected: ["/Pattern/0/Event/EventParameters/0"]),
-            RuleExample(S.pattern(S.event(#""Time": 0, "EventType": "HapticTransient", "EventParameters": {}"#)), expected: ["/Pattern/0/Event/EventParameters"]),
+            RuleExample(
+                S.pattern(S.event(#""Time": 0, "EventType": "HapticTransient", "EventParameters": {}"#)),
+                expected: ["/Pattern/0/Event/EventParameters"]),
         ])
 
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
@@ -43,7 +53,10 @@ public enum InvalidParameterEntryRule: AHAPRule {
             guard let list = item.body[AHAPKey.eventParameters] else { continue }
             let listPath = item.bodyPath + "/EventParameters"
             guard let entries = list.array else {
-                findings.append(finding(listPath, "EventParameters is \(list.typeName); it must be an array of {\"ParameterID\", \"ParameterValue\"} objects"))
+                findings.append(
+                    finding(
+                        listPath,
+                        "EventParameters is \(list.typeName); it must be an array of {\"ParameterID\", \"ParameterValue\"} objects"))
                 continue
             }
             for (i, entry) in entries.enumerated() {
@@ -61,7 +74,8 @@ public enum InvalidParameterEntryRule: AHAPRule {
                     }
                 } else {
                     let hint = object["Value"] != nil ? " The key is \"ParameterValue\", not \"Value\" (Apple's article has it wrong)." : ""
-                    findings.append(finding(path, "parameter entry \(i) has no \"ParameterValue\"; CoreHaptics rejects the pattern (−4831).\(hint)"))
+                    findings.append(
+                        finding(path, "parameter entry \(i) has no \"ParameterValue\"; CoreHaptics rejects the pattern (−4831).\(hint)"))
                 }
             }
         }
@@ -73,12 +87,16 @@ public enum UnknownParameterIDRule: AHAPRule {
     public static let description = RuleDescription(
         id: "ahap.unknown_parameter_id", name: "Unknown ParameterID",
         summary: "An event's `ParameterID` is not an event parameter CoreHaptics knows.",
-        rationale: "Decompiled CoreHaptics raises −4820 \"Unknown event param type\" (audio events) or \"Invalid event parameter ID\"; misspelled IDs are errors, not ignored keys. IDs are case-sensitive: the corpus has \"hapticIntensity\".",
+        rationale:
+            "Decompiled CoreHaptics raises −4820 \"Unknown event param type\" (audio events) or \"Invalid event parameter ID\"; misspelled IDs are errors, not ignored keys. IDs are case-sensitive: the corpus has \"hapticIntensity\".",
         defaultSeverity: .error,
         passing: [RuleExample(S.pattern(S.transient(S.entry("HapticSharpness", "0.3"))))],
         failing: [
-            RuleExample(S.pattern(S.transient(S.entry("hapticIntensity", "0.3"))), expected: ["/Pattern/0/Event/EventParameters/0/ParameterID"]),
-            RuleExample(S.pattern(S.transient(S.entry("HapticIntensityControl", "0.3"))), expected: ["/Pattern/0/Event/EventParameters/0/ParameterID"]),
+            RuleExample(
+                S.pattern(S.transient(S.entry("hapticIntensity", "0.3"))), expected: ["/Pattern/0/Event/EventParameters/0/ParameterID"]),
+            RuleExample(
+                S.pattern(S.transient(S.entry("HapticIntensityControl", "0.3"))),
+                expected: ["/Pattern/0/Event/EventParameters/0/ParameterID"]),
         ])
 
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
@@ -86,9 +104,13 @@ public enum UnknownParameterIDRule: AHAPRule {
         for entry in EventParameterWalk.entries(document) where EventParameterID(rawValue: entry.id) == nil {
             var hint = RuleText.didYouMean(entry.id, in: names)
             if let dynamic = DynamicParameterID(rawValue: entry.id) {
-                hint = " \"\(entry.id)\" is a dynamic parameter: use \"\(dynamic.target.rawValue)\" here, or move it to a \"Parameter\" element."
+                hint =
+                    " \"\(entry.id)\" is a dynamic parameter: use \"\(dynamic.target.rawValue)\" here, or move it to a \"Parameter\" element."
             }
-            findings.append(finding(entry.path + "/ParameterID", "unknown event ParameterID \"\(entry.id)\"; CoreHaptics rejects the pattern (−4820).\(hint)"))
+            findings.append(
+                finding(
+                    entry.path + "/ParameterID",
+                    "unknown event ParameterID \"\(entry.id)\"; CoreHaptics rejects the pattern (−4820).\(hint)"))
         }
     }
 }
@@ -98,11 +120,22 @@ public enum ParameterNotForEventRule: AHAPRule {
     public static let description = RuleDescription(
         id: "ahap.parameter_not_for_event", name: "Parameter does not apply to event type",
         summary: "A haptic parameter on an audio event, or an audio parameter on a haptic event.",
-        rationale: "Decompiled CoreHaptics raises −4820 for non-audio IDs on audio events (error); on haptic events audio IDs have no effect (warning, our reading).",
+        rationale:
+            "Decompiled CoreHaptics raises −4820 for non-audio IDs on audio events (error); on haptic events audio IDs have no effect (warning, our reading).",
         defaultSeverity: .error,
-        passing: [RuleExample(S.pattern(S.event(#""Time": 0, "EventType": "AudioContinuous", "EventDuration": 1, "EventParameters": [{"ParameterID": "AudioVolume", "ParameterValue": 0.5}]"#)))],
+        passing: [
+            RuleExample(
+                S.pattern(
+                    S.event(
+                        #""Time": 0, "EventType": "AudioContinuous", "EventDuration": 1, "EventParameters": [{"ParameterID": "AudioVolume", "ParameterValue": 0.5}]"#
+                    )))
+        ],
         failing: [
-            RuleExample(S.pattern(S.event(#""Time": 0, "EventType": "AudioContinuous", "EventDuration": 1, "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.5}]"#)), expected: ["/Pattern/0/Event/EventParameters/0/ParameterID"]),
+            RuleExample(
+                S.pattern(
+                    S.event(
+                        #""Time": 0, "EventType": "AudioContinuous", "EventDuration": 1, "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.5}]"#
+                    )), expected: ["/Pattern/0/Event/EventParameters/0/ParameterID"]),
             RuleExample(S.pattern(S.transient(S.entry("AudioPan", "0.5"))), expected: ["/Pattern/0/Event/EventParameters/0/ParameterID"]),
         ])
 
@@ -110,9 +143,16 @@ public enum ParameterNotForEventRule: AHAPRule {
         for entry in EventParameterWalk.entries(document) {
             guard let id = EventParameterID(rawValue: entry.id), let type = entry.eventType, !id.applies(to: type) else { continue }
             if type.isAudio {
-                findings.append(finding(entry.path + "/ParameterID", "\(id.rawValue) is a haptic parameter; on an \(type.rawValue) event CoreHaptics rejects the pattern (−4820). Use Audio* parameters"))
+                findings.append(
+                    finding(
+                        entry.path + "/ParameterID",
+                        "\(id.rawValue) is a haptic parameter; on an \(type.rawValue) event CoreHaptics rejects the pattern (−4820). Use Audio* parameters"
+                    ))
             } else {
-                findings.append(finding(entry.path + "/ParameterID", "\(id.rawValue) is an audio parameter; a \(type.rawValue) event ignores it", severity: .warning))
+                findings.append(
+                    finding(
+                        entry.path + "/ParameterID", "\(id.rawValue) is an audio parameter; a \(type.rawValue) event ignores it",
+                        severity: .warning))
             }
         }
     }
@@ -126,7 +166,11 @@ public enum DuplicateParameterRule: AHAPRule {
         rationale: "Apple does not say which entry wins (our guess: the last). Keep one entry.",
         defaultSeverity: .warning,
         passing: [RuleExample(S.pattern(S.transient(S.entry("HapticIntensity", "0.5") + ", " + S.entry("HapticSharpness", "0.5"))))],
-        failing: [RuleExample(S.pattern(S.transient(S.entry("HapticIntensity", "0.5") + ", " + S.entry("HapticIntensity", "0.7"))), expected: ["/Pattern/0/Event/EventParameters/1/ParameterID"])])
+        failing: [
+            RuleExample(
+                S.pattern(S.transient(S.entry("HapticIntensity", "0.5") + ", " + S.entry("HapticIntensity", "0.7"))),
+                expected: ["/Pattern/0/Event/EventParameters/1/ParameterID"])
+        ])
 
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         var seen: [String: Int] = [:]
@@ -137,7 +181,11 @@ public enum DuplicateParameterRule: AHAPRule {
                 currentEvent = entry.item.index
             }
             if let first = seen[entry.id] {
-                findings.append(finding(entry.path + "/ParameterID", "\(entry.id) is set twice in event \(entry.item.index) (entries \(first) and \(entry.index)); which one CoreHaptics uses is undocumented. Keep one"))
+                findings.append(
+                    finding(
+                        entry.path + "/ParameterID",
+                        "\(entry.id) is set twice in event \(entry.item.index) (entries \(first) and \(entry.index)); which one CoreHaptics uses is undocumented. Keep one"
+                    ))
             } else {
                 seen[entry.id] = entry.index
             }
@@ -150,19 +198,26 @@ public enum ParameterOutOfRangeRule: AHAPRule {
     public static let description = RuleDescription(
         id: "ahap.parameter_out_of_range", name: "Parameter out of range",
         summary: "An event parameter's value is outside its range and will be clamped.",
-        rationale: "Apple: out-of-range values are clamped to the nearest bound (decompiled: min(max(v, min), max)). Ranges from CHHapticParameter.h: 0…1, AudioPitch and AudioPan −1…1. Apple's own Recoil.ahap uses HapticSharpness −1.0.",
+        rationale:
+            "Apple: out-of-range values are clamped to the nearest bound (decompiled: min(max(v, min), max)). Ranges from CHHapticParameter.h: 0…1, AudioPitch and AudioPan −1…1. Apple's own Recoil.ahap uses HapticSharpness −1.0.",
         defaultSeverity: .warning,
         passing: [RuleExample(S.pattern(S.transient(S.entry("HapticIntensity", "1.0"))))],
         failing: [
-            RuleExample(S.pattern(S.transient(S.entry("HapticIntensity", "1.5"))), expected: ["/Pattern/0/Event/EventParameters/0/ParameterValue"]),
-            RuleExample(S.pattern(S.transient(S.entry("HapticSharpness", "-1.0"))), expected: ["/Pattern/0/Event/EventParameters/0/ParameterValue"]),
+            RuleExample(
+                S.pattern(S.transient(S.entry("HapticIntensity", "1.5"))), expected: ["/Pattern/0/Event/EventParameters/0/ParameterValue"]),
+            RuleExample(
+                S.pattern(S.transient(S.entry("HapticSharpness", "-1.0"))), expected: ["/Pattern/0/Event/EventParameters/0/ParameterValue"]),
         ])
 
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for entry in EventParameterWalk.entries(document) {
             guard let id = EventParameterID(rawValue: entry.id), !id.range.contains(entry.value) else { continue }
             let r = id.range
-            findings.append(finding(entry.path + "/ParameterValue", "\(id.rawValue) \(RuleText.number(entry.value)) is outside \(RuleText.number(r.lower))…\(RuleText.number(r.upper)); CoreHaptics clamps it to \(RuleText.number(r.clamp(entry.value)))"))
+            findings.append(
+                finding(
+                    entry.path + "/ParameterValue",
+                    "\(id.rawValue) \(RuleText.number(entry.value)) is outside \(RuleText.number(r.lower))…\(RuleText.number(r.upper)); CoreHaptics clamps it to \(RuleText.number(r.clamp(entry.value)))"
+                ))
         }
     }
 }
@@ -175,11 +230,18 @@ public enum SustainedNotBooleanRule: AHAPRule {
         rationale: "Apple documents Sustained as a boolean 1.0/0.0; other values are undocumented.",
         defaultSeverity: .note,
         passing: [RuleExample(S.pattern(S.continuous(S.entry("Sustained", "0"))))],
-        failing: [RuleExample(S.pattern(S.continuous(S.entry("Sustained", "0.5"))), expected: ["/Pattern/0/Event/EventParameters/0/ParameterValue"])])
+        failing: [
+            RuleExample(
+                S.pattern(S.continuous(S.entry("Sustained", "0.5"))), expected: ["/Pattern/0/Event/EventParameters/0/ParameterValue"])
+        ])
 
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
-        for entry in EventParameterWalk.entries(document) where entry.id == EventParameterID.sustained.rawValue && entry.value != 0 && entry.value != 1 {
-            findings.append(finding(entry.path + "/ParameterValue", "Sustained is \(RuleText.number(entry.value)); write 1 (hold until the end) or 0 (decay away)"))
+        for entry in EventParameterWalk.entries(document)
+        where entry.id == EventParameterID.sustained.rawValue && entry.value != 0 && entry.value != 1 {
+            findings.append(
+                finding(
+                    entry.path + "/ParameterValue",
+                    "Sustained is \(RuleText.number(entry.value)); write 1 (hold until the end) or 0 (decay away)"))
         }
     }
 }
@@ -189,18 +251,26 @@ public enum DecayWithoutEffectRule: AHAPRule {
     public static let description = RuleDescription(
         id: "ahap.decay_without_effect", name: "DecayTime without effect",
         summary: "`DecayTime` on a sustained continuous event has no effect.",
-        rationale: "iOS 13 header: DecayTime needs Sustained = 0; Sustained defaults to 1.0 (header). Set Sustained to 0 or drop DecayTime.",
+        rationale:
+            "iOS 13 header: DecayTime needs Sustained = 0; Sustained defaults to 1.0 (header). Set Sustained to 0 or drop DecayTime.",
         defaultSeverity: .note,
         passing: [RuleExample(S.pattern(S.continuous(S.entry("Sustained", "0") + ", " + S.entry("DecayTime", "0.4"))))],
-        failing: [RuleExample(S.pattern(S.continuous(S.entry("DecayTime", "0.4"))), expected: ["/Pattern/0/Event/EventParameters/0/ParameterValue"])])
+        failing: [
+            RuleExample(
+                S.pattern(S.continuous(S.entry("DecayTime", "0.4"))), expected: ["/Pattern/0/Event/EventParameters/0/ParameterValue"])
+        ])
 
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         let entries = EventParameterWalk.entries(document)
         var sustainedByEvent: [Int: Double] = [:]
         for entry in entries where entry.id == EventParameterID.sustained.rawValue { sustainedByEvent[entry.item.index] = entry.value }
-        for entry in entries where entry.id == EventParameterID.decayTime.rawValue && entry.value > 0 && (entry.eventType?.isContinuous ?? false) {
+        for entry in entries
+        where entry.id == EventParameterID.decayTime.rawValue && entry.value > 0 && (entry.eventType?.isContinuous ?? false) {
             if sustainedByEvent[entry.item.index, default: 1] != 0 {
-                findings.append(finding(entry.path + "/ParameterValue", "DecayTime has no effect while Sustained is 1 (the default); add Sustained 0 or remove DecayTime"))
+                findings.append(
+                    finding(
+                        entry.path + "/ParameterValue",
+                        "DecayTime has no effect while Sustained is 1 (the default); add Sustained 0 or remove DecayTime"))
             }
         }
     }

@@ -12,7 +12,11 @@ public enum EventTypeMissingRule: AHAPRule {
 
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.events where item.body[AHAPKey.eventType] == nil {
-            findings.append(finding(item.bodyPath, "event \(item.index) has no \"EventType\"; add one of \(AHAPEventType.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))", anchor: .key))
+            findings.append(
+                finding(
+                    item.bodyPath,
+                    "event \(item.index) has no \"EventType\"; add one of \(AHAPEventType.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))",
+                    anchor: .key))
         }
     }
 }
@@ -22,7 +26,8 @@ public enum UnknownEventTypeRule: AHAPRule {
     public static let description = RuleDescription(
         id: "ahap.unknown_event_type", name: "Unknown EventType",
         summary: "`EventType` is not HapticTransient, HapticContinuous, AudioContinuous or AudioCustom.",
-        rationale: "Apple documents four event types; an unknown string fails with −4821 (InvalidEventType). The names are case-sensitive: the corpus has \"hapticContinuous\".",
+        rationale:
+            "Apple documents four event types; an unknown string fails with −4821 (InvalidEventType). The names are case-sensitive: the corpus has \"hapticContinuous\".",
         defaultSeverity: .error,
         passing: [RuleExample(S.pattern(S.continuous()))],
         failing: [
@@ -36,12 +41,17 @@ public enum UnknownEventTypeRule: AHAPRule {
             guard let value = item.body[AHAPKey.eventType] else { continue }
             let path = item.bodyPath + "/EventType"
             guard let name = value.string else {
-                findings.append(finding(path, "EventType is \(value.typeName); write one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))"))
+                findings.append(
+                    finding(path, "EventType is \(value.typeName); write one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))"))
                 continue
             }
             if AHAPEventType(rawValue: name) == nil {
                 let hint = RuleText.didYouMean(name, in: names)
-                findings.append(finding(path, "unknown EventType \"\(name)\"; CoreHaptics rejects the pattern (−4821).\(hint.isEmpty ? " Use one of \(names.joined(separator: ", "))." : hint)"))
+                findings.append(
+                    finding(
+                        path,
+                        "unknown EventType \"\(name)\"; CoreHaptics rejects the pattern (−4821).\(hint.isEmpty ? " Use one of \(names.joined(separator: ", "))." : hint)"
+                    ))
             }
         }
     }
@@ -52,7 +62,8 @@ public enum EventTimeRule: AHAPRule {
     public static let description = RuleDescription(
         id: "ahap.invalid_event_time", name: "Invalid event time",
         summary: "An Event's `Time` is missing, not a number, or negative.",
-        rationale: "Decompiled CoreHaptics requires Time (alias EventTime) and fails with −4822 \"Illegal or missing event time\" when it is missing or below 0.",
+        rationale:
+            "Decompiled CoreHaptics requires Time (alias EventTime) and fails with −4822 \"Illegal or missing event time\" when it is missing or below 0.",
         defaultSeverity: .error,
         passing: [
             RuleExample(S.pattern(S.transient(time: "0.5"))),
@@ -68,7 +79,10 @@ public enum EventTimeRule: AHAPRule {
         for item in document.events {
             let key = item.body[AHAPKey.time] != nil ? AHAPKey.time : (item.body[AHAPKey.eventTime] != nil ? AHAPKey.eventTime : nil)
             guard let key, let value = item.body[key] else {
-                findings.append(finding(item.bodyPath, "event \(item.index) has no \"Time\"; add the start time in seconds from the pattern start (−4822)", anchor: .key))
+                findings.append(
+                    finding(
+                        item.bodyPath, "event \(item.index) has no \"Time\"; add the start time in seconds from the pattern start (−4822)",
+                        anchor: .key))
                 continue
             }
             let path = item.bodyPath + "/" + key
@@ -77,7 +91,11 @@ public enum EventTimeRule: AHAPRule {
                 continue
             }
             if !(time >= 0) {
-                findings.append(finding(path, "event time \(RuleText.number(time)) s is negative; CoreHaptics rejects it (−4822). Shift the pattern so it starts at 0"))
+                findings.append(
+                    finding(
+                        path,
+                        "event time \(RuleText.number(time)) s is negative; CoreHaptics rejects it (−4822). Shift the pattern so it starts at 0"
+                    ))
             }
         }
     }

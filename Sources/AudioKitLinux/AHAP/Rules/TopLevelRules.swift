@@ -5,7 +5,8 @@ public enum MissingPatternRule: AHAPRule {
     public static let description = RuleDescription(
         id: "ahap.missing_pattern", name: "Missing Pattern",
         summary: "The top level must be an object with a `Pattern` array.",
-        rationale: "Apple: \"Each AHAP file can contain a single pattern\". CoreHaptics fails with −4814 (InvalidPatternDictionary) without it (decompiled HapticDictionaryReader).",
+        rationale:
+            "Apple: \"Each AHAP file can contain a single pattern\". CoreHaptics fails with −4814 (InvalidPatternDictionary) without it (decompiled HapticDictionaryReader).",
         defaultSeverity: .error,
         passing: [RuleExample(S.pattern(S.transient()))],
         failing: [
@@ -16,7 +17,10 @@ public enum MissingPatternRule: AHAPRule {
 
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         guard let root = document.root.object else {
-            findings.append(finding("", "the top level is \(document.root.typeName), not an object; an AHAP file is {\"Version\": 1.0, \"Pattern\": [...]}"))
+            findings.append(
+                finding(
+                    "", "the top level is \(document.root.typeName), not an object; an AHAP file is {\"Version\": 1.0, \"Pattern\": [...]}")
+            )
             return
         }
         guard let pattern = root[AHAPKey.pattern] else {
@@ -46,7 +50,8 @@ public enum EmptyPatternRule: AHAPRule {
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         guard document.root[AHAPKey.pattern]?.array != nil else { return }
         if !document.items.contains(where: { $0.kind != .other }) {
-            findings.append(finding("/Pattern", "the pattern has no Event, Parameter or ParameterCurve; CoreHaptics refuses an empty pattern"))
+            findings.append(
+                finding("/Pattern", "the pattern has no Event, Parameter or ParameterCurve; CoreHaptics refuses an empty pattern"))
         }
     }
 }
@@ -56,7 +61,8 @@ public enum VersionMissingRule: AHAPRule {
     public static let description = RuleDescription(
         id: "ahap.version_missing", name: "Version missing",
         summary: "`Version` is missing or not a number; CoreHaptics assumes 1.0.",
-        rationale: "Decompiled CoreHaptics logs \"assuming v1.0\" when Version is missing or not a number. 5 corpus files omit it. Add \"Version\": 1.0.",
+        rationale:
+            "Decompiled CoreHaptics logs \"assuming v1.0\" when Version is missing or not a number. 5 corpus files omit it. Add \"Version\": 1.0.",
         defaultSeverity: .warning,
         passing: [RuleExample(S.pattern(S.transient())), RuleExample(S.pattern(S.transient(), version: "1"))],
         failing: [
@@ -71,7 +77,8 @@ public enum VersionMissingRule: AHAPRule {
             return
         }
         if AHAPNumber.value(version) == nil {
-            findings.append(finding("/Version", "\"Version\" is \(version.typeName), not a number; CoreHaptics assumes 1.0. Write \"Version\": 1.0"))
+            findings.append(
+                finding("/Version", "\"Version\" is \(version.typeName), not a number; CoreHaptics assumes 1.0. Write \"Version\": 1.0"))
         }
     }
 }
@@ -92,7 +99,10 @@ public enum VersionUnsupportedRule: AHAPRule {
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         guard let version = AHAPNumber.value(document.root[AHAPKey.version]) else { return }
         if !(version >= 1.0 && version <= 1.1) {
-            findings.append(finding("/Version", "Version \(RuleText.number(version)) is not supported; CoreHaptics accepts 1.0 to 1.1. Write \"Version\": 1.0"))
+            findings.append(
+                finding(
+                    "/Version",
+                    "Version \(RuleText.number(version)) is not supported; CoreHaptics accepts 1.0 to 1.1. Write \"Version\": 1.0"))
         }
     }
 }
@@ -102,10 +112,18 @@ public enum UnknownTopLevelKeyRule: AHAPRule {
     public static let description = RuleDescription(
         id: "ahap.unknown_top_level_key", name: "Unknown top-level key",
         summary: "A top-level key CoreHaptics ignores.",
-        rationale: "Apple: \"The only top-level keys are Pattern and Version\" and \"The framework ignores unsupported keys\". Metadata (in every Apple sample) and Configuration (private SPI) are accepted silently.",
+        rationale:
+            "Apple: \"The only top-level keys are Pattern and Version\" and \"The framework ignores unsupported keys\". Metadata (in every Apple sample) and Configuration (private SPI) are accepted silently.",
         defaultSeverity: .note,
-        passing: [RuleExample(#"{"Version": 1.0, "Metadata": {"Project": "x"}, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#)],
-        failing: [RuleExample(#"{"Version": 1.0, "Author": "me", "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#, expected: ["/Author"])])
+        passing: [
+            RuleExample(
+                #"{"Version": 1.0, "Metadata": {"Project": "x"}, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#)
+        ],
+        failing: [
+            RuleExample(
+                #"{"Version": 1.0, "Author": "me", "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#,
+                expected: ["/Author"])
+        ])
 
     static let accepted: Set<String> = [AHAPKey.version, AHAPKey.pattern, AHAPKey.metadata, AHAPKey.configuration]
 
@@ -113,7 +131,10 @@ public enum UnknownTopLevelKeyRule: AHAPRule {
         guard let root = document.root.object else { return }
         for key in root.keys where !accepted.contains(key) {
             let hint = RuleText.didYouMean(key, in: Array(accepted))
-            findings.append(finding(JSONPointer.appending("", key), "top-level key \"\(key)\" is ignored by CoreHaptics.\(hint) Move notes under \"Metadata\"", anchor: .key))
+            findings.append(
+                finding(
+                    JSONPointer.appending("", key),
+                    "top-level key \"\(key)\" is ignored by CoreHaptics.\(hint) Move notes under \"Metadata\"", anchor: .key))
         }
     }
 }
@@ -123,7 +144,8 @@ public enum UnknownElementRule: AHAPRule {
     public static let description = RuleDescription(
         id: "ahap.unknown_element", name: "Unknown pattern element",
         summary: "A Pattern item without exactly one of Event, Parameter or ParameterCurve is skipped.",
-        rationale: "Decompiled CoreHaptics reads only these three keys in a pattern item and silently skips anything else; Lofelt's invalid_fields.ahap uses \"ParameterCurves\" and loses its curve.",
+        rationale:
+            "Decompiled CoreHaptics reads only these three keys in a pattern item and silently skips anything else; Lofelt's invalid_fields.ahap uses \"ParameterCurves\" and loses its curve.",
         defaultSeverity: .warning,
         passing: [RuleExample(S.pattern(S.transient(), S.parameter("HapticIntensityControl")))],
         failing: [
@@ -140,13 +162,24 @@ public enum UnknownElementRule: AHAPRule {
             }
             let kinds = AHAPKey.elementKinds.filter { object[$0] != nil }
             if kinds.count > 1 {
-                findings.append(finding(item.path, "Pattern item \(item.index) has \(kinds.joined(separator: " and ")); put each in its own item"))
+                findings.append(
+                    finding(item.path, "Pattern item \(item.index) has \(kinds.joined(separator: " and ")); put each in its own item"))
             } else if kinds.count == 1, object[kinds[0]]?.object == nil {
-                findings.append(finding(item.path, "\"\(kinds[0])\" in Pattern item \(item.index) is \(object[kinds[0]]!.typeName), not an object; CoreHaptics skips it"))
+                findings.append(
+                    finding(
+                        item.path,
+                        "\"\(kinds[0])\" in Pattern item \(item.index) is \(object[kinds[0]]!.typeName), not an object; CoreHaptics skips it"
+                    ))
             } else if kinds.isEmpty {
-                let hint = object.keys.compactMap { RuleText.suggestion(for: $0, in: AHAPKey.elementKinds).map { s in " Did you mean \"\(s)\"?" } }.first ?? ""
+                let hint =
+                    object.keys.compactMap { RuleText.suggestion(for: $0, in: AHAPKey.elementKinds).map { s in " Did you mean \"\(s)\"?" } }
+                    .first ?? ""
                 let keys = object.keys.map { "\"\($0)\"" }.joined(separator: ", ")
-                findings.append(finding(item.path, "Pattern item \(item.index) has no Event, Parameter or ParameterCurve (keys: \(keys.isEmpty ? "none" : keys)); CoreHaptics skips it.\(hint)"))
+                findings.append(
+                    finding(
+                        item.path,
+                        "Pattern item \(item.index) has no Event, Parameter or ParameterCurve (keys: \(keys.isEmpty ? "none" : keys)); CoreHaptics skips it.\(hint)"
+                    ))
             }
         }
     }

@@ -21,7 +21,8 @@ public enum JUnitReporter: Reporter {
             }
             out += ">\n"
             for d in ds where d.severity == .error {
-                out += "      <failure type=\"\(d.ruleID.xmlEscaped)\" message=\"\(d.message.xmlEscaped)\">\(TextReporter.line(d).xmlEscaped)</failure>\n"
+                out +=
+                    "      <failure type=\"\(d.ruleID.xmlEscaped)\" message=\"\(d.message.xmlEscaped)\">\(TextReporter.line(d).xmlEscaped)</failure>\n"
             }
             let others = ds.filter { $0.severity != .error }
             if !others.isEmpty {

@@ -7,7 +7,10 @@ public struct Report: Sendable {
     public var diagnostics: [Diagnostic]
     public var rules: [RuleDescription]
 
-    public init(toolName: String, toolVersion: String = AudioKitLinuxVersion.current, files: [String], diagnostics: [Diagnostic], rules: [RuleDescription]) {
+    public init(
+        toolName: String, toolVersion: String = AudioKitLinuxVersion.current, files: [String], diagnostics: [Diagnostic],
+        rules: [RuleDescription]
+    ) {
         self.toolName = toolName
         self.toolVersion = toolVersion
         self.files = files

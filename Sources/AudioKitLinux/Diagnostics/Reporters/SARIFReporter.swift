@@ -32,7 +32,9 @@ public enum SARIFReporter: Reporter {
             var location = JSONObject()
             if !physical.members.isEmpty { location["physicalLocation"] = .object(physical) }
             if let path = d.location.jsonPath {
-                location["logicalLocations"] = .array([.object(JSONObject(["fullyQualifiedName": .string(path), "kind": .string("member")]))])
+                location["logicalLocations"] = .array([
+                    .object(JSONObject(["fullyQualifiedName": .string(path), "kind": .string("member")]))
+                ])
             }
             var result = JSONObject([
                 "ruleId": .string(d.ruleID),

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Benchmarks, each next to its peers measured in the same run.
+#   bash bench/run.sh            # all benchmarks
+#   bash bench/run.sh ahap       # AHAP validation only
+# Needs ../shared/corpus. Installs hyperfine and jq when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+corpus=../shared/corpus/ahap
+large=$corpus/vsaravind007__personal-blog__tears-of-steel.ahap
+[ -d "$corpus" ] || { echo "bench: ../shared/corpus is absent" >&2; exit 2; }
+
+bash scripts/setup.sh
+for tool in hyperfine jq; do
+  command -v $tool >/dev/null || { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $tool >/dev/null; }
+done
+swift build -c release >/dev/null
+bin=$(swift build -c release --show-bin-path)
+
+echo "# machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+echo "# date: $(date -u +%Y-%m-%dT%H:%MZ), commit $(git rev-parse --short HEAD)"
+
+ahap() {
+  echo
+  echo "## AHAP validation (in-process, median of repeated runs, release build)"
+  "$bin/akl-bench" ahap-validate "$corpus" "$large"
+  echo
+  echo "## Whole commands on the 4,601-event file (process start included)"
+  hyperfine -N --warmup 3 --runs 20 --style basic \
+    "$bin/ahap-tool validate -q $large" \
+    "jq . $large" \
+    -i 2>/dev/null | grep -E "Benchmark|Time \(mean"
+  echo
+  echo "## Whole corpus, one command"
+  hyperfine -N --warmup 2 --runs 10 --style basic -i "$bin/ahap-tool validate -q $corpus" 2>/dev/null | grep -E "Benchmark|Time \(mean"
+}
+
+case "${1:-all}" in
+  ahap) ahap ;;
+  all) ahap ;;
+  *) echo "bench: unknown benchmark $1" >&2; exit 64 ;;
+esac

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Sets everything up, builds, and runs the tools on the bundled samples.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+swift build -c release 2>&1 | tail -1
+bin=$(swift build -c release --show-bin-path)
+
+if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then
+  step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; }
+else
+  step() { printf '\n$ %s\n' "$*"; }
+fi
+
+step ahap-tool validate samples/ahap
+"$bin/ahap-tool" validate samples/ahap
+
+step ahap-tool info samples/ahap/capacitor_charge.ahap
+"$bin/ahap-tool" info samples/ahap/capacitor_charge.ahap
+
+step ahap-tool validate samples/broken/late-curve.ahap "(a file with mistakes: exit 1 is expected)"
+set +e
+"$bin/ahap-tool" validate samples/broken/late-curve.ahap
+status=$?
+set -e
+[ "$status" -eq 1 ] || { echo "demo: expected exit 1 for the broken sample, got $status" >&2; exit 1; }
+
+step beatmap audio-info samples/audio/*.wav
+"$bin/beatmap" audio-info samples/audio/*.wav
+echo
+echo "demo: done"

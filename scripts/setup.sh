@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what the tools and tests need on Debian 12 (apt, as root or with sudo),
+# skipping what is already there. Safe to run again.
+set -euo pipefail
+
+libs=(libsndfile1-dev libasound2-dev libjansson-dev libsamplerate0-dev pkg-config)
+tools=()
+[ "${1:-}" = "--test" ] && tools=(sox libsox-fmt-mp3 alsa-utils)
+
+missing=()
+pkg-config --exists sndfile alsa jansson samplerate 2>/dev/null || missing+=("${libs[@]}")
+for t in "${tools[@]}"; do dpkg -s "$t" >/dev/null 2>&1 || missing+=("$t"); done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
+  $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "setup: swift is not on PATH; install Swift 6 (https://www.swift.org/install/linux/) and run again" >&2
+  exit 2
+fi

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Sets everything up, checks formatting, builds, and runs the whole test suite.
+# Tests that need ../shared (the corpus) are skipped with a message when it is absent.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh --test
+swift format lint --strict --recursive Sources Tests Package.swift
+swift build --build-tests
+swift test --skip-build
