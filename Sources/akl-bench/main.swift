@@ -48,8 +48,12 @@ case "ahap-validate":
 
     func ms(_ s: Double) -> String { String(format: "%.2f ms", s * 1000) }
     print("corpus: \(paths.count) files, \(String(format: "%.2f", Double(totalBytes) / 1e6)) MB")
-    print("  validate, 1 core, in memory:   \(ms(corpusSerial))  = \(String(format: "%.1f", Double(totalBytes) / 1e6 / corpusSerial)) MB/s, \(String(format: "%.0f", Double(paths.count) / corpusSerial)) files/s")
-    print("  validate, all cores, from disk: \(ms(corpusParallel))  = \(String(format: "%.1f", Double(totalBytes) / 1e6 / corpusParallel)) MB/s, \(String(format: "%.0f", Double(paths.count) / corpusParallel)) files/s")
+    print(
+        "  validate, 1 core, in memory:   \(ms(corpusSerial))  = \(String(format: "%.1f", Double(totalBytes) / 1e6 / corpusSerial)) MB/s, \(String(format: "%.0f", Double(paths.count) / corpusSerial)) files/s"
+    )
+    print(
+        "  validate, all cores, from disk: \(ms(corpusParallel))  = \(String(format: "%.1f", Double(totalBytes) / 1e6 / corpusParallel)) MB/s, \(String(format: "%.0f", Double(paths.count) / corpusParallel)) files/s"
+    )
     print("large file: \((large as NSString).lastPathComponent), \(bytes.count) bytes, \(diagnostics) findings")
     print("  Jansson bare parse:            \(ms(bare))")
     print("  Jansson parse + JSONValue:     \(ms(decode))")
