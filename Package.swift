@@ -19,9 +19,11 @@ let package = Package(
             name: "CAlsa", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(
             name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
+        .systemLibrary(
+            name: "CSamplerate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
         .target(
             name: "AudioKitLinux",
-            dependencies: ["CSndfile", "CAlsa", "CJansson"]),
+            dependencies: ["CSndfile", "CAlsa", "CJansson", "CSamplerate"]),
         .target(
             name: "ToolSupport",
             dependencies: [

@@ -34,8 +34,26 @@ ahap() {
   hyperfine -N --warmup 2 --runs 10 --style basic -i "$bin/ahap-tool validate -q $corpus" 2>/dev/null | grep -E "Benchmark|Time \(mean"
 }
 
+render() {
+  echo
+  echo "## AHAP render: the 4,601-event, 734 s pattern at 48 kHz, next to sox synthesizing 734 s of sine"
+  out=$(mktemp -d)
+  hyperfine -N --warmup 1 --runs 5 --style basic \
+    "$bin/ahap-tool render $large -o $out/a3.wav" \
+    "$bin/ahap-tool render $large -o $out/a1.wav --channels 1" \
+    "sox -n -r 48000 $out/sox.wav synth 734 sine 150" \
+    "sox -n -r 48000 -c 3 $out/sox3.wav synth 734 sine 150" 2>/dev/null | grep -E "Benchmark|Time \(mean"
+  echo "peak memory (max RSS):"
+  for c in 3 1; do
+    /usr/bin/time -f "  ahap-tool render --channels $c: %M KB" "$bin/ahap-tool" render "$large" -o "$out/m.wav" --channels $c 2>&1 | grep KB
+  done
+  /usr/bin/time -f "  sox synth: %M KB" sox -n -r 48000 "$out/s.wav" synth 734 sine 150 2>&1 | grep KB
+  rm -rf "$out"
+}
+
 case "${1:-all}" in
   ahap) ahap ;;
-  all) ahap ;;
+  render) render ;;
+  all) ahap; render ;;
   *) echo "bench: unknown benchmark $1" >&2; exit 64 ;;
 esac

@@ -1,3 +1,4 @@
+import AudioKitLinux
 import Foundation
 import Testing
 
@@ -118,3 +119,40 @@ struct CLITests {
         #expect(r.stderr.split(separator: "\n").count == 1)
     }
 }
+
+/// render, plot and new as a user runs them.
+@Suite("Command line: render, plot, new")
+struct CLIRenderTests {
+    static let ahap = TestPaths.binary("ahap-tool")
+
+    @Test func newThenValidateThenRenderThenPlot() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("hb.ahap").path
+        #expect(try run(Self.ahap, ["new", "heartbeat", "--param", "beats=3", "-o", file]).status == 0)
+        #expect(try run(Self.ahap, ["new", "heartbeat", "-o", file]).status == 2)  // exists: needs --force
+        #expect(try run(Self.ahap, ["validate", file]).status == 0)
+        let wav = dir.appendingPathComponent("hb.wav").path
+        let r = try run(Self.ahap, ["render", file, "-o", wav, "--rate", "44100", "--channels", "2", "--audible"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let (info, _) = try AudioFile.read(wav)
+        #expect(info.sampleRate == 44_100 && info.channels == 2)
+        // Three beats 0.8 s apart: the last lub-dub ends 1.6 + 0.18 s + one 15 ms burst in.
+        #expect(abs(info.duration - 1.795) < 0.002)
+        let svg = dir.appendingPathComponent("hb.svg").path
+        #expect(try run(Self.ahap, ["plot", file, "-o", svg]).status == 0)
+        _ = try XMLDocument(contentsOf: URL(fileURLWithPath: svg))
+        #expect(try run(Self.ahap, ["render", file, "-o", file]).status == 2)  // never overwrites its input
+        #expect(try run(Self.ahap, ["new", "heartbeat", "--param", "beats=1000"]).status == 2)
+        #expect(try run(Self.ahap, ["new", "--list"]).stdout.contains("notification-success"))
+    }
+
+    @Test func renderRefusesBadOptions() throws {
+        #expect(try run(Self.ahap, ["render", "samples/ahap/thud.ahap", "-o", "/tmp/x.wav", "--channels", "5"]).status == 64)
+        #expect(try run(Self.ahap, ["render", "samples/ahap/thud.ahap", "-o", "/tmp/x.wav", "--low-frequency", "-3"]).status == 64)
+    }
+}
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif

@@ -1,0 +1,198 @@
+import Foundation
+
+/// How rendered channels are laid out in the output.
+public enum RenderChannels: Int, Sendable, CaseIterable {
+    /// The haptic drive alone.
+    case haptic = 1
+    /// Stereo audio with the haptic drive mixed into both sides (for listening).
+    case stereoMix = 2
+    /// Haptic drive, audio left, audio right.
+    case hapticAndStereo = 3
+}
+
+public struct RenderOptions: Sendable {
+    public var sampleRate: Int
+    public var channels: RenderChannels
+    public var model: HapticModel
+    /// Folder AudioCustom paths are resolved against.
+    public var baseDirectory: String
+    public var allowPathsOutsideBase: Bool
+    /// Frames per block when streaming.
+    public var blockFrames: Int
+
+    public init(
+        sampleRate: Int = 48_000, channels: RenderChannels = .hapticAndStereo, model: HapticModel = HapticModel(),
+        baseDirectory: String = ".", allowPathsOutsideBase: Bool = false, blockFrames: Int = 4096
+    ) {
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.model = model
+        self.baseDirectory = baseDirectory
+        self.allowPathsOutsideBase = allowPathsOutsideBase
+        self.blockFrames = blockFrames
+    }
+}
+
+/// Renders a pattern to audio block by block, so memory stays flat however long
+/// the pattern is, and a player can stream it. See docs/haptic-model.md.
+public final class PatternRenderer {
+    public let options: RenderOptions
+    public let totalFrames: Int
+    /// Things the renderer had to change or skip (missing audio files, events cut at 30 s).
+    public private(set) var warnings: [String] = []
+    /// Output samples that exceeded ±1 and were clipped.
+    public private(set) var clippedSamples = 0
+    public private(set) var position = 0
+
+    private var pending: [any RenderVoice]
+    private var nextVoice = 0
+    private var active: [any RenderVoice] = []
+    private var haptic: [Float]
+    private var left: [Float]
+    private var right: [Float]
+
+    public var channelCount: Int { options.channels.rawValue }
+    public var duration: Double { Double(totalFrames) / Double(options.sampleRate) }
+
+    public init(pattern: AHAPPattern, options: RenderOptions = RenderOptions()) {
+        self.options = options
+        let rate = Double(options.sampleRate)
+        let context = VoiceContext(rate: rate, model: options.model, controls: ControlSet(pattern: pattern))
+        var voices: [any RenderVoice] = []
+        var warnings: [String] = []
+        var loaded: [String: LoadedAudio] = [:]
+        let resolver = WaveformResolver(baseDirectory: options.baseDirectory, allowOutside: options.allowPathsOutsideBase)
+        for event in pattern.events where event.time >= 0 && event.time.isFinite {
+            switch event.eventType {
+            case .hapticTransient:
+                voices.append(TransientVoice(event: event, context: context))
+            case .hapticContinuous:
+                var duration = event.duration ?? 0
+                if duration > options.model.maximumContinuousDuration {
+                    warnings.append(
+                        String(
+                            format: "HapticContinuous event at %.3f s lasts %.3f s; rendered only its first %.0f s", event.time, duration,
+                            options.model.maximumContinuousDuration))
+                    duration = options.model.maximumContinuousDuration
+                }
+                if duration > 0 { voices.append(ContinuousVoice(event: event, duration: duration, context: context)) }
+            case .audioContinuous:
+                if (event.duration ?? 0) > 0 { voices.append(ToneVoice(event: event, context: context)) }
+            case .audioCustom:
+                guard let path = event.waveformPath else { continue }
+                if loaded[path] == nil {
+                    switch resolver.resolve(path) {
+                    case .found(let resolved):
+                        do {
+                            loaded[path] = try LoadedAudio.load(resolved, rate: options.sampleRate)
+                        } catch {
+                            warnings.append("\(path): \(error.reason); its AudioCustom events are silent")
+                        }
+                    case .notFound:
+                        warnings.append("audio file \"\(path)\" not found; its AudioCustom events are silent, the haptics are rendered")
+                    case .outsideBase(let p):
+                        warnings.append(
+                            "audio file \"\(path)\" resolves outside the AHAP folder (\(p)); not read (pass --allow-outside-paths)")
+                    }
+                }
+                if let audio = loaded[path] { voices.append(SampleVoice(event: event, audio: audio, context: context)) }
+            case nil:
+                continue
+            }
+        }
+        voices.sort { $0.startFrame < $1.startFrame }
+        pending = voices
+        self.warnings = warnings
+        let lastEnd = voices.map(\.endFrame).max() ?? 0
+        totalFrames = max(lastEnd, Int((pattern.duration * rate).rounded()))
+        haptic = [Float](repeating: 0, count: options.blockFrames)
+        left = haptic
+        right = haptic
+    }
+
+    /// Renders the next block of at most `options.blockFrames` frames, interleaved,
+    /// into `output`; returns the number of frames (0 at the end).
+    public func renderNextBlock(into output: inout [Float]) -> Int {
+        let count = min(options.blockFrames, totalFrames - position)
+        guard count > 0 else { return 0 }
+        let blockEnd = position + count
+        while nextVoice < pending.count && pending[nextVoice].startFrame < blockEnd {
+            active.append(pending[nextVoice])
+            nextVoice += 1
+        }
+        let blockStart = position
+        let channels = channelCount
+        if output.count != count * channels { output = [Float](repeating: 0, count: count * channels) }
+        let layout = options.channels
+        let voices = active
+        var clipped = 0
+        // Buffers are reached through pointers only: no per-sample exclusivity checks.
+        haptic.withUnsafeMutableBufferPointer { h in
+            left.withUnsafeMutableBufferPointer { l in
+                right.withUnsafeMutableBufferPointer { r in
+                    output.withUnsafeMutableBufferPointer { out in
+                        for i in 0..<count {
+                            h[i] = 0
+                            l[i] = 0
+                            r[i] = 0
+                        }
+                        let buses = RenderBuses(haptic: h, left: l, right: r)
+                        for voice in voices { voice.render(into: buses, blockStart: blockStart, count: count) }
+                        switch layout {
+                        case .haptic:
+                            for i in 0..<count { out[i] = PatternRenderer.clip(h[i], &clipped) }
+                        case .stereoMix:
+                            for i in 0..<count {
+                                out[2 * i] = PatternRenderer.clip(l[i] + h[i], &clipped)
+                                out[2 * i + 1] = PatternRenderer.clip(r[i] + h[i], &clipped)
+                            }
+                        case .hapticAndStereo:
+                            for i in 0..<count {
+                                out[3 * i] = PatternRenderer.clip(h[i], &clipped)
+                                out[3 * i + 1] = PatternRenderer.clip(l[i], &clipped)
+                                out[3 * i + 2] = PatternRenderer.clip(r[i], &clipped)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        active.removeAll { $0.endFrame <= blockEnd }
+        clippedSamples += clipped
+        position = blockEnd
+        return count
+    }
+
+    @inline(__always) static func clip(_ x: Float, _ clipped: inout Int) -> Float {
+        if x > 1 {
+            clipped += 1
+            return 1
+        }
+        if x < -1 {
+            clipped += 1
+            return -1
+        }
+        return x
+    }
+
+    /// Renders everything that is left, interleaved (for tests and short patterns).
+    public func renderAll() -> [Float] {
+        var all: [Float] = []
+        all.reserveCapacity((totalFrames - position) * channelCount)
+        var block: [Float] = []
+        while renderNextBlock(into: &block) > 0 { all += block }
+        return all
+    }
+
+    /// Renders the whole pattern into an audio file, atomically, calling
+    /// `progress` with the fraction done after each block.
+    public func write(to path: String, progress: ((Double) -> Void)? = nil) throws(AudioIOError) {
+        let writer = try SoundFileWriter(path: path, sampleRate: options.sampleRate, channels: channelCount)
+        var block: [Float] = []
+        while renderNextBlock(into: &block) > 0 {
+            try writer.write(block)
+            progress?(Double(position) / Double(max(1, totalFrames)))
+        }
+        try writer.commit()
+    }
+}

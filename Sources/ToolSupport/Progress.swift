@@ -1,0 +1,26 @@
+import Foundation
+
+/// A one-line progress indicator on standard error, shown only on a terminal.
+public final class ProgressLine {
+    private let label: String
+    private let enabled: Bool
+    private var lastPercent = -1
+
+    public init(_ label: String) {
+        self.label = label
+        self.enabled = Terminal.isTTY(STDERR_FILENO)
+    }
+
+    public func update(_ fraction: Double) {
+        guard enabled else { return }
+        let percent = Int(fraction * 100)
+        guard percent != lastPercent else { return }
+        lastPercent = percent
+        FileHandle.standardError.write(Data("\r\(label) \(percent)%".utf8))
+    }
+
+    public func finish() {
+        guard enabled, lastPercent >= 0 else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

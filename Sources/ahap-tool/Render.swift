@@ -1,0 +1,74 @@
+import ArgumentParser
+import AudioKitLinux
+import ToolSupport
+
+extension AHAPTool {
+    struct Render: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Render a pattern to audio: the haptic drive, plus the audio events left and right.",
+            discussion:
+                "The actuator model is documented in docs/haptic-model.md. The format follows the extension of -o (wav, flac, aiff, caf, ogg, …)."
+        )
+
+        @Argument(help: ArgumentHelp("The AHAP file.", valueName: "file"))
+        var file: String
+
+        @Option(name: [.short, .long], help: ArgumentHelp("The audio file to write (atomically).", valueName: "file"))
+        var output: String
+
+        @Option(name: .long, help: ArgumentHelp("Sample rate in Hz.", valueName: "hz"))
+        var rate: Int = 48_000
+
+        @Option(
+            name: .long, help: "Channels: 3 = haptic, audio left, audio right; 2 = stereo with the haptic drive mixed in; 1 = haptic only.")
+        var channels: Int = 3
+
+        @OptionGroup var model: ModelOptions
+        @OptionGroup var parsing: AHAPParsingOptions
+
+        func validate() throws {
+            guard (8_000...384_000).contains(rate) else { throw ValidationError("--rate must be between 8000 and 384000 Hz") }
+            guard RenderChannels(rawValue: channels) != nil else { throw ValidationError("--channels must be 1, 2 or 3") }
+        }
+
+        func run() throws {
+            try AtomicFile.checkNotAnInput(output, inputs: [file])
+            let document = try PatternInput.load(file, parsing: parsing)
+            let options = RenderOptions(
+                sampleRate: rate, channels: RenderChannels(rawValue: channels)!, model: model.model,
+                baseDirectory: PatternInput.baseDirectory(file), allowPathsOutsideBase: parsing.allowOutsidePaths)
+            let renderer = PatternRenderer(pattern: document.pattern, options: options)
+            for w in renderer.warnings { Terminal.err("ahap-tool: warning: \(file): \(w)") }
+            let progress = ProgressLine("rendering \(output)")
+            try renderer.write(to: output, progress: progress.update)
+            progress.finish()
+            if renderer.clippedSamples > 0 {
+                Terminal.err("ahap-tool: warning: \(renderer.clippedSamples) samples clipped where events overlap")
+            }
+            Terminal.err(String(format: "ahap-tool: wrote %@: %.3f s, %d Hz, %d channels", output, renderer.duration, rate, channels))
+        }
+    }
+
+    struct Plot: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Draw a pattern as SVG: intensity and sharpness timelines, curves and dynamic parameters, and the rendered envelope.")
+
+        @Argument(help: ArgumentHelp("The AHAP file.", valueName: "file"))
+        var file: String
+
+        @Option(name: [.short, .long], help: ArgumentHelp("The SVG file to write (atomically).", valueName: "file"))
+        var output: String
+
+        @OptionGroup var model: ModelOptions
+        @OptionGroup var parsing: AHAPParsingOptions
+
+        func run() throws {
+            try AtomicFile.checkNotAnInput(output, inputs: [file])
+            let document = try PatternInput.load(file, parsing: parsing)
+            let options = RenderOptions(
+                model: model.model, baseDirectory: PatternInput.baseDirectory(file), allowPathsOutsideBase: parsing.allowOutsidePaths)
+            let svg = AHAPPlot.svg(pattern: document.pattern, title: file, options: options)
+            try Terminal.emit(svg, to: output)
+        }
+    }
+}
