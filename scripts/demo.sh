@@ -25,6 +25,18 @@ status=$?
 set -e
 [ "$status" -eq 1 ] || { echo "demo: expected exit 1 for the broken sample, got $status" >&2; exit 1; }
 
+out=$(mktemp -d)
+step ahap-tool new wheel-click --param ticks=4 -o "$out/wheel.ahap"
+"$bin/ahap-tool" new wheel-click --param ticks=4 -o "$out/wheel.ahap"
+"$bin/ahap-tool" validate "$out/wheel.ahap"
+
+step ahap-tool render samples/ahap/thud.ahap -o "$out/thud.wav" --audible
+"$bin/ahap-tool" render samples/ahap/thud.ahap -o "$out/thud.wav" --audible
+
+step ahap-tool plot samples/ahap/heartbeat.ahap -o "$out/heartbeat.svg"
+"$bin/ahap-tool" plot samples/ahap/heartbeat.ahap -o "$out/heartbeat.svg"
+echo "wrote $out/heartbeat.svg and $out/thud.wav"
+
 step beatmap audio-info samples/audio/*.wav
 "$bin/beatmap" audio-info samples/audio/*.wav
 echo
