@@ -21,9 +21,12 @@ let package = Package(
             name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
         .systemLibrary(
             name: "CSamplerate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
+        // kissfft (BSD-3-Clause) rather than FFTW (GPL): see docs/dependencies.md. No pkgConfig:
+        // its .pc file only adds -D flags that SwiftPM drops with a warning, and float is the default.
+        .systemLibrary(name: "CKissFFT", providers: [.apt(["libkissfft-dev"])]),
         .target(
             name: "AudioKitLinux",
-            dependencies: ["CSndfile", "CAlsa", "CJansson", "CSamplerate"]),
+            dependencies: ["CSndfile", "CAlsa", "CJansson", "CSamplerate", "CKissFFT"]),
         .target(
             name: "ToolSupport",
             dependencies: [

@@ -1,0 +1,66 @@
+/// A beat map: the times, in seconds, at which a rhythm game expects taps,
+/// with where each one was written (for diagnostics) and the optional tempo
+/// and offset that some formats carry.
+public struct BeatMap: Sendable, Equatable {
+    public var times: [Double]
+    /// Where each beat stands in its file (line and column, or a JSON path); same count as `times`.
+    public var locations: [SourceLocation]
+    public var bpm: Double?
+    public var offset: Double?
+    /// The file it was read from, as the user typed it.
+    public var file: String?
+
+    public init(times: [Double], locations: [SourceLocation]? = nil, bpm: Double? = nil, offset: Double? = nil, file: String? = nil) {
+        self.times = times
+        self.locations = locations ?? times.indices.map { SourceLocation(file: file, jsonPath: "/\($0)") }
+        self.bpm = bpm
+        self.offset = offset
+        self.file = file
+    }
+
+    public var count: Int { times.count }
+
+    /// A perfect grid: beats at offset + n·60/bpm covering [0, duration).
+    public static func grid(bpm: Double, offset: Double, duration: Double) -> BeatMap {
+        let interval = 60 / bpm
+        var times: [Double] = []
+        var n = 0.0
+        while true {
+            let t = offset + n * interval
+            if t >= duration { break }
+            if t >= 0 { times.append(t) }
+            n += 1
+        }
+        return BeatMap(times: times, bpm: bpm, offset: offset)
+    }
+}
+
+/// The formats a beat map can be read from and written to.
+public enum BeatMapFormat: String, Sendable, CaseIterable {
+    /// A JSON array of seconds, or an object with "bpm", "offset" and "beats".
+    case json
+    /// One time per line (`#` comments allowed).
+    case text
+    /// CSV with a time column (a header naming "time"/"seconds"/"beat" is recognised).
+    case csv
+    /// Audacity label track: start, end, label, tab-separated.
+    case audacity
+    /// Swift source holding an array literal, as the game ships it.
+    case swift
+
+    /// The format for a path's extension; `.txt` holding tab-separated label lines is an Audacity label track.
+    public static func detect(path: String, bytes: [UInt8]) -> BeatMapFormat? {
+        let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        switch ext {
+        case "json": return .json
+        case "csv": return .csv
+        case "swift": return .swift
+        case "labels", "aup": return .audacity
+        case "txt", "text", "beats", "lab":
+            let firstLine = bytes.split(separator: UInt8(ascii: "\n")).first { !$0.isEmpty && $0.first != UInt8(ascii: "#") }
+            let fields = firstLine.map { $0.split(separator: UInt8(ascii: "\t")) } ?? []
+            return fields.count >= 2 ? .audacity : .text
+        default: return nil
+        }
+    }
+}

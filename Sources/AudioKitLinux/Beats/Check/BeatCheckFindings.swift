@@ -1,0 +1,56 @@
+import Foundation
+
+/// Turns a check's measurements into findings.
+enum BeatCheckFindings {
+    static func make(_ r: BeatCheckReport, map: BeatMap, options: BeatCheckOptions) -> [Diagnostic] {
+        var d: [Diagnostic] = []
+        let file = map.file
+        for b in r.beats where b.flagged {
+            let e = b.error ?? 0
+            d.append(
+                Diagnostic(
+                    ruleID: "beatmap.misaligned", severity: .error, location: map.locations[b.index],
+                    message: String(
+                        format: "beat %d at %.3f s is %.0f ms %@ the onset at %.3f s (tolerance ±%.0f ms); move it to %.3f s", b.index,
+                        b.time, abs(e) * 1000, e > 0 ? "after" : "before", b.audioTime ?? 0, options.tolerance * 1000, b.time - e)))
+        }
+        let unchecked = r.beats.filter { $0.audioTime == nil }
+        if !unchecked.isEmpty {
+            let list = unchecked.prefix(8).map { String(format: "%d (%.3f s)", $0.index, $0.time) }.joined(separator: ", ")
+            d.append(
+                Diagnostic(
+                    ruleID: "beatmap.no_onset", severity: .note, location: SourceLocation(file: file),
+                    message:
+                        "\(unchecked.count) of \(r.beats.count) beats have no clear onset near them and were not checked: \(list)\(unchecked.count > 8 ? ", …" : "")"
+                ))
+        }
+        if let offset = r.offset, abs(offset) > 0.010 {
+            let severity: Severity = abs(offset) > options.tolerance / 2 ? .error : .warning
+            d.append(
+                Diagnostic(
+                    ruleID: "beatmap.offset", severity: severity, location: map.locations.first ?? SourceLocation(file: file),
+                    message: String(
+                        format: "the whole map is %.0f ms %@ the track; %@ %.3f s %@ every beat", abs(offset) * 1000,
+                        offset > 0 ? "later than" : "earlier than", offset > 0 ? "subtract" : "add", abs(offset), offset > 0 ? "from" : "to"
+                    )))
+        }
+        if let drift = r.drift, let first = r.beats.first?.time, let last = r.beats.last?.time {
+            let accumulated = drift * (last - first)
+            if abs(accumulated) > 0.015 {
+                let severity: Severity = abs(accumulated) > options.tolerance ? .error : .warning
+                let tempos =
+                    r.mapBPM.flatMap { m in
+                        r.audioBPM.map { String(format: "the map's beats run at %.2f BPM, the track's at %.2f BPM", m, $0) }
+                    } ?? String(format: "%.2f %% tempo difference", drift * 100)
+                d.append(
+                    Diagnostic(
+                        ruleID: "beatmap.drift", severity: severity, location: map.locations.last ?? SourceLocation(file: file),
+                        message: String(
+                            format:
+                                "the map drifts against the track: %@; by the last beat it is %.0f ms off. Re-time the map at the track's tempo",
+                            tempos, abs(accumulated) * 1000)))
+            }
+        }
+        return d
+    }
+}

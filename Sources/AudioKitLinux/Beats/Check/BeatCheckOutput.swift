@@ -1,0 +1,71 @@
+import Foundation
+
+/// JSON and SVG renderings of a beat check.
+public enum BeatCheckOutput {
+    public static func json(_ r: BeatCheckReport, map: BeatMap, audio: String) -> String {
+        func ms(_ v: Double?) -> JSONValue { v.map { .real(($0 * 1e4).rounded() / 10) } ?? .null }
+        let beats: [JSONValue] = r.beats.map { b in
+            .object(
+                JSONObject([
+                    "index": .integer(Int64(b.index)), "time": .real(b.time),
+                    "audio_time": b.audioTime.map { .real(($0 * 1e6).rounded() / 1e6) } ?? .null,
+                    "error_ms": ms(b.error), "strength": .real((b.strength * 1000).rounded() / 1000), "flagged": .bool(b.flagged),
+                ]))
+        }
+        let root = JSONObject([
+            "map": .string(map.file ?? ""), "audio": .string(audio),
+            "audio_duration": .real(r.onset.audio.duration),
+            "beats_checked": .integer(Int64(r.checkedCount)), "beats_flagged": .integer(Int64(r.flaggedCount)),
+            "offset_ms": ms(r.offset), "drift": r.drift.map { .real($0) } ?? .null,
+            "map_bpm": r.mapBPM.map { .real($0) } ?? .null, "audio_bpm": r.audioBPM.map { .real($0) } ?? .null,
+            "decoder_delay_ms": ms(r.decoderDelay),
+            "beats": .array(beats),
+            "diagnostics": .array(r.diagnostics.map(JSONReporter.value)),
+        ])
+        return JSONWriter(indent: "  ").string(from: .object(root))
+    }
+
+    /// Onset strength with the beat map over it; misaligned beats in red, with arrows to their onsets.
+    public static func svg(_ r: BeatCheckReport, map: BeatMap, title: String) -> String {
+        let duration = max(r.onset.audio.duration, (map.times.filter(\.isFinite).max() ?? 0) + 0.1)
+        let left = 60.0, width = 1100.0, height = 200.0
+        var svg = SVGDocument(width: left + width + 30, height: height + 120)
+        svg.text(title, x: left, y: 22, size: 15, weight: "bold")
+        svg.text(
+            String(
+                format: "%d beats, %d flagged, offset %@, %@", map.count, r.flaggedCount,
+                r.offset.map { String(format: "%+.0f ms", $0 * 1000) } ?? "n/a",
+                r.audioBPM.map { String(format: "track %.2f BPM", $0) } ?? ""), x: left, y: 40, size: 11, fill: "#555")
+        PlotPanel.legend(
+            &svg, x: left + 600, y: 40,
+            items: [("onset strength", "#2e86de"), ("beat", "#27ae60"), ("misaligned beat", "#e74c3c"), ("matched onset", "#8e44ad")])
+        let v = r.onset.values.map(Double.init)
+        let top = max(v.max() ?? 1, 1e-9)
+        let panel = PlotPanel(x: left, y: 60, width: width, height: height, xRange: 0...duration, yRange: 0...1)
+        panel.drawAxes(&svg, title: "", xLabel: "seconds", yTicks: [0, 0.5, 1])
+        let columns = Int(width)
+        var points: [(Double, Double)] = [(panel.px(0), panel.py(0))]
+        for c in 0..<columns {
+            let a = c * v.count / columns, b = max(a + 1, (c + 1) * v.count / columns)
+            let m = v[a..<min(b, v.count)].max() ?? 0
+            points.append((panel.px(r.onset.time(ofFrame: Double(a))), panel.py(m / top)))
+        }
+        points.append((panel.px(duration), panel.py(0)))
+        svg.polygon(points, fill: "#2e86de", opacity: 0.5)
+        let flagged = Set(r.beats.filter(\.flagged).map(\.index))
+        for (i, t) in map.times.enumerated() where t.isFinite {
+            let color = flagged.contains(i) ? "#e74c3c" : "#27ae60"
+            svg.line(
+                x1: panel.px(t), y1: panel.y, x2: panel.px(t), y2: panel.y + height, stroke: color, width: flagged.contains(i) ? 2 : 1,
+                dash: flagged.contains(i) ? nil : "3,3")
+        }
+        for b in r.beats where b.flagged {
+            if let a = b.audioTime {
+                svg.line(x1: panel.px(b.time), y1: panel.y + 12, x2: panel.px(a), y2: panel.y + 12, stroke: "#8e44ad", width: 2)
+                svg.circle(x: panel.px(a), y: panel.y + 12, r: 3, fill: "#8e44ad")
+            }
+            svg.text("\(b.index)", x: panel.px(b.time), y: panel.y - 3, size: 9, anchor: "middle", fill: "#e74c3c")
+        }
+        return svg.text
+    }
+}

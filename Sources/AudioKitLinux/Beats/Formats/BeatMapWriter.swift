@@ -1,0 +1,36 @@
+import Foundation
+
+/// Writes beat maps in every format the reader reads.
+public enum BeatMapWriter {
+    static func seconds(_ t: Double) -> String { String(format: "%.6f", t) }
+
+    public static func string(_ map: BeatMap, format: BeatMapFormat, symbol: String = "beatMap") -> String {
+        switch format {
+        case .json:
+            let beats = JSONValue.array(map.times.map { .real(($0 * 1e6).rounded() / 1e6) })
+            guard map.bpm != nil || map.offset != nil else { return JSONWriter(indent: "  ").string(from: beats) }
+            var o = JSONObject()
+            if let bpm = map.bpm { o["bpm"] = .real(bpm) }
+            if let offset = map.offset { o["offset"] = .real((offset * 1e6).rounded() / 1e6) }
+            o["beats"] = beats
+            return JSONWriter(indent: "  ").string(from: .object(o))
+        case .text:
+            return map.times.map(seconds).joined(separator: "\n") + "\n"
+        case .csv:
+            return "beat,time\n" + map.times.enumerated().map { "\($0.offset + 1),\(seconds($0.element))" }.joined(separator: "\n") + "\n"
+        case .audacity:
+            return map.times.enumerated().map { "\(seconds($0.element))\t\(seconds($0.element))\t\($0.offset + 1)" }.joined(separator: "\n")
+                + "\n"
+        case .swift:
+            var out = "import Foundation\n\n"
+            if let bpm = map.bpm {
+                out += "/// \(RuleText.number(bpm)) BPM\(map.offset.map { ", first beat at \(seconds($0)) s" } ?? "").\n"
+            }
+            out += "let \(symbol): [TimeInterval] = [\n"
+            for chunk in stride(from: 0, to: map.times.count, by: 8) {
+                out += "    " + map.times[chunk..<min(chunk + 8, map.times.count)].map(seconds).joined(separator: ", ") + ",\n"
+            }
+            return out + "]\n"
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+
+/// Reads the beat map array literal out of the game's Swift source, such as
+/// `static let beatMap: [TimeInterval] = [0.5, 1.0, 1.5]`. Comments and
+/// string literals are skipped; numbers may use `_` separators, exponents and
+/// hexadecimal; a trailing comma is fine (Swift allows it). Each beat keeps its
+/// line and column in the Swift file.
+enum SwiftLiteralReader {
+    struct Candidate {
+        let name: String
+        let line: Int
+        let column: Int
+        let result: Result<([Double], [SourceLocation]), ParseFailure>
+    }
+
+    struct ParseFailure: Error {
+        let line: Int
+        let column: Int
+        let message: String
+    }
+
+    static func read(_ text: String, file: String?, symbol: String?) -> BeatMapReadResult {
+        let chars = Array(text.unicodeScalars)
+        let candidates = scan(chars, file: file)
+        let numeric = candidates.filter { if case .success = $0.result { return true } else { return false } }
+        let chosen: Candidate
+        if let symbol {
+            guard let c = candidates.first(where: { $0.name == symbol }) else {
+                let names = candidates.map(\.name)
+                return BeatMapReader.failure(
+                    file, 1, 1, "no array named \"\(symbol)\"\(names.isEmpty ? "" : "; arrays found: \(names.joined(separator: ", "))")")
+            }
+            chosen = c
+        } else if numeric.count == 1 {
+            chosen = numeric[0]
+        } else if numeric.isEmpty {
+            if let c = candidates.first, case .failure(let f) = c.result {
+                return BeatMapReader.failure(file, f.line, f.column, f.message)
+            }
+            return BeatMapReader.failure(
+                file, 1, 1, "no array literal of numbers found; expected e.g. static let beatMap: [TimeInterval] = [0.5, 1.0]")
+        } else {
+            return BeatMapReader.failure(
+                file, numeric[1].line, numeric[1].column,
+                "several arrays of numbers (\(numeric.map(\.name).joined(separator: ", "))); pass --symbol NAME")
+        }
+        switch chosen.result {
+        case .failure(let f): return BeatMapReader.failure(file, f.line, f.column, f.message)
+        case .success(let (times, locations)):
+            return BeatMapReadResult(map: BeatMap(times: times, locations: locations, file: file), diagnostics: [])
+        }
+    }
+
+    /// Finds `let|var NAME (: Type)? = [ … ]` declarations outside comments and strings.
+    static func scan(_ c: [Unicode.Scalar], file: String?) -> [Candidate] {
+        var result: [Candidate] = []
+        var i = 0
+        var line = 1
+        var lineStart = 0
+        func isIdent(_ s: Unicode.Scalar) -> Bool { s.properties.isAlphabetic || s == "_" || ("0"..."9").contains(s) }
+        func skipTrivia() {
+            while i < c.count {
+                if c[i] == "\n" {
+                    line += 1
+                    lineStart = i + 1
+                    i += 1
+                } else if c[i] == " " || c[i] == "\t" || c[i] == "\r" {
+                    i += 1
+                } else if c[i] == "/" && i + 1 < c.count && c[i + 1] == "/" {
+                    while i < c.count && c[i] != "\n" { i += 1 }
+                } else if c[i] == "/" && i + 1 < c.count && c[i + 1] == "*" {
+                    i += 2
+                    while i + 1 < c.count && !(c[i] == "*" && c[i + 1] == "/") {
+                        if c[i] == "\n" {
+                            line += 1
+                            lineStart = i + 1
+                        }
+                        i += 1
+                    }
+                    i += 2
+                } else {
+                    return
+                }
+            }
+        }
+        while i < c.count {
+            skipTrivia()
+            guard i < c.count else { break }
+            if c[i] == "\"" {
+                i += 1
+                while i < c.count && c[i] != "\"" && c[i] != "\n" {
+                    if c[i] == "\\" { i += 1 }
+                    i += 1
+                }
+                i += 1
+                continue
+            }
+            if isIdent(c[i]) {
+                let start = i
+                while i < c.count && isIdent(c[i]) { i += 1 }
+                let word = String(String.UnicodeScalarView(c[start..<i]))
+                guard word == "let" || word == "var" else { continue }
+                skipTrivia()
+                let nameStart = i
+                while i < c.count && isIdent(c[i]) { i += 1 }
+                let name = String(String.UnicodeScalarView(c[nameStart..<i]))
+                let nameLine = line, nameColumn = nameStart - lineStart + 1
+                skipTrivia()
+                if i < c.count && c[i] == ":" {
+                    // Type annotation: skip to the `=` at bracket depth 0.
+                    var depth = 0
+                    while i < c.count && !(c[i] == "=" && depth == 0) && c[i] != "\n" {
+                        if c[i] == "[" || c[i] == "(" || c[i] == "<" { depth += 1 }
+                        if c[i] == "]" || c[i] == ")" || c[i] == ">" { depth -= 1 }
+                        i += 1
+                    }
+                }
+                skipTrivia()
+                guard i < c.count, c[i] == "=" else { continue }
+                i += 1
+                skipTrivia()
+                guard i < c.count, c[i] == "[" else { continue }
+                i += 1
+                var times: [Double] = []
+                var locations: [SourceLocation] = []
+                var failure: ParseFailure? = nil
+                while i < c.count {
+                    skipTrivia()
+                    guard i < c.count else { break }
+                    if c[i] == "]" {
+                        i += 1
+                        break
+                    }
+                    let tokenStart = i, tokenLine = line, tokenColumn = i - lineStart + 1
+                    while i < c.count && c[i] != "," && c[i] != "]" && c[i] != "\n"
+                        && !(c[i] == "/" && i + 1 < c.count && (c[i + 1] == "/" || c[i + 1] == "*"))
+                    { i += 1 }
+                    let token = String(String.UnicodeScalarView(c[tokenStart..<i])).trimmingCharacters(in: .whitespaces)
+                    if let v = number(token) {
+                        times.append(v)
+                        locations.append(SourceLocation(file: file, line: tokenLine, column: tokenColumn))
+                    } else if failure == nil {
+                        failure = ParseFailure(
+                            line: tokenLine, column: tokenColumn,
+                            message:
+                                "element \(times.count) of \(name), \"\(token.prefix(40))\", is not a number literal; beat maps must be literal seconds"
+                        )
+                    }
+                    skipTrivia()
+                    if i < c.count && c[i] == "," { i += 1 }
+                }
+                result.append(
+                    Candidate(
+                        name: name, line: nameLine, column: nameColumn, result: failure.map { .failure($0) } ?? .success((times, locations))
+                    ))
+                continue
+            }
+            i += 1
+        }
+        return result
+    }
+
+    /// A Swift floating-point or integer literal, with an optional sign.
+    static func number(_ token: String) -> Double? {
+        var t = token.replacingOccurrences(of: "_", with: "")
+        var sign = 1.0
+        if t.hasPrefix("-") {
+            sign = -1
+            t.removeFirst()
+        } else if t.hasPrefix("+") {
+            t.removeFirst()
+        }
+        guard let first = t.first, first.isNumber else { return nil }
+        if t.hasPrefix("0x") { return Double(t).map { $0 * sign } ?? Int(t.dropFirst(2), radix: 16).map { Double($0) * sign } }
+        return Double(t).map { $0 * sign }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Settings for beat-map lint.
+public struct BeatLintOptions: Sendable {
+    /// The game's hit window, ± seconds (seeds 003, 3.5: ±150 ms).
+    public var hitWindow: Double
+    /// The track's length, when known, for `beatmap.past_end`.
+    public var audioDuration: Double?
+    /// How far an interval may stray from its neighbours' median before it is an outlier (fraction).
+    public var outlierTolerance: Double
+
+    public init(hitWindow: Double = 0.150, audioDuration: Double? = nil, outlierTolerance: Double = 0.25) {
+        self.hitWindow = hitWindow
+        self.audioDuration = audioDuration
+        self.outlierTolerance = outlierTolerance
+    }
+}
+
+/// A beat-map lint rule: a description (with examples in the text format, one
+/// time per line, flagged at "line:col") and a check.
+public protocol BeatRule: Sendable {
+    static var description: RuleDescription { get }
+    static func check(_ map: BeatMap, options: BeatLintOptions, into diagnostics: inout [Diagnostic])
+}
+
+extension BeatRule {
+    static func diagnostic(_ map: BeatMap, _ index: Int, _ message: String, severity: Severity? = nil) -> Diagnostic {
+        Diagnostic(
+            ruleID: description.id, severity: severity ?? description.defaultSeverity, location: map.locations[index], message: message)
+    }
+
+    static func s(_ t: Double) -> String { String(format: "%.3f s", t) }
+}
+
+public enum BeatRuleRegistry {
+    public static let all: [any BeatRule.Type] = [
+        NotFiniteRule.self, NegativeBeatRule.self, NotIncreasingRule.self, DuplicateBeatRule.self, PastEndRule.self,
+        TooCloseRule.self, IntervalOutlierRule.self,
+    ]
+
+    public static var descriptions: [RuleDescription] {
+        [
+            RuleDescription(
+                id: BeatMapReader.parseErrorID, name: "Unreadable beat map", summary: "The file could not be read as a beat map.",
+                rationale: "Every beat must be a number of seconds.", defaultSeverity: .error)
+        ]
+            + all.map { $0.description }
+    }
+
+    /// Runs every lint rule.
+    public static func lint(_ map: BeatMap, options: BeatLintOptions = BeatLintOptions()) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for rule in all { rule.check(map, options: options, into: &diagnostics) }
+        return diagnostics.sorted()
+    }
+}

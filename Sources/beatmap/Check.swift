@@ -1,0 +1,60 @@
+import ArgumentParser
+import AudioKitLinux
+import Foundation
+import ToolSupport
+
+extension Beatmap {
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check a beat map against its track: each beat's error to the onsets, the global offset, and tempo drift.",
+            discussion:
+                "Onset strength: spectral flux on a log-frequency spectrogram (Böck & Widmer 2013). --format json adds every beat's error.")
+
+        @Argument(help: ArgumentHelp("The beat map.", valueName: "map"))
+        var map: String
+
+        @Option(name: .long, help: ArgumentHelp("The music track (any format libsndfile reads).", valueName: "audio"))
+        var audio: String
+
+        @Option(name: .long, help: ArgumentHelp("Flag beats further than this from the audio's onset, in milliseconds.", valueName: "ms"))
+        var toleranceMs: Double = 50
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Decoder delay to remove from the audio, in ms (default: 25 ms for MP3 without a gapless tag, else 0).", valueName: "ms"))
+        var decoderDelayMs: Double?
+
+        @Option(name: .long, help: ArgumentHelp("Also draw the onset strength with the beats over it, as SVG.", valueName: "file"))
+        var plot: String?
+
+        @OptionGroup var mapOptions: MapOptions
+        @OptionGroup var report: ReportOptions
+
+        func validate() throws {
+            guard toleranceMs > 0 && toleranceMs < 1000 else { throw ValidationError("--tolerance-ms must be between 0 and 1000") }
+        }
+
+        func run() throws {
+            let (beatMap, readFindings) = try mapOptions.read(map)
+            guard let beatMap else {
+                let r = Report(toolName: "beatmap", files: [map], diagnostics: readFindings, rules: BeatRuleRegistry.descriptions)
+                try FindingsOutput.finish(tool: "beatmap", report: r, failures: [], options: report)
+            }
+            let onset = try SpectralFlux.analyze(path: audio)
+            let options = BeatCheckOptions(
+                tolerance: toleranceMs / 1000, lint: BeatLintOptions(hitWindow: mapOptions.hitWindow),
+                decoderDelay: decoderDelayMs.map { $0 / 1000 })
+            let result = BeatChecker.check(map: beatMap, onset: onset, options: options, audioPath: audio)
+            if let plot { try Terminal.emit(BeatCheckOutput.svg(result, map: beatMap, title: "\(map) on \(audio)"), to: plot) }
+            let rules = BeatRuleRegistry.descriptions + BeatCheckRules.descriptions
+            let findings = Report(toolName: "beatmap", files: [map], diagnostics: readFindings + result.diagnostics, rules: rules)
+            if !report.quiet { Terminal.err(BeatCheckSummary.line(result)) }
+            if report.format == .json {
+                try Terminal.emit(BeatCheckOutput.json(result, map: beatMap, audio: audio), to: report.output)
+                try FindingsOutput.finish(tool: "beatmap", report: findings, failures: [], options: report, emit: false)
+            }
+            try FindingsOutput.finish(tool: "beatmap", report: findings, failures: [], options: report)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import AudioKitLinux
+import ToolSupport
+
+/// How a beat map is read, shared by the commands that read one.
+struct MapOptions: ParsableArguments {
+    @Option(name: .long, help: "Beat map format when the extension does not say: json, text, csv, audacity or swift.")
+    var mapFormat: MapFormatArgument?
+
+    @Option(name: .long, help: ArgumentHelp("In Swift source, the name of the array to read.", valueName: "name"))
+    var symbol: String?
+
+    @Option(name: .long, help: ArgumentHelp("The game's hit window, ± seconds.", valueName: "seconds"))
+    var hitWindow: Double = 0.150
+
+    func validate() throws {
+        guard hitWindow > 0 && hitWindow < 5 else { throw ValidationError("--hit-window must be between 0 and 5 seconds") }
+    }
+
+    func read(_ path: String) throws -> (BeatMap?, [Diagnostic]) {
+        let result = try BeatMapReader.read(path: path, format: mapFormat?.format, symbol: symbol)
+        return (result.map, result.diagnostics)
+    }
+}
+
+enum MapFormatArgument: String, CaseIterable, ExpressibleByArgument {
+    case json, text, csv, audacity, swift
+    var format: BeatMapFormat { BeatMapFormat(rawValue: rawValue)! }
+}
+
+extension Beatmap {
+    struct Lint: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Check a beat map on its own: order, duplicates, spacing against the hit window, outliers, and (with --audio) the track's length."
+        )
+
+        @Argument(help: ArgumentHelp("Beat map files: .json, .txt, .csv, Audacity labels, or Swift source.", valueName: "map"))
+        var maps: [String]
+
+        @Option(name: .long, help: ArgumentHelp("The music track, to check beats against its length.", valueName: "audio"))
+        var audio: String?
+
+        @OptionGroup var mapOptions: MapOptions
+        @OptionGroup var report: ReportOptions
+
+        func run() throws {
+            let duration = try audio.map { try AudioFile.info($0).duration }
+            var diagnostics: [Diagnostic] = []
+            var failures: [ToolFailure] = []
+            for path in maps {
+                do {
+                    let (map, read) = try mapOptions.read(path)
+                    diagnostics += read
+                    if let map {
+                        diagnostics += BeatRuleRegistry.lint(
+                            map, options: BeatLintOptions(hitWindow: mapOptions.hitWindow, audioDuration: duration))
+                    }
+                } catch let f as ToolFailure {
+                    failures.append(f)
+                }
+            }
+            let r = Report(
+                toolName: "beatmap", files: maps, diagnostics: diagnostics,
+                rules: BeatRuleRegistry.descriptions + BeatCheckRules.descriptions)
+            try FindingsOutput.finish(tool: "beatmap", report: r, failures: failures, options: report)
+        }
+    }
+}
