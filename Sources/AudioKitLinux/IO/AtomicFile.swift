@@ -20,8 +20,26 @@ public enum AtomicFile {
         }
     }
 
-    /// Writes `data` to `destination` atomically.
+    /// True when `path` exists and is not a regular file: a device (/dev/null, /dev/stdout),
+    /// a pipe or a socket. Those are written in place; renaming over them would replace them.
+    public static func isSpecialFile(_ path: String) -> Bool {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return false }
+        return (st.st_mode & S_IFMT) != S_IFREG
+    }
+
+    /// Writes `data` to `destination` atomically (a device or pipe is written directly).
     public static func write(_ data: Data, to destination: String) throws(AudioIOError) {
+        if isSpecialFile(destination) {
+            guard let handle = FileHandle(forWritingAtPath: destination) else {
+                throw AudioIOError(.writeFailed, path: destination, reason: "cannot open for writing")
+            }
+            defer { try? handle.close() }
+            do { try handle.write(contentsOf: data) } catch {
+                throw AudioIOError(.writeFailed, path: destination, reason: "write failed: \(error.localizedDescription)")
+            }
+            return
+        }
         let temp = temporaryPath(for: destination)
         TemporaryFiles.shared.register(temp)
         defer { TemporaryFiles.shared.unregister(temp) }

@@ -6,6 +6,7 @@ import Foundation
 public final class SoundFileWriter {
     private var handle: OpaquePointer?
     private let temporaryPath: String
+    private let direct: Bool
     public let destination: String
     public let channels: Int
     public let sampleRate: Int
@@ -24,8 +25,10 @@ public final class SoundFileWriter {
         self.channels = channels
         self.sampleRate = sampleRate
         self.format = chosen
-        self.temporaryPath = AtomicFile.temporaryPath(for: path)
-        TemporaryFiles.shared.register(temporaryPath)
+        // Devices and pipes (/dev/stdout, a FIFO) are written directly; regular files atomically.
+        self.direct = AtomicFile.isSpecialFile(path)
+        self.temporaryPath = direct ? path : AtomicFile.temporaryPath(for: path)
+        if !direct { TemporaryFiles.shared.register(temporaryPath) }
         do {
             self.handle = try SndFile.openWrite(temporaryPath, format: chosen, sampleRate: sampleRate, channels: channels)
         } catch {
@@ -37,8 +40,10 @@ public final class SoundFileWriter {
     deinit {
         if let handle {
             SndFile.close(handle)
-            unlink(temporaryPath)
-            TemporaryFiles.shared.unregister(temporaryPath)
+            if !direct {
+                unlink(temporaryPath)
+                TemporaryFiles.shared.unregister(temporaryPath)
+            }
         }
     }
 
@@ -60,6 +65,7 @@ public final class SoundFileWriter {
         guard let handle else { return }
         SndFile.close(handle)
         self.handle = nil
+        if direct { return }
         defer { TemporaryFiles.shared.unregister(temporaryPath) }
         try AtomicFile.commit(temporaryPath, to: destination)
     }

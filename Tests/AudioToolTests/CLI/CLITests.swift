@@ -156,3 +156,25 @@ struct CLIRenderTests {
 #if canImport(FoundationXML)
     import FoundationXML
 #endif
+
+/// Outputs to devices and pipes are written in place, never replaced.
+@Suite("Command line: special outputs")
+struct CLISpecialOutputTests {
+    @Test func aFifoOutputStaysAFifo() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("report.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let captured = dir.appendingPathComponent("captured.txt").path
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        reader.arguments = ["-c", "cat '\(fifo)' > '\(captured)'"]
+        try reader.run()
+        let r = try run(TestPaths.binary("ahap-tool"), ["validate", "-o", fifo, "samples/broken/late-curve.ahap"])
+        reader.waitUntilExit()
+        #expect(r.status == 1)
+        var st = stat()
+        #expect(stat(fifo, &st) == 0 && (st.st_mode & S_IFMT) == S_IFIFO)
+        #expect(try String(contentsOfFile: captured, encoding: .utf8).contains("ahap.continuous_too_long"))
+    }
+}

@@ -21,11 +21,20 @@ public enum MP3GaplessTag {
         }
         while i + 1 < b.count && !(b[i] == 0xFF && (b[i + 1] & 0xE0) == 0xE0) { i += 1 }
         guard i + 4 < b.count else { return false }
-        let window = b[i..<min(b.count, i + 200)]
-        for tag in ["Xing", "Info", "LAME"] {
+        // A Xing or Info header in the first frame, followed by a LAME extension (the encoder
+        // string "LAME", or "Lavc"/"Lavf" from ffmpeg) that carries the delay and padding.
+        // LAME's version string alone, without the header, is not a gapless tag.
+        func find(_ tag: String, from: Int, to: Int) -> Int? {
             let t = Array(tag.utf8)
-            if window.indices.contains(where: { k in k + 4 <= window.endIndex && Array(window[k..<(k + 4)]) == t }) { return true }
+            var k = from
+            while k + t.count <= min(b.count, to) {
+                if Array(b[k..<(k + t.count)]) == t { return k }
+                k += 1
+            }
+            return nil
         }
+        guard let header = find("Xing", from: i, to: i + 200) ?? find("Info", from: i, to: i + 200) else { return false }
+        for encoder in ["LAME", "Lavc", "Lavf", "GOGO"] where find(encoder, from: header, to: header + 200) != nil { return true }
         return false
     }
 }

@@ -69,7 +69,7 @@ public enum BeatMapReader {
         return BeatMapReadResult(map: BeatMap(times: times, locations: locations, file: file), diagnostics: [])
     }
 
-    static let timeHeaders = ["time", "times", "seconds", "second", "sec", "s", "t", "beat_time", "beat", "onset", "timestamp"]
+    static let timeHeaders = ["time", "times", "seconds", "second", "sec", "s", "t", "beat_time", "timestamp", "onset", "beat"]
 
     /// CSV: a header row naming the time column is recognised; otherwise the first column is the time.
     static func readCSV(_ text: String, file: String?) -> BeatMapReadResult {
@@ -85,8 +85,8 @@ public enum BeatMapReader {
             }
             if !sawHeader && times.isEmpty && Double(cells[0]) == nil {
                 sawHeader = true
-                column =
-                    cells.firstIndex { timeHeaders.contains($0.lowercased()) } ?? cells.firstIndex { $0.lowercased().contains("time") } ?? 0
+                let names = cells.map { $0.lowercased() }
+                column = timeHeaders.lazy.compactMap { names.firstIndex(of: $0) }.first ?? names.firstIndex { $0.contains("time") } ?? 0
                 continue
             }
             guard column < cells.count else {

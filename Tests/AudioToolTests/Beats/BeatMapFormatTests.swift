@@ -1,0 +1,122 @@
+import AudioKitLinux
+import Foundation
+import Testing
+
+@Suite("Beat map formats")
+struct BeatMapFormatTests {
+    static func read(_ text: String, _ format: BeatMapFormat, symbol: String? = nil) -> BeatMapReadResult {
+        BeatMapReader.read(bytes: Array(text.utf8), file: "m", format: format, symbol: symbol)
+    }
+
+    @Test func jsonArrayAndObject() {
+        #expect(Self.read("[0.5, 1.0, 1.5]", .json).map?.times == [0.5, 1.0, 1.5])
+        let o = Self.read(#"{"bpm": 120, "offset": 0.5, "beats": [0.5, 1, {"time": 1.5}]}"#, .json).map
+        #expect(o?.times == [0.5, 1.0, 1.5])
+        #expect(o?.bpm == 120)
+        #expect(o?.offset == 0.5)
+        #expect(o?.locations[2].column == 47)
+        let bad = Self.read("[0.5,\n \"x\"]", .json)
+        #expect(bad.map == nil)
+        #expect(bad.diagnostics.first?.location.line == 2)
+        #expect(bad.diagnostics.first?.location.column == 2)
+    }
+
+    @Test func textSkipsCommentsAndReportsTheBadLine() {
+        let ok = Self.read("# my map\n0.5\n\n  1.0\n1.5 kick\n", .text)
+        #expect(ok.map?.times == [0.5, 1.0, 1.5])
+        #expect(ok.map?.locations[1].line == 4)
+        #expect(ok.map?.locations[1].column == 3)
+        let bad = Self.read("0.5\n1,0\n", .text)  // "1,0" reads as 1 then 0? No: the first field is "1".
+        #expect(bad.map?.times == [0.5, 1])
+        let worse = Self.read("0.5\nabc\n", .text)
+        #expect(worse.diagnostics.first?.location.line == 2)
+        #expect(worse.diagnostics.first?.ruleID == "beatmap.parse_error")
+    }
+
+    @Test func csvFindsTheTimeColumn() {
+        let m = Self.read("beat,label,time\n1,kick,0.5\n2,snare,1.0\n", .csv).map
+        #expect(m?.times == [0.5, 1.0])
+        #expect(m?.locations[0].column == 8)  // after "1,kick," (7 characters)
+        #expect(Self.read("0.5,x\n1.0,y\n", .csv).map?.times == [0.5, 1.0])
+    }
+
+    @Test func audacityLabels() {
+        let text = "0.500000\t0.500000\t1\n\\  200.0\t800.0\n1.000000\t1.000000\t2\n"
+        #expect(Self.read(text, .audacity).map?.times == [0.5, 1.0])
+        #expect(BeatMapFormat.detect(path: "x.txt", bytes: Array(text.utf8)) == .audacity)
+        #expect(BeatMapFormat.detect(path: "x.txt", bytes: Array("0.5\n1.0\n".utf8)) == .text)
+    }
+
+    static let swiftSource = """
+        import Foundation
+
+        enum GameConstants {
+            // The level's map, marked by ear.
+            static let beatMap: [TimeInterval] = [
+                0.5, 1.0, /* half-time here */ 1.5,
+                2_000.25e-3,
+            ]
+            static let title = "let fake = [1, 2]"
+            static let other: [Double] = [3, 4]
+        }
+        """
+
+    @Test func swiftLiteralWithSymbolAndPositions() {
+        let ambiguous = Self.read(Self.swiftSource, .swift)
+        #expect(ambiguous.map == nil)
+        #expect(ambiguous.diagnostics.first?.message.contains("--symbol") == true)
+        let m = Self.read(Self.swiftSource, .swift, symbol: "beatMap").map
+        #expect(m?.times == [0.5, 1.0, 1.5, 2.00025])
+        // "1.5" is on line 6 after 8 spaces of indent, "0.5, 1.0, /* half-time here */ " (31 characters).
+        #expect(m?.locations[2].line == 6)
+        #expect(m?.locations[2].column == 8 + 31 + 1)
+        #expect(Self.read(Self.swiftSource, .swift, symbol: "other").map?.times == [3, 4])
+        let bad = Self.read("let beatMap: [Double] = [0.5, x * 2]", .swift)
+        #expect(bad.diagnostics.first?.location.column == 31)
+    }
+
+    @Test("writers round-trip through the readers", arguments: BeatMapFormat.allCases)
+    func roundTrip(_ format: BeatMapFormat) {
+        let map = BeatMap(times: [0.231, 0.912818, 1.594636, 60.0], bpm: 88, offset: 0.231)
+        let text = BeatMapWriter.string(map, format: format)
+        let back = Self.read(text, format).map
+        #expect(back?.times == map.times, "\(format): \(text)")
+    }
+
+    @Test func gridIsExact() {
+        let g = BeatMap.grid(bpm: 88, offset: 0.231, duration: 45)
+        #expect(g.times.first == 0.231)
+        #expect(abs(g.times[10] - (0.231 + 10 * 60.0 / 88)) < 1e-12)
+        #expect(g.times.last! < 45 && g.times.last! + 60.0 / 88 >= 45)
+    }
+}
+
+/// Every lint rule's own examples, as for the AHAP rules.
+@Suite("Beat map lint rules")
+struct BeatRuleTests {
+    @Test("examples", arguments: BeatRuleRegistry.all.map { $0.description })
+    func examples(_ rule: RuleDescription) {
+        for e in rule.passing {
+            let map = BeatMapReader.read(bytes: Array(e.input.utf8), file: "m.txt", format: .text).map!
+            #expect(BeatRuleRegistry.lint(map).filter { $0.ruleID == rule.id }.isEmpty, "\(rule.id) passing example at line \(e.line)")
+        }
+        for e in rule.failing {
+            let map = BeatMapReader.read(bytes: Array(e.input.utf8), file: "m.txt", format: .text).map!
+            let found = BeatRuleRegistry.lint(map).filter { $0.ruleID == rule.id }.map {
+                "\($0.location.line ?? 0):\($0.location.column ?? 0)"
+            }
+            #expect(found.sorted() == e.expected.sorted(), "\(rule.id) failing example at line \(e.line)")
+        }
+    }
+
+    @Test func pastEndNeedsTheTrackLength() {
+        let map = BeatMap(times: [1, 2, 30.5])
+        #expect(BeatRuleRegistry.lint(map, options: BeatLintOptions(audioDuration: 30)).map(\.ruleID) == ["beatmap.past_end"])
+    }
+
+    @Test func hitWindowIsConfigurable() {
+        let map = BeatMap(times: [0, 0.25, 0.5, 0.75])
+        #expect(BeatRuleRegistry.lint(map).filter { $0.ruleID == "beatmap.too_close" }.count == 3)
+        #expect(BeatRuleRegistry.lint(map, options: BeatLintOptions(hitWindow: 0.1)).filter { $0.ruleID == "beatmap.too_close" }.isEmpty)
+    }
+}
