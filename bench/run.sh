@@ -51,9 +51,35 @@ render() {
   rm -rf "$out"
 }
 
+beats() {
+  echo
+  echo "## beatmap check speed (decoding included), next to aubioonset on the same files"
+  command -v aubioonset >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq aubio-tools >/dev/null
+  out=$(mktemp -d)
+  clip=../shared/corpus/beats/audio/ballroom_Media-105901.wav
+  map=../shared/corpus/beats/beats/ballroom_Media-105901.beats
+  sox "$clip" "$out/30s.mp3" 2>/dev/null
+  sox $(for i in 1 2 3 4 5 6; do echo "$clip"; done) "$out/3min.wav"
+  sox $(for i in $(seq 1 120); do echo "$clip"; done) "$out/60min.wav"
+  for f in "$clip" "$out/30s.mp3" "$out/3min.wav"; do
+    hyperfine -N --warmup 1 --runs 5 --style basic "$bin/beatmap check $map --audio $f -q -o $out/r.txt" "aubioonset -i $f" -i 2>/dev/null | grep -E "Benchmark|Time \(mean" | sed "s|$out/||"
+  done
+  echo "peak memory (max RSS) against track length:"
+  for f in "$out/3min.wav" "$out/60min.wav"; do
+    /usr/bin/time -f "  beatmap check $(basename $f): %e s, %M KB" "$bin/beatmap" check "$map" --audio "$f" -q -o "$out/r.txt" 2>&1 | grep KB
+  done
+  rm -rf "$out"
+  if [ -x "${BEAT_EVAL_PYTHON:-}" ] || [ -d "${BEAT_EVAL_WORK:-/nonexistent}/results" ]; then
+    echo
+    echo "## Perturbation benchmark (needs the peers' beats from ../shared/tools/beat-eval)"
+    python3 bench/beat_perturb.py "$bin/beatmap"
+  fi
+}
+
 case "${1:-all}" in
+  beats) beats ;;
   ahap) ahap ;;
   render) render ;;
-  all) ahap; render ;;
+  all) ahap; render; beats ;;
   *) echo "bench: unknown benchmark $1" >&2; exit 64 ;;
 esac

@@ -37,7 +37,17 @@ step ahap-tool plot samples/ahap/heartbeat.ahap -o "$out/heartbeat.svg"
 "$bin/ahap-tool" plot samples/ahap/heartbeat.ahap -o "$out/heartbeat.svg"
 echo "wrote $out/heartbeat.svg and $out/thud.wav"
 
-step beatmap audio-info samples/audio/*.wav
-"$bin/beatmap" audio-info samples/audio/*.wav
+step beatmap audio-info samples/audio/*
+"$bin/beatmap" audio-info samples/audio/*
+
+step beatmap check samples/beatmaps/world1-a.json --audio samples/audio/world1-track-a-88bpm.flac
+"$bin/beatmap" check samples/beatmaps/world1-a.json --audio samples/audio/world1-track-a-88bpm.flac
+
+step beatmap check samples/beatmaps/GameConstants.swift --audio samples/audio/world1-track-a-88bpm.flac --plot "$out/check.svg" "(one late beat: exit 1 is expected)"
+set +e
+"$bin/beatmap" check samples/beatmaps/GameConstants.swift --audio samples/audio/world1-track-a-88bpm.flac --plot "$out/check.svg"
+status=$?
+set -e
+[ "$status" -eq 1 ] || { echo "demo: expected exit 1 for the late beat, got $status" >&2; exit 1; }
 echo
 echo "demo: done"

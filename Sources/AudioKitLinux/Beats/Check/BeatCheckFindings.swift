@@ -36,7 +36,7 @@ enum BeatCheckFindings {
         }
         if let drift = r.drift, let first = r.beats.first?.time, let last = r.beats.last?.time {
             let accumulated = drift * (last - first)
-            if abs(accumulated) > 0.015 {
+            if abs(accumulated) > options.tolerance / 2 {
                 let severity: Severity = abs(accumulated) > options.tolerance ? .error : .warning
                 let tempos =
                     r.mapBPM.flatMap { m in

@@ -26,6 +26,8 @@ public struct BeatEvidence: Sendable {
     /// Onset strength at the match, relative to the track's typical onset.
     public let strength: Double
     public let flagged: Bool
+    /// True when no onset was clear and `audioTime` is where the neighbouring beats put it.
+    public let fromGrid: Bool
 }
 
 public struct BeatCheckReport: Sendable {
@@ -92,22 +94,34 @@ public enum BeatChecker {
         for (k, p) in q.enumerated() { first.append(odf.strongest(near: p, window: min(0.1, 0.3 * ibi[k]))) }
         var beats: [BeatEvidence] = []
         for (k, i) in valid.enumerated() {
-            var match = first[k]
-            if match == nil || abs(match!.time - q[k]) > options.tolerance {
-                let predicted = gridPrediction(k, matches: first, q: q)
-                if let p = predicted, let again = odf.strongest(near: p, window: min(0.1, 0.3 * ibi[k])),
-                    abs(again.time - p) <= options.tolerance
-                {
-                    match = again
+            let own = first[k]
+            let ownFits = own.map { abs($0.time - q[k]) <= options.tolerance } ?? false
+            var match = own
+            let window = min(0.1, 0.3 * ibi[k])
+            if let p = gridPrediction(k, matches: first, q: q) ?? mapGrid(k, q: q) {
+                if abs(p - q[k]) > options.tolerance {
+                    // The beat sits off its neighbours' grid. Believe the grid when the audio has an
+                    // onset there at least nearly as strong as any at the beat; keep the beat when a
+                    // clearly stronger onset supports it (a deliberate syncopation).
+                    if let g = odf.strongest(near: p, window: window), abs(g.time - p) <= options.tolerance,
+                        g.strength >= 0.5 * (ownFits ? own!.strength : 0)
+                    {
+                        match = g
+                    } else if !ownFits {
+                        match = Match(time: p, strength: 0, fromGrid: true)
+                    }
+                } else if !ownFits, let g = odf.strongest(near: p, window: window), abs(g.time - p) <= options.tolerance {
+                    match = g
                 }
             }
             let error = match.map { q[k] - $0.time }
             let flagged = error.map { abs($0) > options.tolerance } ?? false
             beats.append(
                 BeatEvidence(
-                    index: i, time: map.times[i], audioTime: match?.time, error: error, strength: match?.strength ?? 0, flagged: flagged))
+                    index: i, time: map.times[i], audioTime: match?.time, error: error, strength: match?.strength ?? 0, flagged: flagged,
+                    fromGrid: match?.fromGrid ?? false))
         }
-        let good = beats.filter { $0.audioTime != nil && !$0.flagged }
+        let good = beats.filter { $0.audioTime != nil && !$0.flagged && !$0.fromGrid }
         let raw = good.map { $0.time - $0.audioTime! }
         let offset = raw.isEmpty ? nil : median(raw)
         let drift = good.count >= 8 ? theilSen(good.map(\.time), raw) : nil
@@ -124,12 +138,15 @@ public enum BeatChecker {
     struct Match {
         let time: Double
         let strength: Double
+        /// True when no onset was clear and the time is where the neighbouring beats put it.
+        var fromGrid = false
     }
 
     /// Onset strength normalised to the track's typical onset peak, with a smoothed copy for alignment.
     struct OnsetCurve {
-        let raw: [Double]
-        let smooth: [Double]
+        // Float, not Double: at 200 frames per second an hour of audio is 720,000 values.
+        let raw: [Float]
+        let smooth: [Float]
         let fps: Double
         let latency: Double
         let delay: Double
@@ -139,17 +156,17 @@ public enum BeatChecker {
             fps = onset.framesPerSecond
             latency = onset.latency
             self.delay = delay
-            let v = onset.values.map(Double.init)
-            var peaks: [Double] = []
+            let v = onset.values
+            var peaks: [Float] = []
             for i in 1..<max(1, v.count - 1) where v[i] > v[i - 1] && v[i] >= v[i + 1] && v[i] > 0 { peaks.append(v[i]) }
             peaks.sort()
             let reference = peaks.isEmpty ? 1 : max(peaks[peaks.count * 3 / 4], 1e-9)
             let normalised = v.map { $0 / reference }
             raw = normalised
-            let kernel = (-6...6).map { exp(-Double($0 * $0) / 8) }
+            let kernel = (-6...6).map { Float(exp(-Double($0 * $0) / 8)) }
             let norm = kernel.reduce(0, +)
             smooth = normalised.indices.map { i in
-                var sum = 0.0
+                var sum: Float = 0
                 for (j, w) in kernel.enumerated() {
                     let k = i + j - 6
                     if k >= 0 && k < normalised.count { sum += w * normalised[k] }
@@ -166,7 +183,7 @@ public enum BeatChecker {
             let i = Int(f)
             guard i >= 0, i + 1 < smooth.count else { return 0 }
             let x = f - Double(i)
-            return smooth[i] * (1 - x) + smooth[i + 1] * x
+            return Double(smooth[i]) * (1 - x) + Double(smooth[i + 1]) * x
         }
 
         /// The strongest onset peak near `t`, weighted by a Gaussian (σ = 40 ms), refined to a fraction of a frame.
@@ -176,16 +193,16 @@ public enum BeatChecker {
             guard lo <= hi else { return nil }
             var best = -1
             var bestScore = 0.0
-            for i in lo...hi where raw[i] >= raw[i - 1] && raw[i] >= raw[i + 1] && raw[i] >= OnsetCurve.strongEnough {
+            for i in lo...hi where raw[i] >= raw[i - 1] && raw[i] >= raw[i + 1] && Double(raw[i]) >= OnsetCurve.strongEnough {
                 let d = time(Double(i)) - t
-                let score = raw[i] * exp(-d * d / (2 * 0.04 * 0.04))
+                let score = Double(raw[i]) * exp(-d * d / (2 * 0.04 * 0.04))
                 if score > bestScore {
                     bestScore = score
                     best = i
                 }
             }
             guard best >= 0 else { return nil }
-            let (y0, y1, y2) = (raw[best - 1], raw[best], raw[best + 1])
+            let (y0, y1, y2) = (Double(raw[best - 1]), Double(raw[best]), Double(raw[best + 1]))
             let denominator = y0 - 2 * y1 + y2
             let shift = denominator != 0 ? max(-0.5, min(0.5, 0.5 * (y0 - y2) / denominator)) : 0
             return Match(time: time(Double(best) + shift), strength: y1)
@@ -232,6 +249,13 @@ public enum BeatChecker {
         guard xs.count >= 3, let slope = theilSen(xs, ys) else { return nil }
         let intercept = median(zip(xs, ys).map { $1 - slope * $0 })
         return intercept + slope * Double(k)
+    }
+
+    /// Where beat k's neighbours in the map (±4 beats) put it, in aligned time.
+    static func mapGrid(_ k: Int, q: [Double]) -> Double? {
+        let js = (max(0, k - 4)...min(q.count - 1, k + 4)).filter { $0 != k }
+        guard js.count >= 3, let slope = theilSen(js.map(Double.init), js.map { q[$0] }) else { return nil }
+        return median(js.map { q[$0] - slope * Double($0) }) + slope * Double(k)
     }
 
     static func localIntervals(_ t: [Double]) -> [Double] {

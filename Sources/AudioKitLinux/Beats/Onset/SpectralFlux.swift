@@ -28,34 +28,49 @@ public final class SpectralFlux {
     public let frameSize: Int
     private let fft: RealFFT
     private let window: [Float]
-    private let filters: [(start: Int, weights: [Float])]
-    private var ring: [Float]
-    private var filled: Int
-    private var sinceLastFrame: Int
-    private var history: [[Float]]
+    /// The filterbank, flattened: band b takes bins filterStart[b] ..< filterStart[b] + filterLength[b],
+    /// with weights at filterWeightOffset[b] in `filterWeights`.
+    private let filterStart: [Int]
+    private let filterLength: [Int]
+    private let filterWeightOffset: [Int]
+    private let filterWeights: [Float]
+    /// The last `frameSize` samples, oldest first; `untilNextFrame` counts the samples still needed for the next frame.
+    private var frame: [Float]
+    private var untilNextFrame: Int
     private var magnitudes: [Float]
-    private var frameBuffer: [Float]
+    private var windowed: [Float]
+    /// Band energies of the last lag + 1 frames, as a ring.
+    private var bandHistory: [[Float]]
+    private var framesDone = 0
     public private(set) var values: [Float] = []
 
     public init(sampleRate: Int) {
         self.sampleRate = Double(sampleRate)
         hop = max(1, Int((Double(sampleRate) / SpectralFlux.framesPerSecond).rounded()))
-        // The power of two nearest to 46 ms (2048 at 44.1 and 48 kHz, 512 at 16 kHz).
+        // The power of two nearest to 46 ms (2048 at 44.1 and 48 kHz, 1024 at 16 kHz).
         var n = 16
         while Double(n * 2) <= 0.046 * Double(sampleRate) * 1.414 { n *= 2 }
         frameSize = n
         latency = -(0.324 * Double(n) / Double(sampleRate) - 0.0058)
         fft = RealFFT(size: n)
         window = (0..<n).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n))) }
-        filters = SpectralFlux.filterbank(size: n, rate: Double(sampleRate))
-        // Centred frames: start with half a frame of silence.
-        ring = [Float](repeating: 0, count: n)
-        filled = n / 2
-        writeIndex = n / 2
-        sinceLastFrame = 0
-        history = []
+        let bank = SpectralFlux.filterbank(size: n, rate: Double(sampleRate))
+        filterStart = bank.map(\.start)
+        filterLength = bank.map(\.weights.count)
+        var offsets: [Int] = []
+        var weights: [Float] = []
+        for b in bank {
+            offsets.append(weights.count)
+            weights += b.weights
+        }
+        filterWeightOffset = offsets
+        filterWeights = weights
+        // Centred frames: the first frame is centred on sample 0, so start with half a frame of silence.
+        frame = [Float](repeating: 0, count: n)
+        untilNextFrame = n / 2
         magnitudes = [Float](repeating: 0, count: n / 2 + 1)
-        frameBuffer = [Float](repeating: 0, count: n)
+        windowed = [Float](repeating: 0, count: n)
+        bandHistory = Array(repeating: [Float](repeating: 0, count: bank.count), count: SpectralFlux.lag + 1)
     }
 
     /// Triangular filters, 12 per octave, centres log-spaced from 40 Hz to min(16 kHz, Nyquist).
@@ -85,26 +100,31 @@ public final class SpectralFlux {
         return result
     }
 
-    /// Feeds mono samples; computes every frame they complete.
+    /// Feeds mono samples; computes every frame they complete. Samples are moved in hop-sized chunks.
     public func push(_ samples: UnsafeBufferPointer<Float>) {
-        for x in samples {
-            ring[writeIndex] = x
-            writeIndex = (writeIndex + 1) % frameSize
-            if filled < frameSize {
-                filled += 1
-                if filled == frameSize { computeFrame() }
-                continue
-            }
-            sinceLastFrame += 1
-            if sinceLastFrame >= hop {
-                sinceLastFrame = 0
+        var i = 0
+        while i < samples.count {
+            let take = min(untilNextFrame, samples.count - i)
+            shift(in: UnsafeBufferPointer(rebasing: samples[i..<(i + take)]))
+            untilNextFrame -= take
+            i += take
+            if untilNextFrame == 0 {
                 computeFrame()
+                untilNextFrame = hop
             }
         }
     }
 
-    /// Next position to write in `ring`; once the ring is full it is also the oldest sample.
-    private var writeIndex = 0
+    /// Drops the oldest `chunk.count` samples and appends the chunk.
+    private func shift(in chunk: UnsafeBufferPointer<Float>) {
+        let k = chunk.count
+        guard k > 0 else { return }
+        frame.withUnsafeMutableBufferPointer { f in
+            let n = f.count
+            f.baseAddress!.update(from: f.baseAddress! + k, count: n - k)
+            (f.baseAddress! + n - k).update(from: chunk.baseAddress!, count: k)
+        }
+    }
 
     /// Flushes half a frame of silence so the last samples get frames of their own.
     public func finish() {
@@ -113,29 +133,45 @@ public final class SpectralFlux {
     }
 
     private func computeFrame() {
-        // Unroll the ring into time order and window it.
-        let start = writeIndex
-        for i in 0..<frameSize { frameBuffer[i] = ring[(start + i) % frameSize] * window[i] }
-        frameBuffer.withUnsafeBufferPointer { f in
-            magnitudes.withUnsafeMutableBufferPointer { m in fft.magnitudes(f.baseAddress!, into: m.baseAddress!) }
-        }
-        var bands = [Float](repeating: 0, count: filters.count)
-        for (b, filter) in filters.enumerated() {
-            var sum: Float = 0
-            for (j, w) in filter.weights.enumerated() { sum += w * magnitudes[filter.start + j] }
-            bands[b] = log10(1 + sum)
-        }
-        var flux: Float = 0
-        if history.count >= SpectralFlux.lag {
-            let previous = history[history.count - SpectralFlux.lag]
-            for b in 0..<bands.count {
-                let m = max(previous[max(0, b - 1)], previous[b], previous[min(bands.count - 1, b + 1)])
-                flux += max(0, bands[b] - m)
+        let n = frameSize
+        frame.withUnsafeBufferPointer { f in
+            window.withUnsafeBufferPointer { w in
+                windowed.withUnsafeMutableBufferPointer { out in
+                    for i in 0..<n { out[i] = f[i] * w[i] }
+                }
             }
         }
+        windowed.withUnsafeBufferPointer { f in
+            magnitudes.withUnsafeMutableBufferPointer { m in fft.magnitudes(f.baseAddress!, into: m.baseAddress!) }
+        }
+        let slot = framesDone % (SpectralFlux.lag + 1)
+        let previousSlot = (framesDone + 1) % (SpectralFlux.lag + 1)  // the frame `lag` frames back
+        var current = bandHistory[slot]
+        let bands = current.count
+        magnitudes.withUnsafeBufferPointer { m in
+            filterWeights.withUnsafeBufferPointer { w in
+                current.withUnsafeMutableBufferPointer { out in
+                    for b in 0..<bands {
+                        var sum: Float = 0
+                        let start = filterStart[b], offset = filterWeightOffset[b]
+                        for j in 0..<filterLength[b] { sum += w[offset + j] * m[start + j] }
+                        out[b] = log10(1 + sum)
+                    }
+                }
+            }
+        }
+        var flux: Float = 0
+        if framesDone >= SpectralFlux.lag {
+            bandHistory[previousSlot].withUnsafeBufferPointer { previous in
+                for b in 0..<bands {
+                    let m = max(previous[max(0, b - 1)], previous[b], previous[min(bands - 1, b + 1)])
+                    flux += max(0, current[b] - m)
+                }
+            }
+        }
+        bandHistory[slot] = current
+        framesDone += 1
         values.append(flux)
-        history.append(bands)
-        if history.count > SpectralFlux.lag { history.removeFirst() }
     }
 
     /// Time in seconds of frame `n` (fractional frames allowed), latency removed.
