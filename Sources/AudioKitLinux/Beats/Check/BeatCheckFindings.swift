@@ -11,8 +11,11 @@ enum BeatCheckFindings {
                 Diagnostic(
                     ruleID: "beatmap.misaligned", severity: .error, location: map.locations[b.index],
                     message: String(
-                        format: "beat %d at %.3f s is %.0f ms %@ the onset at %.3f s (tolerance ±%.0f ms); move it to %.3f s", b.index,
-                        b.time, abs(e) * 1000, e > 0 ? "after" : "before", b.audioTime ?? 0, options.tolerance * 1000, b.time - e)))
+                        format:
+                            "beat %d at %.3f s is %.0f ms %@ %@ at %.3f s, once the whole map's offset is allowed for (tolerance ±%.0f ms); move it to %.3f s",
+                        b.index, b.time, abs(e) * 1000, e > 0 ? "late against" : "early against",
+                        b.fromGrid ? "where its neighbours put it (no clear onset there)" : "the onset", b.audioTime ?? 0,
+                        options.tolerance * 1000, b.time - e)))
         }
         let unchecked = r.beats.filter { $0.audioTime == nil }
         if !unchecked.isEmpty {
