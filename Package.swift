@@ -24,9 +24,11 @@ let package = Package(
         // kissfft (BSD-3-Clause) rather than FFTW (GPL): see docs/dependencies.md. No pkgConfig:
         // its .pc file only adds -D flags that SwiftPM drops with a warning, and float is the default.
         .systemLibrary(name: "CKissFFT", providers: [.apt(["libkissfft-dev"])]),
+        .systemLibrary(
+            name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
         .target(
             name: "AudioKitLinux",
-            dependencies: ["CSndfile", "CAlsa", "CJansson", "CSamplerate", "CKissFFT"]),
+            dependencies: ["CSndfile", "CAlsa", "CJansson", "CSamplerate", "CKissFFT", "CEBUR128"]),
         .target(
             name: "ToolSupport",
             dependencies: [

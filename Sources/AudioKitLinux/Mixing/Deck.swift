@@ -1,0 +1,52 @@
+/// One deck: a stereo track that loops seamlessly, with a gain and a play position.
+public struct Deck: Sendable {
+    /// Interleaved stereo at `sampleRate`.
+    public let samples: [Float]
+    public let sampleRate: Int
+    public var gain: Double
+    public var loops: Bool
+    /// The track's own beat grid, when known (for quantizing and phase alignment).
+    public var clock: BeatClock?
+    public let name: String
+
+    public var frames: Int { samples.count / 2 }
+    public var duration: Double { Double(frames) / Double(sampleRate) }
+
+    public init(samples: [Float], sampleRate: Int, gain: Double = 1, loops: Bool = true, clock: BeatClock? = nil, name: String = "") {
+        self.samples = samples
+        self.sampleRate = sampleRate
+        self.gain = gain
+        self.loops = loops
+        self.clock = clock
+        self.name = name
+    }
+
+    /// Reads a track, converted to stereo at `sampleRate` with libsamplerate.
+    public static func load(_ path: String, sampleRate: Int, bpm: Double? = nil, firstBeat: Double = 0) throws(AudioIOError) -> Deck {
+        let (info, raw) = try AudioFile.read(path)
+        var stereo: [Float]
+        switch info.channels {
+        case 1: stereo = raw.flatMap { [$0, $0] }
+        case 2: stereo = raw
+        default:
+            stereo = []
+            stereo.reserveCapacity(raw.count / info.channels * 2)
+            for f in 0..<(raw.count / info.channels) { stereo += [raw[f * info.channels], raw[f * info.channels + 1]] }
+        }
+        let converted = try Resampler.convert(stereo, channels: 2, from: info.sampleRate, to: sampleRate)
+        return Deck(samples: converted, sampleRate: sampleRate, clock: bpm.map { BeatClock(bpm: $0, anchor: firstBeat) }, name: path)
+    }
+
+    /// The stereo frame at track position `frame` (wrapping when looping; silence past the end otherwise).
+    @inline(__always) func frame(_ frame: Int) -> (Float, Float) {
+        guard frames > 0 else { return (0, 0) }
+        var f = frame
+        if loops {
+            f %= frames
+            if f < 0 { f += frames }
+        } else if f < 0 || f >= frames {
+            return (0, 0)
+        }
+        return (samples[2 * f], samples[2 * f + 1])
+    }
+}

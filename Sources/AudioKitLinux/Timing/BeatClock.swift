@@ -1,0 +1,118 @@
+import Foundation
+
+/// A beat clock locked to a media clock: beat n falls at anchor + n·60/BPM,
+/// computed from the time itself, so no error accumulates. Tempo changes keep
+/// the beat position continuous (the phase does not jump at the change).
+public struct BeatClock: Sendable, Equatable {
+    public struct Segment: Sendable, Equatable {
+        /// Media time at which this tempo starts.
+        public let time: Double
+        public let bpm: Double
+        /// Beat position (in beats since the anchor) at `time`.
+        public let beat: Double
+    }
+
+    public private(set) var segments: [Segment]
+    public let beatsPerBar: Int
+
+    public init(bpm: Double, anchor: Double = 0, beatsPerBar: Int = 4) {
+        precondition(bpm > 0 && bpm.isFinite, "BPM must be positive")
+        segments = [Segment(time: anchor, bpm: bpm, beat: 0)]
+        self.beatsPerBar = max(1, beatsPerBar)
+    }
+
+    public var anchor: Double { segments[0].time }
+
+    /// Changes the tempo from media time `time` on, keeping the beat position continuous there.
+    public mutating func changeTempo(to bpm: Double, at time: Double) {
+        precondition(bpm > 0 && bpm.isFinite, "BPM must be positive")
+        let b = beatPosition(at: time)
+        let first = anchor
+        segments.removeAll { $0.time >= time && $0.time != first }
+        segments.append(Segment(time: time, bpm: bpm, beat: b))
+        segments.sort { $0.time < $1.time }
+    }
+
+    func segment(at t: Double) -> Segment { segments.last { $0.time <= t } ?? segments[0] }
+
+    /// Beats since the anchor at media time `t` (fractional; negative before the anchor).
+    public func beatPosition(at t: Double) -> Double {
+        let s = segment(at: t)
+        return s.beat + (t - s.time) * s.bpm / 60
+    }
+
+    /// Media time of beat position `b`.
+    public func time(ofBeat b: Double) -> Double {
+        let s = segments.last { $0.beat <= b } ?? segments[0]
+        return s.time + (b - s.beat) * 60 / s.bpm
+    }
+
+    /// Position within the current beat, 0 ≤ phase < 1.
+    public func phase(at t: Double) -> Double {
+        let b = beatPosition(at: t)
+        return b - b.rounded(.down)
+    }
+
+    /// Bar number (from 0) and beat within the bar (from 0) at `t`.
+    public func barAndBeat(at t: Double) -> (bar: Int, beat: Int) {
+        let n = Int(beatPosition(at: t).rounded(.down))
+        let bar = n >= 0 ? n / beatsPerBar : -((-n - 1) / beatsPerBar) - 1
+        return (bar, n - bar * beatsPerBar)
+    }
+
+    /// The first beat at or after `t` (or bar line, with `bar`).
+    public func nextBeat(after t: Double, bar: Bool = false) -> Double {
+        let b = beatPosition(at: t) - 1e-9
+        let unit = bar ? Double(beatsPerBar) : 1
+        return time(ofBeat: (b / unit).rounded(.up) * unit)
+    }
+
+    /// Beat times in [from, to), from the anchor (beat 0) on.
+    public func beats(from: Double, to: Double) -> [Double] {
+        var result: [Double] = []
+        var n = max(0, beatPosition(at: from).rounded(.up))
+        while true {
+            let t = time(ofBeat: n)
+            if t >= to { break }
+            if t >= from { result.append(t) }
+            n += 1
+        }
+        return result
+    }
+}
+
+/// The game's pulse timer: "run; wait(interval); repeat", where each wait can
+/// only end on a display frame, so every beat lasts a whole number of frames.
+///
+/// SpriteKit-style: a wait of d seconds started at frame time F ends at the
+/// first frame time ≥ F + d, and the next iteration starts there; the overshoot
+/// is not carried over. With `carriesOver` the overshoot is subtracted from the
+/// next wait (an engine that keeps an accumulator): no drift, only jitter.
+public struct FrameQuantizedTimer: Sendable {
+    public let interval: Double
+    public let framesPerSecond: Double
+    public let start: Double
+    public let carriesOver: Bool
+
+    public init(bpm: Double, framesPerSecond: Double, start: Double = 0, carriesOver: Bool = false) {
+        interval = 60 / bpm
+        self.framesPerSecond = framesPerSecond
+        self.start = (start * framesPerSecond).rounded(.up) / framesPerSecond
+        self.carriesOver = carriesOver
+    }
+
+    /// Fire times of the first `count` pulses.
+    public func fireTimes(count: Int) -> [Double] {
+        var times: [Double] = []
+        times.reserveCapacity(count)
+        // Frames are counted as integers so that no floating-point error builds up.
+        var frame = (start * framesPerSecond).rounded()
+        var due = start
+        for _ in 0..<count {
+            times.append(frame / framesPerSecond)
+            due = (carriesOver ? due : frame / framesPerSecond) + interval
+            frame = (due * framesPerSecond - 1e-9).rounded(.up)
+        }
+        return times
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// The naive frame-quantized timer measured against the locked clock.
+public struct TimerDriftReport: Sendable {
+    public struct Row: Sendable {
+        public let beat: Int
+        public let lockedTime: Double
+        public let naiveTime: Double
+        public var drift: Double { naiveTime - lockedTime }
+    }
+
+    public let bpm: Double
+    public let framesPerSecond: Double
+    public let rows: [Row]
+
+    /// Compares the two over `seconds` of music.
+    public init(bpm: Double, framesPerSecond: Double, seconds: Double, carriesOver: Bool = false) {
+        self.bpm = bpm
+        self.framesPerSecond = framesPerSecond
+        let clock = BeatClock(bpm: bpm)
+        let count = Int((seconds * bpm / 60).rounded(.down)) + 1
+        let naive = FrameQuantizedTimer(bpm: bpm, framesPerSecond: framesPerSecond, carriesOver: carriesOver).fireTimes(count: count)
+        rows = (0..<count).map { Row(beat: $0, lockedTime: clock.time(ofBeat: Double($0)), naiveTime: naive[$0]) }
+    }
+
+    public var finalDrift: Double { rows.last?.drift ?? 0 }
+
+    /// Drift after each whole `step` seconds.
+    public func checkpoints(every step: Double) -> [Row] {
+        var out: [Row] = []
+        var next = step
+        for r in rows where r.lockedTime >= next {
+            out.append(r)
+            next += step
+        }
+        return out
+    }
+
+    /// The first beat whose drift exceeds `limit` seconds (the ±150 ms hit window, say).
+    public func firstBeat(beyond limit: Double) -> Row? { rows.first { abs($0.drift) > limit } }
+}
+
+/// The beat-pulse envelopes the game draws (seeds 000, 5.7d).
+public enum BeatPulse: String, Sendable, CaseIterable {
+    /// Background brightness: +0.08 for 0.05 s, then back to 0 over 60 % of the interval.
+    case background
+    /// Obstacle glow radius: 3 pt rising to 6 pt on the beat, back to 3 pt over 40 % of the interval.
+    case glow
+
+    /// The pulse's value `t` seconds after a beat, for a beat interval `interval`.
+    public func value(sinceBeat t: Double, interval: Double) -> Double {
+        switch self {
+        case .background:
+            if t < 0 { return 0 }
+            if t < 0.05 { return 0.08 }
+            let decay = 0.6 * interval
+            return t < 0.05 + decay ? 0.08 * (1 - (t - 0.05) / decay) : 0
+        case .glow:
+            if t < 0 { return 3 }
+            let decay = 0.4 * interval
+            return t < decay ? 6 - 3 * t / decay : 3
+        }
+    }
+
+    public var unit: String { self == .background ? "brightness" : "points" }
+
+    /// Samples of the pulse at `rate` per second over `seconds`, on the locked clock.
+    public func samples(clock: BeatClock, seconds: Double, rate: Double) -> [(time: Double, value: Double)] {
+        let interval = 60 / (clock.segments.first?.bpm ?? 120)
+        return (0..<Int(seconds * rate)).map { i in
+            let t = Double(i) / rate
+            let last = clock.time(ofBeat: clock.beatPosition(at: t).rounded(.down))
+            return (t, value(sinceBeat: t - last, interval: interval))
+        }
+    }
+}
+
+/// The game's world table (seeds 000, 5.7d and 5.10).
+public enum GameTempos {
+    public static let worlds: [(name: String, a: Double, b: Double)] = [
+        ("1 THE BLOCK", 88, 95), ("2 NEON YARD", 172, 174), ("3 UNDERGROUND", 160, 165), ("4 STATIC", 132, 138),
+    ]
+    public static let intermission = 140.0
+    public static var all: [Double] { worlds.flatMap { [$0.a, $0.b] } + [intermission] }
+}

@@ -1,0 +1,75 @@
+import AudioKitLinux
+import Foundation
+import Testing
+
+@Suite("Beat clock and naive timer")
+struct BeatClockTests {
+    @Test func beatsFallOnTheClosedFormWithNoAccumulatedError() {
+        let clock = BeatClock(bpm: 174, anchor: 0.231)
+        for n in [0, 1, 100, 10_000, 1_000_000] {
+            #expect(abs(clock.time(ofBeat: Double(n)) - (0.231 + Double(n) * 60 / 174)) < 1e-9)
+        }
+        #expect(abs(clock.phase(at: 0.231 + 2.5 * 60 / 174) - 0.5) < 1e-9)
+        let (bar, beat) = clock.barAndBeat(at: 0.231 + 9.1 * 60 / 174)
+        #expect(bar == 2 && beat == 1)
+        #expect(clock.barAndBeat(at: 0.0).bar == -1)
+    }
+
+    @Test func tempoChangeKeepsPhaseContinuous() {
+        var clock = BeatClock(bpm: 88)
+        let change = 10.0
+        let before = clock.beatPosition(at: change)
+        clock.changeTempo(to: 95, at: change)
+        #expect(abs(clock.beatPosition(at: change) - before) < 1e-12)
+        #expect(abs(clock.beatPosition(at: change - 1e-6) - (before - 1e-6 * 88 / 60)) < 1e-9)
+        // After the change beats are 60/95 s apart.
+        let next = clock.nextBeat(after: change)
+        #expect(abs(clock.nextBeat(after: next + 0.001) - next - 60.0 / 95) < 1e-9)
+        #expect(abs(clock.time(ofBeat: before) - change) < 1e-9)
+    }
+
+    @Test func nextBeatAndBar() {
+        let clock = BeatClock(bpm: 120, anchor: 0.5)
+        #expect(clock.nextBeat(after: 0.6) == 1.0)
+        #expect(clock.nextBeat(after: 1.0) == 1.0)
+        #expect(clock.nextBeat(after: 0.6, bar: true) == 2.5)
+        #expect(clock.beats(from: 0, to: 2) == [0.5, 1.0, 1.5])
+    }
+
+    @Test("naive timer drift equals the closed form n·(⌈I·fps⌉/fps − I)", arguments: [60.0, 120.0])
+    func naiveDrift(_ fps: Double) {
+        for bpm in GameTempos.all {
+            let interval = 60 / bpm
+            let perBeat = (interval * fps).rounded(.up) / fps - interval
+            let report = TimerDriftReport(bpm: bpm, framesPerSecond: fps, seconds: 180)
+            for row in report.rows where row.beat % 37 == 0 {
+                #expect(abs(row.drift - Double(row.beat) * perBeat) < 1e-9, "\(bpm) BPM @ \(fps): beat \(row.beat)")
+            }
+        }
+        // 88 BPM at 120 fps: each wait rounds 0.6818 s up to 82 frames (0.6833 s): 400 ms off after 264 beats.
+        #expect(abs(TimerDriftReport(bpm: 88, framesPerSecond: 120, seconds: 180).finalDrift - 264 * (82.0 / 120 - 60.0 / 88)) < 1e-9)
+    }
+
+    @Test func carryingTheOvershootOnlyJitters() {
+        let report = TimerDriftReport(bpm: 172, framesPerSecond: 60, seconds: 600, carriesOver: true)
+        #expect(report.rows.allSatisfy { $0.drift >= -1e-9 && $0.drift < 1.0 / 60 })
+    }
+
+    @Test func pulsesFollowTheGamesNumbers() {
+        let interval = 60.0 / 88
+        #expect(BeatPulse.background.value(sinceBeat: 0.02, interval: interval) == 0.08)
+        #expect(abs(BeatPulse.background.value(sinceBeat: 0.05 + 0.3 * interval, interval: interval) - 0.04) < 1e-12)
+        #expect(BeatPulse.background.value(sinceBeat: 0.05 + 0.61 * interval, interval: interval) == 0)
+        #expect(BeatPulse.glow.value(sinceBeat: 0, interval: interval) == 6)
+        #expect(abs(BeatPulse.glow.value(sinceBeat: 0.2 * interval, interval: interval) - 4.5) < 1e-12)
+        #expect(BeatPulse.glow.value(sinceBeat: 0.41 * interval, interval: interval) == 3)
+    }
+
+    @Test func beatTapsValidateAndFallOnBeats() {
+        let p = TimerOutput.beatTaps(bpm: 95, seconds: 10)
+        #expect(p.events.count == Int((10.0 * 95 / 60).rounded(.up)))
+        #expect(abs(p.events[7].time - 7 * 60.0 / 95) < 1e-6)
+        let text = AHAPFormatter.format(p.jsonValue)
+        #expect(AHAPValidator.validate(bytes: Array(text.utf8), file: "taps.ahap").diagnostics.isEmpty)
+    }
+}
