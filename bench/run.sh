@@ -76,10 +76,25 @@ beats() {
   fi
 }
 
+crossfade() {
+  echo
+  echo "## Crossfade: two 180 s stereo tracks at 44.1 kHz, 2 s fade at the end of A (358 s of output), next to ffmpeg's acrossfade"
+  out=$(mktemp -d)
+  sox -n -r 44100 -c 2 "$out/a.wav" synth 180 pinknoise vol 0.3
+  sox -n -r 44100 -c 2 "$out/b.wav" synth 180 brownnoise vol 0.3
+  hyperfine -N --warmup 1 --runs 5 --style basic \
+    "$bin/beatmap crossfade $out/a.wav $out/b.wav --at 178 --duration 2 --curve tri --tail 178 -o $out/ours.wav" \
+    "ffmpeg -v error -y -threads 1 -i $out/a.wav -i $out/b.wav -filter_complex acrossfade=d=2:c1=tri:c2=tri -c:a pcm_f32le $out/ff.wav" 2>/dev/null | grep -E "Benchmark|Time \(mean" | sed "s|$out/||g"
+  /usr/bin/time -f "  beatmap crossfade peak memory: %M KB" "$bin/beatmap" crossfade "$out/a.wav" "$out/b.wav" --at 178 --duration 2 --curve tri --tail 178 -o "$out/ours.wav" 2>&1 >/dev/null | grep KB
+  /usr/bin/time -f "  ffmpeg acrossfade peak memory: %M KB" ffmpeg -v error -y -threads 1 -i "$out/a.wav" -i "$out/b.wav" -filter_complex acrossfade=d=2:c1=tri:c2=tri -c:a pcm_f32le "$out/ff.wav" 2>&1 | grep KB
+  rm -rf "$out"
+}
+
 case "${1:-all}" in
+  crossfade) crossfade ;;
   beats) beats ;;
   ahap) ahap ;;
   render) render ;;
-  all) ahap; render; beats ;;
+  all) ahap; render; beats; crossfade ;;
   *) echo "bench: unknown benchmark $1" >&2; exit 64 ;;
 esac

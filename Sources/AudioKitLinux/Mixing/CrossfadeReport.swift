@@ -13,6 +13,7 @@ public struct CrossfadeReport: Sendable {
     public let result: CrossfadeResult
     public let curves: [CurveLoudness]
 
+    /// Renders the mix once in full, and the transition (±6 s) once per compared curve for the loudness report.
     public init(a: Deck, b: Deck, plan: CrossfadePlan) {
         result = Crossfader.render(a, b, plan: plan)
         var list: [CrossfadePlan] = [plan]
@@ -21,10 +22,12 @@ public struct CrossfadeReport: Sendable {
             p.curve = c
             list.append(p)
         }
-        let first = result
+        let window = max(0, result.fadeStart - 6)...(result.fadeEnd + 6)
         curves = list.map { p in
-            let r = p.curve == plan.curve ? first : Crossfader.render(a, b, plan: p)
-            let points = LoudnessMeter.series(r.samples, sampleRate: r.sampleRate, channels: 2)
+            let r = Crossfader.render(a, b, plan: p, window: window)
+            let points = LoudnessMeter.series(r.samples, sampleRate: r.sampleRate, channels: 2).map {
+                LoudnessMeter.Point(time: $0.time + r.windowStart, momentary: $0.momentary, shortTerm: $0.shortTerm)
+            }
             return CurveLoudness(
                 curve: p.curve, points: points, momentaryDip: LoudnessMeter.dip(points, from: r.fadeStart, to: r.fadeEnd, shortTerm: false),
                 shortTermDip: LoudnessMeter.dip(points, from: r.fadeStart, to: r.fadeEnd, shortTerm: true))
@@ -77,13 +80,14 @@ public struct CrossfadeReport: Sendable {
     public var svg: String {
         let r = result
         let total = Double(r.samples.count / 2) / Double(r.sampleRate)
+        let shown = (curves.first?.points.first?.time ?? 0)...(curves.first?.points.last?.time ?? total)
         let left = 60.0, width = 900.0
         var svg = SVGDocument(width: left + width + 30, height: 420)
         svg.text(
             String(format: "Crossfade %.3f–%.3f s: loudness by curve", r.fadeStart, r.fadeEnd), x: left, y: 22, size: 15, weight: "bold")
         let all = curves.flatMap { $0.points.map(\.momentary) }.filter(\.isFinite)
         let lo = ((all.min() ?? -40) - 3).rounded(.down), hi = ((all.max() ?? 0) + 2).rounded(.up)
-        let panel = PlotPanel(x: left, y: 60, width: width, height: 300, xRange: 0...total, yRange: lo...hi)
+        let panel = PlotPanel(x: left, y: 60, width: width, height: 300, xRange: shown, yRange: lo...hi)
         svg.rect(
             x: panel.px(r.fadeStart), y: panel.y, width: max(1, panel.px(r.fadeEnd) - panel.px(r.fadeStart)), height: panel.height,
             fill: "#f9e79f", opacity: 0.5)

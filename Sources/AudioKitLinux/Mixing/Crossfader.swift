@@ -35,6 +35,8 @@ public struct CrossfadeResult: Sendable {
     /// Interleaved stereo.
     public let samples: [Float]
     public let sampleRate: Int
+    /// Output time of the first sample (non-zero when only a window was rendered).
+    public let windowStart: Double
     /// Actual fade start after quantizing, in output seconds.
     public let fadeStart: Double
     public let fadeEnd: Double
@@ -51,7 +53,8 @@ public struct CrossfadeResult: Sendable {
 
 /// Renders two decks through a crossfade.
 public enum Crossfader {
-    public static func render(_ a: Deck, _ b: Deck, plan: CrossfadePlan) -> CrossfadeResult {
+    /// Renders the mix; with `window` (output seconds), only that stretch of it (the samples then start at the window's start).
+    public static func render(_ a: Deck, _ b: Deck, plan: CrossfadePlan, window: ClosedRange<Double>? = nil) -> CrossfadeResult {
         precondition(a.sampleRate == b.sampleRate, "decks must share a sample rate")
         let rate = Double(a.sampleRate)
         var start = max(0, plan.at)
@@ -67,9 +70,11 @@ public enum Crossfader {
             bOffsetFrames = Int((bc.time(ofBeat: max(0, bc.beatPosition(at: 0).rounded(.up))) * rate).rounded())
         }
         let total = bStartFrame + fadeFrames + Int((plan.tail * rate).rounded())
-        var out = [Float](repeating: 0, count: total * 2)
+        let first = window.map { max(0, min(total, Int(($0.lowerBound * rate).rounded()))) } ?? 0
+        let last = window.map { max(first, min(total, Int(($0.upperBound * rate).rounded()))) } ?? total
+        var out = [Float](repeating: 0, count: (last - first) * 2)
         out.withUnsafeMutableBufferPointer { o in
-            for f in 0..<total {
+            for f in first..<last {
                 var l = 0.0, r = 0.0
                 if f < startFrame + fadeFrames {
                     let (al, ar) = a.frame(f)
@@ -85,8 +90,8 @@ public enum Crossfader {
                     l += Double(bl) * g
                     r += Double(br) * g
                 }
-                o[2 * f] = Float(l)
-                o[2 * f + 1] = Float(r)
+                o[2 * (f - first)] = Float(l)
+                o[2 * (f - first) + 1] = Float(r)
             }
         }
         let fadeStart = Double(startFrame) / rate
@@ -101,7 +106,8 @@ public enum Crossfader {
         }
         let relock = b.clock.map { c in c.nextBeat(after: (fadeStart + fadeEnd) / 2 - bShift) + bShift }
         return CrossfadeResult(
-            samples: out, sampleRate: a.sampleRate, fadeStart: fadeStart, fadeEnd: fadeEnd, incomingOffset: bOffset,
+            samples: out, sampleRate: a.sampleRate, windowStart: Double(first) / rate, fadeStart: fadeStart, fadeEnd: fadeEnd,
+            incomingOffset: bOffset,
             outgoingBeats: aBeats, incomingBeats: bBeats, collisions: collisions, relockTime: relock)
     }
 }
