@@ -51,7 +51,14 @@ public enum Terminal {
     }
 
     /// Removes temporary outputs on SIGINT and SIGTERM, then exits with 128 + signal.
+    /// Both signals are unblocked first: a parent that spawned us from a thread that
+    /// blocks them (libdispatch's workers do) would otherwise leave Ctrl-C pending forever.
     public static func installSignalCleanup() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         for sig in [SIGINT, SIGTERM] {
             signal(sig) { s in
                 TemporaryFiles.shared.removeAll()

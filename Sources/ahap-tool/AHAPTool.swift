@@ -12,7 +12,7 @@ struct AHAPTool: ParsableCommand {
             2 the tool could not run (unreadable file, limit exceeded); 64 bad command line.
             """,
         version: AudioKitLinuxVersion.current,
-        subcommands: [Validate.self, Info.self, Format.self, Rules.self, Render.self, Plot.self, New.self])
+        subcommands: [Validate.self, Info.self, Format.self, Rules.self, Render.self, Plot.self, New.self, Play.self])
 
     static func main() { ToolMain.run(AHAPTool.self, name: "ahap-tool") }
 }

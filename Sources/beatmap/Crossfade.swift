@@ -74,6 +74,12 @@ extension Beatmap {
         @Option(name: .long, help: "Report format: text or json.")
         var format: ReportFormat = .text
 
+        @Flag(name: .long, help: "Play the mix through ALSA (see --device).")
+        var play = false
+
+        @Option(name: .long, help: ArgumentHelp("ALSA playback device for --play.", valueName: "name"))
+        var device: String = "default"
+
         enum Scenario: String, CaseIterable, ExpressibleByArgument {
             case level5to6 = "level-5-to-6", worldChange = "world-change", intermissionDeath = "intermission-death"
         }
@@ -106,6 +112,10 @@ extension Beatmap {
             if let plot { try Terminal.emit(report.svg, to: plot) }
             if let output {
                 try AudioFile.write(report.result.samples, to: output, sampleRate: rate, channels: 2)
+            }
+            if play {
+                try PlaybackSession(device: device).run(
+                    BufferSource(samples: report.result.samples, sampleRate: rate, channels: 2), tool: "beatmap", inputs: [a, b])
             }
         }
     }

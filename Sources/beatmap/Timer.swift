@@ -45,6 +45,15 @@ extension Beatmap {
         @Option(name: .long, help: ArgumentHelp("Hit window used to mark when the drift becomes a miss, ± seconds.", valueName: "seconds"))
         var hitWindow: Double = 0.150
 
+        @Flag(name: .long, help: "Play a metronome on the locked clock for --minutes (accent on each bar).")
+        var play = false
+
+        @Option(name: .long, help: ArgumentHelp("ALSA playback device for --play.", valueName: "name"))
+        var device: String = "default"
+
+        @Option(name: .long, help: ArgumentHelp("With --play, write the metronome to this file instead.", valueName: "file"))
+        var metronomeOutput: String?
+
         enum PulseArgument: String, CaseIterable, ExpressibleByArgument { case background, glow }
         enum TimerFormat: String, CaseIterable, ExpressibleByArgument { case text, json }
 
@@ -70,6 +79,10 @@ extension Beatmap {
                     pulseOutput.lowercased().hasSuffix(".svg")
                         ? TimerOutput.pulseSVG(kind, bpm: first, seconds: seconds)
                         : TimerOutput.pulseCSV(kind, bpm: first, seconds: seconds), to: pulseOutput)
+            }
+            if play || metronomeOutput != nil {
+                try PlaybackSession(device: device, output: metronomeOutput).run(
+                    MetronomeSource(clock: BeatClock(bpm: first), seconds: minutes * 60), tool: "beatmap", inputs: [])
             }
             if let ahap {
                 try Terminal.emit(

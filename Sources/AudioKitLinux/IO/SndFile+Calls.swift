@@ -32,6 +32,9 @@ enum SndFile {
 
     static func close(_ handle: OpaquePointer) { sf_close(handle) }
 
+    /// Seeks to `frame` from the start; false when the file cannot seek.
+    static func seek(_ handle: OpaquePointer, frame: Int64) -> Bool { sf_seek(handle, sf_count_t(frame), SEEK_SET) >= 0 }
+
     static func readFrames(_ handle: OpaquePointer, into buffer: UnsafeMutablePointer<Float>, frames: Int) -> Int {
         Int(sf_readf_float(handle, buffer, sf_count_t(frames)))
     }

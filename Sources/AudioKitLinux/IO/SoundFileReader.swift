@@ -71,6 +71,14 @@ public final class SoundFileReader {
         }
     }
 
+    /// Moves the read position to `frame`; false when the file cannot seek.
+    @discardableResult
+    public func seek(toFrame frame: Int64) -> Bool {
+        guard SndFile.seek(handle, frame: frame) else { return false }
+        framesRead = frame
+        return true
+    }
+
     /// libsndfile's notes on the header, which say when a file is shorter than its header claims.
     public var headerLog: String { SndFile.log(handle) }
 }

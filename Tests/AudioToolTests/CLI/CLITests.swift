@@ -178,3 +178,91 @@ struct CLISpecialOutputTests {
         #expect(try String(contentsOfFile: captured, encoding: .utf8).contains("ahap.continuous_too_long"))
     }
 }
+
+/// The play commands end to end: through ALSA into a `type file` PCM (ALSA_CONFIG_PATH
+/// points at our own configuration, so no system file is read), against `--output`.
+@Suite("Command line: playback")
+struct CLIPlaybackTests {
+    static func environment(_ dir: URL) throws -> [String: String] {
+        let conf = dir.appendingPathComponent("asound.conf").path
+        try """
+        pcm.!default {
+            type file
+            slave { pcm { type null } }
+            file { @func getenv vars [ ALSA_TEST_OUT ] default "/tmp/alsa-test-out.raw" }
+            format "raw"
+        }
+        pcm.null { type null }
+        """.write(toFile: conf, atomically: true, encoding: .utf8)
+        return ["ALSA_CONFIG_PATH": conf, "ALSA_TEST_OUT": dir.appendingPathComponent("played.raw").path]
+    }
+
+    static func played(_ dir: URL) throws -> [Float] {
+        let data = try Data(contentsOf: dir.appendingPathComponent("played.raw"))
+        return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    }
+
+    @Test(
+        "what is played equals what --output writes",
+        arguments: [
+            ["ahap-tool", "play", "samples/ahap/capacitor_charge.ahap", "--audible"],
+            [
+                "beatmap", "preview", "samples/audio/world1-track-a-88bpm.flac", "--beats", "samples/beatmaps/world1-a.json", "--from", "2",
+                "--to", "6",
+            ],
+            [
+                "beatmap", "crossfade", "samples/audio/world1-track-a-88bpm.flac", "samples/audio/world2-track-b-174bpm.flac", "--at", "3",
+                "--duration", "2", "--tail", "2", "--curve", "equal-power", "--PLAY",
+            ],
+        ])
+    func playedEqualsWritten(_ command: [String]) throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = try Self.environment(dir)
+        let tool = TestPaths.binary(command[0])
+        let isCrossfade = command.last == "--PLAY"
+        let args = Array(command.dropFirst()).filter { $0 != "--PLAY" }
+        let out = dir.appendingPathComponent("written.wav").path
+        let play = try run(tool, args + (isCrossfade ? ["--play"] : []), environment: env)
+        #expect(play.status == 0, "\(play.stderr)")
+        let write = try run(tool, args + ["-o", out], environment: env)
+        #expect(write.status == 0, "\(write.stderr)")
+        let written = try AudioFile.read(out).samples
+        let played = try Self.played(dir)
+        #expect(played.count == written.count)
+        #expect(played == written)
+    }
+
+    @Test func noDeviceGivesExitCode3AndOneLine() throws {
+        let r = try run(TestPaths.binary("ahap-tool"), ["play", "samples/ahap/thud.ahap", "--device", "akl_no_such_device"])
+        #expect(r.status == 3)
+        #expect(r.stderr.split(separator: "\n").count == 1)
+        #expect(r.stderr.contains("no sound device") && r.stderr.contains("--output"))
+    }
+
+    @Test func ctrlCStopsPlaybackAndLeavesNoPartialOutput() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = try Self.environment(dir)
+        for extra in [["--play"], ["--metronome-output", dir.appendingPathComponent("long.wav").path]] {
+            let p = Process()
+            p.executableURL = TestPaths.binary("beatmap")
+            p.arguments = ["timer", "--bpm", "120", "--minutes", "600"] + extra
+            var e = ProcessInfo.processInfo.environment
+            for (k, v) in env { e[k] = v }
+            p.environment = e
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            Thread.sleep(forTimeInterval: 0.5)
+            #expect(p.isRunning, "a 10-hour metronome cannot be done yet")
+            let sent = Date()
+            kill(p.processIdentifier, SIGINT)
+            p.waitUntilExit()
+            #expect(Date().timeIntervalSince(sent) < 2)
+            #expect(p.terminationStatus == 130, "\(extra)")
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains("long") }
+        #expect(left.isEmpty, "\(left)")
+    }
+}

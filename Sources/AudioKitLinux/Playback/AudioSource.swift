@@ -1,0 +1,62 @@
+/// Something that produces interleaved float audio block by block: the
+/// renderers, a file, a mix. Players and file writers pull from it, so nothing
+/// is rendered in full before the first frame is heard.
+public protocol AudioSource: AnyObject {
+    var sampleRate: Int { get }
+    var channels: Int { get }
+    /// Total frames, when known.
+    var frameCount: Int? { get }
+    /// Fills `buffer` with the next block (interleaved); returns frames produced, 0 at the end.
+    func nextBlock(into buffer: inout [Float]) -> Int
+}
+
+extension PatternRenderer: AudioSource {
+    public var sampleRate: Int { options.sampleRate }
+    public var channels: Int { channelCount }
+    public var frameCount: Int? { totalFrames }
+    public func nextBlock(into buffer: inout [Float]) -> Int { renderNextBlock(into: &buffer) }
+}
+
+/// Plays an interleaved buffer already in memory (a crossfade mix).
+public final class BufferSource: AudioSource {
+    public let samples: [Float]
+    public let sampleRate: Int
+    public let channels: Int
+    private var position = 0
+    private let block: Int
+
+    public init(samples: [Float], sampleRate: Int, channels: Int, blockFrames: Int = 4096) {
+        self.samples = samples
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.block = blockFrames
+    }
+
+    public var frameCount: Int? { samples.count / channels }
+
+    public func nextBlock(into buffer: inout [Float]) -> Int {
+        let frames = min(block, samples.count / channels - position)
+        guard frames > 0 else { return 0 }
+        buffer = Array(samples[(position * channels)..<((position + frames) * channels)])
+        position += frames
+        return frames
+    }
+}
+
+/// Writes everything a source produces to an audio file, atomically: exactly what would be played.
+public enum SourceWriter {
+    public static func write(_ source: AudioSource, to path: String, progress: ((Double) -> Void)? = nil) throws(AudioIOError) -> Int {
+        let writer = try SoundFileWriter(path: path, sampleRate: source.sampleRate, channels: source.channels)
+        var block: [Float] = []
+        var frames = 0
+        while true {
+            let n = source.nextBlock(into: &block)
+            if n == 0 { break }
+            try writer.write(Array(block.prefix(n * source.channels)))
+            frames += n
+            if let total = source.frameCount, total > 0 { progress?(Double(frames) / Double(total)) }
+        }
+        try writer.commit()
+        return frames
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import AudioKitLinux
+import Foundation
+
+/// Flags every play command shares.
+public struct PlaybackOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("ALSA playback device.", valueName: "name"))
+    public var device: String = "default"
+
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp("Write exactly what would be played to this audio file instead (atomically).", valueName: "file"))
+    public var output: String?
+
+    @Flag(name: .long, help: "List the PCM devices ALSA knows, and exit.")
+    public var listDevices = false
+
+    public init() {}
+
+    /// The parsed values as a plain session.
+    public var session: PlaybackSession { PlaybackSession(device: device, output: output, listDevices: listDevices) }
+
+    public func run(_ source: AudioSource, tool: String, inputs: [String]) throws {
+        try session.run(source, tool: tool, inputs: inputs)
+    }
+}
+
+/// Where a play command sends its audio: a device, a file, or (listDevices) nowhere.
+public struct PlaybackSession: Sendable {
+    public var device: String
+    public var output: String?
+    public var listDevices: Bool
+
+    public init(device: String = "default", output: String? = nil, listDevices: Bool = false) {
+        self.device = device
+        self.output = output
+        self.listDevices = listDevices
+    }
+
+    /// Lists devices, writes the file, or plays; exits with the documented codes
+    /// (3: no sound device; 130: interrupted).
+    public func run(_ source: AudioSource, tool: String, inputs: [String]) throws {
+        if listDevices {
+            let devices = PCMDevice.list()
+            Terminal.out(
+                devices.isEmpty ? "no PCM devices\n" : devices.map { "\($0.name)\n    \($0.description)" }.joined(separator: "\n") + "\n")
+            return
+        }
+        if let output {
+            try AtomicFile.checkNotAnInput(output, inputs: inputs)
+            Terminal.installSignalCleanup()
+            let progress = ProgressLine("writing \(output)")
+            let frames = try SourceWriter.write(source, to: output, progress: progress.update)
+            progress.finish()
+            Terminal.err(String(format: "%@: wrote %@: %.3f s", tool, output, Double(frames) / Double(source.sampleRate)))
+            return
+        }
+        let pcm: PCMDevice
+        do {
+            pcm = try PCMDevice(name: device, sampleRate: source.sampleRate, channels: source.channels)
+        } catch {
+            Terminal.fail(tool, error.description)
+            throw error.isNoDevice ? ToolExit.noDevice : ToolExit.toolFailure
+        }
+        let live = Terminal.isTTY(STDERR_FILENO)
+        let summary: Player.Summary
+        do {
+            summary = try Player.play(source, device: pcm) { s in
+                guard live else { return }
+                let total = s.duration.map { String(format: " / %.1f s", $0) } ?? ""
+                FileHandle.standardError.write(
+                    Data(String(format: "\r▶ %@  %.1f s%@  underruns: %d\u{1B}[K", pcm.name, s.position, total, s.underruns).utf8))
+            }
+        } catch {
+            if live { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            Terminal.fail(tool, error.description)
+            throw ToolExit.toolFailure
+        }
+        if live { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if summary.underruns > 0 {
+            Terminal.err("\(tool): warning: \(summary.underruns) underrun\(summary.underruns == 1 ? "" : "s") recovered")
+        }
+        if summary.interrupted { throw ToolExit.interrupted }
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import AudioKitLinux
+import ToolSupport
+
+extension AHAPTool {
+    struct Play: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Play a pattern with its sound through ALSA: the haptic drive mixed into the audio (use --audible on laptop speakers).",
+            discussion: "Exit codes: 0 played; 3 no sound device (use --output FILE); 130 interrupted with Ctrl-C.")
+
+        @Argument(help: ArgumentHelp("The AHAP file.", valueName: "file"))
+        var file: String
+
+        @Option(name: .long, help: ArgumentHelp("Sample rate in Hz.", valueName: "hz"))
+        var rate: Int = 48_000
+
+        @OptionGroup var playback: PlaybackOptions
+        @OptionGroup var model: ModelOptions
+        @OptionGroup var parsing: AHAPParsingOptions
+
+        func run() throws {
+            if playback.listDevices {
+                return try playback.run(BufferSource(samples: [], sampleRate: rate, channels: 2), tool: "ahap-tool", inputs: [])
+            }
+            let document = try PatternInput.load(file, parsing: parsing)
+            let options = RenderOptions(
+                sampleRate: rate, channels: .stereoMix, model: model.model, baseDirectory: PatternInput.baseDirectory(file),
+                allowPathsOutsideBase: parsing.allowOutsidePaths, blockFrames: 2048)
+            let renderer = PatternRenderer(pattern: document.pattern, options: options)
+            for w in renderer.warnings { Terminal.err("ahap-tool: warning: \(file): \(w)") }
+            try playback.run(renderer, tool: "ahap-tool", inputs: [file])
+        }
+    }
+}

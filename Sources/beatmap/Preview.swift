@@ -1,0 +1,54 @@
+import ArgumentParser
+import AudioKitLinux
+import Foundation
+import ToolSupport
+
+extension Beatmap {
+    struct Preview: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Play a track with a click on every beat of its map, to hear a late beat at once.",
+            discussion: "Exit codes: 0 played; 2 unreadable input; 3 no sound device (use --output FILE); 130 interrupted with Ctrl-C.")
+
+        @Argument(help: ArgumentHelp("The music track.", valueName: "track"))
+        var track: String
+
+        @Option(name: .long, help: ArgumentHelp("The beat map to click.", valueName: "map"))
+        var beats: String
+
+        @Option(name: .long, help: ArgumentHelp("Click level in dB relative to full scale, e.g. -6 or -6dB.", valueName: "dB"))
+        var clickGain: String = "-6dB"
+
+        @Option(name: .long, help: "Start of the section to play, seconds.")
+        var from: Double = 0
+
+        @Option(name: .long, help: "End of the section to play, seconds.")
+        var to: Double?
+
+        @Flag(name: .long, help: "Repeat the section until Ctrl-C.")
+        var loop = false
+
+        @OptionGroup var mapOptions: MapOptions
+        @OptionGroup var playback: PlaybackOptions
+
+        var gain: Double? { Double(clickGain.lowercased().replacingOccurrences(of: "db", with: "").trimmingCharacters(in: .whitespaces)) }
+
+        func validate() throws {
+            guard let g = gain, g <= 12, g >= -96 else {
+                throw ValidationError("--click-gain takes decibels between -96 and 12, like -6dB")
+            }
+            if let to, to <= from { throw ValidationError("--to must be after --from") }
+            if from < 0 { throw ValidationError("--from cannot be negative") }
+            if loop && playback.output != nil { throw ValidationError("--loop plays forever; it cannot go with --output") }
+        }
+
+        func run() throws {
+            let (map, findings) = try mapOptions.read(beats)
+            guard let map else {
+                Terminal.out(TextReporter.generate(Report(toolName: "beatmap", files: [beats], diagnostics: findings, rules: [])))
+                throw ToolExit.problemsFound
+            }
+            let source = try BeatPreviewSource(track: track, beats: map.times, clickGain: gain!, from: from, to: to, loops: loop)
+            try playback.run(source, tool: "beatmap", inputs: [track, beats])
+        }
+    }
+}
