@@ -90,11 +90,40 @@ crossfade() {
   rm -rf "$out"
 }
 
+playback() {
+  echo
+  echo "## Playback: time from main() to the first frame handed to ALSA (median of 7), through a type-file PCM over null"
+  out=$(mktemp -d)
+  cat > "$out/asound.conf" <<CONF
+pcm.!default { type file slave { pcm { type null } } file "$out/played.raw" format "raw" }
+pcm.null { type null }
+CONF
+  export ALSA_CONFIG_PATH="$out/asound.conf" AKL_REPORT_LATENCY=1
+  median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+  measure() {
+    local label=$1; shift
+    local m=$(for i in 1 2 3 4 5 6 7; do "$@" 2>&1 >/dev/null | sed -n 's/^first-frame-ms //p'; done | median)
+    printf '  %-52s %6s ms\n' "$label" "$m"
+  }
+  measure "ahap-tool play heartbeat.ahap" "$bin/ahap-tool" play samples/ahap/heartbeat.ahap
+  measure "ahap-tool play tears-of-steel.ahap (4,601 events)" "$bin/ahap-tool" play "$large"
+  measure "beatmap preview (FLAC track + clicks)" "$bin/beatmap" preview samples/audio/world1-track-a-88bpm.flac --beats samples/beatmaps/world1-a.json
+  sox $(for i in $(seq 1 15); do echo samples/audio/world1-track-a-88bpm.flac; done) "$out/3min.flac"
+  measure "beatmap preview (3-minute FLAC)" "$bin/beatmap" preview "$out/3min.flac" --beats samples/beatmaps/world1-a.json
+  measure "beatmap crossfade --play (12 s tracks)" "$bin/beatmap" crossfade samples/audio/world1-track-a-88bpm.flac samples/audio/world2-track-b-174bpm.flac --at 3 --play
+  measure "beatmap timer --play (metronome)" "$bin/beatmap" timer --bpm 88 --minutes 1 --play
+  echo "Streaming rate (the null PCM is not paced, so this is how fast the whole preview can be produced):"
+  /usr/bin/time -f "  3-minute preview streamed through ALSA: %e s wall, %U s user, %M KB" "$bin/beatmap" preview "$out/3min.flac" --beats samples/beatmaps/world1-a.json 2>&1 | grep KB
+  unset ALSA_CONFIG_PATH AKL_REPORT_LATENCY
+  rm -rf "$out"
+}
+
 case "${1:-all}" in
+  playback) playback ;;
   crossfade) crossfade ;;
   beats) beats ;;
   ahap) ahap ;;
   render) render ;;
-  all) ahap; render; beats; crossfade ;;
+  all) ahap; render; beats; crossfade; playback ;;
   *) echo "bench: unknown benchmark $1" >&2; exit 64 ;;
 esac

@@ -77,6 +77,10 @@ public struct PlaybackSession: Sendable {
             throw ToolExit.toolFailure
         }
         if live { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if ProcessInfo.processInfo.environment["AKL_REPORT_LATENCY"] != nil, let first = summary.firstFrameUptime {
+            // For bench/run.sh: from main() to the first frame handed to ALSA.
+            Terminal.err(String(format: "first-frame-ms %.2f", Double(first - ToolMain.started) / 1e6))
+        }
         if summary.underruns > 0 {
             Terminal.err("\(tool): warning: \(summary.underruns) underrun\(summary.underruns == 1 ? "" : "s") recovered")
         }

@@ -62,8 +62,8 @@ extension Beatmap {
         @Option(name: .long, help: "Game events: level-5-to-6, world-change or intermission-death.")
         var scenario: Scenario?
 
-        @Option(name: .long, help: "Output sample rate.")
-        var rate: Int = 44_100
+        @Option(name: .long, help: "Output sample rate (default: track A's).")
+        var rate: Int?
 
         @Option(name: [.short, .long], help: ArgumentHelp("Write the mix here (atomically).", valueName: "file"))
         var output: String?
@@ -88,7 +88,7 @@ extension Beatmap {
         func validate() throws {
             guard at >= 0 && at < 36_000 else { throw ValidationError("--at must be between 0 and 36000 seconds") }
             if let duration, !(duration >= 0 && duration <= 60) { throw ValidationError("--duration must be between 0 and 60 seconds") }
-            guard (8_000...192_000).contains(rate) else { throw ValidationError("--rate must be between 8000 and 192000") }
+            if let rate, !(8_000...192_000).contains(rate) { throw ValidationError("--rate must be between 8000 and 192000") }
             if quantize != .none && bpmA == nil { throw ValidationError("--quantize needs --bpm-a") }
             if phaseAlign && bpmB == nil { throw ValidationError("--phase-align needs --bpm-b") }
             for t in [bpmA, bpmB].compactMap({ $0 }) where !(t > 0 && t < 1000) { throw ValidationError("BPM must be between 0 and 1000") }
@@ -96,6 +96,7 @@ extension Beatmap {
 
         func run() throws {
             if let output { try AtomicFile.checkNotAnInput(output, inputs: [a, b]) }
+            let rate = try self.rate ?? AudioFile.info(a).sampleRate
             var deckA = try Deck.load(a, sampleRate: rate, bpm: bpmA, firstBeat: firstBeatA)
             var deckB = try Deck.load(b, sampleRate: rate, bpm: bpmB, firstBeat: firstBeatB)
             deckA.loops = true

@@ -21,7 +21,7 @@ public struct Deck: Sendable {
         self.name = name
     }
 
-    /// Reads a track, converted to stereo at `sampleRate` with libsamplerate.
+    /// Reads a track, converted to stereo at `sampleRate` with libsamplerate (medium-quality sinc).
     public static func load(_ path: String, sampleRate: Int, bpm: Double? = nil, firstBeat: Double = 0) throws(AudioIOError) -> Deck {
         let (info, raw) = try AudioFile.read(path)
         var stereo: [Float]
@@ -33,7 +33,7 @@ public struct Deck: Sendable {
             stereo.reserveCapacity(raw.count / info.channels * 2)
             for f in 0..<(raw.count / info.channels) { stereo += [raw[f * info.channels], raw[f * info.channels + 1]] }
         }
-        let converted = try Resampler.convert(stereo, channels: 2, from: info.sampleRate, to: sampleRate)
+        let converted = try Resampler.convert(stereo, channels: 2, from: info.sampleRate, to: sampleRate, quality: .medium)
         return Deck(samples: converted, sampleRate: sampleRate, clock: bpm.map { BeatClock(bpm: $0, anchor: firstBeat) }, name: path)
     }
 

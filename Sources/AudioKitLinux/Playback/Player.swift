@@ -10,6 +10,8 @@ public enum Player {
         public let interrupted: Bool
         /// Seconds from the call to the first frame handed to ALSA.
         public let firstFrameLatency: Double
+        /// `DispatchTime` uptime (ns) when the first frame was handed to ALSA.
+        public let firstFrameUptime: UInt64?
     }
 
     public struct Status: Sendable {
@@ -27,6 +29,7 @@ public enum Player {
         var frames = 0
         var underruns = 0
         var firstFrame: Double? = nil
+        var firstUptime: UInt64? = nil
         var lastStatus = 0.0
         let rate = Double(source.sampleRate)
         let duration = source.frameCount.map { Double($0) / rate }
@@ -41,7 +44,10 @@ public enum Player {
                 underruns += try block.withUnsafeBufferPointer { p throws(ALSAError) -> Int in
                     try device.write(UnsafeBufferPointer(rebasing: p[(offset * source.channels)..<((offset + count) * source.channels)]))
                 }
-                if firstFrame == nil { firstFrame = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+                if firstFrame == nil {
+                    firstUptime = DispatchTime.now().uptimeNanoseconds
+                    firstFrame = Double(firstUptime! - start) / 1e9
+                }
                 offset += count
                 frames += count
             }
@@ -53,6 +59,8 @@ public enum Player {
         }
         let interrupted = ALSA.interrupted
         if interrupted { device.drop() } else { device.drain() }
-        return Summary(framesPlayed: frames, underruns: underruns, interrupted: interrupted, firstFrameLatency: firstFrame ?? 0)
+        return Summary(
+            framesPlayed: frames, underruns: underruns, interrupted: interrupted, firstFrameLatency: firstFrame ?? 0,
+            firstFrameUptime: firstUptime)
     }
 }
