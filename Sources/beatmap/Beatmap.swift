@@ -10,7 +10,9 @@ struct Beatmap: ParsableCommand {
         abstract: "Check beat maps and music tracks for rhythm games.",
         discussion: "Exit codes: 0 clean; 1 problems found; 2 the tool could not run; 64 bad command line.",
         version: AudioKitLinuxVersion.current,
-        subcommands: [Lint.self, Check.self, Timer.self, Crossfade.self, Preview.self, AudioInfo.self])
+        subcommands: [
+            Lint.self, Check.self, BPM.self, Detect.self, Grid.self, Fit.self, Timer.self, Crossfade.self, Preview.self, AudioInfo.self,
+        ])
 
     static func main() { ToolMain.run(Beatmap.self, name: "beatmap") }
 }

@@ -1,0 +1,51 @@
+/// Least-squares fit of beat times onto a regular grid: t_n ≈ offset + n·60/BPM.
+/// Beat indices come from rounding each gap to whole beats, so a map with a
+/// missing beat still fits.
+public struct GridFit: Sendable {
+    public let bpm: Double
+    /// Time of beat 0 of the grid.
+    public let offset: Double
+    /// Beat index assigned to each time.
+    public let indices: [Int]
+    /// Time minus grid, per beat.
+    public let residuals: [Double]
+
+    public var rmsResidual: Double {
+        residuals.isEmpty ? 0 : (residuals.map { $0 * $0 }.reduce(0, +) / Double(residuals.count)).squareRoot()
+    }
+    public var maxResidual: Double { residuals.map(abs).max() ?? 0 }
+
+    /// Fits `times` (sorted, at least 2). `interval` seeds the index assignment (default: median gap).
+    public init?(times: [Double], interval: Double? = nil) {
+        let t = times.filter(\.isFinite).sorted()
+        guard t.count >= 2 else { return nil }
+        let gaps = (1..<t.count).map { t[$0] - t[$0 - 1] }.sorted()
+        var step = interval ?? gaps[gaps.count / 2]
+        guard step > 0 else { return nil }
+        var idx: [Int] = []
+        // Two passes: assign indices with the seed interval, fit, re-assign with the fitted one.
+        for _ in 0..<2 {
+            idx = [0]
+            for k in 1..<t.count { idx.append(idx[k - 1] + max(1, Int(((t[k] - t[k - 1]) / step).rounded()))) }
+            let n = Double(t.count)
+            let xs = idx.map(Double.init)
+            let mx = xs.reduce(0, +) / n, my = t.reduce(0, +) / n
+            var sxy = 0.0, sxx = 0.0
+            for (x, y) in zip(xs, t) {
+                sxy += (x - mx) * (y - my)
+                sxx += (x - mx) * (x - mx)
+            }
+            guard sxx > 0 else { return nil }
+            step = sxy / sxx
+        }
+        let n = Double(t.count)
+        let xs = idx.map(Double.init)
+        let intercept = t.reduce(0, +) / n - step * xs.reduce(0, +) / n
+        bpm = 60 / step
+        // Report the offset as the first grid beat at or after 0.
+        let firstIndex = (-intercept / step).rounded(.up)
+        offset = intercept + firstIndex * step
+        indices = idx.map { $0 - Int(firstIndex) }
+        residuals = zip(xs, t).map { $1 - (intercept + step * $0) }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The verdict of `beatmap bpm --expect`.
+public struct TempoCheck: Sendable {
+    public enum Verdict: String, Sendable { case pass, wrongTempo = "wrong_tempo", octave, noSteadyBeat = "no_steady_beat" }
+
+    public let verdict: Verdict
+    public let message: String
+
+    public init(estimate: TempoEstimate?, expected: Double, tolerance: Double, allowOctave: Bool) {
+        guard let e = estimate, e.isSteady else {
+            verdict = .noSteadyBeat
+            message =
+                "no steady beat found (confidence \(String(format: "%.2f", estimate?.confidence ?? 0))); cannot confirm \(RuleText.number(expected)) BPM"
+            return
+        }
+        let off = e.bpm / expected - 1
+        if abs(off) <= tolerance {
+            verdict = .pass
+            message = String(
+                format: "%.2f BPM matches the declared %@ BPM (%+.2f %%, tolerance ±%.2f %%)", e.bpm, RuleText.number(expected), off * 100,
+                tolerance * 100)
+            return
+        }
+        for (factor, name) in [(2.0, "double"), (0.5, "half")] where abs(e.bpm / (expected * factor) - 1) <= tolerance {
+            verdict = allowOctave ? .pass : .octave
+            message = String(
+                format: "%.2f BPM is %@ time of the declared %@ BPM%@", e.bpm, name, RuleText.number(expected),
+                allowOctave ? " (allowed by --allow-octave)" : "; pass --allow-octave to accept it")
+            return
+        }
+        verdict = .wrongTempo
+        message = String(
+            format: "the track is %.2f BPM, not the declared %@ BPM (%+.2f %%, tolerance ±%.2f %%)", e.bpm, RuleText.number(expected),
+            off * 100, tolerance * 100)
+    }
+}
+
+extension TempoEstimator {
+    /// Estimates the tempo and checks it against the declared BPM. The declared tempo wins an
+    /// octave tie: when the audio supports it nearly as well as the estimate (≥ 85 % of its
+    /// periodicity), the tempo is re-estimated around it; otherwise a half- or double-time
+    /// result stands and the check reports it.
+    public static func check(_ onset: OnsetStrength, expected: Double, tolerance: Double, allowOctave: Bool) -> (TempoEstimate?, TempoCheck)
+    {
+        var estimate = TempoEstimator.estimate(onset)
+        if let e = estimate {
+            for (factor, alternative) in [(2.0, e.double.score), (0.5, e.half.score)]
+            where abs(e.bpm * factor / expected - 1) < 0.03 && alternative >= 0.85 * e.periodicity {
+                // Keep the re-estimate only if it confirms the declared tempo.
+                if let again = TempoEstimator.estimate(onset, hint: expected, hintWidth: 0.2), abs(again.bpm / expected - 1) <= tolerance {
+                    estimate = again
+                }
+            }
+        }
+        return (estimate, TempoCheck(estimate: estimate, expected: expected, tolerance: tolerance, allowOctave: allowOctave))
+    }
+}
