@@ -112,11 +112,11 @@ extension Beatmap {
             Terminal.out(format == .json ? report.json : report.text)
             if let plot { try Terminal.emit(report.svg, to: plot) }
             if let output {
-                try AudioFile.write(report.result.samples, to: output, sampleRate: rate, channels: 2)
+                _ = try SourceWriter.write(CrossfadeSource(deckA, deckB, plan: plan), to: output)
             }
             if play {
                 try PlaybackSession(device: device).run(
-                    BufferSource(samples: report.result.samples, sampleRate: rate, channels: 2), tool: "beatmap", inputs: [a, b])
+                    CrossfadeSource(deckA, deckB, plan: plan), tool: "beatmap", inputs: [a, b])
             }
         }
     }

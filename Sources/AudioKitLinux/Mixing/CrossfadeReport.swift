@@ -13,16 +13,17 @@ public struct CrossfadeReport: Sendable {
     public let result: CrossfadeResult
     public let curves: [CurveLoudness]
 
-    /// Renders the mix once in full, and the transition (±6 s) once per compared curve for the loudness report.
+    /// Renders the transition (±4 s) once per compared curve for the loudness report.
     public init(a: Deck, b: Deck, plan: CrossfadePlan) {
-        result = Crossfader.render(a, b, plan: plan)
+        // Fade times and beats only; the mix itself is streamed by `CrossfadeSource`.
+        result = Crossfader.render(a, b, plan: plan, window: 0...0)
         var list: [CrossfadePlan] = [plan]
         for c in [CrossfadeCurve.linear, .equalPower] where c != plan.curve {
             var p = plan
             p.curve = c
             list.append(p)
         }
-        let window = max(0, result.fadeStart - 6)...(result.fadeEnd + 6)
+        let window = max(0, result.fadeStart - 4)...(result.fadeEnd + 4)
         curves = list.map { p in
             let r = Crossfader.render(a, b, plan: p, window: window)
             let points = LoudnessMeter.series(r.samples, sampleRate: r.sampleRate, channels: 2).map {

@@ -111,3 +111,33 @@ public enum Crossfader {
             outgoingBeats: aBeats, incomingBeats: bBeats, collisions: collisions, relockTime: relock)
     }
 }
+
+/// The crossfade as a stream: the mix rendered window by window, so a player hears
+/// it at once and a file is written without holding the whole mix in memory.
+public final class CrossfadeSource: AudioSource {
+    public let a: Deck
+    public let b: Deck
+    public let plan: CrossfadePlan
+    public let frameCount: Int?
+    private var position = 0
+    public var sampleRate: Int { a.sampleRate }
+    public let channels = 2
+
+    public init(_ a: Deck, _ b: Deck, plan: CrossfadePlan) {
+        self.a = a
+        self.b = b
+        self.plan = plan
+        let meta = Crossfader.render(a, b, plan: plan, window: 0...0)
+        frameCount = Int(((meta.fadeEnd + plan.tail) * Double(a.sampleRate)).rounded())
+    }
+
+    public func nextBlock(into buffer: inout [Float]) -> Int {
+        let rate = Double(sampleRate)
+        let n = min(8192, (frameCount ?? 0) - position)
+        guard n > 0 else { return 0 }
+        buffer = Crossfader.render(a, b, plan: plan, window: (Double(position) / rate)...(Double(position + n) / rate)).samples
+        let got = buffer.count / 2
+        position += got
+        return got
+    }
+}
