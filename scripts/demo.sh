@@ -40,6 +40,9 @@ echo "wrote $out/heartbeat.svg and $out/thud.wav"
 step beatmap audio-info samples/audio/*
 "$bin/beatmap" audio-info samples/audio/*
 
+step beatmap ci samples/game.json
+"$bin/beatmap" ci samples/game.json
+
 step beatmap check samples/beatmaps/world1-a.json --audio samples/audio/world1-track-a-88bpm.flac
 "$bin/beatmap" check samples/beatmaps/world1-a.json --audio samples/audio/world1-track-a-88bpm.flac
 

@@ -35,6 +35,9 @@ def write(path, x):
         w.writeframes((x * 32767).astype("<i2").tobytes())
 
 if __name__ == "__main__":
-    for name, bpm in [("world1-track-a-88bpm", 88), ("world2-track-b-174bpm", 174)]:
-        write(f"/tmp/{name}.wav", loop(bpm, 12, bpm))
+    tracks = [("world1-track-a-88bpm", 88, 12), ("world1-track-b-95bpm", 95, 8), ("world2-track-a-172bpm", 172, 8),
+              ("world2-track-b-174bpm", 174, 12), ("world3-track-a-160bpm", 160, 8), ("world3-track-b-165bpm", 165, 8),
+              ("world4-track-a-132bpm", 132, 8), ("world4-track-b-138bpm", 138, 8), ("intermission-140bpm", 140, 8)]
+    for name, bpm, seconds in tracks:
+        write(f"/tmp/{name}.wav", loop(bpm, seconds, bpm))
         subprocess.run(["sox", f"/tmp/{name}.wav", f"samples/audio/{name}.flac"], check=True)

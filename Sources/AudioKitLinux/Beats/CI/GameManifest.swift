@@ -1,0 +1,197 @@
+import Foundation
+
+/// One game's audio set: tracks with their declared BPM and beat maps, and AHAP files.
+/// Paths are relative to the manifest's folder and may not leave it (unless allowed).
+public struct GameManifest: Sendable {
+    public struct Track: Sendable {
+        public let audio: String
+        public let bpm: Double?
+        public let beatmaps: [String]
+        /// JSON path of this track in the manifest, for findings.
+        public let path: String
+    }
+
+    public let file: String
+    public let baseDirectory: String
+    public let tracks: [Track]
+    public let ahap: [String]
+    let positions: JSONPositionIndex
+
+    public static func read(_ path: String, allowOutside: Bool = false) throws(ToolFailure) -> (GameManifest?, [Diagnostic]) {
+        let bytes = try InputFile.read(path, maxBytes: 16 << 20)
+        let pre = JSONTextPreprocessor.process(bytes)
+        let root: JSONValue
+        switch pre.bytes.withUnsafeBytes({ Jansson.decode($0, maxDepth: 16) }) {
+        case .failure(let e):
+            return (
+                nil,
+                [
+                    Diagnostic(
+                        ruleID: "manifest.syntax", severity: .error, location: SourceLocation(file: path, line: e.line, column: e.column),
+                        message: JSONSyntaxHints.message(for: e))
+                ]
+            )
+        case .success(let v): root = v
+        }
+        let index = JSONPositionIndex(validJSON: pre.bytes)
+        func at(_ pointer: String) -> SourceLocation {
+            let p = index.valuePosition(pointer)
+            return SourceLocation(file: path, line: p?.line, column: p?.column, jsonPath: pointer)
+        }
+        var findings: [Diagnostic] = []
+        let base = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        let resolver = WaveformResolver(baseDirectory: base, allowOutside: allowOutside)
+        func resolve(_ value: JSONValue?, _ pointer: String) -> String? {
+            guard let s = value?.string, !s.isEmpty else {
+                findings.append(
+                    Diagnostic(ruleID: "manifest.invalid", severity: .error, location: at(pointer), message: "expected a path string"))
+                return nil
+            }
+            switch resolver.resolve(s) {
+            case .found: return base == "." ? s : (base as NSString).appendingPathComponent(s)
+            case .notFound:
+                findings.append(
+                    Diagnostic(
+                        ruleID: "manifest.missing_file", severity: .error, location: at(pointer),
+                        message: "\"\(s)\" does not exist next to the manifest"))
+            case .outsideBase(let p):
+                findings.append(
+                    Diagnostic(
+                        ruleID: "manifest.outside_base", severity: .error, location: at(pointer),
+                        message: "\"\(s)\" resolves to \(p), outside the manifest's folder; pass --allow-outside-paths to permit it"))
+            }
+            return nil
+        }
+        guard let object = root.object else {
+            return (
+                nil,
+                [
+                    Diagnostic(
+                        ruleID: "manifest.invalid", severity: .error, location: at(""),
+                        message: "the manifest must be an object with \"tracks\" and \"ahap\"")
+                ]
+            )
+        }
+        var tracks: [Track] = []
+        for (i, t) in (object["tracks"]?.array ?? []).enumerated() {
+            let pointer = "/tracks/\(i)"
+            guard let audio = resolve(t["audio"], pointer + "/audio") else { continue }
+            let bpm = t["bpm"]?.number
+            if t["bpm"] != nil && !(bpm.map { $0 > 0 && $0 < 1000 } ?? false) {
+                findings.append(
+                    Diagnostic(
+                        ruleID: "manifest.invalid", severity: .error, location: at(pointer + "/bpm"),
+                        message: "bpm must be a number between 0 and 1000"))
+            }
+            let maps = (t["beatmaps"]?.array ?? []).enumerated().compactMap { resolve($0.element, pointer + "/beatmaps/\($0.offset)") }
+            tracks.append(Track(audio: audio, bpm: bpm, beatmaps: maps, path: pointer))
+        }
+        let ahap = (object["ahap"]?.array ?? []).enumerated().compactMap { resolve($0.element, "/ahap/\($0.offset)") }
+        return (GameManifest(file: path, baseDirectory: base, tracks: tracks, ahap: ahap, positions: index), findings)
+    }
+
+    /// Where a JSON pointer stands in the manifest.
+    public func location(_ pointer: String) -> SourceLocation {
+        let p = positions.valuePosition(pointer)
+        return SourceLocation(file: file, line: p?.line, column: p?.column, jsonPath: pointer)
+    }
+}
+
+/// Runs every check a manifest asks for, in parallel across cores.
+public enum GameCheck {
+    public struct Job: Sendable {
+        public enum Kind: Sendable { case tempo(Double), beatmap(String), ahap }
+        public let kind: Kind
+        public let asset: String
+        public let track: GameManifest.Track?
+    }
+
+    public struct Outcome: Sendable {
+        public let job: Job
+        public let diagnostics: [Diagnostic]
+        public let failure: String?
+        public let summary: String
+    }
+
+    public static func jobs(_ m: GameManifest) -> [Job] {
+        var jobs: [Job] = []
+        for t in m.tracks {
+            if let bpm = t.bpm { jobs.append(Job(kind: .tempo(bpm), asset: t.audio, track: t)) }
+            for map in t.beatmaps { jobs.append(Job(kind: .beatmap(map), asset: map, track: t)) }
+        }
+        for a in m.ahap { jobs.append(Job(kind: .ahap, asset: a, track: nil)) }
+        return jobs
+    }
+
+    /// Shard `index` (1-based) of `count`: every count-th job, so shards are balanced and stable.
+    public static func shard(_ jobs: [Job], index: Int, count: Int) -> [Job] {
+        jobs.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    }
+
+    public static func run(_ jobs: [Job], manifest: GameManifest, tolerance: Double = 0.005) -> [Outcome] {
+        let slots = ResultSlots<Outcome>(count: jobs.count)
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { i in slots.set(i, run(jobs[i], manifest: manifest, tolerance: tolerance))
+        }
+        return slots.values.compactMap { $0 }
+    }
+
+    static func run(_ job: Job, manifest: GameManifest, tolerance: Double) -> Outcome {
+        do {
+            switch job.kind {
+            case .tempo(let bpm):
+                let onset = try SpectralFlux.analyze(path: job.asset)
+                let (estimate, check) = TempoEstimator.check(onset, expected: bpm, tolerance: tolerance, allowOctave: false)
+                let d =
+                    check.verdict == .pass
+                    ? []
+                    : [
+                        Diagnostic(
+                            ruleID: "beatmap.bpm_mismatch", severity: .error, location: manifest.location(job.track!.path + "/bpm"),
+                            message: "\(job.asset): \(check.message)")
+                    ]
+                return Outcome(
+                    job: job, diagnostics: d, failure: nil,
+                    summary: estimate.map { String(format: "%.2f BPM (declared %@)", $0.bpm, RuleText.number(bpm)) } ?? "no tempo")
+            case .beatmap(let path):
+                let read = try BeatMapReader.read(path: path)
+                guard let map = read.map else {
+                    return Outcome(job: job, diagnostics: read.diagnostics, failure: nil, summary: "unreadable")
+                }
+                let report = BeatChecker.check(
+                    map: map, onset: try SpectralFlux.analyze(path: job.track!.audio), audioPath: job.track!.audio)
+                return Outcome(
+                    job: job, diagnostics: read.diagnostics + report.diagnostics, failure: nil,
+                    summary: "\(report.flaggedCount) of \(map.count) beats flagged")
+            case .ahap:
+                let r = try AHAPValidator.validate(path: job.asset)
+                return Outcome(
+                    job: job, diagnostics: r.diagnostics, failure: nil,
+                    summary: "\(r.diagnostics.count(of: .error)) errors, \(r.diagnostics.count(of: .warning)) warnings")
+            }
+        } catch let e as ToolFailure {
+            return Outcome(job: job, diagnostics: [], failure: e.message, summary: "could not run")
+        } catch let e as AudioIOError {
+            return Outcome(job: job, diagnostics: [], failure: e.description, summary: "could not run")
+        } catch {
+            return Outcome(job: job, diagnostics: [], failure: "\(job.asset): \(error)", summary: "could not run")
+        }
+    }
+
+    /// The summary table.
+    public static func table(_ outcomes: [Outcome]) -> String {
+        let rows = outcomes.map { o -> (String, String, String, String) in
+            let kind: String
+            switch o.job.kind {
+            case .tempo: kind = "tempo"
+            case .beatmap: kind = "beat map"
+            case .ahap: kind = "AHAP"
+            }
+            let status = o.failure != nil ? "ERROR" : o.diagnostics.contains { $0.severity == .error } ? "FAIL" : "ok"
+            return (status, kind, o.job.asset, o.summary)
+        }
+        let w = (rows.map(\.2.count).max() ?? 10) + 2
+        return rows.map {
+            "\($0.0.padding(toLength: 6, withPad: " ", startingAt: 0)) \($0.1.padding(toLength: 9, withPad: " ", startingAt: 0)) \($0.2.padding(toLength: w, withPad: " ", startingAt: 0)) \($0.3)"
+        }.joined(separator: "\n") + "\n"
+    }
+}
