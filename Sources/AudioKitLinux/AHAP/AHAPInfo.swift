@@ -40,35 +40,11 @@ public struct AHAPInfo: Sendable {
         let events = pattern.events
         eventCounts = AHAPEventType.allCases.map { t in (t, events.filter { $0.eventType == t }.count) }
         unknownEventTypes = events.filter { $0.eventType == nil }.count
-        var ranges: [String: Range] = [:]
-        var order: [String] = []
-        for e in events {
-            for p in e.parameters {
-                if ranges[p.rawID] == nil {
-                    order.append(p.rawID)
-                    ranges[p.rawID] = Range(id: p.rawID, min: p.value, max: p.value, count: 0)
-                }
-                ranges[p.rawID]!.min = Swift.min(ranges[p.rawID]!.min, p.value)
-                ranges[p.rawID]!.max = Swift.max(ranges[p.rawID]!.max, p.value)
-                ranges[p.rawID]!.count += 1
-            }
-        }
-        parameterRanges = order.map { ranges[$0]! }
+        parameterRanges = AHAPInfo.ranges(events.flatMap { $0.parameters.map { ($0.rawID, $0.value) } })
         curves = pattern.curves.map { c in
             Curve(id: c.rawID, start: c.time, end: c.time + (c.controlPoints.map(\.time).max() ?? 0), points: c.controlPoints.count)
         }
-        var dyn: [String: Range] = [:]
-        var dynOrder: [String] = []
-        for p in pattern.dynamicParameters {
-            if dyn[p.rawID] == nil {
-                dynOrder.append(p.rawID)
-                dyn[p.rawID] = Range(id: p.rawID, min: p.value, max: p.value, count: 0)
-            }
-            dyn[p.rawID]!.min = Swift.min(dyn[p.rawID]!.min, p.value)
-            dyn[p.rawID]!.max = Swift.max(dyn[p.rawID]!.max, p.value)
-            dyn[p.rawID]!.count += 1
-        }
-        dynamicParameters = dynOrder.map { dyn[$0]! }
+        dynamicParameters = AHAPInfo.ranges(pattern.dynamicParameters.map { ($0.rawID, $0.value) })
         let resolver = WaveformResolver(baseDirectory: baseDirectory, allowOutside: allowOutside)
         var seen: Set<String> = []
         audio = events.compactMap(\.waveformPath).filter { seen.insert($0).inserted }.map { (path: String) -> Audio in
@@ -83,6 +59,21 @@ public struct AHAPInfo: Sendable {
             case .outsideBase(let p): return Audio(path: path, resolved: nil, info: nil, problem: "outside the AHAP folder (\(p))")
             }
         }
+    }
+
+    /// Minimum, maximum and count per id, in order of first appearance.
+    static func ranges(_ values: [(String, Double)]) -> [Range] {
+        var byID: [String: Range] = [:]
+        var order: [String] = []
+        for (id, v) in values {
+            if let r = byID[id] {
+                byID[id] = Range(id: id, min: Swift.min(r.min, v), max: Swift.max(r.max, v), count: r.count + 1)
+            } else {
+                order.append(id)
+                byID[id] = Range(id: id, min: v, max: v, count: 1)
+            }
+        }
+        return order.map { byID[$0]! }
     }
 
     public var jsonValue: JSONValue {

@@ -20,6 +20,21 @@ struct VoiceContext {
     let rate: Double
     let model: HapticModel
     let controls: ControlSet
+
+    /// The event's envelope: its Attack/Decay/ReleaseTime after the haptic or audio time
+    /// controls (read at the event's start), mapped to seconds by the model.
+    func envelope(for event: AHAPEvent, duration: Double, haptic: Bool) -> Envelope {
+        let ids: (DynamicParameterID, DynamicParameterID, DynamicParameterID) =
+            haptic
+            ? (.hapticAttackTimeControl, .hapticDecayTimeControl, .hapticReleaseTimeControl)
+            : (.audioAttackTimeControl, .audioDecayTimeControl, .audioReleaseTimeControl)
+        let attack = controls.apply(ids.0, to: event.value(of: .attackTime), at: event.time)
+        let decay = controls.apply(ids.1, to: event.value(of: .decayTime), at: event.time)
+        let release = controls.apply(ids.2, to: event.value(of: .releaseTime), at: event.time)
+        return Envelope(
+            attack: model.envelopeTime(attack), decay: model.envelopeTime(decay), release: model.envelopeTime(release),
+            sustained: event.value(of: .sustained) != 0, duration: duration)
+    }
 }
 
 /// A HapticTransient: a short burst at the drive frequency of its sharpness,
@@ -89,12 +104,7 @@ final class ContinuousVoice: RenderVoice {
         baseSharpness = event.value(of: .hapticSharpness)
         intensityTrack = c.controls.tracks[.hapticIntensityControl]
         sharpnessTrack = c.controls.tracks[.hapticSharpnessControl]
-        let attack = c.controls.apply(.hapticAttackTimeControl, to: event.value(of: .attackTime), at: time)
-        let decay = c.controls.apply(.hapticDecayTimeControl, to: event.value(of: .decayTime), at: time)
-        let release = c.controls.apply(.hapticReleaseTimeControl, to: event.value(of: .releaseTime), at: time)
-        envelope = Envelope(
-            attack: c.model.envelopeTime(attack), decay: c.model.envelopeTime(decay), release: c.model.envelopeTime(release),
-            sustained: event.value(of: .sustained) != 0, duration: duration)
+        envelope = c.envelope(for: event, duration: duration, haptic: true)
         startFrame = Int((time * c.rate).rounded())
         endFrame = startFrame + Int((envelope.length * c.rate).rounded())
     }
@@ -155,12 +165,7 @@ final class ToneVoice: RenderVoice {
         self.event = event
         self.context = c
         let t0 = event.time
-        let attack = c.controls.apply(.audioAttackTimeControl, to: event.value(of: .attackTime), at: t0)
-        let decay = c.controls.apply(.audioDecayTimeControl, to: event.value(of: .decayTime), at: t0)
-        let release = c.controls.apply(.audioReleaseTimeControl, to: event.value(of: .releaseTime), at: t0)
-        envelope = Envelope(
-            attack: c.model.envelopeTime(attack), decay: c.model.envelopeTime(decay), release: c.model.envelopeTime(release),
-            sustained: event.value(of: .sustained) != 0, duration: event.duration ?? 0)
+        envelope = c.envelope(for: event, duration: event.duration ?? 0, haptic: false)
         startFrame = Int((t0 * c.rate).rounded())
         endFrame = startFrame + Int((envelope.length * c.rate).rounded())
     }
