@@ -163,9 +163,13 @@ extension Beatmap {
 
         func run() throws {
             let (beatMap, findings) = try mapOptions.read(map)
-            guard let beatMap, let fit = GridFit(times: beatMap.times) else {
+            guard let beatMap else {
                 Terminal.out(TextReporter.generate(Report(toolName: "beatmap", files: [map], diagnostics: findings, rules: [])))
                 throw ToolExit.problemsFound
+            }
+            guard let fit = GridFit(times: beatMap.times) else {
+                throw ToolFailure(
+                    "\(map): \(beatMap.count) finite beat\(beatMap.count == 1 ? "" : "s"); a grid needs at least 2 distinct times")
             }
             Terminal.out(
                 String(
