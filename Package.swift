@@ -51,6 +51,10 @@ let package = Package(
             name: "akl-bench",
             dependencies: ["AudioKitLinux"],
             path: "Sources/akl-bench"),
+        .executableTarget(
+            name: "akl-fuzz",
+            dependencies: ["AudioKitLinux"],
+            path: "Sources/akl-fuzz"),
         .testTarget(
             name: "AudioToolTests",
             dependencies: ["AudioKitLinux", "CSndfile"]),

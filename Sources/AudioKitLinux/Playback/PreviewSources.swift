@@ -34,7 +34,8 @@ public final class BeatPreviewSource: AudioSource {
     {
         reader = try SoundFileReader(path: track)
         sampleRate = reader.info.sampleRate
-        self.beats = beats.filter(\.isFinite).sorted()
+        // Only times inside the track can click (and only those convert to frame numbers safely).
+        self.beats = beats.filter { $0.isFinite && $0 >= 0 && $0 < 1e7 }.sorted()
         click = Click(rate: reader.info.sampleRate, gain: pow(10, clickGain / 20))
         let rate = Double(reader.info.sampleRate)
         startFrame = max(0, Int(from * rate))

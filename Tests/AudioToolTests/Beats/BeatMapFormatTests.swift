@@ -120,3 +120,17 @@ struct BeatRuleTests {
         #expect(BeatRuleRegistry.lint(map, options: BeatLintOptions(hitWindow: 0.1)).filter { $0.ruleID == "beatmap.too_close" }.isEmpty)
     }
 }
+
+/// Inputs libFuzzer found crashing (scripts/fuzz.sh): each is now a regression test.
+@Suite("Fuzzer regressions")
+struct FuzzRegressionTests {
+    @Test(
+        "huge times do not overflow integer conversions",
+        arguments: ["0.5\n1e300\n", "0\n0.09999999999999999990\n0.5\n1\n1e308\n5\n", "-1e300\n1e300\n", "1e-300\n2e-300\n3e-300\n"])
+    func hugeTimes(_ text: String) {
+        let map = BeatMapReader.read(bytes: Array(text.utf8), file: "m.txt", format: .text).map!
+        _ = BeatRuleRegistry.lint(map)
+        _ = GridFit(times: map.times)
+        for f in BeatMapFormat.allCases { _ = BeatMapWriter.string(map, format: f) }
+    }
+}

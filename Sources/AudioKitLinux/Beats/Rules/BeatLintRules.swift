@@ -139,7 +139,7 @@ public enum IntervalOutlierRule: BeatRule {
                         map, k + 1,
                         "beat \(k + 1) at \(s(t[k + 1])) splits a \(String(format: "%.3f", m)) s interval in two; an extra beat?"))
                 k += 2
-            } else if abs(r - r.rounded()) < tol && r.rounded() >= 2 {
+            } else if r < 1e6 && abs(r - r.rounded()) < tol && r.rounded() >= 2 {
                 d.append(
                     diagnostic(
                         map, k + 1,

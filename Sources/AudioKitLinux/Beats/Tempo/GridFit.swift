@@ -26,7 +26,12 @@ public struct GridFit: Sendable {
         // Two passes: assign indices with the seed interval, fit, re-assign with the fitted one.
         for _ in 0..<2 {
             idx = [0]
-            for k in 1..<t.count { idx.append(idx[k - 1] + max(1, Int(((t[k] - t[k - 1]) / step).rounded()))) }
+            for k in 1..<t.count {
+                // A gap of millions of beats is not a beat map (found by fuzzing: 1e300 overflowed Int).
+                let beats = ((t[k] - t[k - 1]) / step).rounded()
+                guard beats.isFinite, beats < 1e7 else { return nil }
+                idx.append(idx[k - 1] + max(1, Int(beats)))
+            }
             let n = Double(t.count)
             let xs = idx.map(Double.init)
             let mx = xs.reduce(0, +) / n, my = t.reduce(0, +) / n
@@ -44,6 +49,7 @@ public struct GridFit: Sendable {
         bpm = 60 / step
         // Report the offset as the first grid beat at or after 0.
         let firstIndex = (-intercept / step).rounded(.up)
+        guard firstIndex.isFinite, abs(firstIndex) < 1e12 else { return nil }
         offset = intercept + firstIndex * step
         indices = idx.map { $0 - Int(firstIndex) }
         residuals = zip(xs, t).map { $1 - (intercept + step * $0) }

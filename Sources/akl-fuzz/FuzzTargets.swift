@@ -1,0 +1,92 @@
+// Fuzz targets for the readers (issue #8). Built with -DFUZZING and
+// -sanitize=fuzzer,address by scripts/fuzz.sh, libFuzzer drives
+// LLVMFuzzerTestOneInput; built normally, the same code replays files given on
+// the command line (regression inputs). AKL_FUZZ_TARGET picks the reader.
+import AudioKitLinux
+import Foundation
+
+enum FuzzTarget: String, CaseIterable {
+    case ahap, beatmapJSON = "beatmap-json", beatmapText = "beatmap-text", beatmapCSV = "beatmap-csv"
+    case beatmapAudacity = "beatmap-audacity", beatmapSwift = "beatmap-swift", manifest, audio
+
+    static var current: FuzzTarget {
+        FuzzTarget(rawValue: ProcessInfo.processInfo.environment["AKL_FUZZ_TARGET"] ?? "ahap") ?? .ahap
+    }
+
+    func run(_ bytes: [UInt8]) {
+        switch self {
+        case .ahap:
+            let result = AHAPValidator.validate(
+                bytes: bytes, file: "fuzz.ahap", baseDirectory: "/nonexistent", options: AHAPValidationOptions(checkWaveformFiles: false))
+            if let doc = result.document {
+                _ = AHAPFormatter.format(doc.root)
+                let r = PatternRenderer(pattern: doc.pattern, options: RenderOptions(sampleRate: 8_000, baseDirectory: "/nonexistent"))
+                var block: [Float] = []
+                var budget = 16  // a few blocks: the renderer's set-up and first voices
+                while budget > 0 && r.renderNextBlock(into: &block) > 0 { budget -= 1 }
+            }
+        case .beatmapJSON, .beatmapText, .beatmapCSV, .beatmapAudacity, .beatmapSwift:
+            let format: BeatMapFormat =
+                switch self {
+                case .beatmapJSON: .json
+                case .beatmapText: .text
+                case .beatmapCSV: .csv
+                case .beatmapAudacity: .audacity
+                default: .swift
+                }
+            if let map = BeatMapReader.read(bytes: bytes, file: "fuzz", format: format).map {
+                _ = BeatRuleRegistry.lint(map)
+                _ = GridFit(times: map.times)
+                for f in BeatMapFormat.allCases { _ = BeatMapWriter.string(map, format: f) }
+            }
+        case .manifest, .audio:
+            // These readers take paths: write the input to a temporary file first.
+            let path = NSTemporaryDirectory() + "akl-fuzz-\(getpid())" + (self == .audio ? ".wav" : ".json")
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            defer { unlink(path) }
+            if self == .manifest {
+                _ = try? GameManifest.read(path)
+            } else if let reader = try? SoundFileReader(path: path, limits: AudioLimits(maxDuration: 60)) {
+                var buffer = [Float](repeating: 0, count: 4096 * reader.info.channels)
+                var budget = 64
+                while budget > 0,
+                    let n = try? buffer.withUnsafeMutableBufferPointer({ p throws(AudioIOError) in try reader.read(into: p, frames: 4096) }
+                    ), n > 0
+                { budget -= 1 }
+            }
+        }
+    }
+}
+
+#if FUZZING
+    @_cdecl("LLVMFuzzerTestOneInput")
+    public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+        FuzzTarget.current.run(Array(UnsafeBufferPointer(start: data, count: size)))
+        return 0
+    }
+
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func LLVMFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+    ) -> CInt
+
+    // SwiftPM names an executable's entry point <module>_main; hand it to libFuzzer's driver.
+    @_cdecl("akl_fuzz_main")
+    public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+        var count = argc
+        var vector = argv
+        return LLVMFuzzerRunDriver(&count, &vector) { data, size in fuzzOneInput(data, size) }
+    }
+#else
+    @main
+    struct Replay {
+        static func main() {
+            let target = FuzzTarget.current
+            for path in CommandLine.arguments.dropFirst() {
+                guard let data = FileManager.default.contents(atPath: path) else { continue }
+                target.run([UInt8](data))
+            }
+        }
+    }
+#endif

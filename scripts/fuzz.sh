@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# libFuzzer over every reader: bash scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
+# Seeds come from ../shared/corpus (when present) and samples/; new corpus entries and
+# crashes go to fuzz-work/ (git-ignored). A crash input replays with:
+#   AKL_FUZZ_TARGET=<target> swift run akl-fuzz fuzz-work/<target>/crash-…
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+shift || true
+targets=("${@:-ahap beatmap-json beatmap-text beatmap-csv beatmap-audacity beatmap-swift manifest audio}")
+bash scripts/setup.sh
+swift build --product akl-fuzz --scratch-path .build-fuzz -Xswiftc -DFUZZING -Xswiftc -sanitize=fuzzer,address 2>&1 | tail -1
+bin=.build-fuzz/debug/akl-fuzz
+shared=../shared/corpus
+for t in ${targets[@]}; do
+  work=fuzz-work/$t
+  mkdir -p "$work/corpus" "$work/seeds"
+  case $t in
+    ahap) cp samples/ahap/*.ahap samples/broken/*.ahap "$work/seeds/"; [ -d $shared/ahap ] && find $shared/ahap -name '*.ahap' -size -200k -exec cp {} "$work/seeds/" \; ;;
+    beatmap-json) cp samples/beatmaps/*.json "$work/seeds/" ;;
+    beatmap-text) [ -d $shared/beats ] && cp $shared/beats/beats/*.beats "$work/seeds/" || printf '0.5\n1.0\n' > "$work/seeds/a.txt" ;;
+    beatmap-csv) printf 'beat,time\n1,0.5\n2,1.0\n' > "$work/seeds/a.csv" ;;
+    beatmap-audacity) printf '0.5\t0.5\t1\n1.0\t1.0\t2\n' > "$work/seeds/a.txt" ;;
+    beatmap-swift) cp samples/beatmaps/*.swift "$work/seeds/" ;;
+    manifest) cp samples/game.json "$work/seeds/" ;;
+    audio) cp samples/audio/click.wav "$work/seeds/"; sox samples/audio/click.wav -t wav -e float "$work/seeds/f.wav" 2>/dev/null || true ;;
+  esac
+  echo "== $t"
+  AKL_FUZZ_TARGET=$t "$bin" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -artifact_prefix="$work/" -print_final_stats=1 \
+    "$work/corpus" "$work/seeds" 2>&1 | grep -E "^stat::(number_of_executed_units|average_exec_per_sec|new_units_added)|ERROR|SUMMARY|crash-|Test unit written" || true
+done
