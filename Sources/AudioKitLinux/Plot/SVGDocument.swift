@@ -65,19 +65,8 @@ public struct SVGDocument: Sendable {
         )
     }
 
-    public static func escape(_ s: String) -> String {
-        var out = ""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: if ch.value >= 0x20 || ch == "\n" || ch == "\t" { out.unicodeScalars.append(ch) }
-            }
-        }
-        return out
-    }
+    /// XML-escaped text, as the reporters escape it.
+    public static func escape(_ s: String) -> String { s.xmlEscaped }
 
     public var text: String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
