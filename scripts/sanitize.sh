@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# The whole test suite under AddressSanitizer (a separate build folder, .build-asan).
+# The whole test suite under AddressSanitizer, then under ThreadSanitizer (separate
+# build folders .build-asan and .build-tsan; the CLI tests run the sanitized tools).
 # Leak detection is off: the only leak LeakSanitizer reports comes from Foundation's
 # Process.run (a weak reference kept by swift-corelibs-foundation), not from our code.
+# UndefinedBehaviorSanitizer: swiftc rejects -sanitize=undefined on Linux; Swift's own
+# overflow and bounds checks trap instead (the fuzzers found such traps).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --test
 swift build --build-tests --sanitize=address --scratch-path .build-asan
 ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 swift test --skip-build --sanitize=address --scratch-path .build-asan
+swift build --build-tests --sanitize=thread --scratch-path .build-tsan
+TSAN_OPTIONS=halt_on_error=1 swift test --skip-build --sanitize=thread --scratch-path .build-tsan
