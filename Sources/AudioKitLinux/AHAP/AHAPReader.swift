@@ -32,27 +32,26 @@ enum AHAPReader {
             let leniency: Severity = options.lenient ? .warning : .error
             for f in pre.findings {
                 let position = lines.position(ofOffset: f.offset)
-                switch f.kind {
-                case .byteOrderMark:
-                    findings.append(
-                        AHAPFinding(
-                            ruleID: ByteOrderMarkRule.description.id, severity: .warning, path: nil,
-                            message: "the file starts with a UTF-8 byte order mark; save it as UTF-8 without BOM", position: position))
-                case .trailingComma:
-                    findings.append(
-                        AHAPFinding(
-                            ruleID: TrailingCommaRule.description.id, severity: leniency, path: nil,
-                            message:
-                                "trailing comma before a closing bracket; strict JSON parsers reject it. Remove it (ahap-tool format does)\(options.lenient ? "" : ", or pass --lenient to accept it")",
-                            position: position))
-                case .comment:
-                    findings.append(
-                        AHAPFinding(
-                            ruleID: CommentRule.description.id, severity: leniency, path: nil,
-                            message:
-                                "comment in JSON; strict JSON parsers reject it. Move the note under \"Metadata\"\(options.lenient ? "" : ", or pass --lenient to accept it")",
-                            position: position))
-                }
+                let lenientHint = options.lenient ? "" : ", or pass --lenient to accept it"
+                let (rule, severity, message): (String, Severity, String) =
+                    switch f.kind {
+                    case .byteOrderMark:
+                        (
+                            ByteOrderMarkRule.description.id, .warning,
+                            "the file starts with a UTF-8 byte order mark; save it as UTF-8 without BOM"
+                        )
+                    case .trailingComma:
+                        (
+                            TrailingCommaRule.description.id, leniency,
+                            "trailing comma before a closing bracket; strict JSON parsers reject it. Remove it (ahap-tool format does)\(lenientHint)"
+                        )
+                    case .comment:
+                        (
+                            CommentRule.description.id, leniency,
+                            "comment in JSON; strict JSON parsers reject it. Move the note under \"Metadata\"\(lenientHint)"
+                        )
+                    }
+                findings.append(AHAPFinding(ruleID: rule, severity: severity, path: nil, message: message, position: position))
             }
         }
         let decoded = pre.bytes.withUnsafeBytes { Jansson.decode($0, maxDepth: options.maxDepth) }

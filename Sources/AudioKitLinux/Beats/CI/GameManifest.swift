@@ -130,16 +130,18 @@ public enum GameCheck {
 
     public static func run(_ jobs: [Job], manifest: GameManifest, tolerance: Double = 0.005) -> [Outcome] {
         let slots = ResultSlots<Outcome>(count: jobs.count)
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { i in slots.set(i, run(jobs[i], manifest: manifest, tolerance: tolerance))
+        let onsets = OnsetCache()
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
+            slots.set(i, run(jobs[i], manifest: manifest, tolerance: tolerance, onsets: onsets))
         }
         return slots.values.compactMap { $0 }
     }
 
-    static func run(_ job: Job, manifest: GameManifest, tolerance: Double) -> Outcome {
+    static func run(_ job: Job, manifest: GameManifest, tolerance: Double, onsets: OnsetCache) -> Outcome {
         do {
             switch job.kind {
             case .tempo(let bpm):
-                let onset = try SpectralFlux.analyze(path: job.asset)
+                let onset = try onsets.onset(job.asset)
                 let (estimate, check) = TempoEstimator.check(onset, expected: bpm, tolerance: tolerance, allowOctave: false)
                 let d =
                     check.verdict == .pass
@@ -158,7 +160,7 @@ public enum GameCheck {
                     return Outcome(job: job, diagnostics: read.diagnostics, failure: nil, summary: "unreadable")
                 }
                 let report = BeatChecker.check(
-                    map: map, onset: try SpectralFlux.analyze(path: job.track!.audio), audioPath: job.track!.audio)
+                    map: map, onset: try onsets.onset(job.track!.audio), audioPath: job.track!.audio)
                 return Outcome(
                     job: job, diagnostics: read.diagnostics + report.diagnostics, failure: nil,
                     summary: "\(report.flaggedCount) of \(map.count) beats flagged")
@@ -193,5 +195,19 @@ public enum GameCheck {
         return rows.map {
             "\($0.0.padding(toLength: 6, withPad: " ", startingAt: 0)) \($0.1.padding(toLength: 9, withPad: " ", startingAt: 0)) \($0.2.padding(toLength: w, withPad: " ", startingAt: 0)) \($0.3)"
         }.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Onset strength per track, computed once per run: a track's tempo job and its
+/// beat-map jobs share it.
+final class OnsetCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String: OnsetStrength] = [:]
+
+    func onset(_ path: String) throws(AudioIOError) -> OnsetStrength {
+        if let cached = lock.withLock({ entries[path] }) { return cached }
+        let onset = try SpectralFlux.analyze(path: path)
+        lock.withLock { entries[path] = onset }
+        return onset
     }
 }
