@@ -19,6 +19,7 @@ let package = Package(
             name: "CAlsa", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(
             name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(
             name: "CSamplerate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
         // kissfft (BSD-3-Clause) rather than FFTW (GPL): see docs/dependencies.md. No pkgConfig:
@@ -28,7 +29,7 @@ let package = Package(
             name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
         .target(
             name: "AudioKitLinux",
-            dependencies: ["CSndfile", "CAlsa", "CJansson", "CSamplerate", "CKissFFT", "CEBUR128"]),
+            dependencies: ["CSndfile", "CAlsa", "CJansson", "CYAML", "CSamplerate", "CKissFFT", "CEBUR128"]),
         .target(
             name: "ToolSupport",
             dependencies: [

@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
-targets=("${@:-ahap beatmap-json beatmap-text beatmap-csv beatmap-audacity beatmap-swift manifest audio}")
+targets=("${@:-ahap beatmap-json beatmap-text beatmap-csv beatmap-audacity beatmap-swift manifest manifest-yaml audio}")
 bash scripts/setup.sh
 swift build --product akl-fuzz --scratch-path .build-fuzz -Xswiftc -DFUZZING -Xswiftc -sanitize=fuzzer,address 2>&1 | tail -1
 bin=.build-fuzz/debug/akl-fuzz
@@ -23,6 +23,7 @@ for t in ${targets[@]}; do
     beatmap-audacity) printf '0.5\t0.5\t1\n1.0\t1.0\t2\n' > "$work/seeds/a.txt" ;;
     beatmap-swift) cp samples/beatmaps/*.swift "$work/seeds/" ;;
     manifest) cp samples/game.json "$work/seeds/" ;;
+    manifest-yaml) cp samples/game.yaml "$work/seeds/" ;;
     audio) cp samples/audio/click.wav "$work/seeds/"; sox samples/audio/click.wav -t wav -e float "$work/seeds/f.wav" 2>/dev/null || true ;;
   esac
   echo "== $t"

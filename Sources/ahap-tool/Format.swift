@@ -21,13 +21,15 @@ extension AHAPTool {
         @Flag(name: .long, help: "Exit 1 without writing if the file is not already canonical (for CI).")
         var check = false
 
+        @OptionGroup(title: "Limits") var limitOptions: LimitOptions
+
         func validate() throws {
             if inPlace && output != nil { throw ValidationError("use --in-place or --output, not both") }
         }
 
         func run() throws {
-            let bytes = try InputFile.read(file, maxBytes: 64 << 20)
-            let (text, diagnostics) = AHAPFormatter.format(bytes: bytes, file: file)
+            let bytes = try InputFile.read(file, maxBytes: limitOptions.maxFileSize)
+            let (text, diagnostics) = try AHAPFormatter.format(bytes: bytes, file: file, limits: limitOptions.limits)
             guard let text else {
                 Terminal.out(TextReporter.generate(Report(toolName: "ahap-tool", files: [file], diagnostics: diagnostics, rules: [])))
                 throw ToolExit.problemsFound

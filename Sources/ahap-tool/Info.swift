@@ -27,7 +27,8 @@ extension AHAPTool {
             }
             let base = (file as NSString).deletingLastPathComponent
             let info = AHAPInfo(
-                pattern: document.pattern, file: file, baseDirectory: base.isEmpty ? "." : base, allowOutside: parsing.allowOutsidePaths)
+                pattern: document.pattern, file: file, baseDirectory: base.isEmpty ? "." : base, allowOutside: parsing.allowOutsidePaths,
+                audioLimits: parsing.limitOptions.limits.audio)
             Terminal.out(format == .json ? JSONWriter(indent: "  ").string(from: info.jsonValue) : info.text)
         }
     }

@@ -26,7 +26,8 @@ extension AHAPTool {
             let document = try PatternInput.load(file, parsing: parsing)
             let options = RenderOptions(
                 sampleRate: rate, channels: .stereoMix, model: model.model, baseDirectory: PatternInput.baseDirectory(file),
-                allowPathsOutsideBase: parsing.allowOutsidePaths, blockFrames: 2048)
+                allowPathsOutsideBase: parsing.allowOutsidePaths, blockFrames: 2048,
+                audioLimits: parsing.limitOptions.limits.audio)
             let renderer = PatternRenderer(pattern: document.pattern, options: options)
             for w in renderer.warnings { Terminal.err("ahap-tool: warning: \(file): \(w)") }
             try playback.run(renderer, tool: "ahap-tool", inputs: [file])

@@ -36,7 +36,8 @@ extension AHAPTool {
             let document = try PatternInput.load(file, parsing: parsing)
             let options = RenderOptions(
                 sampleRate: rate, channels: RenderChannels(rawValue: channels)!, model: model.model,
-                baseDirectory: PatternInput.baseDirectory(file), allowPathsOutsideBase: parsing.allowOutsidePaths)
+                baseDirectory: PatternInput.baseDirectory(file), allowPathsOutsideBase: parsing.allowOutsidePaths,
+                audioLimits: parsing.limitOptions.limits.audio)
             let renderer = PatternRenderer(pattern: document.pattern, options: options)
             for w in renderer.warnings { Terminal.err("ahap-tool: warning: \(file): \(w)") }
             let progress = ProgressLine("rendering \(output)")
@@ -66,7 +67,8 @@ extension AHAPTool {
             try AtomicFile.checkNotAnInput(output, inputs: [file])
             let document = try PatternInput.load(file, parsing: parsing)
             let options = RenderOptions(
-                model: model.model, baseDirectory: PatternInput.baseDirectory(file), allowPathsOutsideBase: parsing.allowOutsidePaths)
+                model: model.model, baseDirectory: PatternInput.baseDirectory(file), allowPathsOutsideBase: parsing.allowOutsidePaths,
+                audioLimits: parsing.limitOptions.limits.audio)
             let svg = AHAPPlot.svg(pattern: document.pattern, title: file, options: options)
             try Terminal.emit(svg, to: output)
         }

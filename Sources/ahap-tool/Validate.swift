@@ -34,15 +34,10 @@ struct AHAPParsingOptions: ParsableArguments {
     @Flag(name: .long, help: "Do not open AudioCustom files to check that they exist and decode.")
     var noCheckAudio = false
 
-    @Option(name: .long, help: ArgumentHelp("Largest AHAP file accepted, in bytes.", valueName: "bytes"))
-    var maxFileSize: Int = 64 << 20
+    @OptionGroup(title: "Limits") var limitOptions: LimitOptions
 
     var validationOptions: AHAPValidationOptions {
         AHAPValidationOptions(
-            lenient: lenient, allowPathsOutsideBase: allowOutsidePaths, checkWaveformFiles: !noCheckAudio, maxFileSize: maxFileSize)
-    }
-
-    func validate() throws {
-        guard maxFileSize > 0 else { throw ValidationError("--max-file-size must be positive") }
+            lenient: lenient, allowPathsOutsideBase: allowOutsidePaths, checkWaveformFiles: !noCheckAudio, limits: limitOptions.limits)
     }
 }

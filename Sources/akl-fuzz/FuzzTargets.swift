@@ -7,7 +7,7 @@ import Foundation
 
 enum FuzzTarget: String, CaseIterable {
     case ahap, beatmapJSON = "beatmap-json", beatmapText = "beatmap-text", beatmapCSV = "beatmap-csv"
-    case beatmapAudacity = "beatmap-audacity", beatmapSwift = "beatmap-swift", manifest, audio
+    case beatmapAudacity = "beatmap-audacity", beatmapSwift = "beatmap-swift", manifest, manifestYAML = "manifest-yaml", audio
 
     static var current: FuzzTarget {
         FuzzTarget(rawValue: ProcessInfo.processInfo.environment["AKL_FUZZ_TARGET"] ?? "ahap") ?? .ahap
@@ -39,12 +39,12 @@ enum FuzzTarget: String, CaseIterable {
                 _ = GridFit(times: map.times)
                 for f in BeatMapFormat.allCases { _ = BeatMapWriter.string(map, format: f) }
             }
-        case .manifest, .audio:
+        case .manifest, .manifestYAML, .audio:
             // These readers take paths: write the input to a temporary file first.
-            let path = NSTemporaryDirectory() + "akl-fuzz-\(getpid())" + (self == .audio ? ".wav" : ".json")
+            let path = NSTemporaryDirectory() + "akl-fuzz-\(getpid())" + (self == .audio ? ".wav" : self == .manifest ? ".json" : ".yaml")
             _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
             defer { unlink(path) }
-            if self == .manifest {
+            if self == .manifest || self == .manifestYAML {
                 _ = try? GameManifest.read(path)
             } else if let reader = try? SoundFileReader(path: path, limits: AudioLimits(maxDuration: 60)) {
                 var buffer = [Float](repeating: 0, count: 4096 * reader.info.channels)

@@ -27,11 +27,13 @@ extension Beatmap {
         @Argument(help: ArgumentHelp("Audio files.", valueName: "file"))
         var files: [String]
 
+        @OptionGroup(title: "Limits") var limitOptions: LimitOptions
+
         func run() throws {
             var failed = false
             for file in files {
                 do {
-                    let i = try AudioFile.info(file)
+                    let i = try AudioFile.info(file, limits: limitOptions.limits.audio)
                     Terminal.out(
                         "\(file): \(i.format), \(i.encoding), \(i.sampleRate) Hz, \(i.channels) ch, \(i.frames) frames, \(String(format: "%.3f", i.duration)) s\n"
                     )

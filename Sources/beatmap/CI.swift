@@ -39,8 +39,10 @@ extension Beatmap {
             guard tolerance > 0 && tolerance < 50 else { throw ValidationError("--tolerance must be between 0 and 50 percent") }
         }
 
+        @OptionGroup(title: "Limits") var limitOptions: LimitOptions
+
         func run() throws {
-            let (m, findings) = try GameManifest.read(manifest, allowOutside: allowOutsidePaths)
+            let (m, findings) = try GameManifest.read(manifest, allowOutside: allowOutsidePaths, limits: limitOptions.limits)
             guard let m else {
                 try FindingsOutput.finish(
                     tool: "beatmap", report: Report(toolName: "beatmap", files: [manifest], diagnostics: findings, rules: []), failures: [],

@@ -35,13 +35,15 @@ extension Beatmap {
             guard toleranceMs > 0 && toleranceMs < 1000 else { throw ValidationError("--tolerance-ms must be between 0 and 1000") }
         }
 
+        @OptionGroup(title: "Limits") var limitOptions: LimitOptions
+
         func run() throws {
-            let (beatMap, readFindings) = try mapOptions.read(map)
+            let (beatMap, readFindings) = try mapOptions.read(map, limits: limitOptions.limits)
             guard let beatMap else {
                 let r = Report(toolName: "beatmap", files: [map], diagnostics: readFindings, rules: BeatRuleRegistry.descriptions)
                 try FindingsOutput.finish(tool: "beatmap", report: r, failures: [], options: report)
             }
-            let onset = try SpectralFlux.analyze(path: audio)
+            let onset = try SpectralFlux.analyze(path: audio, limits: limitOptions.limits.audio)
             let options = BeatCheckOptions(
                 tolerance: toleranceMs / 1000, lint: BeatLintOptions(hitWindow: mapOptions.hitWindow),
                 decoderDelay: decoderDelayMs.map { $0 / 1000 })

@@ -94,11 +94,13 @@ extension Beatmap {
             for t in [bpmA, bpmB].compactMap({ $0 }) where !(t > 0 && t < 1000) { throw ValidationError("BPM must be between 0 and 1000") }
         }
 
+        @OptionGroup(title: "Limits") var limitOptions: LimitOptions
+
         func run() throws {
             if let output { try AtomicFile.checkNotAnInput(output, inputs: [a, b]) }
-            let rate = try self.rate ?? AudioFile.info(a).sampleRate
-            var deckA = try Deck.load(a, sampleRate: rate, bpm: bpmA, firstBeat: firstBeatA)
-            var deckB = try Deck.load(b, sampleRate: rate, bpm: bpmB, firstBeat: firstBeatB)
+            let rate = try self.rate ?? AudioFile.info(a, limits: limitOptions.limits.audio).sampleRate
+            var deckA = try Deck.load(a, sampleRate: rate, bpm: bpmA, firstBeat: firstBeatA, limits: limitOptions.limits.audio)
+            var deckB = try Deck.load(b, sampleRate: rate, bpm: bpmB, firstBeat: firstBeatB, limits: limitOptions.limits.audio)
             deckA.loops = true
             deckB.loops = true
             var plan = CrossfadePlan(

@@ -17,8 +17,8 @@ struct MapOptions: ParsableArguments {
         guard hitWindow > 0 && hitWindow < 5 else { throw ValidationError("--hit-window must be between 0 and 5 seconds") }
     }
 
-    func read(_ path: String) throws -> (BeatMap?, [Diagnostic]) {
-        let result = try BeatMapReader.read(path: path, format: mapFormat?.format, symbol: symbol)
+    func read(_ path: String, limits: InputLimits) throws -> (BeatMap?, [Diagnostic]) {
+        let result = try BeatMapReader.read(path: path, format: mapFormat?.format, symbol: symbol, limits: limits)
         return (result.map, result.diagnostics)
     }
 }
@@ -44,13 +44,15 @@ extension Beatmap {
         @OptionGroup var mapOptions: MapOptions
         @OptionGroup var report: ReportOptions
 
+        @OptionGroup(title: "Limits") var limitOptions: LimitOptions
+
         func run() throws {
-            let duration = try audio.map { try AudioFile.info($0).duration }
+            let duration = try audio.map { try AudioFile.info($0, limits: limitOptions.limits.audio).duration }
             var diagnostics: [Diagnostic] = []
             var failures: [ToolFailure] = []
             for path in maps {
                 do {
-                    let (map, read) = try mapOptions.read(path)
+                    let (map, read) = try mapOptions.read(path, limits: limitOptions.limits)
                     diagnostics += read
                     if let map {
                         diagnostics += BeatRuleRegistry.lint(

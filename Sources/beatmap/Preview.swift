@@ -41,13 +41,17 @@ extension Beatmap {
             if loop && playback.output != nil { throw ValidationError("--loop plays forever; it cannot go with --output") }
         }
 
+        @OptionGroup(title: "Limits") var limitOptions: LimitOptions
+
         func run() throws {
-            let (map, findings) = try mapOptions.read(beats)
+            let (map, findings) = try mapOptions.read(beats, limits: limitOptions.limits)
             guard let map else {
                 Terminal.out(TextReporter.generate(Report(toolName: "beatmap", files: [beats], diagnostics: findings, rules: [])))
                 throw ToolExit.problemsFound
             }
-            let source = try BeatPreviewSource(track: track, beats: map.times, clickGain: gain!, from: from, to: to, loops: loop)
+            let source = try BeatPreviewSource(
+                track: track, beats: map.times, clickGain: gain!, from: from, to: to, loops: loop,
+                limits: limitOptions.limits.audio)
             try playback.run(source, tool: "beatmap", inputs: [track, beats])
         }
     }

@@ -37,8 +37,10 @@ extension Beatmap {
             if let expect, !(expect > 0 && expect < 1000) { throw ValidationError("--expect must be between 0 and 1000 BPM") }
         }
 
+        @OptionGroup(title: "Limits") var limitOptions: LimitOptions
+
         func run() throws {
-            let onset = try SpectralFlux.analyze(path: track)
+            let onset = try SpectralFlux.analyze(path: track, limits: limitOptions.limits.audio)
             var estimate = TempoEstimator.estimate(onset)
             var check: TempoCheck? = nil
             if let expect {
@@ -96,8 +98,10 @@ extension Beatmap {
             if let bpm, !(bpm >= minBpm && bpm <= maxBpm) { throw ValidationError("--bpm must lie between --min-bpm and --max-bpm") }
         }
 
+        @OptionGroup(title: "Limits") var limitOptions: LimitOptions
+
         func run() throws {
-            let onset = try SpectralFlux.analyze(path: track)
+            let onset = try SpectralFlux.analyze(path: track, limits: limitOptions.limits.audio)
             guard let estimate = TempoEstimator.estimate(onset, range: minBpm...maxBpm, hint: bpm) else {
                 throw ToolFailure("\(track): too short or silent to find a beat")
             }
@@ -161,8 +165,10 @@ extension Beatmap {
 
         @OptionGroup var mapOptions: MapOptions
 
+        @OptionGroup(title: "Limits") var limitOptions: LimitOptions
+
         func run() throws {
-            let (beatMap, findings) = try mapOptions.read(map)
+            let (beatMap, findings) = try mapOptions.read(map, limits: limitOptions.limits)
             guard let beatMap else {
                 Terminal.out(TextReporter.generate(Report(toolName: "beatmap", files: [map], diagnostics: findings, rules: [])))
                 throw ToolExit.problemsFound

@@ -72,20 +72,16 @@ public struct AHAPValidationOptions: Sendable, Hashable {
     public var allowPathsOutsideBase: Bool
     /// Open each AudioCustom file to check that it exists and decodes.
     public var checkWaveformFiles: Bool
-    /// Largest input accepted, in bytes.
-    public var maxFileSize: Int
-    /// Deepest JSON nesting accepted.
-    public var maxDepth: Int
+    /// Size, depth, event, curve-point and audio limits.
+    public var limits: InputLimits
 
     public init(
-        lenient: Bool = false, allowPathsOutsideBase: Bool = false, checkWaveformFiles: Bool = true,
-        maxFileSize: Int = 64 << 20, maxDepth: Int = 64
+        lenient: Bool = false, allowPathsOutsideBase: Bool = false, checkWaveformFiles: Bool = true, limits: InputLimits = .standard
     ) {
         self.lenient = lenient
         self.allowPathsOutsideBase = allowPathsOutsideBase
         self.checkWaveformFiles = checkWaveformFiles
-        self.maxFileSize = maxFileSize
-        self.maxDepth = maxDepth
+        self.limits = limits
     }
 }
 

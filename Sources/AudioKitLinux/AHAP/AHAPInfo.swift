@@ -33,7 +33,7 @@ public struct AHAPInfo: Sendable {
     public var dynamicParameters: [Range]
     public var audio: [Audio]
 
-    public init(pattern: AHAPPattern, file: String, baseDirectory: String, allowOutside: Bool) {
+    public init(pattern: AHAPPattern, file: String, baseDirectory: String, allowOutside: Bool, audioLimits: AudioLimits = .standard) {
         self.file = file
         version = pattern.version
         duration = pattern.duration
@@ -51,7 +51,7 @@ public struct AHAPInfo: Sendable {
             switch resolver.resolve(path) {
             case .found(let resolved):
                 do throws(AudioIOError) {
-                    return Audio(path: path, resolved: resolved, info: try AudioFile.info(resolved), problem: nil)
+                    return Audio(path: path, resolved: resolved, info: try AudioFile.info(resolved, limits: audioLimits), problem: nil)
                 } catch {
                     return Audio(path: path, resolved: resolved, info: nil, problem: error.reason)
                 }

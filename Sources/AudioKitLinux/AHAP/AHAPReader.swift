@@ -54,7 +54,7 @@ enum AHAPReader {
                 findings.append(AHAPFinding(ruleID: rule, severity: severity, path: nil, message: message, position: position))
             }
         }
-        let decoded = pre.bytes.withUnsafeBytes { Jansson.decode($0, maxDepth: options.maxDepth) }
+        let decoded = pre.bytes.withUnsafeBytes { Jansson.decode($0, maxDepth: options.limits.maxNestingDepth) }
         switch decoded {
         case .success(let root):
             return Output(root: root, findings: findings, cleanedBytes: pre.bytes)

@@ -3,8 +3,10 @@ import Foundation
 /// The result of validating one AHAP text.
 public struct AHAPValidationResult: Sendable {
     public var diagnostics: [Diagnostic]
-    /// The parsed document, or nil when the text is not JSON.
+    /// The parsed document, or nil when the text is not JSON or is over a limit.
     public var document: AHAPDocument?
+    /// Set when the file has more events or curve points than `InputLimits` allows; nothing was checked.
+    public var limitFailure: String?
 }
 
 /// Reads an AHAP text and runs every rule over it.
@@ -21,6 +23,9 @@ public enum AHAPValidator {
         let parsed = AHAPReader.read(bytes: bytes, options: options)
         var findings = parsed.findings
         var document: AHAPDocument? = nil
+        if let root = parsed.root, let failure = countLimitFailure(root, file: file, limits: options.limits) {
+            return AHAPValidationResult(diagnostics: [], document: nil, limitFailure: failure)
+        }
         if let root = parsed.root {
             let doc = AHAPDocument(root: root, file: file, baseDirectory: baseDirectory, options: options)
             for rule in rules { rule.check(doc, into: &findings) }
@@ -32,9 +37,29 @@ public enum AHAPValidator {
 
     /// Reads and validates a file. Failures to read the file itself are thrown, never reported as findings.
     public static func validate(path: String, options: AHAPValidationOptions = .init()) throws(ToolFailure) -> AHAPValidationResult {
-        let bytes = try InputFile.read(path, maxBytes: options.maxFileSize)
+        let bytes = try InputFile.read(path, maxBytes: options.limits.maxFileBytes)
         let base = (path as NSString).deletingLastPathComponent
-        return validate(bytes: bytes, file: path, baseDirectory: base.isEmpty ? "." : base, options: options)
+        let result = validate(bytes: bytes, file: path, baseDirectory: base.isEmpty ? "." : base, options: options)
+        if let failure = result.limitFailure { throw ToolFailure(failure) }
+        return result
+    }
+
+    /// Counts the pattern's entries and curve points before any rule runs, so
+    /// that a file built to be huge is refused in time linear in its size.
+    static func countLimitFailure(_ root: JSONValue, file: String?, limits: InputLimits) -> String? {
+        guard let pattern = root["Pattern"]?.array else { return nil }
+        if pattern.count > limits.maxEvents {
+            return InputLimits.exceeded(file, count: pattern.count, what: "pattern entries", limit: limits.maxEvents, flag: "--max-events")
+        }
+        var points = 0
+        for entry in pattern {
+            points += entry["ParameterCurve"]?["ParameterCurveControlPoints"]?.array?.count ?? 0
+        }
+        if points > limits.maxCurvePoints {
+            return InputLimits.exceeded(
+                file, count: points, what: "curve control points", limit: limits.maxCurvePoints, flag: "--max-curve-points")
+        }
+        return nil
     }
 
     private static func resolve(_ findings: [AHAPFinding], file: String?, cleanedBytes: [UInt8], jsonParsed: Bool) -> [Diagnostic] {

@@ -29,10 +29,11 @@ public final class BeatPreviewSource: AudioSource {
     public let channels = 2
 
     /// `clickGain` in decibels (−6 dB by default).
-    public init(track: String, beats: [Double], clickGain: Double = -6, from: Double = 0, to: Double? = nil, loops: Bool = false)
-        throws(AudioIOError)
-    {
-        reader = try SoundFileReader(path: track)
+    public init(
+        track: String, beats: [Double], clickGain: Double = -6, from: Double = 0, to: Double? = nil, loops: Bool = false,
+        limits: AudioLimits = .standard
+    ) throws(AudioIOError) {
+        reader = try SoundFileReader(path: track, limits: limits)
         sampleRate = reader.info.sampleRate
         // Only times inside the track can click (and only those convert to frame numbers safely).
         self.beats = beats.filter { $0.isFinite && $0 >= 0 && $0 < 1e7 }.sorted()

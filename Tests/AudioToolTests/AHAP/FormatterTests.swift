@@ -16,7 +16,7 @@ struct FormatterTests {
         """
 
     @Test func canonicalKeyOrderAndUnknownKeysKept() throws {
-        let (text, _) = AHAPFormatter.format(bytes: Array(Self.messy.utf8), file: nil)
+        let (text, _) = try AHAPFormatter.format(bytes: Array(Self.messy.utf8), file: nil)
         let out = try #require(text)
         // Known keys first in canonical order, unknown keys after in original order.
         let version = try #require(out.range(of: "\"Version\""))
@@ -32,15 +32,15 @@ struct FormatterTests {
     }
 
     @Test func formattingIsIdempotentAndKeepsMeaning() throws {
-        let (once, _) = AHAPFormatter.format(bytes: Array(Self.messy.utf8), file: nil)
+        let (once, _) = try AHAPFormatter.format(bytes: Array(Self.messy.utf8), file: nil)
         let first = try #require(once)
-        let (twice, _) = AHAPFormatter.format(bytes: Array(first.utf8), file: nil)
+        let (twice, _) = try AHAPFormatter.format(bytes: Array(first.utf8), file: nil)
         #expect(twice == first)
         #expect(Self.parse(first) == Self.parse(Self.messy))
     }
 
     @Test func integersStayIntegersAndRealsStayReals() throws {
-        let (text, _) = AHAPFormatter.format(
+        let (text, _) = try AHAPFormatter.format(
             bytes: Array(#"{"Version": 1, "Pattern": [{"Event": {"Time": 0.10000000149011612, "EventType": "HapticTransient"}}]}"#.utf8),
             file: nil)
         let out = try #require(text)
@@ -48,8 +48,8 @@ struct FormatterTests {
         #expect(out.contains("\"Time\": 0.10000000149011612"))
     }
 
-    @Test func notJSONIsNotFormatted() {
-        let (text, diagnostics) = AHAPFormatter.format(bytes: Array("{\"Pattern\": [".utf8), file: "x.ahap")
+    @Test func notJSONIsNotFormatted() throws {
+        let (text, diagnostics) = try AHAPFormatter.format(bytes: Array("{\"Pattern\": [".utf8), file: "x.ahap")
         #expect(text == nil)
         #expect(diagnostics.first?.ruleID == "ahap.json_syntax")
     }
@@ -58,9 +58,9 @@ struct FormatterTests {
     func corpusRoundTrip() throws {
         for url in TestPaths.corpusFiles() {
             let bytes = try [UInt8](Data(contentsOf: url))
-            let (text, _) = AHAPFormatter.format(bytes: bytes, file: url.path)
+            let (text, _) = try AHAPFormatter.format(bytes: bytes, file: url.path)
             guard let text else { continue }  // not JSON at all
-            let (again, _) = AHAPFormatter.format(bytes: Array(text.utf8), file: nil)
+            let (again, _) = try AHAPFormatter.format(bytes: Array(text.utf8), file: nil)
             #expect(again == text, "format is not idempotent on \(url.lastPathComponent)")
             #expect(Self.parse(text) == Self.parse(String(decoding: bytes, as: UTF8.self)), "meaning changed in \(url.lastPathComponent)")
             // The model read from the formatted text equals the model read from the original.

@@ -32,7 +32,7 @@ struct HostileInputTests {
         ("ahap-tool", ["validate"], "ahap"), ("ahap-tool", ["info"], "ahap"), ("ahap-tool", ["format"], "ahap"),
         ("ahap-tool", ["render", "-o", "OUT.wav"], "ahap"), ("ahap-tool", ["plot", "-o", "OUT.svg"], "ahap"),
         ("beatmap", ["lint"], "json"), ("beatmap", ["lint"], "txt"), ("beatmap", ["lint"], "swift"), ("beatmap", ["fit"], "csv"),
-        ("beatmap", ["ci"], "json"), ("beatmap", ["bpm"], "wav"), ("beatmap", ["audio-info"], "flac"),
+        ("beatmap", ["ci"], "json"), ("beatmap", ["ci"], "yaml"), ("beatmap", ["bpm"], "wav"), ("beatmap", ["audio-info"], "flac"),
         ("beatmap", ["check", "samples/beatmaps/world1-a.json", "--audio"], "mp3"),
     ]
 

@@ -19,10 +19,13 @@ public struct RenderOptions: Sendable {
     public var allowPathsOutsideBase: Bool
     /// Frames per block when streaming.
     public var blockFrames: Int
+    /// Limits on the AudioCustom files read.
+    public var audioLimits: AudioLimits
 
     public init(
         sampleRate: Int = 48_000, channels: RenderChannels = .hapticAndStereo, model: HapticModel = HapticModel(),
-        baseDirectory: String = ".", allowPathsOutsideBase: Bool = false, blockFrames: Int = 4096
+        baseDirectory: String = ".", allowPathsOutsideBase: Bool = false, blockFrames: Int = 4096,
+        audioLimits: AudioLimits = .standard
     ) {
         self.sampleRate = sampleRate
         self.channels = channels
@@ -30,6 +33,7 @@ public struct RenderOptions: Sendable {
         self.baseDirectory = baseDirectory
         self.allowPathsOutsideBase = allowPathsOutsideBase
         self.blockFrames = blockFrames
+        self.audioLimits = audioLimits
     }
 }
 
@@ -84,7 +88,7 @@ public final class PatternRenderer {
                     switch resolver.resolve(path) {
                     case .found(let resolved):
                         do {
-                            loaded[path] = try LoadedAudio.load(resolved, rate: options.sampleRate)
+                            loaded[path] = try LoadedAudio.load(resolved, rate: options.sampleRate, limits: options.audioLimits)
                         } catch {
                             warnings.append("\(path): \(error.reason); its AudioCustom events are silent")
                         }

@@ -259,8 +259,8 @@ struct LoadedAudio: Sendable {
     let right: [Float]
     var frames: Int { left.count }
 
-    static func load(_ path: String, rate: Int) throws(AudioIOError) -> LoadedAudio {
-        let (info, samples) = try AudioFile.read(path)
+    static func load(_ path: String, rate: Int, limits: AudioLimits) throws(AudioIOError) -> LoadedAudio {
+        let (info, samples) = try AudioFile.read(path, limits: limits)
         let converted = try Resampler.convert(samples, channels: info.channels, from: info.sampleRate, to: rate)
         let frames = converted.count / info.channels
         if info.channels == 1 { return LoadedAudio(left: converted, right: converted) }

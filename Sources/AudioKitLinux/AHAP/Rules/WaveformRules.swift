@@ -65,7 +65,7 @@ public enum WaveformUnreadableRule: AHAPRule {
                     ))
             case .found(let resolved):
                 do {
-                    _ = try AudioFile.info(resolved)
+                    _ = try AudioFile.info(resolved, limits: document.options.limits.audio)
                 } catch {
                     findings.append(
                         finding(at, "audio file \"\(path)\" cannot be used: \(error.reason)\(error.fix.map { "; \($0)" } ?? "") (−4824)"))

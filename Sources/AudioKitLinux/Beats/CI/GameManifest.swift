@@ -15,25 +15,39 @@ public struct GameManifest: Sendable {
     public let baseDirectory: String
     public let tracks: [Track]
     public let ahap: [String]
-    let positions: JSONPositionIndex
+    /// The limits every job applies to the files it reads.
+    public let limits: InputLimits
+    let positions: ManifestPositions
 
-    public static func read(_ path: String, allowOutside: Bool = false) throws(ToolFailure) -> (GameManifest?, [Diagnostic]) {
-        let bytes = try InputFile.read(path, maxBytes: 16 << 20)
-        let pre = JSONTextPreprocessor.process(bytes)
+    /// Reads a manifest, JSON or (by its `.yaml`/`.yml` extension) YAML.
+    public static func read(_ path: String, allowOutside: Bool = false, limits: InputLimits = .standard) throws(ToolFailure) -> (
+        GameManifest?, [Diagnostic]
+    ) {
+        let bytes = try InputFile.read(path, maxBytes: limits.maxFileBytes)
+        let isYAML = path.hasSuffix(".yaml") || path.hasSuffix(".yml")
+        let decoded: Result<(JSONValue, ManifestPositions), JSONSyntaxError>
+        if isYAML {
+            decoded = LibYAML.decode(bytes, maxDepth: limits.maxNestingDepth).map { ($0.value, .yaml($0.positions)) }
+        } else {
+            let pre = JSONTextPreprocessor.process(bytes)
+            decoded = pre.bytes.withUnsafeBytes({ Jansson.decode($0, maxDepth: limits.maxNestingDepth) }).map {
+                ($0, .json(JSONPositionIndex(validJSON: pre.bytes)))
+            }
+        }
         let root: JSONValue
-        switch pre.bytes.withUnsafeBytes({ Jansson.decode($0, maxDepth: 16) }) {
+        let index: ManifestPositions
+        switch decoded {
         case .failure(let e):
             return (
                 nil,
                 [
                     Diagnostic(
                         ruleID: "manifest.syntax", severity: .error, location: SourceLocation(file: path, line: e.line, column: e.column),
-                        message: JSONSyntaxHints.message(for: e))
+                        message: isYAML ? e.message : JSONSyntaxHints.message(for: e))
                 ]
             )
-        case .success(let v): root = v
+        case .success(let v): (root, index) = v
         }
-        let index = JSONPositionIndex(validJSON: pre.bytes)
         func at(_ pointer: String) -> SourceLocation {
             let p = index.valuePosition(pointer)
             return SourceLocation(file: path, line: p?.line, column: p?.column, jsonPath: pointer)
@@ -75,7 +89,7 @@ public struct GameManifest: Sendable {
         var tracks: [Track] = []
         for (i, t) in (object["tracks"]?.array ?? []).enumerated() {
             let pointer = "/tracks/\(i)"
-            guard let audio = resolve(t["audio"], pointer + "/audio") else { continue }
+            let audio = resolve(t["audio"], pointer + "/audio")
             let bpm = t["bpm"]?.number
             if t["bpm"] != nil && !(bpm.map { $0 > 0 && $0 < 1000 } ?? false) {
                 findings.append(
@@ -84,10 +98,11 @@ public struct GameManifest: Sendable {
                         message: "bpm must be a number between 0 and 1000"))
             }
             let maps = (t["beatmaps"]?.array ?? []).enumerated().compactMap { resolve($0.element, pointer + "/beatmaps/\($0.offset)") }
+            guard let audio else { continue }
             tracks.append(Track(audio: audio, bpm: bpm, beatmaps: maps, path: pointer))
         }
         let ahap = (object["ahap"]?.array ?? []).enumerated().compactMap { resolve($0.element, "/ahap/\($0.offset)") }
-        return (GameManifest(file: path, baseDirectory: base, tracks: tracks, ahap: ahap, positions: index), findings)
+        return (GameManifest(file: path, baseDirectory: base, tracks: tracks, ahap: ahap, limits: limits, positions: index), findings)
     }
 
     /// Where a JSON pointer stands in the manifest.
@@ -130,7 +145,7 @@ public enum GameCheck {
 
     public static func run(_ jobs: [Job], manifest: GameManifest, tolerance: Double = 0.005) -> [Outcome] {
         let slots = ResultSlots<Outcome>(count: jobs.count)
-        let onsets = OnsetCache()
+        let onsets = OnsetCache(limits: manifest.limits.audio)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
             slots.set(i, run(jobs[i], manifest: manifest, tolerance: tolerance, onsets: onsets))
         }
@@ -155,7 +170,7 @@ public enum GameCheck {
                     job: job, diagnostics: d, failure: nil,
                     summary: estimate.map { String(format: "%.2f BPM (declared %@)", $0.bpm, RuleText.number(bpm)) } ?? "no tempo")
             case .beatmap(let path):
-                let read = try BeatMapReader.read(path: path)
+                let read = try BeatMapReader.read(path: path, limits: manifest.limits)
                 guard let map = read.map else {
                     return Outcome(job: job, diagnostics: read.diagnostics, failure: nil, summary: "unreadable")
                 }
@@ -165,7 +180,7 @@ public enum GameCheck {
                     job: job, diagnostics: read.diagnostics + report.diagnostics, failure: nil,
                     summary: "\(report.flaggedCount) of \(map.count) beats flagged")
             case .ahap:
-                let r = try AHAPValidator.validate(path: job.asset)
+                let r = try AHAPValidator.validate(path: job.asset, options: AHAPValidationOptions(limits: manifest.limits))
                 return Outcome(
                     job: job, diagnostics: r.diagnostics, failure: nil,
                     summary: "\(r.diagnostics.count(of: .error)) errors, \(r.diagnostics.count(of: .warning)) warnings")
@@ -203,11 +218,27 @@ public enum GameCheck {
 final class OnsetCache: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [String: OnsetStrength] = [:]
+    private let limits: AudioLimits
+
+    init(limits: AudioLimits) { self.limits = limits }
 
     func onset(_ path: String) throws(AudioIOError) -> OnsetStrength {
         if let cached = lock.withLock({ entries[path] }) { return cached }
-        let onset = try SpectralFlux.analyze(path: path)
+        let onset = try SpectralFlux.analyze(path: path, limits: limits)
         lock.withLock { entries[path] = onset }
         return onset
+    }
+}
+
+/// Positions of values in a manifest, by JSON pointer: from the JSON text, or recorded while reading YAML.
+enum ManifestPositions: Sendable {
+    case json(JSONPositionIndex)
+    case yaml([String: TextPosition])
+
+    func valuePosition(_ pointer: String) -> TextPosition? {
+        switch self {
+        case .json(let index): index.valuePosition(pointer)
+        case .yaml(let positions): positions[pointer]
+        }
     }
 }

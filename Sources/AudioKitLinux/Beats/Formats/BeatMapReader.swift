@@ -12,24 +12,30 @@ public struct BeatMapReadResult: Sendable {
 public enum BeatMapReader {
     public static let parseErrorID = "beatmap.parse_error"
 
-    public static func read(path: String, format: BeatMapFormat? = nil, symbol: String? = nil, maxBytes: Int = 16 << 20) throws(ToolFailure)
-        -> BeatMapReadResult
+    public static func read(path: String, format: BeatMapFormat? = nil, symbol: String? = nil, limits: InputLimits = .standard)
+        throws(ToolFailure) -> BeatMapReadResult
     {
-        let bytes = try InputFile.read(path, maxBytes: maxBytes)
+        let bytes = try InputFile.read(path, maxBytes: limits.maxFileBytes)
         guard let chosen = format ?? BeatMapFormat.detect(path: path, bytes: bytes) else {
             throw ToolFailure("\(path): cannot tell the beat map format from the extension; pass --map-format json|text|csv|audacity|swift")
         }
-        return read(bytes: bytes, file: path, format: chosen, symbol: symbol)
+        let result = read(bytes: bytes, file: path, format: chosen, symbol: symbol, maxNestingDepth: limits.maxNestingDepth)
+        if let count = result.map?.count, count > limits.maxBeats {
+            throw ToolFailure(InputLimits.exceeded(path, count: count, what: "beats", limit: limits.maxBeats, flag: "--max-beats"))
+        }
+        return result
     }
 
-    public static func read(bytes: [UInt8], file: String?, format: BeatMapFormat, symbol: String? = nil) -> BeatMapReadResult {
+    public static func read(bytes: [UInt8], file: String?, format: BeatMapFormat, symbol: String? = nil, maxNestingDepth: Int = 64)
+        -> BeatMapReadResult
+    {
         if let encoding = JSONTextPreprocessor.detectWideEncoding(bytes) {
             return failure(file, 1, 1, "the file is \(encoding), not UTF-8; re-save it as UTF-8")
         }
         var text = String(decoding: bytes, as: UTF8.self)
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         switch format {
-        case .json: return readJSON(bytes, file: file)
+        case .json: return readJSON(bytes, file: file, maxNestingDepth: maxNestingDepth)
         case .text: return readLines(text, file: file, separator: nil)
         case .audacity: return readLines(text, file: file, separator: "\t")
         case .csv: return readCSV(text, file: file)
@@ -103,9 +109,9 @@ public enum BeatMapReader {
     }
 
     /// JSON: `[0.5, 1.0, …]`, or `{"bpm": 120, "offset": 0.5, "beats": […]}`; items may be `{"time": 0.5}`.
-    static func readJSON(_ bytes: [UInt8], file: String?) -> BeatMapReadResult {
+    static func readJSON(_ bytes: [UInt8], file: String?, maxNestingDepth: Int) -> BeatMapReadResult {
         let pre = JSONTextPreprocessor.process(bytes)
-        let decoded = pre.bytes.withUnsafeBytes { Jansson.decode($0, maxDepth: 16) }
+        let decoded = pre.bytes.withUnsafeBytes { Jansson.decode($0, maxDepth: maxNestingDepth) }
         let root: JSONValue
         switch decoded {
         case .failure(let e): return failure(file, e.line, e.column, JSONSyntaxHints.message(for: e))

@@ -1,0 +1,48 @@
+import ArgumentParser
+import AudioKitLinux
+
+/// The input limits (docs/limits.md), each one a flag for the user who has a
+/// genuine file beyond it. Shared by every command that reads a file.
+public struct LimitOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Largest AHAP, beat map or manifest accepted, in bytes.", valueName: "bytes"))
+    public var maxFileSize: Int = InputLimits.standard.maxFileBytes
+
+    @Option(name: .long, help: ArgumentHelp("Deepest JSON or YAML nesting accepted.", valueName: "levels"))
+    public var maxJsonDepth: Int = InputLimits.standard.maxNestingDepth
+
+    @Option(name: .long, help: ArgumentHelp("Most AHAP pattern entries accepted.", valueName: "count"))
+    public var maxEvents: Int = InputLimits.standard.maxEvents
+
+    @Option(name: .long, help: ArgumentHelp("Most parameter-curve control points accepted in one AHAP file.", valueName: "count"))
+    public var maxCurvePoints: Int = InputLimits.standard.maxCurvePoints
+
+    @Option(name: .long, help: ArgumentHelp("Most beats accepted in one beat map.", valueName: "count"))
+    public var maxBeats: Int = InputLimits.standard.maxBeats
+
+    @Option(name: .long, help: ArgumentHelp("Longest audio accepted, in seconds.", valueName: "seconds"))
+    public var maxAudioSeconds: Double = InputLimits.standard.audio.maxDuration
+
+    @Option(name: .long, help: ArgumentHelp("Most audio channels accepted.", valueName: "count"))
+    public var maxChannels: Int = InputLimits.standard.audio.maxChannels
+
+    public init() {}
+
+    public var limits: InputLimits {
+        var audio = AudioLimits.standard
+        audio.maxDuration = maxAudioSeconds
+        audio.maxChannels = maxChannels
+        return InputLimits(
+            maxFileBytes: maxFileSize, maxNestingDepth: maxJsonDepth, maxEvents: maxEvents, maxCurvePoints: maxCurvePoints,
+            maxBeats: maxBeats, audio: audio)
+    }
+
+    public func validate() throws {
+        for (flag, value) in [
+            ("--max-file-size", maxFileSize), ("--max-json-depth", maxJsonDepth), ("--max-events", maxEvents),
+            ("--max-curve-points", maxCurvePoints), ("--max-beats", maxBeats), ("--max-channels", maxChannels),
+        ] where value <= 0 {
+            throw ValidationError("\(flag) must be positive")
+        }
+        guard maxAudioSeconds.isFinite && maxAudioSeconds > 0 else { throw ValidationError("--max-audio-seconds must be positive") }
+    }
+}
