@@ -40,7 +40,7 @@ extension Beatmap {
         @OptionGroup(title: "Limits") var limitOptions: LimitOptions
 
         func run() throws {
-            let onset = try SpectralFlux.analyze(path: track, limits: limitOptions.limits.audio)
+            let onset = try TempoEstimator.onsetStrength(path: track, limits: limitOptions.limits.audio)
             var estimate = TempoEstimator.estimate(onset)
             var check: TempoCheck? = nil
             if let expect {
@@ -101,7 +101,7 @@ extension Beatmap {
         @OptionGroup(title: "Limits") var limitOptions: LimitOptions
 
         func run() throws {
-            let onset = try SpectralFlux.analyze(path: track, limits: limitOptions.limits.audio)
+            let onset = try TempoEstimator.onsetStrength(path: track, limits: limitOptions.limits.audio)
             guard let estimate = TempoEstimator.estimate(onset, range: minBpm...maxBpm, hint: bpm) else {
                 throw ToolFailure("\(track): too short or silent to find a beat")
             }

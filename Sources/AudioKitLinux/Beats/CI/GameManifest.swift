@@ -156,7 +156,7 @@ public enum GameCheck {
         do {
             switch job.kind {
             case .tempo(let bpm):
-                let onset = try onsets.onset(job.asset)
+                let onset = try onsets.onset(job.asset, framesPerSecond: TempoEstimator.framesPerSecond)
                 let (estimate, check) = TempoEstimator.check(onset, expected: bpm, tolerance: tolerance, allowOctave: false)
                 let d =
                     check.verdict == .pass
@@ -213,8 +213,8 @@ public enum GameCheck {
     }
 }
 
-/// Onset strength per track, computed once per run: a track's tempo job and its
-/// beat-map jobs share it.
+/// Onset strength per track and frame rate, computed once per run: a track's
+/// beat-map jobs share it (tempo jobs use their own, at 100 frames per second).
 final class OnsetCache: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [String: OnsetStrength] = [:]
@@ -222,10 +222,11 @@ final class OnsetCache: @unchecked Sendable {
 
     init(limits: AudioLimits) { self.limits = limits }
 
-    func onset(_ path: String) throws(AudioIOError) -> OnsetStrength {
-        if let cached = lock.withLock({ entries[path] }) { return cached }
-        let onset = try SpectralFlux.analyze(path: path, limits: limits)
-        lock.withLock { entries[path] = onset }
+    func onset(_ path: String, framesPerSecond: Double = SpectralFlux.framesPerSecond) throws(AudioIOError) -> OnsetStrength {
+        let key = "\(framesPerSecond) \(path)"
+        if let cached = lock.withLock({ entries[key] }) { return cached }
+        let onset = try SpectralFlux.analyze(path: path, limits: limits, framesPerSecond: framesPerSecond)
+        lock.withLock { entries[key] = onset }
         return onset
     }
 }

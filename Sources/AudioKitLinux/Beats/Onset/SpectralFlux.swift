@@ -44,9 +44,9 @@ public final class SpectralFlux {
     private var framesDone = 0
     public private(set) var values: [Float] = []
 
-    public init(sampleRate: Int) {
+    public init(sampleRate: Int, framesPerSecond: Double = SpectralFlux.framesPerSecond) {
         self.sampleRate = Double(sampleRate)
-        hop = max(1, Int((Double(sampleRate) / SpectralFlux.framesPerSecond).rounded()))
+        hop = max(1, Int((Double(sampleRate) / framesPerSecond).rounded()))
         // The power of two nearest to 46 ms (2048 at 44.1 and 48 kHz, 1024 at 16 kHz).
         var n = 16
         while Double(n * 2) <= 0.046 * Double(sampleRate) * 1.414 { n *= 2 }
@@ -178,9 +178,11 @@ public final class SpectralFlux {
     public func time(ofFrame n: Double) -> Double { n * Double(hop) / sampleRate - latency }
 
     /// The onset strength of a whole file, streamed block by block.
-    public static func analyze(path: String, limits: AudioLimits = .standard) throws(AudioIOError) -> OnsetStrength {
+    public static func analyze(path: String, limits: AudioLimits = .standard, framesPerSecond: Double = SpectralFlux.framesPerSecond)
+        throws(AudioIOError) -> OnsetStrength
+    {
         let reader = try SoundFileReader(path: path, limits: limits)
-        let flux = SpectralFlux(sampleRate: reader.info.sampleRate)
+        let flux = SpectralFlux(sampleRate: reader.info.sampleRate, framesPerSecond: framesPerSecond)
         let channels = reader.info.channels
         var mono = [Float](repeating: 0, count: 8192)
         do {

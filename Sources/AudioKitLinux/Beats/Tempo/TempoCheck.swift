@@ -38,15 +38,17 @@ public struct TempoCheck: Sendable {
 
 extension TempoEstimator {
     /// Estimates the tempo and checks it against the declared BPM. The declared tempo wins an
-    /// octave tie: when the audio supports it nearly as well as the estimate (≥ 85 % of its
-    /// periodicity), the tempo is re-estimated around it; otherwise a half- or double-time
-    /// result stands and the check reports it.
+    /// octave tie: when it scores nearly as well as the estimate in the estimator's own terms
+    /// (periodicity × tempo prior, ≥ 85 %), the tempo is re-estimated around it; otherwise a
+    /// half- or double-time result stands and the check reports it.
     public static func check(_ onset: OnsetStrength, expected: Double, tolerance: Double, allowOctave: Bool) -> (TempoEstimate?, TempoCheck)
     {
         var estimate = TempoEstimator.estimate(onset)
         if let e = estimate {
             for (factor, alternative) in [(2.0, e.double.score), (0.5, e.half.score)]
-            where abs(e.bpm * factor / expected - 1) < 0.03 && alternative >= 0.85 * e.periodicity {
+            where abs(e.bpm * factor / expected - 1) < 0.03
+                && alternative * prior(e.bpm * factor) >= 0.85 * e.periodicity * prior(e.bpm)
+            {
                 // Keep the re-estimate only if it confirms the declared tempo.
                 if let again = TempoEstimator.estimate(onset, hint: expected, hintWidth: 0.2), abs(again.bpm / expected - 1) <= tolerance {
                     estimate = again
