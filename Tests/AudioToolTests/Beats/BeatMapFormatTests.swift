@@ -134,3 +134,37 @@ struct FuzzRegressionTests {
         for f in BeatMapFormat.allCases { _ = BeatMapWriter.string(map, format: f) }
     }
 }
+
+/// Inputs found by fuzzing (and their siblings) in the AHAP path.
+@Suite("Fuzz regressions: AHAP")
+struct AHAPFuzzRegressionTests {
+    /// Found by libFuzzer: a transient at 8.4e45 s trapped converting its start to a frame
+    /// number. Durations of 1e300 trapped in the renderer and in the 30 s rule.
+    static let huge = #"""
+        {"Version": 1, "Pattern": [
+          {"Event": {"Time": 0.1, "EventType": "HapticTransient"}},
+          {"Event": {"Time": 0.8447619047619E46, "EventType": "HapticTransient"}},
+          {"Event": {"Time": 1, "EventType": "AudioContinuous", "EventDuration": 1e300}},
+          {"Event": {"Time": 2, "EventType": "HapticContinuous", "EventDuration": 1e300}}]}
+        """#
+
+    @Test func hugeTimesAndDurationsAreRenderedUpToTheLimit() throws {
+        let result = AHAPValidator.validate(bytes: Array(Self.huge.utf8), options: AHAPValidationOptions(checkWaveformFiles: false))
+        let document = try #require(result.document)
+        #expect(result.diagnostics.contains { $0.ruleID == "ahap.continuous_too_long" && $0.message.contains("typo") })
+        var options = RenderOptions(sampleRate: 8_000, channels: .haptic)
+        options.audioLimits.maxDuration = 5
+        let renderer = PatternRenderer(pattern: document.pattern, options: options)
+        #expect(renderer.totalFrames == 5 * 8_000)
+        #expect(renderer.warnings.contains { $0.contains("1 event starts after 5 s") })
+        var block: [Float] = []
+        var frames = 0
+        var energy: Float = 0
+        while case let n = renderer.renderNextBlock(into: &block), n > 0 {
+            frames += n
+            energy += block.prefix(n).reduce(0) { $0 + $1 * $1 }
+        }
+        #expect(frames == 5 * 8_000)
+        #expect(energy > 0)  // the events inside the limit are rendered
+    }
+}

@@ -66,7 +66,17 @@ public final class PatternRenderer {
         var warnings: [String] = []
         var loaded: [String: LoadedAudio] = [:]
         let resolver = WaveformResolver(baseDirectory: options.baseDirectory, allowOutside: options.allowPathsOutsideBase)
-        for event in pattern.events where event.time >= 0 && event.time.isFinite {
+        // Nothing is rendered past the longest audio the tools accept (4 h unless raised): a
+        // time of 1e45 s is valid JSON, and must not reach an integer frame number.
+        let horizon = options.audioLimits.maxDuration
+        var late = 0
+        for original in pattern.events where original.time >= 0 && original.time.isFinite {
+            guard original.time < horizon else {
+                late += 1
+                continue
+            }
+            var event = original
+            if let d = event.duration, d > horizon - event.time { event.duration = horizon - event.time }
             switch event.eventType {
             case .hapticTransient:
                 voices.append(TransientVoice(event: event, context: context))
@@ -104,11 +114,17 @@ public final class PatternRenderer {
                 continue
             }
         }
+        if late > 0 {
+            warnings.append(
+                String(
+                    format: "%d event%@ start%@ after %.0f s, the longest render; not rendered (raise it with --max-audio-seconds)", late,
+                    late == 1 ? "" : "s", late == 1 ? "s" : "", horizon))
+        }
         voices.sort { $0.startFrame < $1.startFrame }
         pending = voices
         self.warnings = warnings
         let lastEnd = voices.map(\.endFrame).max() ?? 0
-        totalFrames = max(lastEnd, Int((pattern.duration * rate).rounded()))
+        totalFrames = max(lastEnd, Int((min(pattern.duration, horizon) * rate).rounded()))
         haptic = [Float](repeating: 0, count: options.blockFrames)
         left = haptic
         right = haptic

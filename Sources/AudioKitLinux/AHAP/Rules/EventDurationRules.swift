@@ -82,12 +82,14 @@ public enum ContinuousTooLongRule: AHAPRule {
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.events where item.body[AHAPKey.eventType]?.string == AHAPEventType.hapticContinuous.rawValue {
             guard let d = AHAPNumber.value(item.body[AHAPKey.eventDuration]), d > maximum else { continue }
-            let parts = Int((d / maximum).rounded(.up))
+            // Counted in a Double, not an Int: a duration of 1e300 is valid JSON.
+            let parts = (d / maximum).rounded(.up)
+            let fix =
+                parts <= 1000
+                ? "Split it into \(String(format: "%.0f", parts)) events of at most 30 s" : "A duration that long is likely a typo; fix it"
             findings.append(
                 finding(
-                    item.bodyPath + "/EventDuration",
-                    "HapticContinuous event lasts \(RuleText.number(d)) s; the maximum is 30 s. Split it into \(parts) events of at most 30 s"
-                ))
+                    item.bodyPath + "/EventDuration", "HapticContinuous event lasts \(RuleText.number(d)) s; the maximum is 30 s. \(fix)"))
         }
     }
 }
