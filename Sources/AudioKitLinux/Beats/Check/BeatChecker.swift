@@ -54,6 +54,7 @@ public struct BeatCheckReport: Sendable {
 ///    σ = 40 ms). A beat whose onset is further than the tolerance is looked up
 ///    again around where its neighbours put it (a local grid, Theil–Sen over ±4
 ///    beats), so a beat shifted by up to 200 ms is matched to the onset it missed.
+///    A beat is flagged by `isMisplaced`: off the audio and off its neighbours.
 /// 3. Offset: median of map − audio over well-matched beats; drift: Theil–Sen
 ///    slope of map − audio against time, reported as the two tempos.
 public enum BeatChecker {
@@ -101,10 +102,10 @@ public enum BeatChecker {
             if let p = gridPrediction(k, matches: first, q: q) ?? mapGrid(k, q: q) {
                 if abs(p - q[k]) > options.tolerance {
                     // The beat sits off its neighbours' grid. Believe the grid when the audio has an
-                    // onset there at least nearly as strong as any at the beat; keep the beat when a
-                    // clearly stronger onset supports it (a deliberate syncopation).
+                    // onset there at least a quarter as strong as any at the beat; keep the beat only
+                    // when a far stronger onset supports it (a deliberate syncopation).
                     if let g = odf.strongest(near: p, window: window), abs(g.time - p) <= options.tolerance,
-                        g.strength >= 0.5 * (ownFits ? own!.strength : 0)
+                        g.strength >= 0.25 * (ownFits ? own!.strength : 0)
                     {
                         match = g
                     } else if !ownFits {
@@ -115,7 +116,7 @@ public enum BeatChecker {
                 }
             }
             let error = match.map { q[k] - $0.time }
-            let flagged = error.map { abs($0) > options.tolerance } ?? false
+            let flagged = error.map { isMisplaced(error: $0, beat: k, q: q, tolerance: options.tolerance) } ?? false
             beats.append(
                 BeatEvidence(
                     index: i, time: map.times[i], audioTime: match?.time, error: error, strength: match?.strength ?? 0, flagged: flagged,
@@ -133,6 +134,19 @@ public enum BeatChecker {
         diagnostics += BeatCheckFindings.make(report, map: map, options: options)
         report.diagnostics = diagnostics.sorted()
         return report
+    }
+
+    /// A beat is misplaced when it is off the audio by more than the tolerance and also off
+    /// the grid of its own neighbours in the map by more than the tolerance, or off the audio
+    /// by more than twice the tolerance. A beat that keeps its neighbours' spacing while the
+    /// audio's onset is 50–100 ms away is where the music pushes or drags (live playing,
+    /// rubato), not an authoring slip: on the human annotations of the beat-eval clips this
+    /// rule cut false flags from 2.6 % to 1.1 % of beats and kept 95 % of the beats shifted by
+    /// 60–200 ms (bench/RESULTS.md).
+    static func isMisplaced(error: Double, beat k: Int, q: [Double], tolerance: Double) -> Bool {
+        guard abs(error) > tolerance else { return false }
+        guard abs(error) <= 2 * tolerance, let grid = mapGrid(k, q: q) else { return true }
+        return abs(q[k] - grid) > tolerance
     }
 
     struct Match {
