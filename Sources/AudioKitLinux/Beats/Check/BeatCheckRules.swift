@@ -5,8 +5,11 @@ public enum BeatCheckRules {
     public static let descriptions: [RuleDescription] = [
         RuleDescription(
             id: "beatmap.misaligned", name: "Beat off its onset",
-            summary: "A beat is further than the tolerance (default 50 ms) from the onset the audio puts it at.",
-            rationale: "Players feel 40 ms; the game's hit window is ±150 ms.", defaultSeverity: .error),
+            summary:
+                "A beat is further than the tolerance (default 50 ms) from the onset the audio puts it at, and also off its neighbours' spacing in the map (or off the audio by twice the tolerance).",
+            rationale:
+                "Players feel 40 ms; the game's hit window is ±150 ms. A beat that keeps its neighbours' spacing while the music pushes or drags is left alone.",
+            defaultSeverity: .error),
         RuleDescription(
             id: "beatmap.offset", name: "Whole map offset", summary: "Every beat is early or late by the same amount.",
             rationale: "A constant offset usually comes from a decoder delay or a trimmed intro; shift the map.", defaultSeverity: .error),
