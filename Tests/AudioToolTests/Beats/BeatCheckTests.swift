@@ -22,12 +22,14 @@ struct BeatCheckTests {
 
     static let clicks120 = (0..<40).map { 0.5 + Double($0) * 0.5 }  // exactly 120 BPM
 
-    @Test("clicks are found within 3 ms", arguments: [16_000, 44_100, 48_000])
-    func onsetTiming(_ rate: Int) throws {
+    /// Both onset functions: the checker's (10 ms lag) and the tempo tracker's (20 ms lag).
+    @Test("clicks are found within 3 ms", arguments: [16_000, 44_100, 48_000], [false, true])
+    func onsetTiming(_ rate: Int, _ tempoOnsets: Bool) throws {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = try Self.clickTrack(times: Self.clicks120, rate: rate, seconds: 21, in: dir)
-        let report = BeatChecker.check(map: BeatMap(times: Self.clicks120), onset: try SpectralFlux.analyze(path: path))
+        let onset = try tempoOnsets ? TempoEstimator.onsetStrength(path: path) : SpectralFlux.analyze(path: path)
+        let report = BeatChecker.check(map: BeatMap(times: Self.clicks120), onset: onset)
         #expect(report.flaggedCount == 0)
         #expect(report.checkedCount == Self.clicks120.count)
         for b in report.beats { #expect(abs(b.audioTime! - b.time) < 0.003, "beat \(b.index): \(b.audioTime!) vs \(b.time)") }

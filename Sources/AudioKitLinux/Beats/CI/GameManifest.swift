@@ -156,7 +156,7 @@ public enum GameCheck {
         do {
             switch job.kind {
             case .tempo(let bpm):
-                let onset = try onsets.onset(job.asset, framesPerSecond: TempoEstimator.framesPerSecond)
+                let onset = try onsets.onset(job.asset, tempo: true)
                 let (estimate, check) = TempoEstimator.check(onset, expected: bpm, tolerance: tolerance, allowOctave: false)
                 let d =
                     check.verdict == .pass
@@ -222,10 +222,11 @@ final class OnsetCache: @unchecked Sendable {
 
     init(limits: AudioLimits) { self.limits = limits }
 
-    func onset(_ path: String, framesPerSecond: Double = SpectralFlux.framesPerSecond) throws(AudioIOError) -> OnsetStrength {
-        let key = "\(framesPerSecond) \(path)"
+    func onset(_ path: String, tempo: Bool = false) throws(AudioIOError) -> OnsetStrength {
+        let key = "\(tempo) \(path)"
         if let cached = lock.withLock({ entries[key] }) { return cached }
-        let onset = try SpectralFlux.analyze(path: path, limits: limits, framesPerSecond: framesPerSecond)
+        let onset =
+            try tempo ? TempoEstimator.onsetStrength(path: path, limits: limits) : SpectralFlux.analyze(path: path, limits: limits)
         lock.withLock { entries[key] = onset }
         return onset
     }

@@ -4,23 +4,25 @@ import Foundation
 /// spectrogram with a maximum filter, after Böck & Widmer, "Maximum filter
 /// vibrato suppression for onset detection" (SuperFlux), DAFx 2013:
 ///
-/// - STFT with a Hann window of about 46 ms, hop of 5 ms (200 frames per second);
+/// - STFT with a Hann window of about 46 ms, hop of 10 ms (100 frames per second);
 /// - a triangular filterbank with 12 bands per octave from 40 Hz to 16 kHz;
 /// - log compression, log10(1 + λ·X) with λ = 1;
-/// - the flux of frame n against a 3-band maximum filter of frame n − μ (μ = 2, 10 ms),
+/// - the flux of frame n against a 3-band maximum filter of frame n − μ (μ = 10 ms by default),
 ///   half-wave rectified and summed over bands.
 ///
 /// Frames are centred: frame n describes the audio around n·hop. The detector
 /// knows its delay (`latency`, measured on synthetic clicks) and `time(ofFrame:)`
 /// subtracts it. Audio is pushed in blocks; memory is one frame plus the output.
 public final class SpectralFlux {
-    public static let framesPerSecond = 200.0
+    public static let framesPerSecond = 100.0
     static let bandsPerOctave = 12.0
-    static let lag = 2
+    /// Frames between the two spectra compared (μ), by default 10 ms worth.
+    public let lag: Int
     /// Seconds by which the flux peak trails the onset (negative: it leads). With centred
     /// frames the flux rises as soon as the window's leading half reaches an attack, so the
-    /// peak comes early, by about 0.324·D − 5.8 ms for a frame of D seconds (fitted on
-    /// synthetic noise-burst clicks at 16, 44.1 and 48 kHz; checked in OnsetTests).
+    /// peak comes early, by about 0.324·D − 5.8 ms for a frame of D seconds with μ = 10 ms;
+    /// a longer μ moves the peak later (+6.3 ms at 20 ms, +10.4 ms at 30 ms). Fitted on
+    /// synthetic noise-burst clicks at 16–96 kHz; checked in BeatCheckTests.
     public let latency: Double
 
     public let sampleRate: Double
@@ -44,14 +46,15 @@ public final class SpectralFlux {
     private var framesDone = 0
     public private(set) var values: [Float] = []
 
-    public init(sampleRate: Int, framesPerSecond: Double = SpectralFlux.framesPerSecond) {
+    public init(sampleRate: Int, framesPerSecond: Double = SpectralFlux.framesPerSecond, lag: Int? = nil) {
         self.sampleRate = Double(sampleRate)
+        self.lag = lag ?? max(1, Int((0.010 * framesPerSecond).rounded()))
         hop = max(1, Int((Double(sampleRate) / framesPerSecond).rounded()))
         // The power of two nearest to 46 ms (2048 at 44.1 and 48 kHz, 1024 at 16 kHz).
         var n = 16
         while Double(n * 2) <= 0.046 * Double(sampleRate) * 1.414 { n *= 2 }
         frameSize = n
-        latency = -(0.324 * Double(n) / Double(sampleRate) - 0.0058)
+        latency = -(0.324 * Double(n) / Double(sampleRate) - 0.0058) + SpectralFlux.lagDelay(Double(self.lag) / framesPerSecond)
         fft = RealFFT(size: n)
         window = (0..<n).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n))) }
         let bank = SpectralFlux.filterbank(size: n, rate: Double(sampleRate))
@@ -70,7 +73,18 @@ public final class SpectralFlux {
         untilNextFrame = n / 2
         magnitudes = [Float](repeating: 0, count: n / 2 + 1)
         windowed = [Float](repeating: 0, count: n)
-        bandHistory = Array(repeating: [Float](repeating: 0, count: bank.count), count: SpectralFlux.lag + 1)
+        bandHistory = Array(repeating: [Float](repeating: 0, count: bank.count), count: self.lag + 1)
+    }
+
+    /// The extra delay of the flux peak for a lag of `seconds`, interpolated between the
+    /// measured points (10 ms: 0, 20 ms: 6.3 ms, 30 ms: 10.4 ms).
+    static func lagDelay(_ seconds: Double) -> Double {
+        let points: [(Double, Double)] = [(0.010, 0), (0.020, 0.0063), (0.030, 0.0104)]
+        if seconds <= points[0].0 { return 0 }
+        for (a, b) in zip(points, points.dropFirst()) where seconds <= b.0 {
+            return a.1 + (b.1 - a.1) * (seconds - a.0) / (b.0 - a.0)
+        }
+        return points.last!.1
     }
 
     /// Triangular filters, 12 per octave, centres log-spaced from 40 Hz to min(16 kHz, Nyquist).
@@ -144,8 +158,8 @@ public final class SpectralFlux {
         windowed.withUnsafeBufferPointer { f in
             magnitudes.withUnsafeMutableBufferPointer { m in fft.magnitudes(f.baseAddress!, into: m.baseAddress!) }
         }
-        let slot = framesDone % (SpectralFlux.lag + 1)
-        let previousSlot = (framesDone + 1) % (SpectralFlux.lag + 1)  // the frame `lag` frames back
+        let slot = framesDone % (lag + 1)
+        let previousSlot = (framesDone + 1) % (lag + 1)  // the frame `lag` frames back
         var current = bandHistory[slot]
         let bands = current.count
         magnitudes.withUnsafeBufferPointer { m in
@@ -161,7 +175,7 @@ public final class SpectralFlux {
             }
         }
         var flux: Float = 0
-        if framesDone >= SpectralFlux.lag {
+        if framesDone >= lag {
             bandHistory[previousSlot].withUnsafeBufferPointer { previous in
                 for b in 0..<bands {
                     let m = max(previous[max(0, b - 1)], previous[b], previous[min(bands - 1, b + 1)])
@@ -178,11 +192,11 @@ public final class SpectralFlux {
     public func time(ofFrame n: Double) -> Double { n * Double(hop) / sampleRate - latency }
 
     /// The onset strength of a whole file, streamed block by block.
-    public static func analyze(path: String, limits: AudioLimits = .standard, framesPerSecond: Double = SpectralFlux.framesPerSecond)
-        throws(AudioIOError) -> OnsetStrength
-    {
+    public static func analyze(
+        path: String, limits: AudioLimits = .standard, framesPerSecond: Double = SpectralFlux.framesPerSecond, lag: Int? = nil
+    ) throws(AudioIOError) -> OnsetStrength {
         let reader = try SoundFileReader(path: path, limits: limits)
-        let flux = SpectralFlux(sampleRate: reader.info.sampleRate, framesPerSecond: framesPerSecond)
+        let flux = SpectralFlux(sampleRate: reader.info.sampleRate, framesPerSecond: framesPerSecond, lag: lag)
         let channels = reader.info.channels
         var mono = [Float](repeating: 0, count: 8192)
         do {

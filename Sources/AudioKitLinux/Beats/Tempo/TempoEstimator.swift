@@ -47,7 +47,7 @@ public enum TempoEstimator {
 
     /// Onset strength at the frame rate the tempo and beat tracking expect.
     public static func onsetStrength(path: String, limits: AudioLimits = .standard) throws(AudioIOError) -> OnsetStrength {
-        try SpectralFlux.analyze(path: path, limits: limits, framesPerSecond: framesPerSecond)
+        try SpectralFlux.analyze(path: path, limits: limits, framesPerSecond: framesPerSecond, lag: 2)
     }
 
     /// `hint` centres the tempo prior (default 120 BPM, one octave wide) on a known tempo,
