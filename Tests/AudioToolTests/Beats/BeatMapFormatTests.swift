@@ -133,6 +133,15 @@ struct FuzzRegressionTests {
         _ = GridFit(times: map.times)
         for f in BeatMapFormat.allCases { _ = BeatMapWriter.string(map, format: f) }
     }
+
+    /// Found by libFuzzer (second session): an unterminated block comment or string after
+    /// `let` left the Swift reader's cursor past the end of the text.
+    @Test("unterminated comments and strings in Swift source", arguments: ["let/*@eaeItt", "let x = \"abc", "let /*", "var\"\\"])
+    func unterminatedSwift(_ text: String) {
+        let result = BeatMapReader.read(bytes: Array(text.utf8), file: "m.swift", format: .swift)
+        #expect(result.map == nil)
+        #expect(result.diagnostics.first?.ruleID == BeatMapReader.parseErrorID)
+    }
 }
 
 /// Inputs found by fuzzing (and their siblings) in the AHAP path.

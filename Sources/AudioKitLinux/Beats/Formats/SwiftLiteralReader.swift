@@ -77,7 +77,7 @@ enum SwiftLiteralReader {
                         }
                         i += 1
                     }
-                    i += 2
+                    i = min(i + 2, c.count)  // an unterminated comment ends the text, not past it
                 } else {
                     return
                 }
@@ -92,7 +92,7 @@ enum SwiftLiteralReader {
                     if c[i] == "\\" { i += 1 }
                     i += 1
                 }
-                i += 1
+                i = min(i + 1, c.count)
                 continue
             }
             if isIdent(c[i]) {
