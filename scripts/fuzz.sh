@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("${@:-ahap beatmap-json beatmap-text beatmap-csv beatmap-audacity beatmap-swift manifest manifest-yaml audio}")
-bash scripts/setup.sh
+bash scripts/setup.sh --test
 swift build --product akl-fuzz --scratch-path .build-fuzz -Xswiftc -DFUZZING -Xswiftc -sanitize=fuzzer,address 2>&1 | tail -1
 bin=.build-fuzz/debug/akl-fuzz
 shared=../shared/corpus
@@ -24,7 +24,10 @@ for t in ${targets[@]}; do
     beatmap-swift) cp samples/beatmaps/*.swift "$work/seeds/" ;;
     manifest) cp samples/game.json "$work/seeds/" ;;
     manifest-yaml) cp samples/game.yaml "$work/seeds/" ;;
-    audio) cp samples/audio/click.wav "$work/seeds/"; sox samples/audio/click.wav -t wav -e float "$work/seeds/f.wav" 2>/dev/null || true ;;
+    audio) cp samples/audio/click.wav "$work/seeds/"
+      # small WAV (float), FLAC, MP3 and Ogg seeds, so the mutations reach every header parser
+      for ext in f.wav flac mp3 ogg; do sox samples/audio/click.wav -e floating-point "$work/seeds/click.$ext" 2>/dev/null \
+        || sox samples/audio/click.wav "$work/seeds/click.$ext" 2>/dev/null || true; done ;;
   esac
   echo "== $t"
   AKL_FUZZ_TARGET=$t "$bin" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -artifact_prefix="$work/" -print_final_stats=1 \
