@@ -213,8 +213,8 @@ public enum GameCheck {
     }
 }
 
-/// Onset strength per track and frame rate, computed once per run: a track's
-/// beat-map jobs share it (tempo jobs use their own, at 100 frames per second).
+/// Onset strength per track, computed once per run: a track's beat-map jobs share
+/// the checker's; its tempo job uses the tempo tracker's (a 20 ms flux lag).
 final class OnsetCache: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [String: OnsetStrength] = [:]

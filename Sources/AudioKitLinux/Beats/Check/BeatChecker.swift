@@ -158,7 +158,7 @@ public enum BeatChecker {
 
     /// Onset strength normalised to the track's typical onset peak, with a smoothed copy for alignment.
     struct OnsetCurve {
-        // Float, not Double: at 200 frames per second an hour of audio is 720,000 values.
+        // Float, not Double: at 100 frames per second an hour of audio is 360,000 values.
         let raw: [Float]
         let smooth: [Float]
         let fps: Double

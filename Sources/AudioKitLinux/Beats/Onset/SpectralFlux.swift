@@ -16,7 +16,7 @@ import Foundation
 public final class SpectralFlux {
     public static let framesPerSecond = 100.0
     static let bandsPerOctave = 12.0
-    /// Frames between the two spectra compared (μ), by default 10 ms worth.
+    /// Frames between the two spectra compared (μ).
     public let lag: Int
     /// Seconds by which the flux peak trails the onset (negative: it leads). With centred
     /// frames the flux rises as soon as the window's leading half reaches an attack, so the
@@ -46,9 +46,10 @@ public final class SpectralFlux {
     private var framesDone = 0
     public private(set) var values: [Float] = []
 
-    public init(sampleRate: Int, framesPerSecond: Double = SpectralFlux.framesPerSecond, lag: Int? = nil) {
+    /// `lagSeconds`: the time between the two spectra compared, 10 ms by default.
+    public init(sampleRate: Int, framesPerSecond: Double = SpectralFlux.framesPerSecond, lagSeconds: Double = 0.010) {
         self.sampleRate = Double(sampleRate)
-        self.lag = lag ?? max(1, Int((0.010 * framesPerSecond).rounded()))
+        self.lag = max(1, Int((lagSeconds * framesPerSecond).rounded()))
         hop = max(1, Int((Double(sampleRate) / framesPerSecond).rounded()))
         // The power of two nearest to 46 ms (2048 at 44.1 and 48 kHz, 1024 at 16 kHz).
         var n = 16
@@ -193,10 +194,10 @@ public final class SpectralFlux {
 
     /// The onset strength of a whole file, streamed block by block.
     public static func analyze(
-        path: String, limits: AudioLimits = .standard, framesPerSecond: Double = SpectralFlux.framesPerSecond, lag: Int? = nil
+        path: String, limits: AudioLimits = .standard, framesPerSecond: Double = SpectralFlux.framesPerSecond, lagSeconds: Double = 0.010
     ) throws(AudioIOError) -> OnsetStrength {
         let reader = try SoundFileReader(path: path, limits: limits)
-        let flux = SpectralFlux(sampleRate: reader.info.sampleRate, framesPerSecond: framesPerSecond, lag: lag)
+        let flux = SpectralFlux(sampleRate: reader.info.sampleRate, framesPerSecond: framesPerSecond, lagSeconds: lagSeconds)
         let channels = reader.info.channels
         var mono = [Float](repeating: 0, count: 8192)
         do {
