@@ -193,13 +193,39 @@ public final class SpectralFlux {
     public func time(ofFrame n: Double) -> Double { n * Double(hop) / sampleRate - latency }
 
     /// The onset strength of a whole file, streamed block by block.
+    ///
+    /// `maxSampleRate`: when the file's rate is above it, the audio is halved with a
+    /// `HalfBandDecimator` until it is not (44.1 kHz is analysed at 22.05 kHz). The frame keeps
+    /// its length in seconds, so the FFT is half the size; the bands above the new Nyquist are lost.
     public static func analyze(
-        path: String, limits: AudioLimits = .standard, framesPerSecond: Double = SpectralFlux.framesPerSecond, lagSeconds: Double = 0.010
+        path: String, limits: AudioLimits = .standard, framesPerSecond: Double = SpectralFlux.framesPerSecond, lagSeconds: Double = 0.010,
+        maxSampleRate: Int? = nil
     ) throws(AudioIOError) -> OnsetStrength {
         let reader = try SoundFileReader(path: path, limits: limits)
-        let flux = SpectralFlux(sampleRate: reader.info.sampleRate, framesPerSecond: framesPerSecond, lagSeconds: lagSeconds)
+        var rate = reader.info.sampleRate
+        var stages: [HalfBandDecimator] = []
+        while let cap = maxSampleRate, rate > cap, rate >= 2 * 8000 {
+            rate /= 2
+            // Only the last stage needs a sharp filter: an earlier one may let through what later
+            // stages remove, as long as nothing folds into the final band (a wide transition, 7 taps a side).
+            if !stages.isEmpty { stages[stages.count - 1] = HalfBandDecimator(halfLength: 7) }
+            stages.append(HalfBandDecimator())
+        }
+        let flux = SpectralFlux(sampleRate: rate, framesPerSecond: framesPerSecond, lagSeconds: lagSeconds)
         let channels = reader.info.channels
         var mono = [Float](repeating: 0, count: 8192)
+        var halved: [Float] = []
+        func feed(_ samples: UnsafeBufferPointer<Float>, flushing: Bool) {
+            guard !stages.isEmpty else { return flux.push(samples) }
+            var current = Array(samples)
+            for s in stages.indices {
+                halved.removeAll(keepingCapacity: true)
+                current.withUnsafeBufferPointer { stages[s].process($0, into: &halved) }
+                if flushing { stages[s].finish(into: &halved) }
+                swap(&current, &halved)
+            }
+            current.withUnsafeBufferPointer { flux.push($0) }
+        }
         do {
             try reader.forEachBlock(blockFrames: 8192) { block, frames in
                 let scale = 1 / Float(channels)
@@ -208,18 +234,18 @@ public final class SpectralFlux {
                     for c in 0..<channels { s += block[i * channels + c] }
                     mono[i] = s * scale
                 }
-                mono.withUnsafeBufferPointer { flux.push(UnsafeBufferPointer(rebasing: $0[0..<frames])) }
+                mono.withUnsafeBufferPointer { feed(UnsafeBufferPointer(rebasing: $0[0..<frames]), flushing: false) }
             }
         } catch let e as AudioIOError {
             throw e
         } catch {
             throw AudioIOError(.corrupt, path: path, reason: "\(error)")
         }
+        feed(UnsafeBufferPointer(start: nil, count: 0), flushing: true)
         flux.finish()
         var info = reader.info
         info.frames = reader.framesRead
-        return OnsetStrength(
-            values: flux.values, framesPerSecond: Double(reader.info.sampleRate) / Double(flux.hop), latency: flux.latency, audio: info)
+        return OnsetStrength(values: flux.values, framesPerSecond: Double(rate) / Double(flux.hop), latency: flux.latency, audio: info)
     }
 }
 
