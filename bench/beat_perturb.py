@@ -5,7 +5,11 @@ Takes the human beat annotations of ../shared/corpus/beats as correct maps, make
 copies of them, and measures how `beatmap check` finds the damage, next to a baseline that
 flags beats by their distance (> 50 ms) to librosa's and to madmom's beats.
 
-    python3 bench/beat_perturb.py BEATMAP_BINARY [PEER_RESULTS_DIR]
+    python3 bench/beat_perturb.py BEATMAP_BINARY [PEER_RESULTS_DIR] [--dump FILE]
+
+--dump FILE writes every beat of the shifted maps as JSON (clip, index, shifted or not, flagged
+or not, error to the audio, onset strength, distance to its neighbours' grid in the map, and
+to madmom's nearest beat) for looking into the false flags and misses.
 
 PEER_RESULTS_DIR holds <tool>/<id>.beats as written by ../shared/tools/beat-eval/run_peers.py
 (default $BEAT_EVAL_WORK/results). Audio: $BEAT_EVAL_WORK/wav44k/<id>.wav when present (the
@@ -13,9 +17,14 @@ peers' input), else the corpus file. Deterministic (seeded)."""
 import json, os, random, subprocess, sys, statistics
 from concurrent.futures import ThreadPoolExecutor
 
-binary = sys.argv[1]
+args = sys.argv[1:]
+dump_path = None
+if "--dump" in args:
+    dump_path = args[args.index("--dump") + 1]
+    del args[args.index("--dump"):args.index("--dump") + 2]
+binary = args[0]
 work = os.environ.get("BEAT_EVAL_WORK", os.path.join(os.getcwd(), "beat-eval-work"))
-peers_dir = sys.argv[2] if len(sys.argv) > 2 else os.path.join(work, "results")
+peers_dir = args[1] if len(args) > 1 else os.path.join(work, "results")
 corpus = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "corpus", "beats")
 tmp = os.path.join(work, "perturb")
 os.makedirs(tmp, exist_ok=True)
@@ -161,3 +170,30 @@ if ratio_err:
 print(f"| inserted beats (5 %) flagged at their line | {ins_found}/{ins_total} |{dash} |")
 print(f"| deleted beats (5 %): gaps reported | {gap_found} |{dash} |")
 print(f"\nMedian offset found on the unperturbed human annotations (annotation minus audio onsets): {statistics.median(bias):+.1f} ms")
+
+
+def grid_deviation(q, k):
+    """Beat k minus where its neighbours (±4 beats) put it: Theil–Sen line of time against index."""
+    js = [j for j in range(max(0, k - 4), min(len(q), k + 5)) if j != k]
+    slope = statistics.median((q[b] - q[a]) / (b - a) for i, a in enumerate(js) for b in js[i + 1:])
+    return q[k] - (statistics.median(q[j] - slope * j for j in js) + slope * k)
+
+
+if dump_path:
+    rows = []
+    for r in results:
+        truth, q = set(r["shift_truth"]), r["shift_beats"]
+        mm = peers.get("madmom", {}).get(r["id"])
+        for b in r["shift"]["beats"]:
+            k = b["index"]
+            rows.append({"clip": r["id"], "index": k, "shifted": k in truth, "flagged": b["flagged"],
+                         "flagged_unperturbed": k not in truth and k in flagged(r["orig"]),
+                         "error_ms": b.get("error_ms"), "strength": b.get("strength"),
+                         "grid_ms": round(1000 * grid_deviation(q, k), 1),
+                         "madmom_ms": round(1000 * (min(mm, key=lambda m: abs(m - q[k])) - q[k]), 1) if mm else None})
+    with open(dump_path, "w") as f:
+        json.dump(rows, f, indent=0)
+    fp = [x for x in rows if x["flagged"] and not x["shifted"]]
+    print(f"\nDumped {len(rows)} beats to {dump_path}: {len(fp)} false flags, {sum(x['flagged_unperturbed'] for x in fp)} of them "
+          f"also flagged on the unperturbed map, {sum(1 for x in fp if x['madmom_ms'] is not None and abs(x['madmom_ms']) > 50)} "
+          f"more than 50 ms from madmom's nearest beat")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Speed of `beatmap bpm` and `beatmap detect` next to librosa doing the same jobs, on one core (issue #5).
 
-    taskset -c 0 BEAT_EVAL_PYTHON bench/tempo_speed.py BEATMAP_BINARY
+    taskset -c 0 BEAT_EVAL_PYTHON bench/tempo_speed.py BEATMAP_BINARY [--madmom]
 
 Run it with the beat-eval venv's python (it imports librosa; see ../shared/tools/beat-eval/README.md).
 Input: every clip of ../shared/corpus/beats as the 44.1 kHz mono WAV that prepare_wav.sh made
@@ -16,6 +16,7 @@ for v in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
 import librosa, numpy as np, soundfile
 
 binary = sys.argv[1]
+
 work = os.environ.get("BEAT_EVAL_WORK", os.path.join(os.getcwd(), "beat-eval-work"))
 wavs = sorted(os.path.join(work, "wav44k", f) for f in os.listdir(os.path.join(work, "wav44k")) if f.endswith(".wav"))
 minutes = sum(soundfile.info(w).duration for w in wavs[1:]) / 60
@@ -53,6 +54,19 @@ jobs = [
     ("beatmap detect (beats and fitted BPM, text map to stdout)", *ours(["detect", "--map-format", "text"])),
     ("librosa beat.beat_track (load at 22.05 kHz + beats + tempo)", librosa_beats, self_cpu),
 ]
+if "--madmom" in sys.argv:
+    # The neural network peer, as ../shared/tools/beat-eval/run_peers.py runs it (its models are
+    # CC BY-NC-SA: measured, never shipped). About 5 s of CPU per minute of audio.
+    from madmom.features.beats import RNNBeatProcessor, DBNBeatTrackingProcessor
+    from madmom.features.tempo import TempoEstimationProcessor
+    rnn, dbn, tempo = RNNBeatProcessor(), DBNBeatTrackingProcessor(fps=100), TempoEstimationProcessor(fps=100)
+
+    def madmom_beats(path):
+        act = rnn(path)
+        dbn(act)
+        tempo(act)
+
+    jobs.append(("madmom RNN + DBN beats and comb-filter tempo", madmom_beats, self_cpu))
 print(f"{len(wavs) - 1} clips, {minutes:.1f} min of audio (after one warm-up clip); affinity {sorted(os.sched_getaffinity(0))}\n")
 print("| job | CPU s per min of audio | × real time |")
 print("|---|---|---|")
