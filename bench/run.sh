@@ -75,6 +75,11 @@ beats() {
     echo "## Perturbation benchmark (needs the peers' beats from ../shared/tools/beat-eval)"
     python3 bench/beat_perturb.py "$bin/beatmap"
   fi
+  if [ -x "${BEAT_EVAL_PYTHON:-}" ] && [ -d "${BEAT_EVAL_WORK:-/nonexistent}/wav44k" ]; then
+    echo
+    echo "## Tempo and beat tracking speed on one core, next to librosa and madmom (beat-eval venv)"
+    taskset -c 0 "$BEAT_EVAL_PYTHON" bench/tempo_speed.py "$bin/beatmap" --madmom
+  fi
 }
 
 crossfade() {
