@@ -60,6 +60,17 @@ struct TempoTests {
         #expect(TempoEstimator.check(onset, expected: 47.5, tolerance: 0.005, allowOctave: true).1.verdict == .pass)
     }
 
+    /// 86 BPM declared as 174: the error is measured in the nearest octave, 2·86/174 − 1 = −1.15 %, not −50 %.
+    @Test func aWrongTempoIsMeasuredInTheDeclaredOctave() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let onset = try TempoEstimator.onsetStrength(path: try Self.drumLoop(bpm: 86, in: dir))
+        let check = TempoEstimator.check(onset, expected: 174, tolerance: 0.005, allowOctave: true).1
+        #expect(check.verdict == .wrongTempo)
+        #expect(check.message.contains("-1.1"), "\(check.message)")
+        #expect(!check.message.contains("-50"), "\(check.message)")
+    }
+
     @Test func noiseHasNoSteadyBeat() throws {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -194,9 +194,10 @@ public final class SpectralFlux {
 
     /// The onset strength of a whole file, streamed block by block.
     ///
-    /// `maxSampleRate`: when the file's rate is above it, the audio is halved with a
-    /// `HalfBandDecimator` until it is not (44.1 kHz is analysed at 22.05 kHz). The frame keeps
-    /// its length in seconds, so the FFT is half the size; the bands above the new Nyquist are lost.
+    /// `maxSampleRate`: while the file's rate is above it (and even, and its half at least
+    /// 11.025 kHz), the audio is halved with a `HalfBandDecimator`: with 12 kHz, 44.1 kHz is
+    /// analysed at 11.025 kHz and 48 kHz at 12 kHz. The frame keeps its length in seconds, so
+    /// each halving halves the FFT; the bands above the new Nyquist are lost.
     public static func analyze(
         path: String, limits: AudioLimits = .standard, framesPerSecond: Double = SpectralFlux.framesPerSecond, lagSeconds: Double = 0.010,
         maxSampleRate: Int? = nil
@@ -204,7 +205,9 @@ public final class SpectralFlux {
         let reader = try SoundFileReader(path: path, limits: limits)
         var rate = reader.info.sampleRate
         var stages: [HalfBandDecimator] = []
-        while let cap = maxSampleRate, rate > cap, rate >= 2 * 8000 {
+        // Halve only even rates (the new rate stays exact) and never below 11.025 kHz (a 16 kHz
+        // file keeps its 8 kHz of band).
+        while let cap = maxSampleRate, rate > cap, rate % 2 == 0, rate / 2 >= 11_025 {
             rate /= 2
             // Only the last stage needs a sharp filter: an earlier one may let through what later
             // stages remove, as long as nothing folds into the final band (a wide transition, 7 taps a side).
