@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
-targets=("${@:-ahap beatmap-json beatmap-text beatmap-csv beatmap-audacity beatmap-swift manifest manifest-yaml audio}")
+targets=("${@:-ahap beatmap-json beatmap-text beatmap-csv beatmap-audacity beatmap-swift manifest manifest-yaml audio onset}")
 bash scripts/setup.sh --test
 swift build --product akl-fuzz --scratch-path .build-fuzz -Xswiftc -DFUZZING -Xswiftc -sanitize=fuzzer,address 2>&1 | tail -1
 bin=.build-fuzz/debug/akl-fuzz
@@ -24,7 +24,7 @@ for t in ${targets[@]}; do
     beatmap-swift) cp samples/beatmaps/*.swift "$work/seeds/" ;;
     manifest) cp samples/game.json "$work/seeds/" ;;
     manifest-yaml) cp samples/game.yaml "$work/seeds/" ;;
-    audio) cp samples/audio/click.wav "$work/seeds/"
+    audio|onset) cp samples/audio/click.wav "$work/seeds/"
       # small WAV (float), FLAC, MP3 and Ogg seeds, so the mutations reach every header parser
       for ext in f.wav flac mp3 ogg; do sox samples/audio/click.wav -e floating-point "$work/seeds/click.$ext" 2>/dev/null \
         || sox samples/audio/click.wav "$work/seeds/click.$ext" 2>/dev/null || true; done ;;

@@ -8,6 +8,8 @@ import Foundation
 enum FuzzTarget: String, CaseIterable {
     case ahap, beatmapJSON = "beatmap-json", beatmapText = "beatmap-text", beatmapCSV = "beatmap-csv"
     case beatmapAudacity = "beatmap-audacity", beatmapSwift = "beatmap-swift", manifest, manifestYAML = "manifest-yaml", audio
+    /// Audio through the analyses: both onset strengths (the decimator at odd and extreme rates), tempo, beats, the checker.
+    case onset
 
     static var current: FuzzTarget {
         FuzzTarget(rawValue: ProcessInfo.processInfo.environment["AKL_FUZZ_TARGET"] ?? "ahap") ?? .ahap
@@ -39,13 +41,24 @@ enum FuzzTarget: String, CaseIterable {
                 _ = GridFit(times: map.times)
                 for f in BeatMapFormat.allCases { _ = BeatMapWriter.string(map, format: f) }
             }
-        case .manifest, .manifestYAML, .audio:
+        case .manifest, .manifestYAML, .audio, .onset:
             // These readers take paths: write the input to a temporary file first.
-            let path = NSTemporaryDirectory() + "akl-fuzz-\(getpid())" + (self == .audio ? ".wav" : self == .manifest ? ".json" : ".yaml")
+            let path =
+                NSTemporaryDirectory() + "akl-fuzz-\(getpid())"
+                + (self == .audio || self == .onset ? ".wav" : self == .manifest ? ".json" : ".yaml")
             _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
             defer { unlink(path) }
             if self == .manifest || self == .manifestYAML {
                 _ = try? GameManifest.read(path)
+            } else if self == .onset {
+                let limits = AudioLimits(maxDuration: 20)
+                if let onset = try? TempoEstimator.onsetStrength(path: path, limits: limits), let e = TempoEstimator.estimate(onset) {
+                    _ = TempoEstimator.check(onset, expected: 120, tolerance: 0.005, allowOctave: false)
+                    _ = BeatChecker.check(map: BeatMap(times: e.beats), onset: onset)
+                }
+                if let onset = try? SpectralFlux.analyze(path: path, limits: limits) {
+                    _ = BeatChecker.check(map: BeatMap(times: (0..<8).map { 0.25 + 0.5 * Double($0) }), onset: onset)
+                }
             } else if let reader = try? SoundFileReader(path: path, limits: AudioLimits(maxDuration: 60)) {
                 var buffer = [Float](repeating: 0, count: 4096 * reader.info.channels)
                 var budget = 64
