@@ -17,6 +17,8 @@ public struct HalfBandDecimator: Sendable {
     private let pairs: [Float]
     /// Unconsumed input, oldest first; always starts at the oldest sample still needed.
     private var pending: [Float]
+    /// Scratch for the even-indexed phase of `pending`, kept between calls.
+    private var even: [Float] = []
 
     public init(halfLength: Int = 23) {
         precondition(halfLength >= 1 && halfLength % 2 == 1, "halfLength must be odd")
@@ -48,7 +50,8 @@ public struct HalfBandDecimator: Sendable {
         let evenCount = outputs + halfLength
         let first = output.count
         output.append(contentsOf: repeatElement(0, count: outputs))
-        var even = [Float](repeating: 0, count: evenCount)
+        even.removeAll(keepingCapacity: true)
+        even.append(contentsOf: repeatElement(0, count: evenCount))
         pending.withUnsafeBufferPointer { x in
             even.withUnsafeMutableBufferPointer { e in
                 for i in 0..<evenCount { e[i] = x[2 * i] }

@@ -195,7 +195,7 @@ public final class SpectralFlux {
     /// The onset strength of a whole file, streamed block by block.
     ///
     /// `maxSampleRate`: while the file's rate is above it (and even, and its half at least
-    /// 11.025 kHz), the audio is halved with a `HalfBandDecimator`: with 12 kHz, 44.1 kHz is
+    /// 11.025 kHz), the audio is halved (`HalfBandCascade`): with 12 kHz, 44.1 kHz is
     /// analysed at 11.025 kHz and 48 kHz at 12 kHz. The frame keeps its length in seconds, so
     /// each halving halves the FFT; the bands above the new Nyquist are lost.
     public static func analyze(
@@ -203,31 +203,15 @@ public final class SpectralFlux {
         maxSampleRate: Int? = nil
     ) throws(AudioIOError) -> OnsetStrength {
         let reader = try SoundFileReader(path: path, limits: limits)
-        var rate = reader.info.sampleRate
-        var stages: [HalfBandDecimator] = []
-        // Halve only even rates (the new rate stays exact) and never below 11.025 kHz (a 16 kHz
-        // file keeps its 8 kHz of band).
-        while let cap = maxSampleRate, rate > cap, rate % 2 == 0, rate / 2 >= 11_025 {
-            rate /= 2
-            // Only the last stage needs a sharp filter: an earlier one may let through what later
-            // stages remove, as long as nothing folds into the final band (a wide transition, 7 taps a side).
-            if !stages.isEmpty { stages[stages.count - 1] = HalfBandDecimator(halfLength: 7) }
-            stages.append(HalfBandDecimator())
-        }
+        let stageCount = maxSampleRate.map { HalfBandCascade.stageCount(from: reader.info.sampleRate, cap: $0) } ?? 0
+        let rate = reader.info.sampleRate >> stageCount
+        var cascade = HalfBandCascade(stageCount: stageCount)
         let flux = SpectralFlux(sampleRate: rate, framesPerSecond: framesPerSecond, lagSeconds: lagSeconds)
         let channels = reader.info.channels
         var mono = [Float](repeating: 0, count: 8192)
-        var halved: [Float] = []
         func feed(_ samples: UnsafeBufferPointer<Float>, flushing: Bool) {
-            guard !stages.isEmpty else { return flux.push(samples) }
-            var current = Array(samples)
-            for s in stages.indices {
-                halved.removeAll(keepingCapacity: true)
-                current.withUnsafeBufferPointer { stages[s].process($0, into: &halved) }
-                if flushing { stages[s].finish(into: &halved) }
-                swap(&current, &halved)
-            }
-            current.withUnsafeBufferPointer { flux.push($0) }
+            guard stageCount > 0 else { return flux.push(samples) }
+            cascade.process(samples, flushing: flushing) { flux.push($0) }
         }
         do {
             try reader.forEachBlock(blockFrames: 8192) { block, frames in

@@ -36,14 +36,10 @@ public struct TempoCheck: Sendable {
             abs(log(e.bpm * $0.0 / expected)) < abs(log(e.bpm * $1.0 / expected))
         }!
         let nearest = e.bpm * factor
-        message =
-            factor == 1
-            ? String(
-                format: "the track is %.2f BPM, not the declared %@ BPM (%+.2f %%, tolerance ±%.2f %%)", e.bpm, RuleText.number(expected),
-                off * 100, tolerance * 100)
-            : String(
-                format: "the track is %.2f BPM (%.2f%@), not the declared %@ BPM (%+.2f %%%@, tolerance ±%.2f %%)", e.bpm, nearest, name,
-                RuleText.number(expected), (nearest / expected - 1) * 100, name, tolerance * 100)
+        let inOctave = factor == 1 ? "" : String(format: " (%.2f%@)", nearest, name)
+        message = String(
+            format: "the track is %.2f BPM%@, not the declared %@ BPM (%+.2f %%%@, tolerance ±%.2f %%)", e.bpm, inOctave,
+            RuleText.number(expected), (nearest / expected - 1) * 100, name, tolerance * 100)
     }
 }
 
