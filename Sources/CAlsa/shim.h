@@ -20,6 +20,7 @@ static inline void akl_install_interrupt_handler(void) {
     akl_interrupt_flag = 0;
     signal(SIGINT, akl_on_interrupt);
     signal(SIGTERM, akl_on_interrupt);
+    signal(SIGHUP, akl_on_interrupt);
 }
 
 static inline int akl_interrupted(void) { return akl_interrupt_flag != 0; }

@@ -10,6 +10,8 @@ public enum ToolExit {
     public static let toolFailure = ExitCode(2)
     /// No sound device (play commands).
     public static let noDevice = ExitCode(3)
-    /// Interrupted by Ctrl-C.
+    /// Standard output or standard error could not be written (a closed pipe, a full disk).
+    public static let outputFailed = ExitCode(74)
+    /// Interrupted by Ctrl-C (SIGINT); SIGTERM gives 143 and SIGHUP 129, as 128 + the signal.
     public static let interrupted = ExitCode(130)
 }

@@ -47,7 +47,7 @@ public struct PlaybackSession: Sendable {
             return
         }
         if let output {
-            try AtomicFile.checkNotAnInput(output, inputs: inputs)
+            try OutputGuard.check([output], against: inputs)
             Terminal.installSignalCleanup()
             let progress = ProgressLine("writing \(output)")
             let frames = try SourceWriter.write(source, to: output, progress: progress.update)
@@ -68,15 +68,14 @@ public struct PlaybackSession: Sendable {
             summary = try Player.play(source, device: pcm) { s in
                 guard live else { return }
                 let total = s.duration.map { String(format: " / %.1f s", $0) } ?? ""
-                FileHandle.standardError.write(
-                    Data(String(format: "\r▶ %@  %.1f s%@  underruns: %d\u{1B}[K", pcm.name, s.position, total, s.underruns).utf8))
+                Terminal.raw(String(format: "\r▶ %@  %.1f s%@  underruns: %d\u{1B}[K", pcm.name, s.position, total, s.underruns))
             }
         } catch {
-            if live { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            if live { Terminal.raw("\r\u{1B}[K") }
             Terminal.fail(tool, error.description)
             throw ToolExit.toolFailure
         }
-        if live { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if live { Terminal.raw("\r\u{1B}[K") }
         if ProcessInfo.processInfo.environment["AKL_REPORT_LATENCY"] != nil, let first = summary.firstFrameUptime {
             // For bench/run.sh: from main() to the first frame handed to ALSA.
             Terminal.err(String(format: "first-frame-ms %.2f", Double(first - ToolMain.started) / 1e6))

@@ -16,11 +16,11 @@ public final class ProgressLine {
         let percent = Int(fraction * 100)
         guard percent != lastPercent else { return }
         lastPercent = percent
-        FileHandle.standardError.write(Data("\r\(label) \(percent)%".utf8))
+        Terminal.raw("\r\(label) \(percent)%")
     }
 
     public func finish() {
         guard enabled, lastPercent >= 0 else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        Terminal.raw("\r\u{1B}[K")
     }
 }

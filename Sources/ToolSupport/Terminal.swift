@@ -12,12 +12,49 @@ public enum Terminal {
         return isTTY(STDOUT_FILENO)
     }
 
+    /// The name printed before a failure to write standard output (set by `ToolMain`).
+    nonisolated(unsafe) static var toolName = "audiokit"
+
+    /// Writes to standard output. When it cannot be written (a closed pipe, a full disk, a closed descriptor),
+    /// the tool says so on standard error if it can, removes its temporary files and exits with
+    /// `ToolExit.outputFailed` (74): never a crash, never a silent success.
     public static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        if let failure = writeAll(STDOUT_FILENO, text) {
+            _ = writeAll(STDERR_FILENO, "\(toolName): error: cannot write to standard output: \(failure)\n")
+            TemporaryFiles.shared.removeAll()
+            _exit(ToolExit.outputFailed.rawValue)
+        }
     }
 
+    /// Writes a line to standard error (a newline is added when missing). A failure there exits with
+    /// `ToolExit.outputFailed` too, since the diagnostics it carries would otherwise be lost.
     public static func err(_ text: String) {
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        raw(text.hasSuffix("\n") ? text : text + "\n")
+    }
+
+    /// Writes `text` to standard error as it is (progress lines, status lines).
+    public static func raw(_ text: String) {
+        if writeAll(STDERR_FILENO, text) != nil {
+            TemporaryFiles.shared.removeAll()
+            _exit(ToolExit.outputFailed.rawValue)
+        }
+    }
+
+    /// Writes every byte of `text` to `fd`, retrying after signals; the error text on failure.
+    static func writeAll(_ fd: Int32, _ text: String) -> String? {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        return bytes.withUnsafeMutableBytes { buffer -> String? in
+            while offset < buffer.count {
+                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                offset += n
+            }
+            return nil
+        }
     }
 
     /// Prints a tool failure as one line on standard error: `tool: error: message`.
@@ -41,16 +78,19 @@ public enum Terminal {
         }.joined(separator: "\n")
     }
 
-    /// Writes `text` to `path` atomically, or to standard output when `path` is nil.
-    public static func emit(_ text: String, to path: String?, colorize shouldColor: Bool = false) throws(ToolFailure) {
+    /// Writes `text` to `path` atomically, or to standard output when `path` is nil. `replacing` names the one
+    /// input the write may replace (an in-place rewrite); every other input is refused.
+    public static func emit(_ text: String, to path: String?, colorize shouldColor: Bool = false, replacing: String? = nil)
+        throws(ToolFailure)
+    {
         if let path {
-            do { try AtomicFile.write(text, to: path) } catch { throw ToolFailure(error) }
+            do { try AtomicFile.write(text, to: path, replacing: replacing) } catch { throw ToolFailure(error) }
         } else {
             out(shouldColor ? colorize(text) : text)
         }
     }
 
-    /// Removes temporary outputs on SIGINT and SIGTERM, then exits with 128 + signal.
+    /// Removes temporary outputs on SIGINT, SIGTERM and SIGHUP (a closed terminal), then exits with 128 + signal.
     /// Both signals are unblocked first: a parent that spawned us from a thread that
     /// blocks them (libdispatch's workers do) would otherwise leave Ctrl-C pending forever.
     public static func installSignalCleanup() {
@@ -58,8 +98,9 @@ public enum Terminal {
         sigemptyset(&set)
         sigaddset(&set, SIGINT)
         sigaddset(&set, SIGTERM)
+        sigaddset(&set, SIGHUP)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        for sig in [SIGINT, SIGTERM] {
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
             signal(sig) { s in
                 TemporaryFiles.shared.removeAll()
                 _exit(128 + s)

@@ -10,7 +10,15 @@ public enum ToolMain {
 
     public static func run<Command: ParsableCommand>(_ type: Command.Type, name: String) -> Never {
         _ = started
+        Terminal.toolName = name
         Terminal.installSignalCleanup()
+        if let bad = firstNonUTF8Argument() {
+            Terminal.fail(
+                name,
+                "argument \(bad.index) (\(bad.shown)) is not valid UTF-8, so no file of that name can be opened reliably; rename the file with a UTF-8 name"
+            )
+            type.exit(withError: ToolExit.toolFailure)
+        }
         do {
             var command = try type.parseAsRoot()
             try command.run()
@@ -24,5 +32,19 @@ public enum ToolMain {
         } catch {
             type.exit(withError: error)
         }
+    }
+
+    /// The first command-line argument whose bytes are not UTF-8 (Swift's `CommandLine.arguments` would
+    /// silently replace them, turning a real file name into one that does not exist).
+    static func firstNonUTF8Argument() -> (index: Int, shown: String)? {
+        for i in 1..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[i] else { continue }
+            if String(validatingCString: pointer) == nil {
+                let bytes = UnsafeBufferPointer(
+                    start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+                return (i, String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        return nil
     }
 }

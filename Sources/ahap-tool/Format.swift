@@ -41,8 +41,8 @@ extension AHAPTool {
                 }
                 return
             }
-            if let output { try AtomicFile.checkNotAnInput(output, inputs: [file]) }
-            try Terminal.emit(text, to: inPlace ? file : output)
+            try OutputGuard.check([output], against: [file])
+            try Terminal.emit(text, to: inPlace ? file : output, replacing: inPlace ? file : nil)
         }
     }
 }

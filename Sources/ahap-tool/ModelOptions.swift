@@ -47,17 +47,27 @@ struct ModelOptions: ParsableArguments {
     }
 }
 
-/// Reads an AHAP file for rendering: the pattern, or the syntax findings that stop it.
+/// Reads an AHAP file for rendering: the pattern, or the findings that stop it. A pattern CoreHaptics would
+/// reject is refused unless `force` (its times and durations may be absurd: a Time of 1e308 is valid JSON).
 enum PatternInput {
-    static func load(_ file: String, parsing: AHAPParsingOptions) throws -> AHAPDocument {
+    static func load(_ file: String, parsing: AHAPParsingOptions, force: Bool) throws -> AHAPDocument {
         var options = parsing.validationOptions
         options.lenient = true
         let result = try AHAPValidator.validate(path: file, options: options)
         guard let document = result.document else {
-            Terminal.out(TextReporter.generate(Report(toolName: "ahap-tool", files: [file], diagnostics: result.diagnostics, rules: [])))
+            Terminal.err(TextReporter.generate(Report(toolName: "ahap-tool", files: [file], diagnostics: result.diagnostics, rules: [])))
             throw ToolExit.problemsFound
         }
         let errors = result.diagnostics.count(of: .error)
+        if errors > 0 && !force {
+            let findings = result.diagnostics.filter { $0.severity == .error }
+            Terminal.err(TextReporter.generate(Report(toolName: "ahap-tool", files: [file], diagnostics: findings, rules: [])))
+            Terminal.fail(
+                "ahap-tool",
+                "\(file) has \(errors) error\(errors == 1 ? "" : "s") that CoreHaptics would reject; fix \(errors == 1 ? "it" : "them"), or pass --force to render what it can"
+            )
+            throw ToolExit.problemsFound
+        }
         if errors > 0 {
             Terminal.err(
                 "ahap-tool: warning: \(file) has \(errors) error\(errors == 1 ? "" : "s") that CoreHaptics would reject; rendering what it can (see ahap-tool validate)"

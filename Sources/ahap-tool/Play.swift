@@ -16,6 +16,9 @@ extension AHAPTool {
         var rate: Int = 48_000
 
         @OptionGroup var playback: PlaybackOptions
+        @Flag(name: .long, help: "Render a pattern even when it has errors CoreHaptics would reject.")
+        var force = false
+
         @OptionGroup var model: ModelOptions
         @OptionGroup var parsing: AHAPParsingOptions
 
@@ -23,7 +26,7 @@ extension AHAPTool {
             if playback.listDevices {
                 return try playback.run(BufferSource(samples: [], sampleRate: rate, channels: 2), tool: "ahap-tool", inputs: [])
             }
-            let document = try PatternInput.load(file, parsing: parsing)
+            let document = try PatternInput.load(file, parsing: parsing, force: force)
             let options = RenderOptions(
                 sampleRate: rate, channels: .stereoMix, model: model.model, baseDirectory: PatternInput.baseDirectory(file),
                 allowPathsOutsideBase: parsing.allowOutsidePaths, blockFrames: 2048,

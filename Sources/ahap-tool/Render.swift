@@ -23,6 +23,9 @@ extension AHAPTool {
             name: .long, help: "Channels: 3 = haptic, audio left, audio right; 2 = stereo with the haptic drive mixed in; 1 = haptic only.")
         var channels: Int = 3
 
+        @Flag(name: .long, help: "Render a pattern even when it has errors CoreHaptics would reject.")
+        var force = false
+
         @OptionGroup var model: ModelOptions
         @OptionGroup var parsing: AHAPParsingOptions
 
@@ -32,8 +35,8 @@ extension AHAPTool {
         }
 
         func run() throws {
-            try AtomicFile.checkNotAnInput(output, inputs: [file])
-            let document = try PatternInput.load(file, parsing: parsing)
+            try OutputGuard.check([output], against: [file])
+            let document = try PatternInput.load(file, parsing: parsing, force: force)
             let options = RenderOptions(
                 sampleRate: rate, channels: RenderChannels(rawValue: channels)!, model: model.model,
                 baseDirectory: PatternInput.baseDirectory(file), allowPathsOutsideBase: parsing.allowOutsidePaths,
@@ -60,12 +63,15 @@ extension AHAPTool {
         @Option(name: [.short, .long], help: ArgumentHelp("The SVG file to write (atomically).", valueName: "file"))
         var output: String
 
+        @Flag(name: .long, help: "Render a pattern even when it has errors CoreHaptics would reject.")
+        var force = false
+
         @OptionGroup var model: ModelOptions
         @OptionGroup var parsing: AHAPParsingOptions
 
         func run() throws {
-            try AtomicFile.checkNotAnInput(output, inputs: [file])
-            let document = try PatternInput.load(file, parsing: parsing)
+            try OutputGuard.check([output], against: [file])
+            let document = try PatternInput.load(file, parsing: parsing, force: force)
             let options = RenderOptions(
                 model: model.model, baseDirectory: PatternInput.baseDirectory(file), allowPathsOutsideBase: parsing.allowOutsidePaths,
                 audioLimits: parsing.limitOptions.limits.audio)

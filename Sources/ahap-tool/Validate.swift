@@ -16,6 +16,7 @@ extension AHAPTool {
 
         func run() throws {
             let (files, failures) = InputExpansion.expand(paths, extensions: ["ahap"])
+            try OutputGuard.check([report.output], against: files)
             let result = AHAPBatch.validate(paths: files, options: parsing.validationOptions)
             let r = Report(toolName: "ahap-tool", files: files, diagnostics: result.diagnostics, rules: AHAPRuleRegistry.descriptions)
             try FindingsOutput.finish(tool: "ahap-tool", report: r, failures: failures + result.failures, options: report)

@@ -42,12 +42,14 @@ extension Beatmap {
         @OptionGroup(title: "Limits") var limitOptions: LimitOptions
 
         func run() throws {
+            try OutputGuard.check([report.output], against: [manifest])
             let (m, findings) = try GameManifest.read(manifest, allowOutside: allowOutsidePaths, limits: limitOptions.limits)
             guard let m else {
                 try FindingsOutput.finish(
                     tool: "beatmap", report: Report(toolName: "beatmap", files: [manifest], diagnostics: findings, rules: []), failures: [],
                     options: report)
             }
+            try OutputGuard.check([report.output], against: m.files)
             var jobs = GameCheck.jobs(m)
             if let (i, n) = shardParts { jobs = GameCheck.shard(jobs, index: i, count: n) }
             let outcomes = GameCheck.run(jobs, manifest: m, tolerance: tolerance / 100)

@@ -38,6 +38,7 @@ extension Beatmap {
         @OptionGroup(title: "Limits") var limitOptions: LimitOptions
 
         func run() throws {
+            try OutputGuard.check([report.output, plot], against: [map, audio])
             let (beatMap, readFindings) = try mapOptions.read(map, limits: limitOptions.limits)
             guard let beatMap else {
                 let r = Report(toolName: "beatmap", files: [map], diagnostics: readFindings, rules: BeatRuleRegistry.descriptions)

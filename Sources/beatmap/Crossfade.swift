@@ -4,6 +4,7 @@ import ToolSupport
 
 extension CrossfadeCurve: ExpressibleByArgument {}
 extension CrossfadePlan.Quantize: ExpressibleByArgument {}
+extension CrossfadeScenario: ExpressibleByArgument {}
 
 extension Beatmap {
     struct Crossfade: ParsableCommand {
@@ -60,7 +61,7 @@ extension Beatmap {
         var tail: Double = 5
 
         @Option(name: .long, help: "Game events: level-5-to-6, world-change or intermission-death.")
-        var scenario: Scenario?
+        var scenario: CrossfadeScenario?
 
         @Option(name: .long, help: "Output sample rate (default: track A's).")
         var rate: Int?
@@ -80,9 +81,6 @@ extension Beatmap {
         @Option(name: .long, help: ArgumentHelp("ALSA playback device for --play.", valueName: "name"))
         var device: String = "default"
 
-        enum Scenario: String, CaseIterable, ExpressibleByArgument {
-            case level5to6 = "level-5-to-6", worldChange = "world-change", intermissionDeath = "intermission-death"
-        }
         enum ReportFormat: String, CaseIterable, ExpressibleByArgument { case text, json }
 
         func validate() throws {
@@ -91,34 +89,37 @@ extension Beatmap {
             if let rate, !(8_000...192_000).contains(rate) { throw ValidationError("--rate must be between 8000 and 192000") }
             if quantize != .none && bpmA == nil { throw ValidationError("--quantize needs --bpm-a") }
             if phaseAlign && bpmB == nil { throw ValidationError("--phase-align needs --bpm-b") }
-            for t in [bpmA, bpmB].compactMap({ $0 }) where !(t > 0 && t < 1000) { throw ValidationError("BPM must be between 0 and 1000") }
+            try OptionBounds.check(bpmA, in: OptionBounds.bpm, flag: "--bpm-a", unit: "BPM")
+            try OptionBounds.check(bpmB, in: OptionBounds.bpm, flag: "--bpm-b", unit: "BPM")
+            try OptionBounds.check(tail, in: OptionBounds.renderedSeconds, flag: "--tail", unit: "seconds")
+            try OptionBounds.check(gap, in: OptionBounds.renderedSeconds, flag: "--gap", unit: "seconds")
+            try OptionBounds.check(firstBeatA, in: 0...36_000, flag: "--first-beat-a", unit: "seconds")
+            try OptionBounds.check(firstBeatB, in: 0...36_000, flag: "--first-beat-b", unit: "seconds")
         }
 
         @OptionGroup(title: "Limits") var limitOptions: LimitOptions
 
         func run() throws {
-            if let output { try AtomicFile.checkNotAnInput(output, inputs: [a, b]) }
-            let rate = try self.rate ?? AudioFile.info(a, limits: limitOptions.limits.audio).sampleRate
-            var deckA = try Deck.load(a, sampleRate: rate, bpm: bpmA, firstBeat: firstBeatA, limits: limitOptions.limits.audio)
-            var deckB = try Deck.load(b, sampleRate: rate, bpm: bpmB, firstBeat: firstBeatB, limits: limitOptions.limits.audio)
-            deckA.loops = true
-            deckB.loops = true
+            try OutputGuard.check([output, plot], against: [a, b])
+            let limits = limitOptions.limits.audio
+            let rate = try self.rate ?? AudioFile.info(a, limits: limits).sampleRate
+            let deckA = try FileDeck(a, sampleRate: rate, bpm: bpmA, firstBeat: firstBeatA, limits: limits)
+            let deckB = try FileDeck(b, sampleRate: rate, bpm: bpmB, firstBeat: firstBeatB, limits: limits)
             var plan = CrossfadePlan(
                 at: at, duration: duration ?? 2, curve: curve ?? .linear, quantize: quantize, phaseAlign: phaseAlign, gap: gap ?? 0,
                 tail: tail)
-            if scenario == .intermissionDeath {
-                plan.curve = curve ?? .hardCut
-                plan.gap = gap ?? 0.5
+            if let scenario { plan = scenario.apply(to: plan, curve: curve, gap: gap) }
+            let report = try CrossfadeReport(a: deckA, b: deckB, plan: plan)
+            // The mix first: the report and the plot describe a mix that was written.
+            if let output {
+                let progress = ProgressLine("writing \(output)")
+                _ = try SourceWriter.write(CrossfadeSource(deckA, deckB, plan: plan), to: output, progress: progress.update)
+                progress.finish()
             }
-            let report = CrossfadeReport(a: deckA, b: deckB, plan: plan)
             Terminal.out(format == .json ? report.json : report.text)
             if let plot { try Terminal.emit(report.svg, to: plot) }
-            if let output {
-                _ = try SourceWriter.write(CrossfadeSource(deckA, deckB, plan: plan), to: output)
-            }
             if play {
-                try PlaybackSession(device: device).run(
-                    CrossfadeSource(deckA, deckB, plan: plan), tool: "beatmap", inputs: [a, b])
+                try PlaybackSession(device: device).run(CrossfadeSource(deckA, deckB, plan: plan), tool: "beatmap", inputs: [a, b])
             }
         }
     }

@@ -47,6 +47,7 @@ extension Beatmap {
         @OptionGroup(title: "Limits") var limitOptions: LimitOptions
 
         func run() throws {
+            try OutputGuard.check([report.output], against: maps + (audio.map { [$0] } ?? []))
             let duration = try audio.map { try AudioFile.info($0, limits: limitOptions.limits.audio).duration }
             var diagnostics: [Diagnostic] = []
             var failures: [ToolFailure] = []

@@ -37,7 +37,8 @@ extension Beatmap {
                 throw ValidationError("--click-gain takes decibels between -96 and 12, like -6dB")
             }
             if let to, to <= from { throw ValidationError("--to must be after --from") }
-            if from < 0 { throw ValidationError("--from cannot be negative") }
+            try OptionBounds.check(from, in: 0...36_000, flag: "--from", unit: "seconds")
+            try OptionBounds.check(to, in: 0...36_000, flag: "--to", unit: "seconds")
             if loop && playback.output != nil { throw ValidationError("--loop plays forever; it cannot go with --output") }
         }
 

@@ -34,7 +34,7 @@ extension Beatmap {
             guard let t = toleranceFraction, t > 0, t < 0.5 else {
                 throw ValidationError("--tolerance takes a percentage between 0 and 50, like 0.5%")
             }
-            if let expect, !(expect > 0 && expect < 1000) { throw ValidationError("--expect must be between 0 and 1000 BPM") }
+            try OptionBounds.check(expect, in: OptionBounds.bpm, flag: "--expect", unit: "BPM")
         }
 
         @OptionGroup(title: "Limits") var limitOptions: LimitOptions
@@ -94,13 +94,16 @@ extension Beatmap {
         var symbol: String = "beatMap"
 
         func validate() throws {
-            guard minBpm > 0, maxBpm > minBpm, maxBpm < 1000 else { throw ValidationError("need 0 < --min-bpm < --max-bpm < 1000") }
+            try OptionBounds.check(minBpm, in: OptionBounds.bpm, flag: "--min-bpm", unit: "BPM")
+            try OptionBounds.check(maxBpm, in: OptionBounds.bpm, flag: "--max-bpm", unit: "BPM")
+            guard maxBpm > minBpm else { throw ValidationError("--max-bpm must be above --min-bpm") }
             if let bpm, !(bpm >= minBpm && bpm <= maxBpm) { throw ValidationError("--bpm must lie between --min-bpm and --max-bpm") }
         }
 
         @OptionGroup(title: "Limits") var limitOptions: LimitOptions
 
         func run() throws {
+            try OutputGuard.check([output], against: [track])
             let onset = try TempoEstimator.onsetStrength(path: track, limits: limitOptions.limits.audio)
             guard let estimate = TempoEstimator.estimate(onset, range: minBpm...maxBpm, hint: bpm) else {
                 throw ToolFailure("\(track): too short or silent to find a beat")
@@ -143,9 +146,9 @@ extension Beatmap {
         var symbol: String = "beatMap"
 
         func validate() throws {
-            guard bpm > 0 && bpm < 1000 else { throw ValidationError("--bpm must be between 0 and 1000") }
+            try OptionBounds.check(bpm, in: OptionBounds.bpm, flag: "--bpm", unit: "BPM")
             guard duration > 0 && duration <= 36_000 else { throw ValidationError("--duration must be between 0 and 36000 seconds") }
-            guard offset >= 0 else { throw ValidationError("--offset cannot be negative") }
+            guard offset >= 0 && offset < duration else { throw ValidationError("--offset must be at least 0 and before --duration") }
         }
 
         func run() throws {

@@ -59,7 +59,7 @@ extension Beatmap {
 
         func validate() throws {
             if bpm == nil && !allWorlds { throw ValidationError("give --bpm or --all-worlds") }
-            if let bpm, !(bpm > 0 && bpm <= 1000) { throw ValidationError("--bpm must be between 0 and 1000") }
+            try OptionBounds.check(bpm, in: OptionBounds.bpm, flag: "--bpm", unit: "BPM")
             guard fps >= 1 && fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000") }
             guard minutes > 0 && minutes <= 600 else { throw ValidationError("--minutes must be between 0 and 600") }
             if (pulse == nil) != (pulseOutput == nil) { throw ValidationError("--pulse and --pulse-output go together") }

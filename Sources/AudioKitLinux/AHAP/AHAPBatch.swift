@@ -1,7 +1,8 @@
 import Foundation
 
 /// Validates many files in parallel (one task per file, across all cores),
-/// and returns the results in input order.
+/// and returns the results in input order. Only each file's findings are kept,
+/// never its text or parsed pattern, so memory stays flat in the number of files.
 public enum AHAPBatch {
     public struct Result: Sendable {
         public var files: [String]
@@ -10,10 +11,10 @@ public enum AHAPBatch {
     }
 
     public static func validate(paths: [String], options: AHAPValidationOptions) -> Result {
-        let slots = ResultSlots<Swift.Result<AHAPValidationResult, ToolFailure>>(count: paths.count)
+        let slots = ResultSlots<Swift.Result<[Diagnostic], ToolFailure>>(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: paths.count) { i in
-            let r: Swift.Result<AHAPValidationResult, ToolFailure>
-            do throws(ToolFailure) { r = .success(try AHAPValidator.validate(path: paths[i], options: options)) } catch {
+            let r: Swift.Result<[Diagnostic], ToolFailure>
+            do throws(ToolFailure) { r = .success(try AHAPValidator.validate(path: paths[i], options: options).diagnostics) } catch {
                 r = .failure(error)
             }
             slots.set(i, r)
@@ -22,7 +23,7 @@ public enum AHAPBatch {
         var failures: [ToolFailure] = []
         for r in slots.values {
             switch r {
-            case .success(let v): diagnostics += v.diagnostics
+            case .success(let v): diagnostics += v
             case .failure(let f): failures.append(f)
             case nil: break
             }
@@ -75,7 +76,9 @@ public enum InputExpansion {
         var result: [String] = []
         while let item = enumerator.nextObject() as? String {
             let ext = (item as NSString).pathExtension.lowercased()
-            if extensions.contains(ext) { result.append((directory as NSString).appendingPathComponent(item)) }
+            let path = (directory as NSString).appendingPathComponent(item)
+            // Only regular files: a FIFO named x.ahap would block the read forever.
+            if extensions.contains(ext), FileKind(path: path) == .regular { result.append(path) }
         }
         return result.sorted()
     }

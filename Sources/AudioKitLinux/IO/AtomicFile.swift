@@ -4,32 +4,65 @@ import Foundation
 /// then `rename(2)` over the destination. A failed or interrupted write leaves
 /// the destination as it was, and the temporary file is removed.
 public enum AtomicFile {
-    /// A fresh temporary path beside `destination`.
+    /// A fresh temporary path beside `destination`. The name is short (`.akl-<pid>-<random>.tmp`), so an output
+    /// whose own name is near the file-system limit (255 bytes) can still be written.
     public static func temporaryPath(for destination: String) -> String {
         let url = URL(fileURLWithPath: destination)
-        let name = ".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let name = ".akl-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 36)).tmp"
         return url.deletingLastPathComponent().appendingPathComponent(name).path
     }
 
-    /// Refuses to write over any of `inputs` (compared after resolving links).
-    public static func checkNotAnInput(_ destination: String, inputs: [String]) throws(AudioIOError) {
-        let target = URL(fileURLWithPath: destination).resolvingSymlinksInPath().standardizedFileURL.path
-        for input in inputs where URL(fileURLWithPath: input).resolvingSymlinksInPath().standardizedFileURL.path == target {
-            throw AudioIOError(
-                .writeFailed, path: destination, reason: "is also an input; refusing to overwrite it", fix: "choose another output path")
+    /// Where a write to `destination` really goes: through a symbolic link to its target, so that writing a
+    /// linked file updates the target and keeps the link. A path that is not a link is returned as given.
+    public static func resolvedDestination(_ destination: String) -> String {
+        var st = stat()
+        guard lstat(destination, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK else { return destination }
+        if let real = realpath(destination, nil) {
+            defer { free(real) }
+            return String(cString: real)
         }
+        // A dangling link: write the file it names.
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink(destination, &buffer, buffer.count - 1)
+        guard n > 0 else { return destination }
+        let target = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if target.hasPrefix("/") { return target }
+        return URL(fileURLWithPath: destination).deletingLastPathComponent().appendingPathComponent(target).path
+    }
+
+    /// Refuses to write over any of `inputs`: the same file on disk (through links or not), or, for paths that do
+    /// not exist yet, the same path once `.`, `..` and links are resolved.
+    public static func checkNotAnInput(_ destination: String, inputs: [String]) throws(AudioIOError) {
+        let target = FileIdentity(path: destination)
+        let resolved = URL(fileURLWithPath: destination).resolvingSymlinksInPath().standardizedFileURL.path
+        for input in inputs {
+            let same =
+                target != nil
+                ? FileIdentity(path: input) == target
+                : URL(fileURLWithPath: input).resolvingSymlinksInPath().standardizedFileURL.path == resolved
+            if same { throw overwriteError(destination, input: input) }
+        }
+    }
+
+    static func overwriteError(_ destination: String, input: String) -> AudioIOError {
+        AudioIOError(
+            .writeFailed, path: destination,
+            reason: input == destination
+                ? "is also an input; refusing to overwrite it" : "is also an input (read as \(input)); refusing to overwrite it",
+            fix: "choose another output path")
     }
 
     /// True when `path` exists and is not a regular file: a device (/dev/null, /dev/stdout),
     /// a pipe or a socket. Those are written in place; renaming over them would replace them.
     public static func isSpecialFile(_ path: String) -> Bool {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return false }
-        return (st.st_mode & S_IFMT) != S_IFREG
+        if case .special = FileKind(path: path) { return true }
+        return false
     }
 
-    /// Writes `data` to `destination` atomically (a device or pipe is written directly).
-    public static func write(_ data: Data, to destination: String) throws(AudioIOError) {
+    /// Writes `data` to `destination` atomically (a device or pipe is written directly). A destination that is a
+    /// symbolic link is written through to its target; an existing file keeps its permissions. The write is refused
+    /// when the destination is a file this process read, unless it is `replacing` (an in-place rewrite).
+    public static func write(_ data: Data, to destination: String, replacing: String? = nil) throws(AudioIOError) {
         if isSpecialFile(destination) {
             guard let handle = FileHandle(forWritingAtPath: destination) else {
                 throw AudioIOError(.writeFailed, path: destination, reason: "cannot open for writing")
@@ -40,7 +73,11 @@ public enum AtomicFile {
             }
             return
         }
-        let temp = temporaryPath(for: destination)
+        let target = resolvedDestination(destination)
+        if let input = InputRegistry.shared.input(overwrittenBy: target, allowing: replacing) {
+            throw overwriteError(destination, input: input)
+        }
+        let temp = temporaryPath(for: target)
         TemporaryFiles.shared.register(temp)
         defer { TemporaryFiles.shared.unregister(temp) }
         do {
@@ -48,22 +85,34 @@ public enum AtomicFile {
         } catch {
             unlink(temp)
             throw AudioIOError(
-                .writeFailed, path: destination, reason: "cannot write: \(error.localizedDescription)",
+                .writeFailed, path: destination, reason: "cannot write: \((error as NSError).localizedFailureReason ?? "\(error)")",
                 fix: "check that the folder exists and is writable")
         }
-        try commit(temp, to: destination)
+        try commit(temp, to: target, named: destination, replacing: replacing)
     }
 
-    public static func write(_ text: String, to destination: String) throws(AudioIOError) {
-        try write(Data(text.utf8), to: destination)
+    /// Writes `text` as UTF-8; see `write(_:to:replacing:)`.
+    public static func write(_ text: String, to destination: String, replacing: String? = nil) throws(AudioIOError) {
+        try write(Data(text.utf8), to: destination, replacing: replacing)
     }
 
-    /// Renames a finished temporary file over the destination.
-    static func commit(_ temp: String, to destination: String) throws(AudioIOError) {
-        if rename(temp, destination) != 0 {
+    /// Renames a finished temporary file over `target` (a resolved destination), after checking once more that
+    /// `target` is no input, and giving it the permissions of the file it replaces. Errors name `named`, the
+    /// path the user gave.
+    static func commit(_ temp: String, to target: String, named: String? = nil, replacing: String? = nil) throws(AudioIOError) {
+        let shown = named ?? target
+        if let input = InputRegistry.shared.input(overwrittenBy: target, allowing: replacing) {
+            unlink(temp)
+            throw overwriteError(shown, input: input)
+        }
+        var existing = stat()
+        if stat(target, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG {
+            chmod(temp, existing.st_mode & 0o7777)
+        }
+        if rename(temp, target) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temp)
-            throw AudioIOError(.writeFailed, path: destination, reason: "cannot replace the file: \(reason)")
+            throw AudioIOError(.writeFailed, path: shown, reason: "cannot replace the file: \(reason)")
         }
     }
 }

@@ -9,17 +9,22 @@ public enum AudioFile {
     public static func read(_ path: String, limits: AudioLimits = .standard) throws(AudioIOError) -> (info: AudioFileInfo, samples: [Float])
     {
         let reader = try SoundFileReader(path: path, limits: limits)
+        let info = reader.info
+        try limits.checkFitsInMemory(frames: info.frames, channels: info.channels, sampleRate: info.sampleRate, path: path)
         var samples: [Float] = []
-        samples.reserveCapacity(Int(max(0, min(reader.info.frames, 1 << 26))) * reader.info.channels)
-        var block = [Float](repeating: 0, count: 8192 * reader.info.channels)
+        samples.reserveCapacity(Int(max(0, info.frames)) * info.channels)
+        var block = [Float](repeating: 0, count: 8192 * info.channels)
         while true {
             let n = try block.withUnsafeMutableBufferPointer { p throws(AudioIOError) in try reader.read(into: p, frames: 8192) }
             if n == 0 { break }
-            samples.append(contentsOf: block[0..<(n * reader.info.channels)])
+            samples.append(contentsOf: block[0..<(n * info.channels)])
+            // A header may understate the length: the budget holds for what is really decoded.
+            try limits.checkFitsInMemory(
+                frames: Int64(samples.count / info.channels), channels: info.channels, sampleRate: info.sampleRate, path: path)
         }
-        var info = reader.info
-        info.frames = reader.framesRead
-        return (info, samples)
+        var read = info
+        read.frames = reader.framesRead
+        return (read, samples)
     }
 
     /// Reads the file and averages its channels to mono.

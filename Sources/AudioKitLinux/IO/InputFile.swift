@@ -12,16 +12,20 @@ public struct ToolFailure: Error, Sendable, CustomStringConvertible {
 
 /// Reads small text inputs (AHAP, beat maps, manifests) with a size limit.
 public enum InputFile {
+    /// Reads the whole of a regular file of at most `maxBytes`, and records it as an input. A FIFO, socket or
+    /// device is refused before it is opened (opening a FIFO would wait for a writer forever).
     public static func read(_ path: String, maxBytes: Int) throws(ToolFailure) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ToolFailure("\(path): no such file; check the path")
+        switch FileKind(path: path) {
+        case .missing: throw ToolFailure("\(path): no such file; check the path")
+        case .directory: throw ToolFailure("\(path): is a directory; pass a file, or a directory to `validate`")
+        case .special(let name): throw ToolFailure("\(path): is \(name), not a regular file; pass a regular file")
+        case .regular: break
         }
-        if isDirectory.boolValue { throw ToolFailure("\(path): is a directory; pass a file, or a directory to `validate`") }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw ToolFailure("\(path): cannot be opened (permission denied?); check its permissions")
         }
         defer { try? handle.close() }
+        InputRegistry.shared.record(path)
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         if size > maxBytes {
             throw ToolFailure(

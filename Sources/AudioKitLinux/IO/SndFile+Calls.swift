@@ -70,16 +70,17 @@ enum SndFile {
     }
 
     private static func checkReadable(_ path: String) throws(AudioIOError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw AudioIOError(.notFound, path: path, reason: "no such file", fix: "check the path")
-        }
-        if isDirectory.boolValue {
-            throw AudioIOError(.isDirectory, path: path, reason: "is a directory, not an audio file")
+        switch FileKind(path: path) {
+        case .missing: throw AudioIOError(.notFound, path: path, reason: "no such file", fix: "check the path")
+        case .directory: throw AudioIOError(.isDirectory, path: path, reason: "is a directory, not an audio file")
+        case .special(let name):
+            throw AudioIOError(.unreadable, path: path, reason: "is \(name), not a regular file", fix: "pass a regular audio file")
+        case .regular: break
         }
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw AudioIOError(.unreadable, path: path, reason: "permission denied", fix: "check the file's permissions")
         }
+        InputRegistry.shared.record(path)
     }
 
     /// Names the container when libsndfile does not know it, so the message can say how to convert.

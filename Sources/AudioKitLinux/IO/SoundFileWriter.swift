@@ -6,6 +6,8 @@ import Foundation
 public final class SoundFileWriter {
     private var handle: OpaquePointer?
     private let temporaryPath: String
+    /// The file the destination resolves to (through a symbolic link).
+    private let target: String
     private let direct: Bool
     public let destination: String
     public let channels: Int
@@ -27,10 +29,18 @@ public final class SoundFileWriter {
         self.format = chosen
         // Devices and pipes (/dev/stdout, a FIFO) are written directly; regular files atomically.
         self.direct = AtomicFile.isSpecialFile(path)
-        self.temporaryPath = direct ? path : AtomicFile.temporaryPath(for: path)
+        self.target = direct ? path : AtomicFile.resolvedDestination(path)
+        if !direct, let input = InputRegistry.shared.input(overwrittenBy: target) {
+            throw AtomicFile.overwriteError(path, input: input)
+        }
+        self.temporaryPath = direct ? path : AtomicFile.temporaryPath(for: target)
         if !direct { TemporaryFiles.shared.register(temporaryPath) }
         do {
             self.handle = try SndFile.openWrite(temporaryPath, format: chosen, sampleRate: sampleRate, channels: channels)
+        } catch let error where error.path == temporaryPath {
+            TemporaryFiles.shared.unregister(temporaryPath)
+            throw AudioIOError(
+                error.kind, path: path, reason: error.reason, fix: error.fix ?? "check that the folder exists and is writable")
         } catch {
             TemporaryFiles.shared.unregister(temporaryPath)
             throw error
@@ -67,6 +77,6 @@ public final class SoundFileWriter {
         self.handle = nil
         if direct { return }
         defer { TemporaryFiles.shared.unregister(temporaryPath) }
-        try AtomicFile.commit(temporaryPath, to: destination)
+        try AtomicFile.commit(temporaryPath, to: target, named: destination)
     }
 }

@@ -58,6 +58,25 @@ public struct JSONPositionIndex: Sendable {
 
     public func position(ofOffset offset: Int) -> TextPosition { lines.position(ofOffset: offset) }
 
+    /// The positions of every item of the array at `pointer`, in order, in one pass over the array
+    /// (no pointer string or dictionary entry per item): for arrays of a million numbers.
+    public func itemPositions(ofArrayAt pointer: String, in bytes: [UInt8]) -> [TextPosition] {
+        guard let start = entries[pointer]?.valueOffset, start < bytes.count, bytes[start] == UInt8(ascii: "[") else { return [] }
+        var scanner = Scanner(bytes: bytes, wanted: [])
+        scanner.i = start + 1
+        var positions: [TextPosition] = []
+        while true {
+            scanner.skipWhitespace()
+            guard scanner.i < bytes.count, bytes[scanner.i] != UInt8(ascii: "]") else { break }
+            positions.append(lines.position(ofOffset: scanner.i))
+            scanner.skipValue()
+            scanner.skipWhitespace()
+            guard scanner.i < bytes.count, bytes[scanner.i] == UInt8(ascii: ",") else { break }
+            scanner.i += 1
+        }
+        return positions
+    }
+
     private struct Scanner {
         let bytes: [UInt8]
         let wanted: Set<String>?

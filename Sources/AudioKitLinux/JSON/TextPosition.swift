@@ -13,15 +13,48 @@ public struct TextPosition: Sendable, Hashable {
 
 /// Converts byte offsets into line and column, counting columns in characters
 /// (UTF-8 continuation bytes are not counted), as Jansson does.
+///
+/// Every lookup costs O(log lines + 64): a running count of characters is kept every
+/// 64 bytes, so positions on one very long line (a one-line JSON map of a million beats)
+/// do not rescan the line from its start.
 public struct LineTable: Sendable {
     private let lineStarts: [Int]
     private let bytes: [UInt8]
+    /// Characters (non-continuation bytes) before byte `k · stride`.
+    private let charactersBefore: [Int]
+    private static let stride = 64
 
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
-        for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(i + 1) }
+        var counts: [Int] = []
+        counts.reserveCapacity(bytes.count / Self.stride + 1)
+        var characters = 0
+        bytes.withUnsafeBufferPointer { b in
+            var i = 0
+            while i < b.count {
+                if i % Self.stride == 0 { counts.append(characters) }
+                let byte = b[i]
+                if byte & 0xC0 != 0x80 { characters += 1 }
+                if byte == 0x0A { starts.append(i + 1) }
+                i += 1
+            }
+        }
+        if bytes.count % Self.stride == 0 { counts.append(characters) }
         self.lineStarts = starts
+        self.charactersBefore = counts
+    }
+
+    /// Characters before byte `offset`.
+    private func characters(before offset: Int) -> Int {
+        let k = offset / Self.stride
+        var count = charactersBefore[k]
+        var i = k * Self.stride
+        while i < offset {
+            if bytes[i] & 0xC0 != 0x80 { count += 1 }
+            i += 1
+        }
+        return count
     }
 
     public func position(ofOffset offset: Int) -> TextPosition {
@@ -32,12 +65,7 @@ public struct LineTable: Sendable {
             let mid = (low + high + 1) / 2
             if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
         }
-        var column = 1
-        var i = lineStarts[low]
-        while i < clamped {
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
+        let column = characters(before: clamped) - characters(before: lineStarts[low]) + 1
         return TextPosition(line: low + 1, column: column, offset: clamped)
     }
 }

@@ -13,10 +13,11 @@ public struct CrossfadeReport: Sendable {
     public let result: CrossfadeResult
     public let curves: [CurveLoudness]
 
-    /// Renders the transition (±4 s) once per compared curve for the loudness report.
-    public init(a: Deck, b: Deck, plan: CrossfadePlan) {
-        // Fade times and beats only; the mix itself is streamed by `CrossfadeSource`.
-        result = Crossfader.render(a, b, plan: plan, window: 0...0)
+    /// Renders the transition (±4 s) once per compared curve for the loudness report, reading only that stretch
+    /// of each deck (the decks are left positioned inside it).
+    public init(a: any DeckSource, b: any DeckSource, plan: CrossfadePlan) throws(AudioIOError) {
+        let timeline = CrossfadeTimeline(plan: plan, sampleRate: a.sampleRate, outgoing: a.clock, incoming: b.clock)
+        result = timeline.result(samples: [], windowStart: 0, outgoing: a.clock, incoming: b.clock)
         var list: [CrossfadePlan] = [plan]
         for c in [CrossfadeCurve.linear, .equalPower] where c != plan.curve {
             var p = plan
@@ -24,15 +25,28 @@ public struct CrossfadeReport: Sendable {
             list.append(p)
         }
         let window = max(0, result.fadeStart - 4)...(result.fadeEnd + 4)
-        curves = list.map { p in
-            let r = Crossfader.render(a, b, plan: p, window: window)
-            let points = LoudnessMeter.series(r.samples, sampleRate: r.sampleRate, channels: 2).map {
-                LoudnessMeter.Point(time: $0.time + r.windowStart, momentary: $0.momentary, shortTerm: $0.shortTerm)
+        var curves: [CurveLoudness] = []
+        for p in list {
+            let source = CrossfadeSource(a, b, plan: p, window: window)
+            let samples = source.renderAll()
+            if let failure = source.failure { throw failure }
+            let start = Double(source.firstFrame) / Double(source.sampleRate)
+            let points = LoudnessMeter.series(samples, sampleRate: source.sampleRate, channels: 2).map {
+                LoudnessMeter.Point(time: $0.time + start, momentary: $0.momentary, shortTerm: $0.shortTerm)
             }
-            return CurveLoudness(
-                curve: p.curve, points: points, momentaryDip: LoudnessMeter.dip(points, from: r.fadeStart, to: r.fadeEnd, shortTerm: false),
-                shortTermDip: LoudnessMeter.dip(points, from: r.fadeStart, to: r.fadeEnd, shortTerm: true))
+            curves.append(
+                CurveLoudness(
+                    curve: p.curve, points: points,
+                    momentaryDip: LoudnessMeter.dip(points, from: result.fadeStart, to: result.fadeEnd, shortTerm: false),
+                    shortTermDip: LoudnessMeter.dip(points, from: result.fadeStart, to: result.fadeEnd, shortTerm: true)))
         }
+        self.curves = curves
+    }
+
+    /// The report for two decks in memory.
+    public init(a: Deck, b: Deck, plan: CrossfadePlan) {
+        // Decks in memory never fail to read.
+        self = try! CrossfadeReport(a: MemoryDeck(a), b: MemoryDeck(b), plan: plan)
     }
 
     public var text: String {

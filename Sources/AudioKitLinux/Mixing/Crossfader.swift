@@ -51,93 +51,169 @@ public struct CrossfadeResult: Sendable {
     public let relockTime: Double?
 }
 
-/// Renders two decks through a crossfade.
-public enum Crossfader {
-    /// Renders the mix; with `window` (output seconds), only that stretch of it (the samples then start at the window's start).
-    public static func render(_ a: Deck, _ b: Deck, plan: CrossfadePlan, window: ClosedRange<Double>? = nil) -> CrossfadeResult {
-        precondition(a.sampleRate == b.sampleRate, "decks must share a sample rate")
-        let rate = Double(a.sampleRate)
+/// Where each deck sounds in the mix, in output frames: A from frame 0 until the fade ends,
+/// B from `incomingStart` (its own track from `incomingOffset`), and the mix's length.
+public struct CrossfadeTimeline: Sendable {
+    public let plan: CrossfadePlan
+    public let sampleRate: Int
+    /// First frame of the fade (after quantizing to A's beats or bars).
+    public let fadeStart: Int
+    public let fadeFrames: Int
+    /// First frame at which B sounds (the fade start plus any gap).
+    public let incomingStart: Int
+    /// B's own track frame at `incomingStart` (non-zero when phase-aligned).
+    public let incomingOffset: Int
+    /// Frames in the whole mix: up to the end of the fade, then the tail.
+    public let totalFrames: Int
+
+    /// The timeline of `plan` at `sampleRate`; A's clock quantizes the start, B's phase-aligns its entry.
+    public init(plan: CrossfadePlan, sampleRate: Int, outgoing: BeatClock?, incoming: BeatClock?) {
+        self.plan = plan
+        self.sampleRate = sampleRate
+        let rate = Double(sampleRate)
         var start = max(0, plan.at)
-        if plan.quantize != .none, let clock = a.clock { start = clock.nextBeat(after: start, bar: plan.quantize == .bar) }
-        let fadeLength = plan.curve == .hardCut ? 0 : max(0, plan.duration)
-        let startFrame = Int((start * rate).rounded())
-        let fadeFrames = Int((fadeLength * rate).rounded())
-        let gapFrames = Int((plan.gap * rate).rounded())
-        let bStartFrame = startFrame + gapFrames
-        // B's own position when it enters: from its start, or from the beat nearest its start when phase-aligned.
-        var bOffsetFrames = 0
-        if plan.phaseAlign, let bc = b.clock {
-            bOffsetFrames = Int((bc.time(ofBeat: max(0, bc.beatPosition(at: 0).rounded(.up))) * rate).rounded())
+        if plan.quantize != .none, let clock = outgoing { start = clock.nextBeat(after: start, bar: plan.quantize == .bar) }
+        fadeStart = Int((start * rate).rounded())
+        fadeFrames = Int(((plan.curve == .hardCut ? 0 : max(0, plan.duration)) * rate).rounded())
+        incomingStart = fadeStart + Int((plan.gap * rate).rounded())
+        var offset = 0
+        if plan.phaseAlign, let clock = incoming {
+            offset = Int((clock.time(ofBeat: max(0, clock.beatPosition(at: 0).rounded(.up))) * rate).rounded())
         }
-        let total = bStartFrame + fadeFrames + Int((plan.tail * rate).rounded())
-        let first = window.map { max(0, min(total, Int(($0.lowerBound * rate).rounded()))) } ?? 0
-        let last = window.map { max(first, min(total, Int(($0.upperBound * rate).rounded()))) } ?? total
-        var out = [Float](repeating: 0, count: (last - first) * 2)
-        out.withUnsafeMutableBufferPointer { o in
-            for f in first..<last {
-                var l = 0.0, r = 0.0
-                if f < startFrame + fadeFrames {
-                    let (al, ar) = a.frame(f)
-                    var g = a.gain
-                    if f >= startFrame { g *= plan.curve.gains(f - startFrame, of: fadeFrames).out }
-                    l += Double(al) * g
-                    r += Double(ar) * g
-                }
-                if f >= bStartFrame {
-                    let (bl, br) = b.frame(f - bStartFrame + bOffsetFrames)
-                    var g = b.gain
-                    if f < bStartFrame + fadeFrames { g *= plan.curve.gains(f - bStartFrame, of: fadeFrames).in }
-                    l += Double(bl) * g
-                    r += Double(br) * g
-                }
-                o[2 * (f - first)] = Float(l)
-                o[2 * (f - first) + 1] = Float(r)
-            }
-        }
-        let fadeStart = Double(startFrame) / rate
-        let fadeEnd = Double(bStartFrame + fadeFrames) / rate
-        let bOffset = Double(bOffsetFrames) / rate
-        let aBeats = a.clock?.beats(from: fadeStart, to: fadeEnd) ?? []
-        let bShift = Double(bStartFrame) / rate - bOffset
-        let bBeats = b.clock.map { c in c.beats(from: fadeStart - bShift, to: fadeEnd - bShift).map { $0 + bShift } } ?? []
+        incomingOffset = offset
+        totalFrames = incomingStart + fadeFrames + Int((plan.tail * rate).rounded())
+    }
+
+    /// The frame after A's last sounding frame.
+    public var outgoingEnd: Int { fadeStart + fadeFrames }
+
+    /// The fade's times and the beats of both decks around it, with `samples` rendered from `windowStart`.
+    public func result(samples: [Float], windowStart: Int, outgoing: BeatClock?, incoming: BeatClock?) -> CrossfadeResult {
+        let rate = Double(sampleRate)
+        let start = Double(fadeStart) / rate
+        let end = Double(incomingStart + fadeFrames) / rate
+        let bOffset = Double(incomingOffset) / rate
+        let aBeats = outgoing?.beats(from: start, to: end) ?? []
+        let bShift = Double(incomingStart) / rate - bOffset
+        let bBeats = incoming.map { c in c.beats(from: start - bShift, to: end - bShift).map { $0 + bShift } } ?? []
         var collisions: [(Double, Double)] = []
         for x in aBeats {
             for y in bBeats where abs(x - y) >= 0.005 && abs(x - y) <= 0.060 { collisions.append((x, y)) }
         }
-        let relock = b.clock.map { c in c.nextBeat(after: (fadeStart + fadeEnd) / 2 - bShift) + bShift }
+        let relock = incoming.map { c in c.nextBeat(after: (start + end) / 2 - bShift) + bShift }
         return CrossfadeResult(
-            samples: out, sampleRate: a.sampleRate, windowStart: Double(first) / rate, fadeStart: fadeStart, fadeEnd: fadeEnd,
-            incomingOffset: bOffset,
-            outgoingBeats: aBeats, incomingBeats: bBeats, collisions: collisions, relockTime: relock)
+            samples: samples, sampleRate: sampleRate, windowStart: Double(windowStart) / rate, fadeStart: start, fadeEnd: end,
+            incomingOffset: bOffset, outgoingBeats: aBeats, incomingBeats: bBeats, collisions: collisions, relockTime: relock)
     }
 }
 
-/// The crossfade as a stream: the mix rendered window by window, so a player hears
-/// it at once and a file is written without holding the whole mix in memory.
-public final class CrossfadeSource: AudioSource {
-    public let a: Deck
-    public let b: Deck
-    public let plan: CrossfadePlan
-    public let frameCount: Int?
-    private var position = 0
-    public var sampleRate: Int { a.sampleRate }
-    public let channels = 2
+/// Renders two decks in memory through a crossfade (for short material and tests; files stream through `CrossfadeSource`).
+public enum Crossfader {
+    /// Renders the mix; with `window` (output seconds), only that stretch of it (the samples then start at the window's start).
+    public static func render(_ a: Deck, _ b: Deck, plan: CrossfadePlan, window: ClosedRange<Double>? = nil) -> CrossfadeResult {
+        precondition(a.sampleRate == b.sampleRate, "decks must share a sample rate")
+        let source = CrossfadeSource(MemoryDeck(a), MemoryDeck(b), plan: plan, window: window)
+        return source.timeline.result(
+            samples: source.renderAll(), windowStart: source.firstFrame, outgoing: a.clock, incoming: b.clock)
+    }
+}
 
-    public init(_ a: Deck, _ b: Deck, plan: CrossfadePlan) {
+/// The crossfade as a stream: both decks are read block by block as the mix is produced, so a
+/// player hears it at once and a file is written with memory that does not grow with the tracks.
+public final class CrossfadeSource: AudioSource {
+    public let a: any DeckSource
+    public let b: any DeckSource
+    public let timeline: CrossfadeTimeline
+    /// The first and past-the-last output frames this source produces.
+    public let firstFrame: Int
+    public let lastFrame: Int
+    public private(set) var failure: AudioIOError?
+    private var position: Int
+    private var outgoing: [Float]
+    private var incoming: [Float]
+    private let blockFrames: Int
+
+    public var sampleRate: Int { timeline.sampleRate }
+    public let channels = 2
+    public var frameCount: Int? { lastFrame - firstFrame }
+
+    /// The mix of `a` into `b` (both at the same rate); with `window` (output seconds), only that stretch.
+    /// Both decks are moved to where the window starts.
+    public init(_ a: any DeckSource, _ b: any DeckSource, plan: CrossfadePlan, window: ClosedRange<Double>? = nil, blockFrames: Int = 8192) {
+        precondition(a.sampleRate == b.sampleRate, "decks must share a sample rate")
         self.a = a
         self.b = b
-        self.plan = plan
-        let meta = Crossfader.render(a, b, plan: plan, window: 0...0)
-        frameCount = Int(((meta.fadeEnd + plan.tail) * Double(a.sampleRate)).rounded())
+        let t = CrossfadeTimeline(plan: plan, sampleRate: a.sampleRate, outgoing: a.clock, incoming: b.clock)
+        timeline = t
+        let rate = Double(t.sampleRate)
+        let first = window.map { max(0, min(t.totalFrames, Int(($0.lowerBound * rate).rounded()))) } ?? 0
+        firstFrame = first
+        lastFrame = window.map { max(first, min(t.totalFrames, Int(($0.upperBound * rate).rounded()))) } ?? t.totalFrames
+        position = first
+        self.blockFrames = blockFrames
+        outgoing = [Float](repeating: 0, count: 2 * blockFrames)
+        incoming = outgoing
+        do {
+            try a.seek(toFrame: firstFrame)
+            try b.seek(toFrame: t.incomingOffset + max(0, firstFrame - t.incomingStart))
+        } catch {
+            failure = error
+        }
     }
 
     public func nextBlock(into buffer: inout [Float]) -> Int {
-        let rate = Double(sampleRate)
-        let n = min(8192, (frameCount ?? 0) - position)
-        guard n > 0 else { return 0 }
-        buffer = Crossfader.render(a, b, plan: plan, window: (Double(position) / rate)...(Double(position + n) / rate)).samples
-        let got = buffer.count / 2
-        position += got
-        return got
+        let n = min(blockFrames, lastFrame - position)
+        guard n > 0, failure == nil else { return 0 }
+        if buffer.count < 2 * n { buffer = [Float](repeating: 0, count: 2 * n) }
+        let t = timeline
+        let end = position + n
+        let aCount = max(0, min(end, t.outgoingEnd) - position)
+        let bFirst = max(position, t.incomingStart)
+        let bCount = max(0, end - bFirst)
+        do {
+            if aCount > 0 { try outgoing.withUnsafeMutableBufferPointer { p throws(AudioIOError) in try a.read(into: p.baseAddress!, count: aCount) } }
+            if bCount > 0 { try incoming.withUnsafeMutableBufferPointer { p throws(AudioIOError) in try b.read(into: p.baseAddress!, count: bCount) } }
+        } catch {
+            failure = error
+            return 0
+        }
+        let curve = t.plan.curve
+        let aGain = a.gain, bGain = b.gain
+        buffer.withUnsafeMutableBufferPointer { o in
+            for i in 0..<n {
+                let f = position + i
+                var l = 0.0, r = 0.0
+                if i < aCount {
+                    var g = aGain
+                    if f >= t.fadeStart { g *= curve.gains(f - t.fadeStart, of: t.fadeFrames).out }
+                    l += Double(outgoing[2 * i]) * g
+                    r += Double(outgoing[2 * i + 1]) * g
+                }
+                if f >= bFirst {
+                    let k = f - bFirst
+                    var g = bGain
+                    if f < t.incomingStart + t.fadeFrames { g *= curve.gains(f - t.incomingStart, of: t.fadeFrames).in }
+                    l += Double(incoming[2 * k]) * g
+                    r += Double(incoming[2 * k + 1]) * g
+                }
+                o[2 * i] = Float(l)
+                o[2 * i + 1] = Float(r)
+            }
+        }
+        position = end
+        return n
+    }
+
+    /// Everything left, interleaved (for windows and short mixes).
+    public func renderAll() -> [Float] {
+        var all: [Float] = []
+        all.reserveCapacity(2 * (lastFrame - position))
+        var block: [Float] = []
+        while true {
+            let n = nextBlock(into: &block)
+            if n == 0 { break }
+            all += block[0..<(2 * n)]
+        }
+        return all
     }
 }

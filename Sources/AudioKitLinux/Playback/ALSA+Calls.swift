@@ -7,7 +7,11 @@ public struct ALSAError: Error, Sendable, CustomStringConvertible {
     public let call: String
     public let device: String
 
-    public var isNoDevice: Bool { errno == ENOENT || errno == ENODEV || errno == ENXIO }
+    /// True when the device does not exist. `snd_pcm_open` says EINVAL for a card number that no card has
+    /// (`hw:99,0`), and ENOENT, ENODEV or ENXIO for the other ways a device can be missing.
+    public var isNoDevice: Bool {
+        errno == ENOENT || errno == ENODEV || errno == ENXIO || (call == "snd_pcm_open" && errno == EINVAL)
+    }
 
     public var description: String {
         let text = String(cString: snd_strerror(-errno))

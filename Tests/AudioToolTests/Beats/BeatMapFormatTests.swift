@@ -26,8 +26,11 @@ struct BeatMapFormatTests {
         #expect(ok.map?.times == [0.5, 1.0, 1.5])
         #expect(ok.map?.locations[1].line == 4)
         #expect(ok.map?.locations[1].column == 3)
-        let bad = Self.read("0.5\n1,0\n", .text)  // "1,0" reads as 1 then 0? No: the first field is "1".
-        #expect(bad.map?.times == [0.5, 1])
+        // "1,0" could be a decimal comma or two fields: refused at the comma, never truncated to 1.
+        let bad = Self.read("0.5\n1,0\n", .text)
+        #expect(bad.map == nil)
+        #expect(bad.diagnostics.first?.location.line == 2)
+        #expect(bad.diagnostics.first?.location.column == 2)
         let worse = Self.read("0.5\nabc\n", .text)
         #expect(worse.diagnostics.first?.location.line == 2)
         #expect(worse.diagnostics.first?.ruleID == "beatmap.parse_error")
@@ -62,7 +65,9 @@ struct BeatMapFormatTests {
         """
 
     @Test func swiftLiteralWithSymbolAndPositions() {
-        let ambiguous = Self.read(Self.swiftSource, .swift)
+        // Of two arrays, the one whose name says it holds beats is read.
+        #expect(Self.read(Self.swiftSource, .swift).map?.times == [0.5, 1.0, 1.5, 2.00025])
+        let ambiguous = Self.read("let a: [Double] = [1, 2]\nlet b: [Double] = [3, 4]\n", .swift)
         #expect(ambiguous.map == nil)
         #expect(ambiguous.diagnostics.first?.message.contains("--symbol") == true)
         let m = Self.read(Self.swiftSource, .swift, symbol: "beatMap").map

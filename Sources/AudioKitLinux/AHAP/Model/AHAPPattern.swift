@@ -43,6 +43,25 @@ public struct AHAPPattern: Sendable, Equatable {
         }
         return end
     }
+
+    /// The end of the last entry that starts before `limit` (seconds), clamped to `limit`: what a renderer that
+    /// skips entries past `limit` spans. An entry at `"Time": 1e308` adds nothing.
+    public func duration(before limit: Double) -> Double {
+        var end = 0.0
+        for element in elements {
+            let start: Double
+            let length: Double
+            switch element {
+            case .event(let e): (start, length) = (e.time, e.duration ?? 0)
+            case .parameter(let p): (start, length) = (p.time, 0)
+            case .curve(let c): (start, length) = (c.time, c.controlPoints.last?.time ?? 0)
+            case .unknown: continue
+            }
+            guard start.isFinite, start < limit else { continue }
+            end = max(end, min(limit, start + (length.isFinite ? max(0, length) : 0)))
+        }
+        return end
+    }
 }
 
 /// One item of the `Pattern` array.

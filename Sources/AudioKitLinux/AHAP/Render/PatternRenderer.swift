@@ -123,8 +123,8 @@ public final class PatternRenderer {
         voices.sort { $0.startFrame < $1.startFrame }
         pending = voices
         self.warnings = warnings
-        let lastEnd = voices.map(\.endFrame).max() ?? 0
-        totalFrames = max(lastEnd, Int((min(pattern.duration, horizon) * rate).rounded()))
+        // The render spans what it renders, and no more: an entry it skipped (past the horizon) adds no silence.
+        totalFrames = max(voices.map(\.endFrame).max() ?? 0, Int((pattern.duration(before: horizon) * rate).rounded()))
         haptic = [Float](repeating: 0, count: options.blockFrames)
         left = haptic
         right = haptic

@@ -261,6 +261,8 @@ struct LoadedAudio: Sendable {
 
     static func load(_ path: String, rate: Int, limits: AudioLimits) throws(AudioIOError) -> LoadedAudio {
         let (info, samples) = try AudioFile.read(path, limits: limits)
+        let convertedFrames = Double(info.frames) * Double(rate) / Double(info.sampleRate)
+        try limits.checkFitsInMemory(frames: Int64(convertedFrames.rounded(.up)), channels: info.channels, sampleRate: rate, path: path)
         let converted = try Resampler.convert(samples, channels: info.channels, from: info.sampleRate, to: rate)
         let frames = converted.count / info.channels
         if info.channels == 1 { return LoadedAudio(left: converted, right: converted) }

@@ -19,6 +19,9 @@ public struct GameManifest: Sendable {
     public let limits: InputLimits
     let positions: ManifestPositions
 
+    /// Every file the manifest names: tracks, beat maps and AHAP files.
+    public var files: [String] { tracks.flatMap { [$0.audio] + $0.beatmaps } + ahap }
+
     /// Reads a manifest, JSON or (by its `.yaml`/`.yml` extension) YAML.
     public static func read(_ path: String, allowOutside: Bool = false, limits: InputLimits = .standard) throws(ToolFailure) -> (
         GameManifest?, [Diagnostic]

@@ -2,6 +2,23 @@ import Foundation
 
 /// Turns a check's measurements into findings.
 enum BeatCheckFindings {
+    /// The rule id of a map that the audio mostly does not confirm.
+    static let unconfirmedID = "beatmap.unconfirmed"
+    /// Below this share of beats confirmed by an onset, the check is an error, not a pass: the audio
+    /// is silent, the wrong track, or the map belongs to another song. Human maps of real music sit far above
+    /// it (bench/RESULTS.md: at most a few per cent of beats unconfirmed).
+    static let minimumConfirmedShare = 0.5
+
+    /// The finding when fewer than four beats lie inside the track, or the track has no onset strength.
+    static func tooFewInside(map: BeatMap, inside: Int, duration: Double) -> Diagnostic {
+        Diagnostic(
+            ruleID: unconfirmedID, severity: .error, location: map.locations.first ?? SourceLocation(file: map.file),
+            message: String(
+                format:
+                    "%d of %d beats lie inside the %.3f s track; at least 4 are needed to check the map. Is this the right track?",
+                inside, map.count, duration))
+    }
+
     static func make(_ r: BeatCheckReport, map: BeatMap, options: BeatCheckOptions) -> [Diagnostic] {
         var d: [Diagnostic] = []
         let file = map.file
@@ -18,7 +35,16 @@ enum BeatCheckFindings {
                         options.tolerance * 1000, b.time - e)))
         }
         let unchecked = r.beats.filter { $0.audioTime == nil }
-        if !unchecked.isEmpty {
+        let confirmed = r.beats.filter { $0.audioTime != nil && !$0.fromGrid }.count
+        if Double(confirmed) < minimumConfirmedShare * Double(r.beats.count) {
+            d.append(
+                Diagnostic(
+                    ruleID: unconfirmedID, severity: .error, location: map.locations.first ?? SourceLocation(file: file),
+                    message: String(
+                        format:
+                            "only %d of %d beats are confirmed by an onset in the audio (at least %.0f %% must be); is this the right track, and is it silent? Check the --audio path",
+                        confirmed, r.beats.count, minimumConfirmedShare * 100)))
+        } else if !unchecked.isEmpty {
             let list = unchecked.prefix(8).map { String(format: "%d (%.3f s)", $0.index, $0.time) }.joined(separator: ", ")
             d.append(
                 Diagnostic(

@@ -21,6 +21,13 @@ public enum BeatCheckRules {
             rationale: "Quiet or sustained passages give no evidence; those beats are neither confirmed nor flagged.",
             defaultSeverity: .note),
         RuleDescription(
+            id: BeatCheckFindings.unconfirmedID, name: "Map not confirmed by the audio",
+            summary:
+                "Fewer than half of the beats are confirmed by an onset, or fewer than four beats lie inside the track.",
+            rationale:
+                "A check that finds nothing to compare must not pass: a silent file, the wrong track or a map of another song would otherwise go through a CI gate unseen.",
+            defaultSeverity: .error),
+        RuleDescription(
             id: "beatmap.mp3_decoder_delay", name: "MP3 without gapless tag",
             summary: "The MP3 has no LAME/Xing tag, so decoders start it about 25 ms late.",
             rationale: "reference/MP3-DECODER-OFFSETS.md: 1105 samples late in libsndfile, ffmpeg, mpg123 and librosa.",

@@ -81,6 +81,7 @@ public enum BeatChecker {
         }
         let valid = map.times.indices.filter { map.times[$0].isFinite && map.times[$0] >= 0 && map.times[$0] < onset.audio.duration }
         guard valid.count >= 4, !onset.values.isEmpty else {
+            diagnostics.append(BeatCheckFindings.tooFewInside(map: map, inside: valid.count, duration: onset.audio.duration))
             return BeatCheckReport(
                 beats: [], offset: nil, drift: nil, mapBPM: nil, audioBPM: nil, decoderDelay: delay, diagnostics: diagnostics.sorted(),
                 onset: onset)

@@ -11,6 +11,8 @@ public struct BeatMapReadResult: Sendable {
 /// cannot be read at all is a `ToolFailure`.
 public enum BeatMapReader {
     public static let parseErrorID = "beatmap.parse_error"
+    /// The rule id of a map that holds no beat.
+    public static let noBeatsID = "beatmap.no_beats"
 
     public static func read(path: String, format: BeatMapFormat? = nil, symbol: String? = nil, limits: InputLimits = .standard)
         throws(ToolFailure) -> BeatMapReadResult
@@ -19,23 +21,28 @@ public enum BeatMapReader {
         guard let chosen = format ?? BeatMapFormat.detect(path: path, bytes: bytes) else {
             throw ToolFailure("\(path): cannot tell the beat map format from the extension; pass --map-format json|text|csv|audacity|swift")
         }
-        let result = read(bytes: bytes, file: path, format: chosen, symbol: symbol, maxNestingDepth: limits.maxNestingDepth)
+        let result = read(
+            bytes: bytes, file: path, format: chosen, symbol: symbol, maxNestingDepth: limits.maxNestingDepth, maxBeats: limits.maxBeats)
         if let count = result.map?.count, count > limits.maxBeats {
             throw ToolFailure(InputLimits.exceeded(path, count: count, what: "beats", limit: limits.maxBeats, flag: "--max-beats"))
         }
         return result
     }
 
-    public static func read(bytes: [UInt8], file: String?, format: BeatMapFormat, symbol: String? = nil, maxNestingDepth: Int = 64)
+    /// Reads a map from its bytes. Past `maxBeats`, a JSON map's times are returned without their positions
+    /// (the caller refuses the map by its count, so the positions are never computed).
+    public static func read(
+        bytes: [UInt8], file: String?, format: BeatMapFormat, symbol: String? = nil, maxNestingDepth: Int = 64, maxBeats: Int = .max
+    )
         -> BeatMapReadResult
     {
         if let encoding = JSONTextPreprocessor.detectWideEncoding(bytes) {
             return failure(file, 1, 1, "the file is \(encoding), not UTF-8; re-save it as UTF-8")
         }
-        var text = String(decoding: bytes, as: UTF8.self)
+        var text = BeatMapText.normalizingLineEndings(String(decoding: bytes, as: UTF8.self))
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         switch format {
-        case .json: return readJSON(bytes, file: file, maxNestingDepth: maxNestingDepth)
+        case .json: return readJSON(bytes, file: file, maxNestingDepth: maxNestingDepth, maxBeats: maxBeats)
         case .text: return readLines(text, file: file, separator: nil)
         case .audacity: return readLines(text, file: file, separator: "\t")
         case .csv: return readCSV(text, file: file)
@@ -54,62 +61,89 @@ public enum BeatMapReader {
     }
 
     /// Text and Audacity labels: the first field of each line is a time. Blank lines and `#` comments are skipped;
-    /// Audacity's spectral-selection lines (starting with `\`) too.
+    /// Audacity's spectral-selection lines (starting with `\\`) too. In text, a field such as `0,5` is refused (it
+    /// could be a decimal comma or two fields); in tab-separated labels a decimal comma is unambiguous and is read.
     static func readLines(_ text: String, file: String?, separator: Character?) -> BeatMapReadResult {
         var times: [Double] = []
         var locations: [SourceLocation] = []
-        for (i, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+        for (number, line) in BeatMapText.lines(text) {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("//") || trimmed.hasPrefix("\\") { continue }
             let column = line.count - trimmed.count + 1
+            if separator == nil, let comma = BeatMapText.decimalCommaColumn(in: line, fieldStart: column) {
+                let field = trimmed.prefix { !$0.isWhitespace }
+                return failure(
+                    file, number, comma,
+                    "\"\(field.prefix(40))\" has a decimal comma; write the time with a point (\(field.replacingOccurrences(of: ",", with: ".")))"
+                )
+            }
             let field =
                 separator.map { sep in trimmed.split(separator: sep, omittingEmptySubsequences: false).first ?? "" } ?? trimmed.split(
                     whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).first ?? ""
-            guard let value = Double(field.trimmingCharacters(in: .whitespaces)) else {
-                return failure(file, i + 1, column, "\"\(field.prefix(40))\" is not a time in seconds; write one number per line")
+            let cell = field.trimmingCharacters(in: .whitespaces)
+            guard let value = Double(cell) ?? (separator == nil ? nil : BeatMapText.decimalCommaValue(Substring(cell))) else {
+                return failure(file, number, column, "\"\(field.prefix(40))\" is not a time in seconds; write one number per line")
             }
             times.append(value)
-            locations.append(SourceLocation(file: file, line: i + 1, column: column))
+            locations.append(SourceLocation(file: file, line: number, column: column))
         }
-        return BeatMapReadResult(map: BeatMap(times: times, locations: locations, file: file), diagnostics: [])
+        return finished(times, locations, file: file)
     }
 
     static let timeHeaders = ["time", "times", "seconds", "second", "sec", "s", "t", "beat_time", "timestamp", "onset", "beat"]
 
-    /// CSV: a header row naming the time column is recognised; otherwise the first column is the time.
+    /// CSV: a header row naming the time column is recognised; otherwise the first column is the time. The delimiter
+    /// is a semicolon when the first row has one (as spreadsheets write it where the decimal separator is a comma),
+    /// and then a decimal comma is read as such; cells may be quoted.
     static func readCSV(_ text: String, file: String?) -> BeatMapReadResult {
         var times: [Double] = []
         var locations: [SourceLocation] = []
         var column = 0
         var sawHeader = false
-        for (i, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+        var delimiter: Character? = nil
+        for (number, line) in BeatMapText.lines(text) {
             if line.trimmingCharacters(in: .whitespaces).isEmpty || line.hasPrefix("#") { continue }
-            let cells = line.split(separator: line.contains(";") && !line.contains(",") ? ";" : ",", omittingEmptySubsequences: false).map {
-                $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-            }
-            if !sawHeader && times.isEmpty && Double(cells[0]) == nil {
+            let sep = delimiter ?? (line.contains(";") ? ";" : ",")
+            delimiter = sep
+            let cells = BeatMapText.csvCells(line, delimiter: sep)
+            if !sawHeader && times.isEmpty && Double(cells[0].text) == nil && BeatMapText.decimalCommaValue(Substring(cells[0].text)) == nil
+            {
                 sawHeader = true
-                let names = cells.map { $0.lowercased() }
+                let names = cells.map { $0.text.lowercased() }
                 column = timeHeaders.lazy.compactMap { names.firstIndex(of: $0) }.first ?? names.firstIndex { $0.contains("time") } ?? 0
                 continue
             }
             guard column < cells.count else {
-                return failure(file, i + 1, 1, "row has \(cells.count) cells; the time column is number \(column + 1)")
+                return failure(file, number, 1, "row has \(cells.count) cells; the time column is number \(column + 1)")
             }
-            let col = cells[0..<column].reduce(1) { $0 + $1.count + 1 }
-            guard let value = Double(cells[column]) else {
-                return failure(file, i + 1, col, "\"\(cells[column].prefix(40))\" is not a time in seconds")
+            let cell = cells[column]
+            guard let value = Double(cell.text) ?? BeatMapText.decimalCommaValue(Substring(cell.text)) else {
+                return failure(file, number, cell.column, "\"\(cell.text.prefix(40))\" is not a time in seconds")
             }
             times.append(value)
-            locations.append(SourceLocation(file: file, line: i + 1, column: col))
+            locations.append(SourceLocation(file: file, line: number, column: cell.column))
         }
-        return BeatMapReadResult(map: BeatMap(times: times, locations: locations, file: file), diagnostics: [])
+        return finished(times, locations, file: file)
+    }
+
+    /// A map read to its end: an error when it holds no beat at all (a gate must never pass on nothing).
+    static func finished(_ times: [Double], _ locations: [SourceLocation], file: String?, bpm: Double? = nil, offset: Double? = nil)
+        -> BeatMapReadResult
+    {
+        guard !times.isEmpty else {
+            return BeatMapReadResult(
+                map: nil,
+                diagnostics: [
+                    Diagnostic(
+                        ruleID: noBeatsID, severity: .error, location: SourceLocation(file: file, line: 1, column: 1),
+                        message: "the map holds no beat; write one time in seconds per beat")
+                ])
+        }
+        return BeatMapReadResult(map: BeatMap(times: times, locations: locations, bpm: bpm, offset: offset, file: file), diagnostics: [])
     }
 
     /// JSON: `[0.5, 1.0, …]`, or `{"bpm": 120, "offset": 0.5, "beats": […]}`; items may be `{"time": 0.5}`.
-    static func readJSON(_ bytes: [UInt8], file: String?, maxNestingDepth: Int) -> BeatMapReadResult {
+    static func readJSON(_ bytes: [UInt8], file: String?, maxNestingDepth: Int, maxBeats: Int) -> BeatMapReadResult {
         let pre = JSONTextPreprocessor.process(bytes)
         let decoded = pre.bytes.withUnsafeBytes { Jansson.decode($0, maxDepth: maxNestingDepth) }
         let root: JSONValue
@@ -146,12 +180,16 @@ public enum BeatMapReader {
         default:
             return failure(file, 1, 1, "the top level is \(root.typeName); a beat map is an array of seconds or an object with \"beats\"")
         }
-        let paths = beats.indices.map { "\(base)/\($0)" }
-        let index = JSONPositionIndex(validJSON: pre.bytes, wanted: Set(paths))
+        if beats.count > maxBeats {
+            return BeatMapReadResult(map: BeatMap(times: beats.map { $0.number ?? .nan }, locations: [], file: file), diagnostics: [])
+        }
+        let positions = JSONPositionIndex(validJSON: pre.bytes, wanted: [base]).itemPositions(ofArrayAt: base, in: pre.bytes)
         var times: [Double] = []
         var locations: [SourceLocation] = []
+        times.reserveCapacity(beats.count)
+        locations.reserveCapacity(beats.count)
         for (i, item) in beats.enumerated() {
-            let p = index.valuePosition(paths[i])
+            let p = i < positions.count ? positions[i] : nil
             guard let t = item.number ?? item["time"]?.number ?? item["t"]?.number else {
                 return BeatMapReadResult(
                     map: nil,
@@ -159,9 +197,10 @@ public enum BeatMapReader {
                         + failure(file, p?.line ?? 1, p?.column ?? 1, "beat \(i) is \(item.typeName), not a number of seconds").diagnostics)
             }
             times.append(t)
-            locations.append(SourceLocation(file: file, line: p?.line, column: p?.column, jsonPath: paths[i]))
+            locations.append(SourceLocation(file: file, line: p?.line, column: p?.column, jsonPath: "\(base)/\(i)"))
         }
-        return BeatMapReadResult(
-            map: BeatMap(times: times, locations: locations, bpm: bpm, offset: offset, file: file), diagnostics: diagnostics)
+        var result = finished(times, locations, file: file, bpm: bpm, offset: offset)
+        result.diagnostics = diagnostics + result.diagnostics
+        return result
     }
 }

@@ -22,7 +22,6 @@ enum SwiftLiteralReader {
     static func read(_ text: String, file: String?, symbol: String?) -> BeatMapReadResult {
         let chars = Array(text.unicodeScalars)
         let candidates = scan(chars, file: file)
-        let numeric = candidates.filter { if case .success = $0.result { return true } else { return false } }
         let chosen: Candidate
         if let symbol {
             guard let c = candidates.first(where: { $0.name == symbol }) else {
@@ -31,24 +30,36 @@ enum SwiftLiteralReader {
                     file, 1, 1, "no array named \"\(symbol)\"\(names.isEmpty ? "" : "; arrays found: \(names.joined(separator: ", "))")")
             }
             chosen = c
-        } else if numeric.count == 1 {
-            chosen = numeric[0]
-        } else if numeric.isEmpty {
-            if let c = candidates.first, case .failure(let f) = c.result {
-                return BeatMapReader.failure(file, f.line, f.column, f.message)
-            }
-            return BeatMapReader.failure(
-                file, 1, 1, "no array literal of numbers found; expected e.g. static let beatMap: [TimeInterval] = [0.5, 1.0]")
         } else {
-            return BeatMapReader.failure(
-                file, numeric[1].line, numeric[1].column,
-                "several arrays of numbers (\(numeric.map(\.name).joined(separator: ", "))); pass --symbol NAME")
+            switch choose(candidates) {
+            case .success(let c): chosen = c
+            case .failure(let f): return BeatMapReader.failure(file, f.line, f.column, f.message)
+            }
         }
         switch chosen.result {
         case .failure(let f): return BeatMapReader.failure(file, f.line, f.column, f.message)
-        case .success(let (times, locations)):
-            return BeatMapReadResult(map: BeatMap(times: times, locations: locations, file: file), diagnostics: [])
+        case .success(let (times, locations)): return BeatMapReader.finished(times, locations, file: file)
         }
+    }
+
+    /// The array to read when no `--symbol` is given: the only array literal in the file, or else the only one
+    /// whose name says it holds beats (`beatMap`, `beats`, `level1Beats`). Another array never stands in for it:
+    /// when that array cannot be read, its first unreadable element is the error.
+    static func choose(_ candidates: [Candidate]) -> Result<Candidate, ParseFailure> {
+        if candidates.count == 1 { return .success(candidates[0]) }
+        let named = candidates.filter { $0.name.lowercased().contains("beat") }
+        if named.count == 1 { return .success(named[0]) }
+        guard let first = candidates.first else {
+            return .failure(
+                ParseFailure(
+                    line: 1, column: 1,
+                    message: "no array literal found; expected e.g. static let beatMap: [TimeInterval] = [0.5, 1.0]"))
+        }
+        let pool = named.isEmpty ? candidates : named
+        return .failure(
+            ParseFailure(
+                line: (named.isEmpty ? first : named[1]).line, column: (named.isEmpty ? first : named[1]).column,
+                message: "several arrays (\(pool.map(\.name).joined(separator: ", "))); pass --symbol NAME to say which holds the beats"))
     }
 
     /// Finds `let|var NAME (: Type)? = [ … ]` declarations outside comments and strings.
@@ -135,7 +146,7 @@ enum SwiftLiteralReader {
                     while i < c.count && c[i] != "," && c[i] != "]" && c[i] != "\n"
                         && !(c[i] == "/" && i + 1 < c.count && (c[i + 1] == "/" || c[i + 1] == "*"))
                     { i += 1 }
-                    let token = String(String.UnicodeScalarView(c[tokenStart..<i])).trimmingCharacters(in: .whitespaces)
+                    let token = String(String.UnicodeScalarView(c[tokenStart..<i])).trimmingCharacters(in: .whitespacesAndNewlines)
                     if let v = number(token) {
                         times.append(v)
                         locations.append(SourceLocation(file: file, line: tokenLine, column: tokenColumn))

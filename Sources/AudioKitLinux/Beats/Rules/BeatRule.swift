@@ -42,7 +42,13 @@ public enum BeatRuleRegistry {
         [
             RuleDescription(
                 id: BeatMapReader.parseErrorID, name: "Unreadable beat map", summary: "The file could not be read as a beat map.",
-                rationale: "Every beat must be a number of seconds.", defaultSeverity: .error)
+                rationale:
+                    "Every beat must be a number of seconds, written with a decimal point; a value that cannot be read is never skipped.",
+                defaultSeverity: .error),
+            RuleDescription(
+                id: BeatMapReader.noBeatsID, name: "Empty beat map", summary: "The file holds no beat at all.",
+                rationale: "A gate must never pass on nothing: an empty map, or one whose lines were all comments, is an error.",
+                defaultSeverity: .error),
         ]
             + all.map { $0.description }
     }

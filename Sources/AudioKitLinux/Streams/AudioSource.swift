@@ -8,6 +8,13 @@ public protocol AudioSource: AnyObject {
     var frameCount: Int? { get }
     /// Fills `buffer` with the next block (interleaved); returns frames produced, 0 at the end.
     func nextBlock(into buffer: inout [Float]) -> Int
+    /// Why the source stopped early (a decoding error), when it did: the end was not the real end.
+    var failure: AudioIOError? { get }
+}
+
+extension AudioSource {
+    /// Sources that cannot fail (renderers of data in memory) have no failure.
+    public var failure: AudioIOError? { nil }
 }
 
 extension PatternRenderer: AudioSource {
@@ -56,6 +63,7 @@ public enum SourceWriter {
             frames += n
             if let total = source.frameCount, total > 0 { progress?(Double(frames) / Double(total)) }
         }
+        if let failure = source.failure { throw failure }  // the writer is dropped: no partial file
         try writer.commit()
         return frames
     }

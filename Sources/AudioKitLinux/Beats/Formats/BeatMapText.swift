@@ -1,0 +1,109 @@
+/// Text handling shared by the line-based beat-map readers: line endings,
+/// decimal commas and CSV cells.
+enum BeatMapText {
+    /// The text with every line ending (CRLF, CR or LF) made LF. Line and column
+    /// numbers are unchanged, since a line ending is never inside a line.
+    ///
+    /// Swift treats `"\r\n"` as one `Character`, so splitting a `String` on `"\n"`
+    /// would keep a CRLF file as a single line; normalizing first avoids that.
+    static func normalizingLineEndings(_ text: String) -> String {
+        guard text.unicodeScalars.contains("\r") else { return text }
+        var scalars = String.UnicodeScalarView()
+        var previousWasCR = false
+        for s in text.unicodeScalars {
+            if s == "\r" {
+                scalars.append("\n")
+                previousWasCR = true
+                continue
+            }
+            if s == "\n" && previousWasCR {
+                previousWasCR = false
+                continue
+            }
+            previousWasCR = false
+            scalars.append(s)
+        }
+        return String(scalars)
+    }
+
+    /// The lines of `text` (already normalized), numbered from 1; a final line without a newline counts.
+    static func lines(_ text: String) -> [(number: Int, text: Substring)] {
+        var result: [(Int, Substring)] = []
+        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            result.append((i + 1, line))
+        }
+        if let last = result.last, last.1.isEmpty { result.removeLast() }
+        return result
+    }
+
+    /// A number written with a decimal comma (`0,5`, `-12,25`): the value, read as if the comma were a point.
+    static func decimalCommaValue(_ cell: Substring) -> Double? {
+        let parts = cell.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[1].isEmpty, parts[1].allSatisfy(\.isASCIIDigit) else { return nil }
+        let whole = parts[0].hasPrefix("-") || parts[0].hasPrefix("+") ? parts[0].dropFirst() : parts[0]
+        guard whole.allSatisfy(\.isASCIIDigit) else { return nil }
+        return Double("\(parts[0]).\(parts[1])")
+    }
+
+    /// The column (1-based) of a decimal comma inside the first field of `line`, when the field is digits, a
+    /// comma and digits with no space: `0,5` in a one-number-per-line file.
+    static func decimalCommaColumn(in line: Substring, fieldStart: Int) -> Int? {
+        let field = line.dropFirst(fieldStart - 1).prefix { !$0.isWhitespace }
+        guard decimalCommaValue(field) != nil, let comma = field.firstIndex(of: ",") else { return nil }
+        return fieldStart + field.distance(from: field.startIndex, to: comma)
+    }
+
+    /// Splits one CSV row on `delimiter`, honouring double quotes (RFC 4180): `"1,5"` is one cell.
+    /// Each cell comes with its 1-based column; quotes are removed and `""` inside quotes is a quote.
+    static func csvCells(_ line: Substring, delimiter: Character) -> [(text: String, column: Int)] {
+        var cells: [(String, Int)] = []
+        var current = ""
+        var start = 1
+        var column = 1
+        var quoted = false
+        var iterator = line.makeIterator()
+        var pending: Character? = nil
+        while let c = pending ?? iterator.next() {
+            pending = nil
+            if quoted {
+                if c == "\"" {
+                    let next = iterator.next()
+                    if next == "\"" {
+                        current.append("\"")
+                        column += 1
+                    } else {
+                        quoted = false
+                        pending = next
+                    }
+                } else {
+                    current.append(c)
+                }
+            } else if c == "\"" && current.trimmingSpaces().isEmpty {
+                quoted = true
+                current = ""
+            } else if c == delimiter {
+                cells.append((current.trimmingSpaces(), start))
+                current = ""
+                start = column + 1
+            } else {
+                current.append(c)
+            }
+            column += 1
+        }
+        cells.append((current.trimmingSpaces(), start))
+        return cells
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        return String(s)
+    }
+}

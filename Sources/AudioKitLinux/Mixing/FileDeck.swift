@@ -1,0 +1,135 @@
+/// A deck that decodes its track as it plays: libsndfile in blocks, channels mapped to
+/// stereo (mono doubled; of more than two, the first two), and libsamplerate's streaming
+/// converter when the track's rate differs from the mix's. Memory is a few blocks,
+/// whatever the track's length. Looping feeds the converter across the loop point, so
+/// the loop is as seamless as the track itself.
+public final class FileDeck: DeckSource {
+    public let sampleRate: Int
+    public let frames: Int
+    public var gain: Double
+    public var loops: Bool
+    public var clock: BeatClock?
+    public let name: String
+    /// What libsndfile reports of the track.
+    public let info: AudioFileInfo
+
+    private var reader: SoundFileReader
+    private let limits: AudioLimits
+    private let resampler: StreamingResampler?
+    private static let blockFrames = 4096
+    private var raw: [Float]
+    /// Stereo frames at the track's rate, waiting for the converter.
+    private var pending: [Float]
+    private var pendingOffset = 0
+    private var pendingCount = 0
+    private var endOfInput = false
+
+    /// Opens `path` for a mix at `sampleRate`.
+    public init(
+        _ path: String, sampleRate: Int, bpm: Double? = nil, firstBeat: Double = 0, gain: Double = 1, loops: Bool = true,
+        limits: AudioLimits = .standard
+    ) throws(AudioIOError) {
+        reader = try SoundFileReader(path: path, limits: limits)
+        info = reader.info
+        self.limits = limits
+        self.sampleRate = sampleRate
+        self.gain = gain
+        self.loops = loops
+        self.clock = bpm.map { BeatClock(bpm: $0, anchor: firstBeat) }
+        self.name = path
+        frames = Int((Double(info.frames) * Double(sampleRate) / Double(info.sampleRate)).rounded())
+        resampler =
+            info.sampleRate == sampleRate
+            ? nil : try StreamingResampler(channels: 2, from: info.sampleRate, to: sampleRate, quality: .medium)
+        raw = [Float](repeating: 0, count: Self.blockFrames * info.channels)
+        pending = [Float](repeating: 0, count: Self.blockFrames * 2)
+    }
+
+    public func seek(toFrame frame: Int) throws(AudioIOError) {
+        var f = frame
+        if loops && frames > 0 {
+            f %= frames
+            if f < 0 { f += frames }
+        }
+        let source = Int64((Double(max(0, f)) * Double(info.sampleRate) / Double(sampleRate)).rounded())
+        if !reader.seek(toFrame: min(source, max(0, info.frames))) {
+            // A stream that cannot seek (some MP3s): open it again and decode up to the frame.
+            reader = try SoundFileReader(path: name, limits: limits)
+            var left = Int(min(source, info.frames))
+            while left > 0 {
+                let n = try raw.withUnsafeMutableBufferPointer { p throws(AudioIOError) in
+                    try reader.read(into: p, frames: min(left, Self.blockFrames))
+                }
+                if n == 0 { break }
+                left -= n
+            }
+        }
+        resampler?.reset()
+        pendingOffset = 0
+        pendingCount = 0
+        endOfInput = false
+    }
+
+    public func read(into buffer: UnsafeMutablePointer<Float>, count: Int) throws(AudioIOError) {
+        var produced = 0
+        while produced < count {
+            if let resampler {
+                if pendingCount == 0 && !endOfInput {
+                    pendingOffset = 0
+                    pendingCount = try pending.withUnsafeMutableBufferPointer { p throws(AudioIOError) in
+                        try readStereo(into: p.baseAddress!, count: Self.blockFrames)
+                    }
+                    endOfInput = pendingCount == 0
+                }
+                let (used, made) = try pending.withUnsafeBufferPointer { p throws(AudioIOError) in
+                    try resampler.process(
+                        p.baseAddress! + 2 * pendingOffset, inputFrames: pendingCount, into: buffer + 2 * produced,
+                        outputFrames: count - produced, endOfInput: endOfInput)
+                }
+                pendingOffset += used
+                pendingCount -= used
+                produced += made
+                if endOfInput && made == 0 { break }
+            } else {
+                let n = try readStereo(into: buffer + 2 * produced, count: count - produced)
+                if n == 0 { break }
+                produced += n
+            }
+        }
+        if produced < count { (buffer + 2 * produced).update(repeating: 0, count: 2 * (count - produced)) }
+    }
+
+    /// Up to `count` stereo frames at the track's rate, starting again at the end when looping; 0 at the end otherwise.
+    private func readStereo(into out: UnsafeMutablePointer<Float>, count: Int) throws(AudioIOError) -> Int {
+        let channels = info.channels
+        var n = try raw.withUnsafeMutableBufferPointer { p throws(AudioIOError) in
+            try reader.read(into: p, frames: min(count, Self.blockFrames))
+        }
+        if n == 0 && loops && info.frames > 0 {
+            try seekSourceToStart()
+            n = try raw.withUnsafeMutableBufferPointer { p throws(AudioIOError) in
+                try reader.read(into: p, frames: min(count, Self.blockFrames))
+            }
+        }
+        raw.withUnsafeBufferPointer { r in
+            switch channels {
+            case 1:
+                for i in 0..<n {
+                    out[2 * i] = r[i]
+                    out[2 * i + 1] = r[i]
+                }
+            case 2: out.update(from: r.baseAddress!, count: 2 * n)
+            default:
+                for i in 0..<n {
+                    out[2 * i] = r[i * channels]
+                    out[2 * i + 1] = r[i * channels + 1]
+                }
+            }
+        }
+        return n
+    }
+
+    private func seekSourceToStart() throws(AudioIOError) {
+        if !reader.seek(toFrame: 0) { reader = try SoundFileReader(path: name, limits: limits) }
+    }
+}
