@@ -139,7 +139,8 @@ public final class CrossfadeSource: AudioSource {
 
     /// The mix of `a` into `b` (both at the same rate); with `window` (output seconds), only that stretch.
     /// Both decks are moved to where the window starts.
-    public init(_ a: any DeckSource, _ b: any DeckSource, plan: CrossfadePlan, window: ClosedRange<Double>? = nil, blockFrames: Int = 8192) {
+    public init(_ a: any DeckSource, _ b: any DeckSource, plan: CrossfadePlan, window: ClosedRange<Double>? = nil, blockFrames: Int = 8192)
+    {
         precondition(a.sampleRate == b.sampleRate, "decks must share a sample rate")
         self.a = a
         self.b = b
@@ -171,8 +172,12 @@ public final class CrossfadeSource: AudioSource {
         let bFirst = max(position, t.incomingStart)
         let bCount = max(0, end - bFirst)
         do {
-            if aCount > 0 { try outgoing.withUnsafeMutableBufferPointer { p throws(AudioIOError) in try a.read(into: p.baseAddress!, count: aCount) } }
-            if bCount > 0 { try incoming.withUnsafeMutableBufferPointer { p throws(AudioIOError) in try b.read(into: p.baseAddress!, count: bCount) } }
+            if aCount > 0 {
+                try outgoing.withUnsafeMutableBufferPointer { p throws(AudioIOError) in try a.read(into: p.baseAddress!, count: aCount) }
+            }
+            if bCount > 0 {
+                try incoming.withUnsafeMutableBufferPointer { p throws(AudioIOError) in try b.read(into: p.baseAddress!, count: bCount) }
+            }
         } catch {
             failure = error
             return 0

@@ -42,7 +42,8 @@ public enum BeatMapReader {
         var text = BeatMapText.normalizingLineEndings(String(decoding: bytes, as: UTF8.self))
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         switch format {
-        case .json: return readJSON(bytes, file: file, maxNestingDepth: maxNestingDepth, maxBeats: maxBeats)
+        case .json:
+            return readJSON(BeatMapText.normalizingLineEndings(bytes), file: file, maxNestingDepth: maxNestingDepth, maxBeats: maxBeats)
         case .text: return readLines(text, file: file, separator: nil)
         case .audacity: return readLines(text, file: file, separator: "\t")
         case .csv: return readCSV(text, file: file)

@@ -26,6 +26,23 @@ enum BeatMapText {
         return String(scalars)
     }
 
+    /// The same for bytes (JSON, where a line ending can only be white space between tokens).
+    static func normalizingLineEndings(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.contains(0x0D) else { return bytes }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var previousWasCR = false
+        for b in bytes {
+            if b == 0x0A && previousWasCR {
+                previousWasCR = false
+                continue
+            }
+            previousWasCR = b == 0x0D
+            out.append(b == 0x0D ? 0x0A : b)
+        }
+        return out
+    }
+
     /// The lines of `text` (already normalized), numbered from 1; a final line without a newline counts.
     static func lines(_ text: String) -> [(number: Int, text: Substring)] {
         var result: [(Int, Substring)] = []
