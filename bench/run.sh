@@ -84,15 +84,51 @@ beats() {
 
 crossfade() {
   echo
-  echo "## Crossfade: two 180 s stereo tracks at 44.1 kHz, 2 s fade at the end of A (358 s of output), next to ffmpeg's acrossfade"
+  echo "## Crossfade: a 2 s fade at the middle of two stereo tracks at 44.1 kHz, to 32-bit float WAV, next to ffmpeg's acrossfade making the same output"
+  echo "## (A to the fade's end, then B for the fade and 5 s: the same length, channels and sample format from both)"
   out=$(mktemp -d)
-  sox -n -r 44100 -c 2 "$out/a.wav" synth 180 pinknoise vol 0.3
-  sox -n -r 44100 -c 2 "$out/b.wav" synth 180 brownnoise vol 0.3
-  hyperfine -N --warmup 1 --runs 5 --style basic \
-    "$bin/beatmap crossfade $out/a.wav $out/b.wav --at 178 --duration 2 --curve tri --tail 178 -o $out/ours.wav" \
-    "ffmpeg -v error -y -threads 1 -i $out/a.wav -i $out/b.wav -filter_complex acrossfade=d=2:c1=tri:c2=tri -c:a pcm_f32le $out/ff.wav" 2>/dev/null | grep -E "Benchmark|Time \(mean" | sed "s|$out/||g"
-  /usr/bin/time -f "  beatmap crossfade peak memory: %M KB" "$bin/beatmap" crossfade "$out/a.wav" "$out/b.wav" --at 178 --duration 2 --curve tri --tail 178 -o "$out/ours.wav" 2>&1 >/dev/null | grep KB
-  /usr/bin/time -f "  ffmpeg acrossfade peak memory: %M KB" ffmpeg -v error -y -threads 1 -i "$out/a.wav" -i "$out/b.wav" -filter_complex acrossfade=d=2:c1=tri:c2=tri -c:a pcm_f32le "$out/ff.wav" 2>&1 | grep KB
+  for len in 60 300 3600; do
+    sox -n -r 44100 -c 2 "$out/a$len.wav" synth $len pinknoise vol 0.3
+    sox -n -r 44100 -c 2 "$out/b$len.wav" synth $len brownnoise vol 0.3
+  done
+  ours() { echo "$bin/beatmap crossfade $out/a$1.wav $out/b$1.wav --at $(( $1 / 2 )) --duration 2 --curve tri --tail 5 -o $out/ours.wav"; }
+  theirs() {
+    local at=$(( $1 / 2 ))
+    echo "ffmpeg -v error -y -i $out/a$1.wav -i $out/b$1.wav -filter_complex [0]atrim=0:$(( at + 2 ))[a];[1]atrim=0:7[b];[a][b]acrossfade=d=2:c1=tri:c2=tri -ac 2 -c:a pcm_f32le $out/ff.wav"
+  }
+  echo "speed, two 300 s tracks (157 s of output):"
+  hyperfine -N --warmup 1 --runs 5 --style basic "$(ours 300)" "$(theirs 300)" 2>/dev/null | grep -E "Benchmark|Time \(mean" | sed "s|$out/||g"
+  echo "output lengths: ours $(soxi -D $out/ours.wav) s, ffmpeg $(soxi -D $out/ff.wav) s"
+  echo "peak memory (max RSS) against track length:"
+  for len in 60 3600; do
+    /usr/bin/time -f "  beatmap crossfade, two ${len} s tracks: %e s, %M KB" $(ours $len) 2>&1 >/dev/null | grep KB
+    /usr/bin/time -f "  ffmpeg acrossfade, two ${len} s tracks: %e s, %M KB" $(theirs $len) 2>&1 | grep KB
+  done
+  rm -rf "$out"
+}
+
+inputs() {
+  echo
+  echo "## Reading large inputs: a one-line JSON beat map of 1,000,000 beats, next to jq and Python's json reading the same file"
+  out=$(mktemp -d)
+  python3 -c "print('[' + ','.join(repr(i * 0.5) for i in range(1000000)) + ']')" > "$out/one-line.json"
+  hyperfine -N --warmup 1 --runs 5 --style basic -i \
+    "$bin/beatmap fit $out/one-line.json" "jq length $out/one-line.json" \
+    "python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))))' $out/one-line.json" 2>/dev/null | grep -E "Benchmark|Time \(mean" | sed "s|$out/||g"
+  echo
+  echo "## ahap-tool validate on 5,000 files of 54 KB (one directory), next to jq parsing the same files"
+  mkdir "$out/many"
+  python3 - "$out/many" <<'PY'
+import json, sys
+events = [{"Event": {"Time": i * 0.01, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.5}]}} for i in range(220)]
+text = json.dumps({"Version": 1, "Pattern": events}, indent=2)
+for k in range(5000):
+    open(f"{sys.argv[1]}/f{k:04d}.ahap", "w").write(text)
+print(f"  file size: {len(text)} bytes")
+PY
+  /usr/bin/time -f "  ahap-tool validate, 5,000 files: %e s, %M KB" "$bin/ahap-tool" validate -q "$out/many" 2>&1 | grep KB
+  /usr/bin/time -f "  ahap-tool validate, 500 files: %e s, %M KB" "$bin/ahap-tool" validate -q $(ls -d "$out"/many/f0[0-4]*.ahap) 2>&1 | grep KB
+  /usr/bin/time -f "  jq empty, 5,000 files: %e s, %M KB" sh -c "jq empty $out/many/*.ahap" 2>&1 | grep KB
   rm -rf "$out"
 }
 
@@ -127,9 +163,10 @@ CONF
 case "${1:-all}" in
   playback) playback ;;
   crossfade) crossfade ;;
+  inputs) inputs ;;
   beats) beats ;;
   ahap) ahap ;;
   render) render ;;
-  all) ahap; render; beats; crossfade; playback ;;
+  all) ahap; render; beats; crossfade; inputs; playback ;;
   *) echo "bench: unknown benchmark $1" >&2; exit 64 ;;
 esac

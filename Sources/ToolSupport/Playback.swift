@@ -84,5 +84,9 @@ public struct PlaybackSession: Sendable {
             Terminal.err("\(tool): warning: \(summary.underruns) underrun\(summary.underruns == 1 ? "" : "s") recovered")
         }
         if summary.interrupted { throw ToolExit.interrupted }
+        if let failure = source.failure {
+            Terminal.fail(tool, "playback stopped early: \(failure.description)")
+            throw ToolExit.toolFailure
+        }
     }
 }

@@ -20,7 +20,10 @@ public enum Terminal {
     /// `ToolExit.outputFailed` (74): never a crash, never a silent success.
     public static func out(_ text: String) {
         if let failure = writeAll(STDOUT_FILENO, text) {
-            _ = writeAll(STDERR_FILENO, "\(toolName): error: cannot write to standard output: \(failure)\n")
+            // A reader that stopped early (`| head`) is no error worth a line; anything else is said.
+            if failure.code != EPIPE {
+                _ = writeAll(STDERR_FILENO, "\(toolName): error: cannot write to standard output: \(failure.text)\n")
+            }
             TemporaryFiles.shared.removeAll()
             _exit(ToolExit.outputFailed.rawValue)
         }
@@ -40,16 +43,16 @@ public enum Terminal {
         }
     }
 
-    /// Writes every byte of `text` to `fd`, retrying after signals; the error text on failure.
-    static func writeAll(_ fd: Int32, _ text: String) -> String? {
+    /// Writes every byte of `text` to `fd`, retrying after signals; the error on failure.
+    static func writeAll(_ fd: Int32, _ text: String) -> (code: Int32, text: String)? {
         var bytes = Array(text.utf8)
         var offset = 0
-        return bytes.withUnsafeMutableBytes { buffer -> String? in
+        return bytes.withUnsafeMutableBytes { buffer -> (code: Int32, text: String)? in
             while offset < buffer.count {
                 let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
+                    return (errno, String(cString: strerror(errno)))
                 }
                 offset += n
             }
@@ -100,6 +103,8 @@ public enum Terminal {
         sigaddset(&set, SIGTERM)
         sigaddset(&set, SIGHUP)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        // A closed pipe is an error return (EPIPE), handled where output is written, not a silent death.
+        signal(SIGPIPE, SIG_IGN)
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             signal(sig) { s in
                 TemporaryFiles.shared.removeAll()

@@ -103,22 +103,21 @@ extension Beatmap {
             try OutputGuard.check([output, plot], against: [a, b])
             let limits = limitOptions.limits.audio
             let rate = try self.rate ?? AudioFile.info(a, limits: limits).sampleRate
-            let deckA = try FileDeck(a, sampleRate: rate, bpm: bpmA, firstBeat: firstBeatA, limits: limits)
-            let deckB = try FileDeck(b, sampleRate: rate, bpm: bpmB, firstBeat: firstBeatB, limits: limits)
+            let inputs = CrossfadeInputs(
+                outgoing: a, incoming: b, sampleRate: rate, outgoingBPM: bpmA, incomingBPM: bpmB, outgoingFirstBeat: firstBeatA,
+                incomingFirstBeat: firstBeatB, limits: limits)
             var plan = CrossfadePlan(
                 at: at, duration: duration ?? 2, curve: curve ?? .linear, quantize: quantize, phaseAlign: phaseAlign, gap: gap ?? 0,
                 tail: tail)
             if let scenario { plan = scenario.apply(to: plan, curve: curve, gap: gap) }
-            let report = try CrossfadeReport(a: deckA, b: deckB, plan: plan)
-            // The mix first: the report and the plot describe a mix that was written.
-            if let output {
-                let progress = ProgressLine("writing \(output)")
-                _ = try SourceWriter.write(CrossfadeSource(deckA, deckB, plan: plan), to: output, progress: progress.update)
-                progress.finish()
-            }
+            // The mix is written before anything is printed: the report describes a mix that exists.
+            let progress = output.map { ProgressLine("writing \($0)") }
+            let report = try CrossfadeRender.run(inputs, plan: plan, output: output, progress: progress?.update)
+            progress?.finish()
             Terminal.out(format == .json ? report.json : report.text)
             if let plot { try Terminal.emit(report.svg, to: plot) }
             if play {
+                let (deckA, deckB) = try inputs.open()
                 try PlaybackSession(device: device).run(CrossfadeSource(deckA, deckB, plan: plan), tool: "beatmap", inputs: [a, b])
             }
         }

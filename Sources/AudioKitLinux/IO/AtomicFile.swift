@@ -105,6 +105,15 @@ public enum AtomicFile {
             unlink(temp)
             throw overwriteError(shown, input: input)
         }
+        // On disk before it replaces anything: a crash or power loss leaves the old file or the new, never a hole.
+        let fd = open(temp, O_RDONLY)
+        let synced = fd >= 0 && fsync(fd) == 0
+        if fd >= 0 { close(fd) }
+        guard synced else {
+            let reason = String(cString: strerror(errno))
+            unlink(temp)
+            throw AudioIOError(.writeFailed, path: shown, reason: "cannot write: \(reason)", fix: "check the free disk space")
+        }
         var existing = stat()
         if stat(target, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG {
             chmod(temp, existing.st_mode & 0o7777)
@@ -124,8 +133,20 @@ public final class TemporaryFiles: @unchecked Sendable {
     private let lock = NSLock()
     private var paths: Set<String> = []
 
-    public func register(_ path: String) { lock.withLock { _ = paths.insert(path) } }
-    public func unregister(_ path: String) { lock.withLock { _ = paths.remove(path) } }
+    public func register(_ path: String) { withSignalsBlocked { lock.withLock { _ = paths.insert(path) } } }
+    public func unregister(_ path: String) { withSignalsBlocked { lock.withLock { _ = paths.remove(path) } } }
+
+    /// Runs `body` with SIGINT, SIGTERM and SIGHUP blocked on this thread, so a cleanup handler that runs
+    /// `removeAll` can never interrupt this thread while it holds the lock (which would deadlock).
+    private func withSignalsBlocked(_ body: () -> Void) {
+        var set = sigset_t()
+        var old = sigset_t()
+        sigemptyset(&set)
+        for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, s) }
+        pthread_sigmask(SIG_BLOCK, &set, &old)
+        body()
+        pthread_sigmask(SIG_SETMASK, &old, nil)
+    }
 
     /// Removes every registered file; called on SIGINT and SIGTERM.
     public func removeAll() {

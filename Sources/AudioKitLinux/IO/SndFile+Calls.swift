@@ -30,7 +30,9 @@ enum SndFile {
         return handle
     }
 
-    static func close(_ handle: OpaquePointer) { sf_close(handle) }
+    /// Closes the file; false when libsndfile could not flush it (an encoder's last frames, a full disk).
+    @discardableResult
+    static func close(_ handle: OpaquePointer) -> Bool { sf_close(handle) == 0 }
 
     /// Seeks to `frame` from the start; false when the file cannot seek.
     static func seek(_ handle: OpaquePointer, frame: Int64) -> Bool { sf_seek(handle, sf_count_t(frame), SEEK_SET) >= 0 }

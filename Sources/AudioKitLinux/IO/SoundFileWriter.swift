@@ -73,9 +73,15 @@ public final class SoundFileWriter {
     /// Closes the file and renames it over the destination.
     public func commit() throws(AudioIOError) {
         guard let handle else { return }
-        SndFile.close(handle)
         self.handle = nil
+        let closed = SndFile.close(handle)
         if direct { return }
+        guard closed else {
+            unlink(temporaryPath)
+            TemporaryFiles.shared.unregister(temporaryPath)
+            throw AudioIOError(
+                .writeFailed, path: destination, reason: "the encoder could not finish the file", fix: "check the free disk space")
+        }
         defer { TemporaryFiles.shared.unregister(temporaryPath) }
         try AtomicFile.commit(temporaryPath, to: target, named: destination)
     }

@@ -34,11 +34,14 @@ public struct CrossfadeReport: Sendable {
             let points = LoudnessMeter.series(samples, sampleRate: source.sampleRate, channels: 2).map {
                 LoudnessMeter.Point(time: $0.time + start, momentary: $0.momentary, shortTerm: $0.shortTerm)
             }
+            // Each curve's dip is measured over its own fade (a hard cut's is shorter than the others').
+            let own = CrossfadeTimeline(plan: p, sampleRate: a.sampleRate, outgoing: a.clock, incoming: b.clock)
+                .result(samples: [], windowStart: 0, outgoing: nil, incoming: nil)
             curves.append(
                 CurveLoudness(
                     curve: p.curve, points: points,
-                    momentaryDip: LoudnessMeter.dip(points, from: result.fadeStart, to: result.fadeEnd, shortTerm: false),
-                    shortTermDip: LoudnessMeter.dip(points, from: result.fadeStart, to: result.fadeEnd, shortTerm: true)))
+                    momentaryDip: LoudnessMeter.dip(points, from: own.fadeStart, to: own.fadeEnd, shortTerm: false),
+                    shortTermDip: LoudnessMeter.dip(points, from: own.fadeStart, to: own.fadeEnd, shortTerm: true)))
         }
         self.curves = curves
     }

@@ -59,7 +59,9 @@ public enum SourceWriter {
         while true {
             let n = source.nextBlock(into: &block)
             if n == 0 { break }
-            try writer.write(Array(block.prefix(n * source.channels)))
+            try block.withUnsafeBufferPointer { p throws(AudioIOError) in
+                try writer.write(UnsafeBufferPointer(rebasing: p[0..<(n * source.channels)]))
+            }
             frames += n
             if let total = source.frameCount, total > 0 { progress?(Double(frames) / Double(total)) }
         }

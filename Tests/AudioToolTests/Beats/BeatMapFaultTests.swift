@@ -61,6 +61,16 @@ struct BeatMapFaultTests {
         #expect(Self.read("time,label\n\"0,5\",a\n\"1,5\",b\n", .csv).map?.times == [0.5, 1.5])
         // Tab-separated labels: unambiguous too.
         #expect(Self.read("0,5\t0,5\tA\n1,25\t1,25\tB\n", .audacity).map?.times == [0.5, 1.25])
+        // A semicolon inside a quoted label does not make the file semicolon-separated, and columns count the quotes.
+        let quotedLabel = Self.read("kick,0.5\n\"verse; chorus\",1.0\n\"a\"\"b\",1.5\n", .csv)
+        #expect(quotedLabel.map == nil)  // no header: the first column is the time, and "kick" is not one
+        let labelled = Self.read("label,time\n\"verse; chorus\",1.0\n\"a\"\"b\",1.5\n", .csv)
+        #expect(labelled.map?.times == [1.0, 1.5])
+        #expect(labelled.map?.locations[0].column == 17)  // after "verse; chorus", (16 characters)
+        #expect(labelled.map?.locations[1].column == 8)  // after "a""b", (7 characters)
+        // A quoted "1,500" in a comma-separated file may be a thousands separator: refused, not read as 1.5.
+        #expect(Self.read("time,label\n\"1,500\",a\n", .csv).map == nil)
+        #expect(Self.read("time;label\n1,500;a\n", .csv).map?.times == [1.5])
         // Never truncated: a value that is neither is an error with its column.
         let odd = Self.read("time;label\n0,5,5;a\n", .csv)
         #expect(odd.map == nil)

@@ -88,6 +88,7 @@ struct NothingLostTests {
             "TOOL validate samples/broken/late-curve.ahap > /dev/full; echo \"exit=$?\" >&2",
             "TOOL validate samples/broken/late-curve.ahap 2> /dev/full; echo \"exit=$?\" >&2",
             "TOOL validate samples/broken/late-curve.ahap >&- 2>&-; echo \"exit=$?\" >&2",
+            "TOOL format BIG | head -c 10 > /dev/null; echo \"exit=${PIPESTATUS[0]}\" >&2",
             "trap '' PIPE; TOOL format BIG | head -c 10 > /dev/null; echo \"exit=${PIPESTATUS[0]}\" >&2",
         ])
     func closedOutputs(_ line: String) throws {

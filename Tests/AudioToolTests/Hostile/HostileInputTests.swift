@@ -24,6 +24,9 @@ struct HostileInputTests {
             ("nan", Array(#"{"Version": NaN, "beats": [NaN], "Pattern": []}"#.utf8)),
             ("utf16", utf16),
             ("bom", [0xEF, 0xBB, 0xBF] + Array(json.utf8)),
+            ("crlf", Array("0.25\r\n0.931818\r\n1.613636\r\n2.295455\r\n".utf8)),
+            ("decimal-comma", Array("time;label\r\n0,25;a\r\n0,931818;b\r\n".utf8)),
+            ("no-beats", Array("# nothing here\n".utf8)),
             ("directory", nil),
         ]
     }()
@@ -58,7 +61,9 @@ struct HostileInputTests {
                     "\(label) does not name the file:\n\(r.stdout.prefix(300))\(r.stderr.prefix(300))")
             }
             // Nothing half-written is left beside the input.
-            let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }
+            let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter {
+                $0.hasPrefix(".akl-") || $0.hasSuffix(".tmp")
+            }
             #expect(left.isEmpty, "\(label) left \(left)")
         }
     }

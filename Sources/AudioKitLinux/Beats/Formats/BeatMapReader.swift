@@ -104,10 +104,11 @@ public enum BeatMapReader {
         var delimiter: Character? = nil
         for (number, line) in BeatMapText.lines(text) {
             if line.trimmingCharacters(in: .whitespaces).isEmpty || line.hasPrefix("#") { continue }
-            let sep = delimiter ?? (line.contains(";") ? ";" : ",")
+            let sep = delimiter ?? BeatMapText.csvDelimiter(firstRow: line)
             delimiter = sep
             let cells = BeatMapText.csvCells(line, delimiter: sep)
-            if !sawHeader && times.isEmpty && Double(cells[0].text) == nil && BeatMapText.decimalCommaValue(Substring(cells[0].text)) == nil
+            if !sawHeader && times.isEmpty && Double(cells[0].text) == nil
+                && BeatMapText.decimalCommaValue(Substring(cells[0].text), delimiter: sep) == nil
             {
                 sawHeader = true
                 let names = cells.map { $0.text.lowercased() }
@@ -118,7 +119,7 @@ public enum BeatMapReader {
                 return failure(file, number, 1, "row has \(cells.count) cells; the time column is number \(column + 1)")
             }
             let cell = cells[column]
-            guard let value = Double(cell.text) ?? BeatMapText.decimalCommaValue(Substring(cell.text)) else {
+            guard let value = Double(cell.text) ?? BeatMapText.decimalCommaValue(Substring(cell.text), delimiter: sep) else {
                 return failure(file, number, cell.column, "\"\(cell.text.prefix(40))\" is not a time in seconds")
             }
             times.append(value)

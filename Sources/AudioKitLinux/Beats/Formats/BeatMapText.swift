@@ -62,6 +62,35 @@ enum BeatMapText {
         return Double("\(parts[0]).\(parts[1])")
     }
 
+    /// A CSV cell's decimal comma: always one where the delimiter is a semicolon; in a comma-delimited file (a
+    /// quoted cell), not when exactly three digits follow, since `"1,500"` there is more likely a thousands separator.
+    static func decimalCommaValue(_ cell: Substring, delimiter: Character) -> Double? {
+        if delimiter == ",", let comma = cell.firstIndex(of: ","), cell[cell.index(after: comma)...].count == 3 { return nil }
+        return decimalCommaValue(cell)
+    }
+
+    /// The delimiter of a CSV file from its first row: a semicolon when the row has one outside quotes and either
+    /// no comma outside quotes or a first semicolon-cell that reads as a number or a header word (spreadsheets in
+    /// comma-decimal locales write `0,25;kick`); otherwise a comma.
+    static func csvDelimiter(firstRow line: Substring) -> Character {
+        var semicolons = 0
+        var commas = 0
+        var quoted = false
+        for c in line {
+            if c == "\"" {
+                quoted.toggle()
+            } else if !quoted && c == ";" {
+                semicolons += 1
+            } else if !quoted && c == "," {
+                commas += 1
+            }
+        }
+        if semicolons == 0 { return "," }
+        if commas == 0 { return ";" }
+        let first = csvCells(line, delimiter: ";")[0].text
+        return Double(first) != nil || decimalCommaValue(Substring(first)) != nil || !first.contains(",") ? ";" : ","
+    }
+
     /// The column (1-based) of a decimal comma inside the first field of `line`, when the field is digits, a
     /// comma and digits with no space: `0,5` in a one-number-per-line file.
     static func decimalCommaColumn(in line: Substring, fieldStart: Int) -> Int? {

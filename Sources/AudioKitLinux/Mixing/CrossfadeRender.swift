@@ -1,0 +1,79 @@
+import Foundation
+
+/// The two tracks of a crossfade and how to open them as decks, so that a mix and its report can each read
+/// the files with decks of their own (on two threads).
+public struct CrossfadeInputs: Sendable {
+    public var outgoing: String
+    public var incoming: String
+    /// The mix's sample rate.
+    public var sampleRate: Int
+    public var outgoingBPM: Double?
+    public var incomingBPM: Double?
+    public var outgoingFirstBeat: Double
+    public var incomingFirstBeat: Double
+    public var limits: AudioLimits
+
+    /// The tracks `outgoing` (A) and `incoming` (B), mixed at `sampleRate`, with their tempi and first beats when known.
+    public init(
+        outgoing: String, incoming: String, sampleRate: Int, outgoingBPM: Double? = nil, incomingBPM: Double? = nil,
+        outgoingFirstBeat: Double = 0, incomingFirstBeat: Double = 0, limits: AudioLimits = .standard
+    ) {
+        self.outgoing = outgoing
+        self.incoming = incoming
+        self.sampleRate = sampleRate
+        self.outgoingBPM = outgoingBPM
+        self.incomingBPM = incomingBPM
+        self.outgoingFirstBeat = outgoingFirstBeat
+        self.incomingFirstBeat = incomingFirstBeat
+        self.limits = limits
+    }
+
+    /// Opens both tracks as looping decks that decode as they play.
+    public func open() throws(AudioIOError) -> (FileDeck, FileDeck) {
+        let a = try FileDeck(outgoing, sampleRate: sampleRate, bpm: outgoingBPM, firstBeat: outgoingFirstBeat, limits: limits)
+        let b = try FileDeck(incoming, sampleRate: sampleRate, bpm: incomingBPM, firstBeat: incomingFirstBeat, limits: limits)
+        return (a, b)
+    }
+}
+
+/// A crossfade written to a file, with its loudness report measured at the same time on a second pair of decks.
+public enum CrossfadeRender {
+    /// Measures the report and, when `output` is given, writes the mix there (atomically); the two run on two threads.
+    /// The report is returned only once the mix is written: a failed write throws and no report is made.
+    public static func run(
+        _ inputs: CrossfadeInputs, plan: CrossfadePlan, output: String?, progress: ((Double) -> Void)? = nil
+    ) throws(AudioIOError) -> CrossfadeReport {
+        guard let output else {
+            let (a, b) = try inputs.open()
+            return try CrossfadeReport(a: a, b: b, plan: plan)
+        }
+        let measured = ReportSlot()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            do throws(AudioIOError) {
+                let (a, b) = try inputs.open()
+                measured.set(.success(try CrossfadeReport(a: a, b: b, plan: plan)))
+            } catch {
+                measured.set(.failure(error))
+            }
+        }
+        let mixed: Result<Int, AudioIOError>
+        do throws(AudioIOError) {
+            let (a, b) = try inputs.open()
+            mixed = .success(try SourceWriter.write(CrossfadeSource(a, b, plan: plan), to: output, progress: progress))
+        } catch {
+            mixed = .failure(error)
+        }
+        group.wait()
+        if case .failure(let error) = mixed { throw error }
+        return try measured.get()
+    }
+
+    private final class ReportSlot: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: Result<CrossfadeReport, AudioIOError> = .failure(
+            AudioIOError(.corrupt, path: "<crossfade>", reason: "the report was not measured"))
+        func set(_ v: Result<CrossfadeReport, AudioIOError>) { lock.withLock { value = v } }
+        func get() throws(AudioIOError) -> CrossfadeReport { try lock.withLock { value }.get() }
+    }
+}
