@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -8,6 +8,13 @@ let package = Package(
         .library(name: "AudioKitLinux", targets: ["AudioKitLinux"]),
         .executable(name: "ahap-tool", targets: ["ahap-tool"]),
         .executable(name: "beatmap", targets: ["beatmap"]),
+    ],
+    // Playback through ALSA is a trait, on by default. `swift build --disable-default-traits` builds the library and
+    // both tools without ALSA (no libasound2-dev; macOS for Xcode's Run Script phase); the play commands then say
+    // that playback needs ALSA on Linux.
+    traits: [
+        .trait(name: "Playback", description: "Playback through ALSA (Linux): ahap-tool play, beatmap preview, --play."),
+        .default(enabledTraits: ["Playback"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -29,7 +36,10 @@ let package = Package(
             name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
         .target(
             name: "AudioKitLinux",
-            dependencies: ["CSndfile", "CAlsa", "CJansson", "CYAML", "CSamplerate", "CKissFFT", "CEBUR128"]),
+            dependencies: [
+                "CSndfile", .target(name: "CAlsa", condition: .when(traits: ["Playback"])), "CJansson", "CYAML", "CSamplerate",
+                "CKissFFT", "CEBUR128",
+            ]),
         .target(
             name: "ToolSupport",
             dependencies: [

@@ -92,24 +92,4 @@ public enum Terminal {
             out(shouldColor ? colorize(text) : text)
         }
     }
-
-    /// Removes temporary outputs on SIGINT, SIGTERM and SIGHUP (a closed terminal), then exits with 128 + signal.
-    /// Both signals are unblocked first: a parent that spawned us from a thread that
-    /// blocks them (libdispatch's workers do) would otherwise leave Ctrl-C pending forever.
-    public static func installSignalCleanup() {
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        sigaddset(&set, SIGTERM)
-        sigaddset(&set, SIGHUP)
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        // A closed pipe is an error return (EPIPE), handled where output is written, not a silent death.
-        signal(SIGPIPE, SIG_IGN)
-        for sig in [SIGINT, SIGTERM, SIGHUP] {
-            signal(sig) { s in
-                TemporaryFiles.shared.removeAll()
-                _exit(128 + s)
-            }
-        }
-    }
 }

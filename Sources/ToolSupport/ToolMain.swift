@@ -11,7 +11,7 @@ public enum ToolMain {
     public static func run<Command: ParsableCommand>(_ type: Command.Type, name: String) -> Never {
         _ = started
         Terminal.toolName = name
-        Terminal.installSignalCleanup()
+        Signals.install()
         if let bad = firstNonUTF8Argument() {
             Terminal.fail(
                 name,

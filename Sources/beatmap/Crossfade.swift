@@ -78,8 +78,7 @@ extension Beatmap {
         @Flag(name: .long, help: "Play the mix through ALSA (see --device).")
         var play = false
 
-        @Option(name: .long, help: ArgumentHelp("ALSA playback device for --play.", valueName: "name"))
-        var device: String = "default"
+        @OptionGroup(title: "Playback") var devices: DeviceOptions
 
         enum ReportFormat: String, CaseIterable, ExpressibleByArgument { case text, json }
 
@@ -118,7 +117,7 @@ extension Beatmap {
             if let plot { try Terminal.emit(report.svg, to: plot) }
             if play {
                 let (deckA, deckB) = try inputs.open()
-                try PlaybackSession(device: device).run(CrossfadeSource(deckA, deckB, plan: plan), tool: "beatmap", inputs: [a, b])
+                try devices.session().run(CrossfadeSource(deckA, deckB, plan: plan), tool: "beatmap", inputs: [a, b])
             }
         }
     }

@@ -48,8 +48,7 @@ extension Beatmap {
         @Flag(name: .long, help: "Play a metronome on the locked clock for --minutes (accent on each bar).")
         var play = false
 
-        @Option(name: .long, help: ArgumentHelp("ALSA playback device for --play.", valueName: "name"))
-        var device: String = "default"
+        @OptionGroup(title: "Playback") var devices: DeviceOptions
 
         @Option(name: .long, help: ArgumentHelp("With --play, write the metronome to this file instead.", valueName: "file"))
         var metronomeOutput: String?
@@ -80,8 +79,8 @@ extension Beatmap {
                         ? TimerOutput.pulseSVG(kind, bpm: first, seconds: seconds)
                         : TimerOutput.pulseCSV(kind, bpm: first, seconds: seconds), to: pulseOutput)
             }
-            if play || metronomeOutput != nil {
-                try PlaybackSession(device: device, output: metronomeOutput).run(
+            if play || metronomeOutput != nil || devices.listDevices {
+                try devices.session(output: metronomeOutput).run(
                     MetronomeSource(clock: BeatClock(bpm: first), seconds: minutes * 60), tool: "beatmap", inputs: [])
             }
             if let ahap {

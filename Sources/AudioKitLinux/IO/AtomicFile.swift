@@ -127,7 +127,7 @@ public enum AtomicFile {
 }
 
 /// Temporary files in flight, removed if the process is interrupted
-/// (see `TemporaryFiles.installSignalCleanup()`).
+/// (the tools call `removeAll` from their signal handlers).
 public final class TemporaryFiles: @unchecked Sendable {
     public static let shared = TemporaryFiles()
     private let lock = NSLock()
