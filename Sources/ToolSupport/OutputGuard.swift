@@ -5,7 +5,7 @@ import AudioKitLinux
 /// actually read, before an output is renamed into place.
 public enum OutputGuard {
     /// Throws when any of `outputs` is the same file on disk as any of `inputs`.
-    public static func check(_ outputs: [String?], against inputs: [String]) throws(AudioIOError) {
+    public static func check(_ outputs: [String?], against inputs: [String]) throws(InputError) {
         for output in outputs.compactMap({ $0 }) { try AtomicFile.checkNotAnInput(output, inputs: inputs) }
     }
 }

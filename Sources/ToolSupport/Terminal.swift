@@ -5,11 +5,15 @@ import Foundation
 public enum Terminal {
     public static func isTTY(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
-    public static var colorEnabled: Bool {
+    /// True when standard output is a terminal that takes colour.
+    public static var colorEnabled: Bool { colorEnabled(for: STDOUT_FILENO) }
+
+    /// True when `fd` is a terminal, `NO_COLOR` is unset or empty, and `TERM` is not `dumb`.
+    public static func colorEnabled(for fd: Int32) -> Bool {
         let env = ProcessInfo.processInfo.environment
         if let v = env["NO_COLOR"], !v.isEmpty { return false }
         if env["TERM"] == "dumb" { return false }
-        return isTTY(STDOUT_FILENO)
+        return isTTY(fd)
     }
 
     /// The name printed before a failure to write standard output (set by `ToolMain`).
@@ -67,8 +71,8 @@ public enum Terminal {
     }
 
     /// Colours the severity word of text-report lines.
-    public static func colorize(_ report: String) -> String {
-        guard colorEnabled else { return report }
+    public static func colorize(_ report: String, for fd: Int32 = STDOUT_FILENO) -> String {
+        guard colorEnabled(for: fd) else { return report }
         return report.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             var l = String(line)
             for (word, code) in [(": error: ", "1;31"), (": warning: ", "1;33"), (": note: ", "1;36")] {

@@ -26,8 +26,8 @@ public enum ToolMain {
         } catch let failure as ToolFailure {
             Terminal.fail(name, failure.message)
             type.exit(withError: ToolExit.toolFailure)
-        } catch let failure as AudioIOError {
-            Terminal.fail(name, failure.description)
+        } catch let failure as InputError {
+            Terminal.fail(name, CommandLineWording.describe(failure))
             type.exit(withError: ToolExit.toolFailure)
         } catch {
             type.exit(withError: error)

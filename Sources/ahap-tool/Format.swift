@@ -30,10 +30,7 @@ extension AHAPTool {
         func run() throws {
             let bytes = try InputFile.read(file, maxBytes: limitOptions.maxFileSize)
             let (text, diagnostics) = try AHAPFormatter.format(bytes: bytes, file: file, limits: limitOptions.limits)
-            guard let text else {
-                Terminal.out(TextReporter.generate(Report(toolName: "ahap-tool", files: [file], diagnostics: diagnostics, rules: [])))
-                throw ToolExit.problemsFound
-            }
+            guard let text else { try FindingsOutput.stop(tool: "ahap-tool", file: file, diagnostics: diagnostics) }
             if check {
                 if Array(text.utf8) != bytes {
                     Terminal.err("\(file): not canonically formatted; run ahap-tool format --in-place \(file)")

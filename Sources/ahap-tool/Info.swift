@@ -21,9 +21,7 @@ extension AHAPTool {
         func run() throws {
             let result = try AHAPValidator.validate(path: file, options: parsing.validationOptions)
             guard let document = result.document else {
-                Terminal.out(
-                    TextReporter.generate(Report(toolName: "ahap-tool", files: [file], diagnostics: result.diagnostics, rules: [])))
-                throw ToolExit.problemsFound
+                try FindingsOutput.stop(tool: "ahap-tool", file: file, diagnostics: result.diagnostics)
             }
             let base = (file as NSString).deletingLastPathComponent
             let info = AHAPInfo(

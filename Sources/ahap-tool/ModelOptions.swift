@@ -55,18 +55,15 @@ enum PatternInput {
         options.lenient = true
         let result = try AHAPValidator.validate(path: file, options: options)
         guard let document = result.document else {
-            Terminal.err(TextReporter.generate(Report(toolName: "ahap-tool", files: [file], diagnostics: result.diagnostics, rules: [])))
-            throw ToolExit.problemsFound
+            try FindingsOutput.stop(tool: "ahap-tool", file: file, diagnostics: result.diagnostics)
         }
         let errors = result.diagnostics.count(of: .error)
         if errors > 0 && !force {
-            let findings = result.diagnostics.filter { $0.severity == .error }
-            Terminal.err(TextReporter.generate(Report(toolName: "ahap-tool", files: [file], diagnostics: findings, rules: [])))
-            Terminal.fail(
-                "ahap-tool",
-                "\(file) has \(errors) error\(errors == 1 ? "" : "s") that CoreHaptics would reject; fix \(errors == 1 ? "it" : "them"), or pass --force to render what it can"
+            try FindingsOutput.stop(
+                tool: "ahap-tool", file: file, diagnostics: result.diagnostics.filter { $0.severity == .error },
+                failure:
+                    "\(file) has \(errors) error\(errors == 1 ? "" : "s") that CoreHaptics would reject; fix \(errors == 1 ? "it" : "them"), or pass --force to render what it can"
             )
-            throw ToolExit.problemsFound
         }
         if errors > 0 {
             Terminal.err(

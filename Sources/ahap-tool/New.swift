@@ -36,7 +36,7 @@ extension AHAPTool {
 
         func run() throws {
             if list {
-                Terminal.out(TemplateDocumentation.list(AHAPTemplates.all))
+                Terminal.out(TemplateDocumentation.list(AHAPTemplates.all, parameterFlag: "--param"))
                 return
             }
             guard let name = template, let t = AHAPTemplates.named(name) else {

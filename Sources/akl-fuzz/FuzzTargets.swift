@@ -63,7 +63,7 @@ enum FuzzTarget: String, CaseIterable {
                 var buffer = [Float](repeating: 0, count: 4096 * reader.info.channels)
                 var budget = 64
                 while budget > 0,
-                    let n = try? buffer.withUnsafeMutableBufferPointer({ p throws(AudioIOError) in try reader.read(into: p, frames: 4096) }
+                    let n = try? buffer.withUnsafeMutableBufferPointer({ p throws(InputError) in try reader.read(into: p, frames: 4096) }
                     ), n > 0
                 { budget -= 1 }
             }

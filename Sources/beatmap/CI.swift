@@ -59,7 +59,7 @@ extension Beatmap {
             try FindingsOutput.finish(
                 tool: "beatmap",
                 report: Report(toolName: "beatmap", files: files, diagnostics: findings + outcomes.flatMap(\.diagnostics), rules: rules),
-                failures: outcomes.compactMap { $0.failure.map(ToolFailure.init) }, options: report)
+                failures: outcomes.compactMap(\.failure), options: report)
         }
     }
 }

@@ -17,7 +17,7 @@ struct MapOptions: ParsableArguments {
         guard hitWindow > 0 && hitWindow < 5 else { throw ValidationError("--hit-window must be between 0 and 5 seconds") }
     }
 
-    func read(_ path: String, limits: InputLimits) throws -> (BeatMap?, [Diagnostic]) {
+    func read(_ path: String, limits: InputLimits) throws(InputError) -> (BeatMap?, [Diagnostic]) {
         let result = try BeatMapReader.read(path: path, format: mapFormat?.format, symbol: symbol, limits: limits)
         return (result.map, result.diagnostics)
     }
@@ -50,17 +50,17 @@ extension Beatmap {
             try OutputGuard.check([report.output], against: maps + (audio.map { [$0] } ?? []))
             let duration = try audio.map { try AudioFile.info($0, limits: limitOptions.limits.audio).duration }
             var diagnostics: [Diagnostic] = []
-            var failures: [ToolFailure] = []
+            var failures: [InputError] = []
             for path in maps {
-                do {
+                do throws(InputError) {
                     let (map, read) = try mapOptions.read(path, limits: limitOptions.limits)
                     diagnostics += read
                     if let map {
                         diagnostics += BeatRuleRegistry.lint(
                             map, options: BeatLintOptions(hitWindow: mapOptions.hitWindow, audioDuration: duration))
                     }
-                } catch let f as ToolFailure {
-                    failures.append(f)
+                } catch {
+                    failures.append(error)
                 }
             }
             let r = Report(

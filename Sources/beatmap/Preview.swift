@@ -47,8 +47,7 @@ extension Beatmap {
         func run() throws {
             let (map, findings) = try mapOptions.read(beats, limits: limitOptions.limits)
             guard let map else {
-                Terminal.out(TextReporter.generate(Report(toolName: "beatmap", files: [beats], diagnostics: findings, rules: [])))
-                throw ToolExit.problemsFound
+                try FindingsOutput.stop(tool: "beatmap", file: beats, diagnostics: findings)
             }
             let source = try BeatPreviewSource(
                 track: track, beats: map.times, clickGain: gain!, from: from, to: to, loops: loop,

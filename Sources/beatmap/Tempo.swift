@@ -57,7 +57,8 @@ extension Beatmap {
                 Terminal.out("no tempo: the track is too short or silent\n")
             }
             if let check {
-                Terminal.err("beatmap: \(check.verdict == .pass ? "" : "error: ")\(track): \(check.message)")
+                let hint = check.verdict == .octave ? "; pass --allow-octave to accept it" : ""
+                Terminal.err("beatmap: \(check.verdict == .pass ? "" : "error: ")\(track): \(check.message)\(hint)")
                 if check.verdict != .pass { throw ToolExit.problemsFound }
             }
         }
@@ -173,8 +174,7 @@ extension Beatmap {
         func run() throws {
             let (beatMap, findings) = try mapOptions.read(map, limits: limitOptions.limits)
             guard let beatMap else {
-                Terminal.out(TextReporter.generate(Report(toolName: "beatmap", files: [map], diagnostics: findings, rules: [])))
-                throw ToolExit.problemsFound
+                try FindingsOutput.stop(tool: "beatmap", file: map, diagnostics: findings)
             }
             guard let fit = GridFit(times: beatMap.times) else {
                 throw ToolFailure(

@@ -7,20 +7,20 @@ public enum AHAPBatch {
     public struct Result: Sendable {
         public var files: [String]
         public var diagnostics: [Diagnostic]
-        public var failures: [ToolFailure]
+        public var failures: [InputError]
     }
 
     public static func validate(paths: [String], options: AHAPValidationOptions) -> Result {
-        let slots = ResultSlots<Swift.Result<[Diagnostic], ToolFailure>>(count: paths.count)
+        let slots = ResultSlots<Swift.Result<[Diagnostic], InputError>>(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: paths.count) { i in
-            let r: Swift.Result<[Diagnostic], ToolFailure>
-            do throws(ToolFailure) { r = .success(try AHAPValidator.validate(path: paths[i], options: options).diagnostics) } catch {
+            let r: Swift.Result<[Diagnostic], InputError>
+            do throws(InputError) { r = .success(try AHAPValidator.validate(path: paths[i], options: options).diagnostics) } catch {
                 r = .failure(error)
             }
             slots.set(i, r)
         }
         var diagnostics: [Diagnostic] = []
-        var failures: [ToolFailure] = []
+        var failures: [InputError] = []
         for r in slots.values {
             switch r {
             case .success(let v): diagnostics += v
@@ -44,9 +44,9 @@ final class ResultSlots<T: Sendable>: @unchecked Sendable {
 /// Expands command-line inputs: files as given, directories searched
 /// recursively for the given extensions, and glob patterns the shell left unexpanded.
 public enum InputExpansion {
-    public static func expand(_ arguments: [String], extensions: Set<String>) -> (paths: [String], failures: [ToolFailure]) {
+    public static func expand(_ arguments: [String], extensions: Set<String>) -> (paths: [String], failures: [InputError]) {
         var paths: [String] = []
-        var failures: [ToolFailure] = []
+        var failures: [InputError] = []
         for arg in arguments {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: arg, isDirectory: &isDirectory) {
@@ -54,7 +54,9 @@ public enum InputExpansion {
                     let found = files(under: arg, extensions: extensions)
                     if found.isEmpty {
                         failures.append(
-                            ToolFailure("\(arg): no .\(extensions.sorted().joined(separator: " or ."))  files in this directory"))
+                            InputError(
+                                .notFound, path: arg,
+                                reason: "no .\(extensions.sorted().joined(separator: " or .")) files in this directory"))
                     }
                     paths += found
                 } else {
@@ -62,10 +64,10 @@ public enum InputExpansion {
                 }
             } else if arg.contains("*") || arg.contains("?") || arg.contains("[") {
                 let matches = glob(arg)
-                if matches.isEmpty { failures.append(ToolFailure("\(arg): no file matches this pattern")) }
+                if matches.isEmpty { failures.append(InputError(.notFound, path: arg, reason: "no file matches this pattern")) }
                 paths += matches
             } else {
-                failures.append(ToolFailure("\(arg): no such file or directory; check the path"))
+                failures.append(InputError(.notFound, path: arg, reason: "no such file or directory", fix: "check the path"))
             }
         }
         return (paths, failures)

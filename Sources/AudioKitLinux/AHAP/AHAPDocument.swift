@@ -96,11 +96,15 @@ public struct AHAPFinding: Sendable {
     public var message: String
     /// Set directly by the reader for syntax errors, where no path exists.
     public var position: TextPosition?
+    /// A setting that would accept the input instead.
+    public var remedy: Remedy?
 
+    /// A finding of `ruleID` at the JSON pointer `path` (or at `position`).
     public init(
         ruleID: String, severity: Severity, path: String?, anchor: Anchor = .value, message: String,
-        position: TextPosition? = nil
+        position: TextPosition? = nil, remedy: Remedy? = nil
     ) {
+        self.remedy = remedy
         self.ruleID = ruleID
         self.severity = severity
         self.path = path

@@ -12,12 +12,12 @@ public enum AHAPFormatter {
 
     /// Reads `bytes` leniently (trailing commas and comments are dropped) and formats them.
     /// Returns nil, with the syntax findings, when the text is not JSON; throws when it is over a limit.
-    public static func format(bytes: [UInt8], file: String?, limits: InputLimits = .standard) throws(ToolFailure) -> (
+    public static func format(bytes: [UInt8], file: String?, limits: InputLimits = .standard) throws(InputError) -> (
         text: String?, diagnostics: [Diagnostic]
     ) {
         let result = AHAPValidator.validate(
             bytes: bytes, file: file, options: AHAPValidationOptions(lenient: true, checkWaveformFiles: false, limits: limits), rules: [])
-        if let failure = result.limitFailure { throw ToolFailure(failure) }
+        if let failure = result.limitExceeded { throw failure }
         guard let root = result.document?.root else { return (nil, result.diagnostics) }
         return (format(root), result.diagnostics)
     }

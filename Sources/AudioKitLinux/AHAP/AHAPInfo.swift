@@ -50,7 +50,7 @@ public struct AHAPInfo: Sendable {
         audio = events.compactMap(\.waveformPath).filter { seen.insert($0).inserted }.map { (path: String) -> Audio in
             switch resolver.resolve(path) {
             case .found(let resolved):
-                do throws(AudioIOError) {
+                do throws(InputError) {
                     return Audio(path: path, resolved: resolved, info: try AudioFile.info(resolved, limits: audioLimits), problem: nil)
                 } catch {
                     return Audio(path: path, resolved: resolved, info: nil, problem: error.reason)

@@ -32,7 +32,7 @@ enum AHAPReader {
             let leniency: Severity = options.lenient ? .warning : .error
             for f in pre.findings {
                 let position = lines.position(ofOffset: f.offset)
-                let lenientHint = options.lenient ? "" : ", or pass --lenient to accept it"
+                let remedy = options.lenient ? nil : Remedy(.lenient, "to accept it")
                 let (rule, severity, message): (String, Severity, String) =
                     switch f.kind {
                     case .byteOrderMark:
@@ -43,15 +43,18 @@ enum AHAPReader {
                     case .trailingComma:
                         (
                             TrailingCommaRule.description.id, leniency,
-                            "trailing comma before a closing bracket; strict JSON parsers reject it. Remove it (ahap-tool format does)\(lenientHint)"
+                            "trailing comma before a closing bracket; strict JSON parsers reject it. Remove it (the formatter does)"
                         )
                     case .comment:
                         (
                             CommentRule.description.id, leniency,
-                            "comment in JSON; strict JSON parsers reject it. Move the note under \"Metadata\"\(lenientHint)"
+                            "comment in JSON; strict JSON parsers reject it. Move the note under \"Metadata\""
                         )
                     }
-                findings.append(AHAPFinding(ruleID: rule, severity: severity, path: nil, message: message, position: position))
+                findings.append(
+                    AHAPFinding(
+                        ruleID: rule, severity: severity, path: nil, message: message, position: position,
+                        remedy: f.kind == .byteOrderMark ? nil : remedy))
             }
         }
         let decoded = pre.bytes.withUnsafeBytes { Jansson.decode($0, maxDepth: options.limits.maxNestingDepth) }

@@ -8,11 +8,11 @@ public protocol AHAPRule: Sendable {
 extension AHAPRule {
     /// A finding of this rule at `path`, with the rule's default severity unless given.
     static func finding(
-        _ path: String?, _ message: String, anchor: AHAPFinding.Anchor = .value, severity: Severity? = nil
+        _ path: String?, _ message: String, anchor: AHAPFinding.Anchor = .value, severity: Severity? = nil, remedy: Remedy? = nil
     ) -> AHAPFinding {
         AHAPFinding(
             ruleID: description.id, severity: severity ?? description.defaultSeverity, path: path,
-            anchor: anchor, message: message)
+            anchor: anchor, message: message, remedy: remedy)
     }
 }
 

@@ -6,7 +6,7 @@ public struct AHAPValidationResult: Sendable {
     /// The parsed document, or nil when the text is not JSON or is over a limit.
     public var document: AHAPDocument?
     /// Set when the file has more events or curve points than `InputLimits` allows; nothing was checked.
-    public var limitFailure: String?
+    public var limitExceeded: InputError?
 }
 
 /// Reads an AHAP text and runs every rule over it.
@@ -24,7 +24,7 @@ public enum AHAPValidator {
         var findings = parsed.findings
         var document: AHAPDocument? = nil
         if let root = parsed.root, let failure = countLimitFailure(root, file: file, limits: options.limits) {
-            return AHAPValidationResult(diagnostics: [], document: nil, limitFailure: failure)
+            return AHAPValidationResult(diagnostics: [], document: nil, limitExceeded: failure)
         }
         if let root = parsed.root {
             let doc = AHAPDocument(root: root, file: file, baseDirectory: baseDirectory, options: options)
@@ -36,20 +36,20 @@ public enum AHAPValidator {
     }
 
     /// Reads and validates a file. Failures to read the file itself are thrown, never reported as findings.
-    public static func validate(path: String, options: AHAPValidationOptions = .init()) throws(ToolFailure) -> AHAPValidationResult {
+    public static func validate(path: String, options: AHAPValidationOptions = .init()) throws(InputError) -> AHAPValidationResult {
         let bytes = try InputFile.read(path, maxBytes: options.limits.maxFileBytes)
         let base = (path as NSString).deletingLastPathComponent
         let result = validate(bytes: bytes, file: path, baseDirectory: base.isEmpty ? "." : base, options: options)
-        if let failure = result.limitFailure { throw ToolFailure(failure) }
+        if let failure = result.limitExceeded { throw failure }
         return result
     }
 
     /// Counts the pattern's entries and curve points before any rule runs, so
     /// that a file built to be huge is refused in time linear in its size.
-    static func countLimitFailure(_ root: JSONValue, file: String?, limits: InputLimits) -> String? {
+    static func countLimitFailure(_ root: JSONValue, file: String?, limits: InputLimits) -> InputError? {
         guard let pattern = root["Pattern"]?.array else { return nil }
         if pattern.count > limits.maxEvents {
-            return InputLimits.exceeded(file, count: pattern.count, what: "pattern entries", limit: limits.maxEvents, flag: "--max-events")
+            return InputLimits.exceeded(file, count: pattern.count, what: "pattern entries", limit: limits.maxEvents, which: .events)
         }
         var points = 0
         for entry in pattern {
@@ -57,7 +57,7 @@ public enum AHAPValidator {
         }
         if points > limits.maxCurvePoints {
             return InputLimits.exceeded(
-                file, count: points, what: "curve control points", limit: limits.maxCurvePoints, flag: "--max-curve-points")
+                file, count: points, what: "curve control points", limit: limits.maxCurvePoints, which: .curvePoints)
         }
         return nil
     }
@@ -72,7 +72,7 @@ public enum AHAPValidator {
                 position = f.anchor == .key ? index.keyPosition(path) : index.valuePosition(path)
             }
             let location = SourceLocation(file: file, line: position?.line, column: position?.column, jsonPath: f.path)
-            return Diagnostic(ruleID: f.ruleID, severity: f.severity, location: location, message: f.message)
+            return Diagnostic(ruleID: f.ruleID, severity: f.severity, location: location, message: f.message, remedy: f.remedy)
         }
     }
 }

@@ -1,5 +1,5 @@
 /// One finding about the content of an input file. Problems with the tool itself
-/// (unreadable file, unsupported audio) are `ToolFailure`s, never diagnostics.
+/// (unreadable file, unsupported audio) are `InputError`s, never diagnostics.
 public struct Diagnostic: Hashable, Codable, Sendable, Comparable {
     /// Stable rule identifier such as `ahap.continuous_without_duration`.
     public var ruleID: String
@@ -7,12 +7,16 @@ public struct Diagnostic: Hashable, Codable, Sendable, Comparable {
     public var location: SourceLocation
     /// The value found, what was expected, and what to do.
     public var message: String
+    /// A setting that would accept the input instead, when there is one; reporters append it to the message.
+    public var remedy: Remedy?
 
-    public init(ruleID: String, severity: Severity, location: SourceLocation, message: String) {
+    /// A finding of `ruleID` at `location`.
+    public init(ruleID: String, severity: Severity, location: SourceLocation, message: String, remedy: Remedy? = nil) {
         self.ruleID = ruleID
         self.severity = severity
         self.location = location
         self.message = message
+        self.remedy = remedy
     }
 
     /// A copy with another severity (used by `--werror`).

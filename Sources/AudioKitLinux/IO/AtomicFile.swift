@@ -32,7 +32,7 @@ public enum AtomicFile {
 
     /// Refuses to write over any of `inputs`: the same file on disk (through links or not), or, for paths that do
     /// not exist yet, the same path once `.`, `..` and links are resolved.
-    public static func checkNotAnInput(_ destination: String, inputs: [String]) throws(AudioIOError) {
+    public static func checkNotAnInput(_ destination: String, inputs: [String]) throws(InputError) {
         let target = FileIdentity(path: destination)
         let resolved = URL(fileURLWithPath: destination).resolvingSymlinksInPath().standardizedFileURL.path
         for input in inputs {
@@ -44,8 +44,8 @@ public enum AtomicFile {
         }
     }
 
-    static func overwriteError(_ destination: String, input: String) -> AudioIOError {
-        AudioIOError(
+    static func overwriteError(_ destination: String, input: String) -> InputError {
+        InputError(
             .writeFailed, path: destination,
             reason: input == destination
                 ? "is also an input; refusing to overwrite it" : "is also an input (read as \(input)); refusing to overwrite it",
@@ -62,14 +62,14 @@ public enum AtomicFile {
     /// Writes `data` to `destination` atomically (a device or pipe is written directly). A destination that is a
     /// symbolic link is written through to its target; an existing file keeps its permissions. The write is refused
     /// when the destination is a file this process read, unless it is `replacing` (an in-place rewrite).
-    public static func write(_ data: Data, to destination: String, replacing: String? = nil) throws(AudioIOError) {
+    public static func write(_ data: Data, to destination: String, replacing: String? = nil) throws(InputError) {
         if isSpecialFile(destination) {
             guard let handle = FileHandle(forWritingAtPath: destination) else {
-                throw AudioIOError(.writeFailed, path: destination, reason: "cannot open for writing")
+                throw InputError(.writeFailed, path: destination, reason: "cannot open for writing")
             }
             defer { try? handle.close() }
             do { try handle.write(contentsOf: data) } catch {
-                throw AudioIOError(.writeFailed, path: destination, reason: "write failed: \(error.localizedDescription)")
+                throw InputError(.writeFailed, path: destination, reason: "write failed: \(error.localizedDescription)")
             }
             return
         }
@@ -84,7 +84,7 @@ public enum AtomicFile {
             try data.write(to: URL(fileURLWithPath: temp))
         } catch {
             unlink(temp)
-            throw AudioIOError(
+            throw InputError(
                 .writeFailed, path: destination, reason: "cannot write: \((error as NSError).localizedFailureReason ?? "\(error)")",
                 fix: "check that the folder exists and is writable")
         }
@@ -92,14 +92,14 @@ public enum AtomicFile {
     }
 
     /// Writes `text` as UTF-8; see `write(_:to:replacing:)`.
-    public static func write(_ text: String, to destination: String, replacing: String? = nil) throws(AudioIOError) {
+    public static func write(_ text: String, to destination: String, replacing: String? = nil) throws(InputError) {
         try write(Data(text.utf8), to: destination, replacing: replacing)
     }
 
     /// Renames a finished temporary file over `target` (a resolved destination), after checking once more that
     /// `target` is no input, and giving it the permissions of the file it replaces. Errors name `named`, the
     /// path the user gave.
-    static func commit(_ temp: String, to target: String, named: String? = nil, replacing: String? = nil) throws(AudioIOError) {
+    static func commit(_ temp: String, to target: String, named: String? = nil, replacing: String? = nil) throws(InputError) {
         let shown = named ?? target
         if let input = InputRegistry.shared.input(overwrittenBy: target, allowing: replacing) {
             unlink(temp)
@@ -112,7 +112,7 @@ public enum AtomicFile {
         guard synced else {
             let reason = String(cString: strerror(errno))
             unlink(temp)
-            throw AudioIOError(.writeFailed, path: shown, reason: "cannot write: \(reason)", fix: "check the free disk space")
+            throw InputError(.writeFailed, path: shown, reason: "cannot write: \(reason)", fix: "check the free disk space")
         }
         var existing = stat()
         if stat(target, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG {
@@ -121,7 +121,7 @@ public enum AtomicFile {
         if rename(temp, target) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temp)
-            throw AudioIOError(.writeFailed, path: shown, reason: "cannot replace the file: \(reason)")
+            throw InputError(.writeFailed, path: shown, reason: "cannot replace the file: \(reason)")
         }
     }
 }

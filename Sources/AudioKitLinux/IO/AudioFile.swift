@@ -1,13 +1,12 @@
 /// Whole-file conveniences over `SoundFileReader` and `SoundFileWriter`.
 public enum AudioFile {
     /// Opens the file just long enough to read its facts.
-    public static func info(_ path: String, limits: AudioLimits = .standard) throws(AudioIOError) -> AudioFileInfo {
+    public static func info(_ path: String, limits: AudioLimits = .standard) throws(InputError) -> AudioFileInfo {
         try SoundFileReader(path: path, limits: limits).info
     }
 
     /// Reads the whole file, interleaved. For long files prefer `SoundFileReader.forEachBlock`.
-    public static func read(_ path: String, limits: AudioLimits = .standard) throws(AudioIOError) -> (info: AudioFileInfo, samples: [Float])
-    {
+    public static func read(_ path: String, limits: AudioLimits = .standard) throws(InputError) -> (info: AudioFileInfo, samples: [Float]) {
         let reader = try SoundFileReader(path: path, limits: limits)
         let info = reader.info
         try limits.checkFitsInMemory(frames: info.frames, channels: info.channels, sampleRate: info.sampleRate, path: path)
@@ -15,7 +14,7 @@ public enum AudioFile {
         samples.reserveCapacity(Int(max(0, info.frames)) * info.channels)
         var block = [Float](repeating: 0, count: 8192 * info.channels)
         while true {
-            let n = try block.withUnsafeMutableBufferPointer { p throws(AudioIOError) in try reader.read(into: p, frames: 8192) }
+            let n = try block.withUnsafeMutableBufferPointer { p throws(InputError) in try reader.read(into: p, frames: 8192) }
             if n == 0 { break }
             samples.append(contentsOf: block[0..<(n * info.channels)])
             // A header may understate the length: the budget holds for what is really decoded.
@@ -28,7 +27,7 @@ public enum AudioFile {
     }
 
     /// Reads the file and averages its channels to mono.
-    public static func readMono(_ path: String, limits: AudioLimits = .standard) throws(AudioIOError) -> (
+    public static func readMono(_ path: String, limits: AudioLimits = .standard) throws(InputError) -> (
         info: AudioFileInfo, samples: [Float]
     ) {
         let (info, interleaved) = try read(path, limits: limits)
@@ -46,7 +45,7 @@ public enum AudioFile {
 
     /// Writes interleaved samples atomically; the format follows the extension unless given.
     public static func write(_ samples: [Float], to path: String, sampleRate: Int, channels: Int, format: SoundFormat? = nil)
-        throws(AudioIOError)
+        throws(InputError)
     {
         let writer = try SoundFileWriter(path: path, sampleRate: sampleRate, channels: channels, format: format)
         try writer.write(samples)

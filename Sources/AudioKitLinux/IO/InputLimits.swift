@@ -30,8 +30,10 @@ public struct InputLimits: Sendable, Hashable {
 
     public static let standard = InputLimits()
 
-    /// The one-line error for a count over its limit.
-    static func exceeded(_ file: String?, count: Int, what: String, limit: Int, flag: String) -> String {
-        "\(file ?? "<input>"): \(count) \(what) is more than the limit of \(limit); raise it with \(flag) if the file is genuine"
+    /// The error for a count over its limit.
+    static func exceeded(_ file: String?, count: Int, what: String, limit: Int, which: InputLimit) -> InputError {
+        InputError(
+            .limitExceeded, path: file ?? "<input>", reason: "\(count) \(what) is more than the limit of \(limit)",
+            fix: "raise the limit if the file is genuine", limit: which)
     }
 }

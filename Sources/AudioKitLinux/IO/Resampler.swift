@@ -13,7 +13,7 @@ public enum Resampler {
     /// Converts interleaved `samples` from `fromRate` to `toRate`. The output
     /// has round(frames · toRate / fromRate) frames, so durations are kept.
     public static func convert(_ samples: [Float], channels: Int, from fromRate: Int, to toRate: Int, quality: Quality = .best)
-        throws(AudioIOError) -> [Float]
+        throws(InputError) -> [Float]
     {
         guard fromRate != toRate, !samples.isEmpty else { return samples }
         let inFrames = samples.count / channels
@@ -33,7 +33,7 @@ public enum Resampler {
             }
         }
         guard status == 0 else {
-            throw AudioIOError(.corrupt, path: "<resampler>", reason: "libsamplerate failed: \(String(cString: src_strerror(status)))")
+            throw InputError(.corrupt, path: "<resampler>", reason: "libsamplerate failed: \(String(cString: src_strerror(status)))")
         }
         let produced = min(Int(data.output_frames_gen), outFrames)
         var result = Array(output.prefix(produced * channels))

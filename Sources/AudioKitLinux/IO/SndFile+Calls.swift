@@ -2,9 +2,9 @@ import CSndfile
 import Foundation
 
 /// Every call into libsndfile goes through this file, and turns libsndfile's
-/// NULL or error results into `AudioIOError`s with the `sf_strerror` text.
+/// NULL or error results into `InputError`s with the `sf_strerror` text.
 enum SndFile {
-    static func openRead(_ path: String) throws(AudioIOError) -> (OpaquePointer, SF_INFO) {
+    static func openRead(_ path: String) throws(InputError) -> (OpaquePointer, SF_INFO) {
         try checkReadable(path)
         var info = SF_INFO()
         guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
@@ -14,18 +14,18 @@ enum SndFile {
         return (handle, info)
     }
 
-    static func openWrite(_ path: String, format: SoundFormat, sampleRate: Int, channels: Int) throws(AudioIOError) -> OpaquePointer {
+    static func openWrite(_ path: String, format: SoundFormat, sampleRate: Int, channels: Int) throws(InputError) -> OpaquePointer {
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
         info.channels = Int32(channels)
         info.format = format.major | format.subtype
         guard sf_format_check(&info) != 0 else {
-            throw AudioIOError(
+            throw InputError(
                 .writeFailed, path: path, reason: "libsndfile cannot write \(format.name) at \(sampleRate) Hz with \(channels) channels",
                 fix: "choose .wav or .flac, or another rate")
         }
         guard let handle = sf_open(path, Int32(SFM_WRITE), &info) else {
-            throw AudioIOError(.writeFailed, path: path, reason: String(cString: sf_strerror(nil)))
+            throw InputError(.writeFailed, path: path, reason: String(cString: sf_strerror(nil)))
         }
         return handle
     }
@@ -71,22 +71,22 @@ enum SndFile {
         return (majorName, subName)
     }
 
-    private static func checkReadable(_ path: String) throws(AudioIOError) {
+    private static func checkReadable(_ path: String) throws(InputError) {
         switch FileKind(path: path) {
-        case .missing: throw AudioIOError(.notFound, path: path, reason: "no such file", fix: "check the path")
-        case .directory: throw AudioIOError(.isDirectory, path: path, reason: "is a directory, not an audio file")
+        case .missing: throw InputError(.notFound, path: path, reason: "no such file", fix: "check the path")
+        case .directory: throw InputError(.isDirectory, path: path, reason: "is a directory, not an audio file")
         case .special(let name):
-            throw AudioIOError(.unreadable, path: path, reason: "is \(name), not a regular file", fix: "pass a regular audio file")
+            throw InputError(.unreadable, path: path, reason: "is \(name), not a regular file", fix: "pass a regular audio file")
         case .regular: break
         }
         guard FileManager.default.isReadableFile(atPath: path) else {
-            throw AudioIOError(.unreadable, path: path, reason: "permission denied", fix: "check the file's permissions")
+            throw InputError(.unreadable, path: path, reason: "permission denied", fix: "check the file's permissions")
         }
         InputRegistry.shared.record(path)
     }
 
     /// Names the container when libsndfile does not know it, so the message can say how to convert.
-    private static func classifyOpenFailure(_ path: String, libraryText: String) -> AudioIOError {
+    private static func classifyOpenFailure(_ path: String, libraryText: String) -> InputError {
         let handle = FileHandle(forReadingAtPath: path)
         let bytes = [UInt8]((try? handle?.read(upToCount: 16)) ?? Data())
         try? handle?.close()
@@ -95,20 +95,20 @@ enum SndFile {
         let isADTS = bytes.count >= 2 && bytes[0] == 0xFF && (bytes[1] & 0xF6) == 0xF0
         if isMP4 || isADTS || ["m4a", "aac", "mp4", "alac", "m4b"].contains(ext) {
             let base = (path as NSString).deletingPathExtension
-            return AudioIOError(
+            return InputError(
                 .unsupportedFormat, path: path, reason: "AAC/ALAC (.\(ext.isEmpty ? "m4a" : ext)) is not supported by libsndfile",
                 fix: "convert it first: ffmpeg -i \(path) \(base).flac")
         }
         if bytes.isEmpty {
-            return AudioIOError(.corrupt, path: path, reason: "the file is empty", fix: "re-export the audio")
+            return InputError(.corrupt, path: path, reason: "the file is empty", fix: "re-export the audio")
         }
         if libraryText.lowercased().contains("format not recognised") || libraryText.lowercased().contains("unknown format") {
-            return AudioIOError(
+            return InputError(
                 .unsupportedFormat, path: path,
                 reason: "not an audio format libsndfile reads (\(libraryText.trimmingCharacters(in: .whitespacesAndNewlines)))",
                 fix: "convert to WAV or FLAC, e.g. ffmpeg -i \(path) out.wav")
         }
-        return AudioIOError(
+        return InputError(
             .corrupt, path: path, reason: "cannot be decoded: \(libraryText.trimmingCharacters(in: .whitespacesAndNewlines))",
             fix: "the file is damaged or truncated; re-export it")
     }

@@ -8,7 +8,7 @@ public final class SoundFileReader {
     public let info: AudioFileInfo
     public private(set) var framesRead: Int64 = 0
 
-    public init(path: String, limits: AudioLimits = .standard) throws(AudioIOError) {
+    public init(path: String, limits: AudioLimits = .standard) throws(InputError) {
         let (handle, sfInfo) = try SndFile.openRead(path)
         let (format, encoding) = SndFile.formatNames(sfInfo.format)
         let info = AudioFileInfo(
@@ -26,34 +26,34 @@ public final class SoundFileReader {
 
     deinit { SndFile.close(handle) }
 
-    private static func check(_ info: AudioFileInfo, limits: AudioLimits) throws(AudioIOError) {
+    private static func check(_ info: AudioFileInfo, limits: AudioLimits) throws(InputError) {
         guard info.channels >= 1 && info.channels <= limits.maxChannels else {
-            throw AudioIOError(
+            throw InputError(
                 .limitExceeded, path: info.path, reason: "\(info.channels) channels is outside the supported 1…\(limits.maxChannels)",
-                fix: "mix it down, e.g. ffmpeg -i in -ac 2 out.wav")
+                fix: "mix it down, e.g. ffmpeg -i in -ac 2 out.wav", limit: .channels)
         }
         guard limits.sampleRates.contains(info.sampleRate) else {
-            throw AudioIOError(
+            throw InputError(
                 .limitExceeded, path: info.path,
                 reason:
                     "sample rate \(info.sampleRate) Hz is outside the supported \(limits.sampleRates.lowerBound)…\(limits.sampleRates.upperBound) Hz",
                 fix: "resample it, e.g. ffmpeg -i in -ar 48000 out.wav")
         }
         guard info.duration <= limits.maxDuration else {
-            throw AudioIOError(
+            throw InputError(
                 .limitExceeded, path: info.path,
                 reason: String(format: "%.0f s of audio is longer than the limit of %.0f s", info.duration, limits.maxDuration),
-                fix: "cut it, or raise the limit with --max-audio-seconds")
+                fix: "cut it, or raise the limit", limit: .audioSeconds)
         }
     }
 
     /// Reads up to `frames` frames into `buffer` (interleaved), returning the number read; 0 at the end.
-    public func read(into buffer: UnsafeMutableBufferPointer<Float>, frames: Int) throws(AudioIOError) -> Int {
+    public func read(into buffer: UnsafeMutableBufferPointer<Float>, frames: Int) throws(InputError) -> Int {
         precondition(buffer.count >= frames * info.channels, "buffer too small")
         guard let base = buffer.baseAddress else { return 0 }
         let n = SndFile.readFrames(handle, into: base, frames: frames)
         if n < 0 || (n == 0 && SndFile.errorText(handle) != nil && framesRead == 0) {
-            throw AudioIOError(
+            throw InputError(
                 .corrupt, path: info.path, reason: "decoding failed: \(SndFile.errorText(handle) ?? "unknown error")",
                 fix: "the file is damaged; re-export it")
         }
@@ -62,12 +62,16 @@ public final class SoundFileReader {
     }
 
     /// Calls `body` with each block of up to `blockFrames` interleaved frames.
-    public func forEachBlock(blockFrames: Int = 4096, _ body: (UnsafeBufferPointer<Float>, Int) throws -> Void) throws {
+    public func forEachBlock(blockFrames: Int = 4096, _ body: (UnsafeBufferPointer<Float>, Int) throws(InputError) -> Void)
+        throws(InputError)
+    {
         var buffer = [Float](repeating: 0, count: blockFrames * info.channels)
         while true {
-            let n = try buffer.withUnsafeMutableBufferPointer { p throws(AudioIOError) in try read(into: p, frames: blockFrames) }
+            let n = try buffer.withUnsafeMutableBufferPointer { p throws(InputError) in try read(into: p, frames: blockFrames) }
             if n == 0 { break }
-            try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[0..<(n * info.channels)]), n) }
+            try buffer.withUnsafeBufferPointer { p throws(InputError) in
+                try body(UnsafeBufferPointer(rebasing: p[0..<(n * info.channels)]), n)
+            }
         }
     }
 

@@ -14,14 +14,14 @@ public final class SoundFileWriter {
     public let sampleRate: Int
     public let format: SoundFormat
 
-    public init(path: String, sampleRate: Int, channels: Int, format: SoundFormat? = nil) throws(AudioIOError) {
+    public init(path: String, sampleRate: Int, channels: Int, format: SoundFormat? = nil) throws(InputError) {
         guard let chosen = format ?? SoundFormat.forPath(path) else {
-            throw AudioIOError(
+            throw InputError(
                 .writeFailed, path: path, reason: "unknown audio extension",
                 fix: "use one of ." + SoundFormat.writableExtensions.joined(separator: ", ."))
         }
         guard channels >= 1, sampleRate >= 1 else {
-            throw AudioIOError(.writeFailed, path: path, reason: "cannot write \(channels) channels at \(sampleRate) Hz")
+            throw InputError(.writeFailed, path: path, reason: "cannot write \(channels) channels at \(sampleRate) Hz")
         }
         self.destination = path
         self.channels = channels
@@ -39,7 +39,7 @@ public final class SoundFileWriter {
             self.handle = try SndFile.openWrite(temporaryPath, format: chosen, sampleRate: sampleRate, channels: channels)
         } catch let error where error.path == temporaryPath {
             TemporaryFiles.shared.unregister(temporaryPath)
-            throw AudioIOError(
+            throw InputError(
                 error.kind, path: path, reason: error.reason, fix: error.fix ?? "check that the folder exists and is writable")
         } catch {
             TemporaryFiles.shared.unregister(temporaryPath)
@@ -58,20 +58,20 @@ public final class SoundFileWriter {
     }
 
     /// Appends interleaved frames.
-    public func write(_ samples: UnsafeBufferPointer<Float>) throws(AudioIOError) {
+    public func write(_ samples: UnsafeBufferPointer<Float>) throws(InputError) {
         guard let handle, let base = samples.baseAddress else { return }
         let frames = samples.count / channels
         if SndFile.writeFrames(handle, base, frames: frames) != frames {
-            throw AudioIOError(.writeFailed, path: destination, reason: "write failed: \(SndFile.errorText(handle) ?? "disk full?")")
+            throw InputError(.writeFailed, path: destination, reason: "write failed: \(SndFile.errorText(handle) ?? "disk full?")")
         }
     }
 
-    public func write(_ samples: [Float]) throws(AudioIOError) {
-        try samples.withUnsafeBufferPointer { p throws(AudioIOError) in try write(p) }
+    public func write(_ samples: [Float]) throws(InputError) {
+        try samples.withUnsafeBufferPointer { p throws(InputError) in try write(p) }
     }
 
     /// Closes the file and renames it over the destination.
-    public func commit() throws(AudioIOError) {
+    public func commit() throws(InputError) {
         guard let handle else { return }
         self.handle = nil
         let closed = SndFile.close(handle)
@@ -79,7 +79,7 @@ public final class SoundFileWriter {
         guard closed else {
             unlink(temporaryPath)
             TemporaryFiles.shared.unregister(temporaryPath)
-            throw AudioIOError(
+            throw InputError(
                 .writeFailed, path: destination, reason: "the encoder could not finish the file", fix: "check the free disk space")
         }
         defer { TemporaryFiles.shared.unregister(temporaryPath) }

@@ -11,11 +11,11 @@ public final class StreamingResampler {
     public let ratio: Double
 
     /// A converter from `fromRate` to `toRate` for `channels` interleaved channels.
-    public init(channels: Int, from fromRate: Int, to toRate: Int, quality: Resampler.Quality = .medium) throws(AudioIOError) {
+    public init(channels: Int, from fromRate: Int, to toRate: Int, quality: Resampler.Quality = .medium) throws(InputError) {
         var error: Int32 = 0
         let converter = Int32(quality == .best ? SRC_SINC_BEST_QUALITY : SRC_SINC_MEDIUM_QUALITY)
         guard let state = src_new(converter, Int32(channels), &error) else {
-            throw AudioIOError(.corrupt, path: "<resampler>", reason: "libsamplerate failed: \(String(cString: src_strerror(error)))")
+            throw InputError(.corrupt, path: "<resampler>", reason: "libsamplerate failed: \(String(cString: src_strerror(error)))")
         }
         self.state = state
         self.channels = channels
@@ -31,7 +31,7 @@ public final class StreamingResampler {
     /// output frames produced. `endOfInput` flushes the converter's delay line.
     public func process(
         _ input: UnsafePointer<Float>, inputFrames: Int, into output: UnsafeMutablePointer<Float>, outputFrames: Int, endOfInput: Bool
-    ) throws(AudioIOError) -> (used: Int, produced: Int) {
+    ) throws(InputError) -> (used: Int, produced: Int) {
         var data = SRC_DATA()
         data.data_in = input
         data.input_frames = inputFrames
@@ -41,7 +41,7 @@ public final class StreamingResampler {
         data.end_of_input = endOfInput ? 1 : 0
         let status = src_process(state, &data)
         guard status == 0 else {
-            throw AudioIOError(.corrupt, path: "<resampler>", reason: "libsamplerate failed: \(String(cString: src_strerror(status)))")
+            throw InputError(.corrupt, path: "<resampler>", reason: "libsamplerate failed: \(String(cString: src_strerror(status)))")
         }
         return (Int(data.input_frames_used), Int(data.output_frames_gen))
     }

@@ -29,7 +29,7 @@ public struct CrossfadeInputs: Sendable {
     }
 
     /// Opens both tracks as looping decks that decode as they play.
-    public func open() throws(AudioIOError) -> (FileDeck, FileDeck) {
+    public func open() throws(InputError) -> (FileDeck, FileDeck) {
         let a = try FileDeck(outgoing, sampleRate: sampleRate, bpm: outgoingBPM, firstBeat: outgoingFirstBeat, limits: limits)
         let b = try FileDeck(incoming, sampleRate: sampleRate, bpm: incomingBPM, firstBeat: incomingFirstBeat, limits: limits)
         return (a, b)
@@ -42,7 +42,7 @@ public enum CrossfadeRender {
     /// The report is returned only once the mix is written: a failed write throws and no report is made.
     public static func run(
         _ inputs: CrossfadeInputs, plan: CrossfadePlan, output: String?, progress: ((Double) -> Void)? = nil
-    ) throws(AudioIOError) -> CrossfadeReport {
+    ) throws(InputError) -> CrossfadeReport {
         guard let output else {
             let (a, b) = try inputs.open()
             return try CrossfadeReport(a: a, b: b, plan: plan)
@@ -50,15 +50,15 @@ public enum CrossfadeRender {
         let measured = ReportSlot()
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
-            do throws(AudioIOError) {
+            do throws(InputError) {
                 let (a, b) = try inputs.open()
                 measured.set(.success(try CrossfadeReport(a: a, b: b, plan: plan)))
             } catch {
                 measured.set(.failure(error))
             }
         }
-        let mixed: Result<Int, AudioIOError>
-        do throws(AudioIOError) {
+        let mixed: Result<Int, InputError>
+        do throws(InputError) {
             let (a, b) = try inputs.open()
             mixed = .success(try SourceWriter.write(CrossfadeSource(a, b, plan: plan), to: output, progress: progress))
         } catch {
@@ -71,9 +71,9 @@ public enum CrossfadeRender {
 
     private final class ReportSlot: @unchecked Sendable {
         private let lock = NSLock()
-        private var value: Result<CrossfadeReport, AudioIOError> = .failure(
-            AudioIOError(.corrupt, path: "<crossfade>", reason: "the report was not measured"))
-        func set(_ v: Result<CrossfadeReport, AudioIOError>) { lock.withLock { value = v } }
-        func get() throws(AudioIOError) -> CrossfadeReport { try lock.withLock { value }.get() }
+        private var value: Result<CrossfadeReport, InputError> = .failure(
+            InputError(.corrupt, path: "<crossfade>", reason: "the report was not measured"))
+        func set(_ v: Result<CrossfadeReport, InputError>) { lock.withLock { value = v } }
+        func get() throws(InputError) -> CrossfadeReport { try lock.withLock { value }.get() }
     }
 }

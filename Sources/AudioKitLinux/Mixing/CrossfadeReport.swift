@@ -15,7 +15,7 @@ public struct CrossfadeReport: Sendable {
 
     /// Renders the transition (±4 s) once per compared curve for the loudness report, reading only that stretch
     /// of each deck (the decks are left positioned inside it).
-    public init(a: any DeckSource, b: any DeckSource, plan: CrossfadePlan) throws(AudioIOError) {
+    public init(a: any DeckSource, b: any DeckSource, plan: CrossfadePlan) throws(InputError) {
         let timeline = CrossfadeTimeline(plan: plan, sampleRate: a.sampleRate, outgoing: a.clock, incoming: b.clock)
         result = timeline.result(samples: [], windowStart: 0, outgoing: a.clock, incoming: b.clock)
         var list: [CrossfadePlan] = [plan]

@@ -127,7 +127,7 @@ public final class CrossfadeSource: AudioSource {
     /// The first and past-the-last output frames this source produces.
     public let firstFrame: Int
     public let lastFrame: Int
-    public private(set) var failure: AudioIOError?
+    public private(set) var failure: InputError?
     private var position: Int
     private var outgoing: [Float]
     private var incoming: [Float]
@@ -173,10 +173,10 @@ public final class CrossfadeSource: AudioSource {
         let bCount = max(0, end - bFirst)
         do {
             if aCount > 0 {
-                try outgoing.withUnsafeMutableBufferPointer { p throws(AudioIOError) in try a.read(into: p.baseAddress!, count: aCount) }
+                try outgoing.withUnsafeMutableBufferPointer { p throws(InputError) in try a.read(into: p.baseAddress!, count: aCount) }
             }
             if bCount > 0 {
-                try incoming.withUnsafeMutableBufferPointer { p throws(AudioIOError) in try b.read(into: p.baseAddress!, count: bCount) }
+                try incoming.withUnsafeMutableBufferPointer { p throws(InputError) in try b.read(into: p.baseAddress!, count: bCount) }
             }
         } catch {
             failure = error

@@ -23,7 +23,7 @@ public struct Deck: Sendable {
 
     /// Reads a track, converted to stereo at `sampleRate` with libsamplerate (medium-quality sinc).
     public static func load(_ path: String, sampleRate: Int, bpm: Double? = nil, firstBeat: Double = 0, limits: AudioLimits = .standard)
-        throws(AudioIOError) -> Deck
+        throws(InputError) -> Deck
     {
         let (info, raw) = try AudioFile.read(path, limits: limits)
         var stereo: [Float]

@@ -14,9 +14,9 @@ public protocol DeckSource: AnyObject {
     /// Where the deck's audio came from, for messages.
     var name: String { get }
     /// Moves to track frame `frame` (wrapped into the track when it loops).
-    func seek(toFrame frame: Int) throws(AudioIOError)
+    func seek(toFrame frame: Int) throws(InputError)
     /// Fills `buffer` with the next `count` stereo frames, interleaved (silence past the end of a deck that does not loop).
-    func read(into buffer: UnsafeMutablePointer<Float>, count: Int) throws(AudioIOError)
+    func read(into buffer: UnsafeMutablePointer<Float>, count: Int) throws(InputError)
 }
 
 extension DeckSource {

@@ -28,7 +28,7 @@ public final class FileDeck: DeckSource {
     public init(
         _ path: String, sampleRate: Int, bpm: Double? = nil, firstBeat: Double = 0, gain: Double = 1, loops: Bool = true,
         limits: AudioLimits = .standard
-    ) throws(AudioIOError) {
+    ) throws(InputError) {
         reader = try SoundFileReader(path: path, limits: limits)
         info = reader.info
         self.limits = limits
@@ -45,7 +45,7 @@ public final class FileDeck: DeckSource {
         pending = [Float](repeating: 0, count: Self.blockFrames * 2)
     }
 
-    public func seek(toFrame frame: Int) throws(AudioIOError) {
+    public func seek(toFrame frame: Int) throws(InputError) {
         var f = frame
         if loops && frames > 0 {
             f %= frames
@@ -57,7 +57,7 @@ public final class FileDeck: DeckSource {
             reader = try SoundFileReader(path: name, limits: limits)
             var left = Int(min(source, info.frames))
             while left > 0 {
-                let n = try raw.withUnsafeMutableBufferPointer { p throws(AudioIOError) in
+                let n = try raw.withUnsafeMutableBufferPointer { p throws(InputError) in
                     try reader.read(into: p, frames: min(left, Self.blockFrames))
                 }
                 if n == 0 { break }
@@ -70,18 +70,18 @@ public final class FileDeck: DeckSource {
         endOfInput = false
     }
 
-    public func read(into buffer: UnsafeMutablePointer<Float>, count: Int) throws(AudioIOError) {
+    public func read(into buffer: UnsafeMutablePointer<Float>, count: Int) throws(InputError) {
         var produced = 0
         while produced < count {
             if let resampler {
                 if pendingCount == 0 && !endOfInput {
                     pendingOffset = 0
-                    pendingCount = try pending.withUnsafeMutableBufferPointer { p throws(AudioIOError) in
+                    pendingCount = try pending.withUnsafeMutableBufferPointer { p throws(InputError) in
                         try readStereo(into: p.baseAddress!, count: Self.blockFrames)
                     }
                     endOfInput = pendingCount == 0
                 }
-                let (used, made) = try pending.withUnsafeBufferPointer { p throws(AudioIOError) in
+                let (used, made) = try pending.withUnsafeBufferPointer { p throws(InputError) in
                     try resampler.process(
                         p.baseAddress! + 2 * pendingOffset, inputFrames: pendingCount, into: buffer + 2 * produced,
                         outputFrames: count - produced, endOfInput: endOfInput)
@@ -100,14 +100,14 @@ public final class FileDeck: DeckSource {
     }
 
     /// Up to `count` stereo frames at the track's rate, starting again at the end when looping; 0 at the end otherwise.
-    private func readStereo(into out: UnsafeMutablePointer<Float>, count: Int) throws(AudioIOError) -> Int {
+    private func readStereo(into out: UnsafeMutablePointer<Float>, count: Int) throws(InputError) -> Int {
         let channels = info.channels
-        var n = try raw.withUnsafeMutableBufferPointer { p throws(AudioIOError) in
+        var n = try raw.withUnsafeMutableBufferPointer { p throws(InputError) in
             try reader.read(into: p, frames: min(count, Self.blockFrames))
         }
         if n == 0 && loops && info.frames > 0 {
             try seekSourceToStart()
-            n = try raw.withUnsafeMutableBufferPointer { p throws(AudioIOError) in
+            n = try raw.withUnsafeMutableBufferPointer { p throws(InputError) in
                 try reader.read(into: p, frames: min(count, Self.blockFrames))
             }
         }
@@ -129,7 +129,7 @@ public final class FileDeck: DeckSource {
         return n
     }
 
-    private func seekSourceToStart() throws(AudioIOError) {
+    private func seekSourceToStart() throws(InputError) {
         if !reader.seek(toFrame: 0) { reader = try SoundFileReader(path: name, limits: limits) }
     }
 }

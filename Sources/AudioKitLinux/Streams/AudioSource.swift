@@ -9,12 +9,12 @@ public protocol AudioSource: AnyObject {
     /// Fills `buffer` with the next block (interleaved); returns frames produced, 0 at the end.
     func nextBlock(into buffer: inout [Float]) -> Int
     /// Why the source stopped early (a decoding error), when it did: the end was not the real end.
-    var failure: AudioIOError? { get }
+    var failure: InputError? { get }
 }
 
 extension AudioSource {
     /// Sources that cannot fail (renderers of data in memory) have no failure.
-    public var failure: AudioIOError? { nil }
+    public var failure: InputError? { nil }
 }
 
 extension PatternRenderer: AudioSource {
@@ -52,14 +52,14 @@ public final class BufferSource: AudioSource {
 
 /// Writes everything a source produces to an audio file, atomically: exactly what would be played.
 public enum SourceWriter {
-    public static func write(_ source: AudioSource, to path: String, progress: ((Double) -> Void)? = nil) throws(AudioIOError) -> Int {
+    public static func write(_ source: AudioSource, to path: String, progress: ((Double) -> Void)? = nil) throws(InputError) -> Int {
         let writer = try SoundFileWriter(path: path, sampleRate: source.sampleRate, channels: source.channels)
         var block: [Float] = []
         var frames = 0
         while true {
             let n = source.nextBlock(into: &block)
             if n == 0 { break }
-            try block.withUnsafeBufferPointer { p throws(AudioIOError) in
+            try block.withUnsafeBufferPointer { p throws(InputError) in
                 try writer.write(UnsafeBufferPointer(rebasing: p[0..<(n * source.channels)]))
             }
             frames += n

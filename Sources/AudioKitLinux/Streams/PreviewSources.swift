@@ -32,7 +32,7 @@ public final class BeatPreviewSource: AudioSource {
     public init(
         track: String, beats: [Double], clickGain: Double = -6, from: Double = 0, to: Double? = nil, loops: Bool = false,
         limits: AudioLimits = .standard
-    ) throws(AudioIOError) {
+    ) throws(InputError) {
         reader = try SoundFileReader(path: track, limits: limits)
         sampleRate = reader.info.sampleRate
         // Only times inside the track can click (and only those convert to frame numbers safely).
@@ -56,7 +56,7 @@ public final class BeatPreviewSource: AudioSource {
         let want = min(4096, endFrame - position)
         let c = reader.info.channels
         if raw.count < want * c { raw = [Float](repeating: 0, count: want * c) }
-        let got = (try? raw.withUnsafeMutableBufferPointer { p throws(AudioIOError) in try reader.read(into: p, frames: want) }) ?? 0
+        let got = (try? raw.withUnsafeMutableBufferPointer { p throws(InputError) in try reader.read(into: p, frames: want) }) ?? 0
         guard got > 0 else { return 0 }
         if buffer.count != got * 2 { buffer = [Float](repeating: 0, count: got * 2) }
         for i in 0..<got {

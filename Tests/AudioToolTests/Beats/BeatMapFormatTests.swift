@@ -69,7 +69,7 @@ struct BeatMapFormatTests {
         #expect(Self.read(Self.swiftSource, .swift).map?.times == [0.5, 1.0, 1.5, 2.00025])
         let ambiguous = Self.read("let a: [Double] = [1, 2]\nlet b: [Double] = [3, 4]\n", .swift)
         #expect(ambiguous.map == nil)
-        #expect(ambiguous.diagnostics.first?.message.contains("--symbol") == true)
+        #expect(ambiguous.diagnostics.first?.remedy?.setting == .symbol)
         let m = Self.read(Self.swiftSource, .swift, symbol: "beatMap").map
         #expect(m?.times == [0.5, 1.0, 1.5, 2.00025])
         // "1.5" is on line 6 after 8 spaces of indent, "0.5, 1.0, /* half-time here */ " (31 characters).

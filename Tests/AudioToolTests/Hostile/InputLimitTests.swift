@@ -23,12 +23,13 @@ struct InputLimitTests {
         return url.path
     }
 
+    /// The error's line and the limit it names (the library names no flag; the tools add it, tested below).
     static func failure(_ body: () throws -> Void) -> String? {
         do {
             try body()
             return nil
-        } catch let failure as ToolFailure {
-            return failure.message
+        } catch let failure as InputError {
+            return failure.description + " [" + (failure.limit?.rawValue ?? "no limit") + "]"
         } catch {
             return "unexpected \(error)"
         }
@@ -43,13 +44,13 @@ struct InputLimitTests {
         let refused = Self.failure { _ = try AHAPValidator.validate(path: events, options: options(InputLimits(maxEvents: 10))) }
         #expect(refused?.contains(events) == true)
         #expect(refused?.contains("11 pattern entries") == true)
-        #expect(refused?.contains("--max-events") == true)
+        #expect(refused?.contains("[events]") == true)
         #expect(Self.failure { _ = try AHAPValidator.validate(path: events, options: options(InputLimits(maxEvents: 11))) } == nil)
 
         let curves = try Self.write(Self.ahap(events: 1, curves: 2, pointsPerCurve: 3), "curves.ahap", in: dir)
         let tooMany = Self.failure { _ = try AHAPValidator.validate(path: curves, options: options(InputLimits(maxCurvePoints: 5))) }
         #expect(tooMany?.contains("6 curve control points") == true)
-        #expect(tooMany?.contains("--max-curve-points") == true)
+        #expect(tooMany?.contains("[curvePoints]") == true)
         #expect(Self.failure { _ = try AHAPValidator.validate(path: curves, options: options(InputLimits(maxCurvePoints: 6))) } == nil)
     }
 
@@ -61,11 +62,11 @@ struct InputLimitTests {
         let map = try Self.write(text, "map.txt", in: dir)
         let beats = Self.failure { _ = try BeatMapReader.read(path: map, limits: InputLimits(maxBeats: 99)) }
         #expect(beats?.contains("100 beats") == true)
-        #expect(beats?.contains("--max-beats") == true)
+        #expect(beats?.contains("[beats]") == true)
         #expect(Self.failure { _ = try BeatMapReader.read(path: map, limits: InputLimits(maxBeats: 100)) } == nil)
 
         let size = Self.failure { _ = try BeatMapReader.read(path: map, limits: InputLimits(maxFileBytes: text.utf8.count - 1)) }
-        #expect(size?.contains("--max-file-size") == true)
+        #expect(size?.contains("[fileSize]") == true)
         #expect(Self.failure { _ = try BeatMapReader.read(path: map, limits: InputLimits(maxFileBytes: text.utf8.count)) } == nil)
 
         let deep = try Self.write(String(repeating: "[", count: 70) + "1" + String(repeating: "]", count: 70), "deep.json", in: dir)
@@ -78,7 +79,7 @@ struct InputLimitTests {
     @Test("audio length")
     func audioLength() throws {
         let click = TestPaths.packageRoot.appendingPathComponent("samples/audio/click.wav").path  // 0.05 s
-        #expect(throws: AudioIOError.self) { try AudioFile.info(click, limits: AudioLimits(maxDuration: 0.01)) }
+        #expect(throws: InputError.self) { try AudioFile.info(click, limits: AudioLimits(maxDuration: 0.01)) }
         #expect(throws: Never.self) { try AudioFile.info(click, limits: AudioLimits(maxDuration: 0.06)) }
     }
 

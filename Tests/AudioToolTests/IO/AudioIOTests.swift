@@ -72,7 +72,7 @@ struct AudioIOTests {
         #expect {
             try AudioFile.info(path)
         } throws: { error in
-            guard let e = error as? AudioIOError else { return false }
+            guard let e = error as? InputError else { return false }
             return e.kind == .unsupportedFormat && e.description.contains("ffmpeg -i") && !e.description.contains("\n")
         }
     }
@@ -91,7 +91,7 @@ struct AudioIOTests {
         case "directory": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         default: break
         }
-        #expect(throws: AudioIOError.self) { try AudioFile.read(path) }
+        #expect(throws: InputError.self) { try AudioFile.read(path) }
     }
 
     @Test func truncatedDataIsReadUpToWhatExists() throws {
@@ -112,10 +112,10 @@ struct AudioIOTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("many.wav").path
         try AudioFile.write([Float](repeating: 0, count: 40 * 10), to: path, sampleRate: 48_000, channels: 40)
-        #expect { try AudioFile.info(path) } throws: { ($0 as? AudioIOError)?.kind == .limitExceeded }
+        #expect { try AudioFile.info(path) } throws: { ($0 as? InputError)?.kind == .limitExceeded }
         let slow = dir.appendingPathComponent("slow.wav").path
         try AudioFile.write([0, 0, 0], to: slow, sampleRate: 100, channels: 1)
-        #expect { try AudioFile.info(slow) } throws: { ($0 as? AudioIOError)?.kind == .limitExceeded }
+        #expect { try AudioFile.info(slow) } throws: { ($0 as? InputError)?.kind == .limitExceeded }
         #expect(try AudioFile.info(slow, limits: AudioLimits(sampleRates: 1...768_000)).sampleRate == 100)
     }
 
@@ -134,7 +134,7 @@ struct AudioIOTests {
     }
 
     @Test func refusesToOverwriteAnInput() {
-        #expect(throws: AudioIOError.self) { try AtomicFile.checkNotAnInput("./x/../in.wav", inputs: ["in.wav"]) }
+        #expect(throws: InputError.self) { try AtomicFile.checkNotAnInput("./x/../in.wav", inputs: ["in.wav"]) }
         #expect(throws: Never.self) { try AtomicFile.checkNotAnInput("out.wav", inputs: ["in.wav"]) }
     }
 

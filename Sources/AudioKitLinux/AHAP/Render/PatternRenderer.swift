@@ -106,7 +106,8 @@ public final class PatternRenderer {
                         warnings.append("audio file \"\(path)\" not found; its AudioCustom events are silent, the haptics are rendered")
                     case .outsideBase(let p):
                         warnings.append(
-                            "audio file \"\(path)\" resolves outside the AHAP folder (\(p)); not read (pass --allow-outside-paths)")
+                            "audio file \"\(path)\" resolves outside the AHAP folder (\(p)); not read (paths outside the folder are not allowed)"
+                        )
                     }
                 }
                 if let audio = loaded[path] { voices.append(SampleVoice(event: event, audio: audio, context: context)) }
@@ -117,7 +118,9 @@ public final class PatternRenderer {
         if late > 0 {
             warnings.append(
                 String(
-                    format: "%d event%@ start%@ after %.0f s, the longest render; not rendered (raise it with --max-audio-seconds)", late,
+                    format:
+                        "%d event%@ start%@ after %.0f s, the longest render; not rendered (raise the audio-length limit to render them)",
+                    late,
                     late == 1 ? "" : "s", late == 1 ? "s" : "", horizon))
         }
         voices.sort { $0.startFrame < $1.startFrame }
@@ -206,7 +209,7 @@ public final class PatternRenderer {
 
     /// Renders the whole pattern into an audio file, atomically, calling
     /// `progress` with the fraction done after each block.
-    public func write(to path: String, progress: ((Double) -> Void)? = nil) throws(AudioIOError) {
+    public func write(to path: String, progress: ((Double) -> Void)? = nil) throws(InputError) {
         let writer = try SoundFileWriter(path: path, sampleRate: options.sampleRate, channels: channelCount)
         var block: [Float] = []
         while renderNextBlock(into: &block) > 0 {

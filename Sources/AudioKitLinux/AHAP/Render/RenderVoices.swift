@@ -259,7 +259,7 @@ struct LoadedAudio: Sendable {
     let right: [Float]
     var frames: Int { left.count }
 
-    static func load(_ path: String, rate: Int, limits: AudioLimits) throws(AudioIOError) -> LoadedAudio {
+    static func load(_ path: String, rate: Int, limits: AudioLimits) throws(InputError) -> LoadedAudio {
         let (info, samples) = try AudioFile.read(path, limits: limits)
         let convertedFrames = Double(info.frames) * Double(rate) / Double(info.sampleRate)
         try limits.checkFitsInMemory(frames: Int64(convertedFrames.rounded(.up)), channels: info.channels, sampleRate: rate, path: path)

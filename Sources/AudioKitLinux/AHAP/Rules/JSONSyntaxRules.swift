@@ -33,7 +33,7 @@ public enum TrailingCommaRule: AHAPReaderRule {
         id: "ahap.json_trailing_comma", name: "Trailing comma",
         summary: "A comma stands before a closing `]` or `}`; strict JSON rejects it.",
         rationale:
-            "8 of Apple's own Unity-plugin samples have trailing commas; they load only through the plugin's lenient SimpleJSON, and strict JSON parsers (NSJSONSerialization without JSON5, Jansson, jq) reject them. We report an error by default and go on checking the rest of the file; `--lenient` turns it into a warning. `ahap-tool format` removes them.",
+            "8 of Apple's own Unity-plugin samples have trailing commas; they load only through the plugin's lenient SimpleJSON, and strict JSON parsers (NSJSONSerialization without JSON5, Jansson, jq) reject them. We report an error by default and go on checking the rest of the file; The lenient reading turns it into a warning, and the formatter removes them.",
         defaultSeverity: .error,
         passing: [RuleExample(#"{"Version": 1.0, "Pattern": [1, 2]}"#)],
         failing: [
@@ -48,7 +48,7 @@ public enum CommentRule: AHAPReaderRule {
         id: "ahap.json_comment", name: "Comment",
         summary: "JSON has no comments; strict parsers reject `//` and `/* */`.",
         rationale:
-            "Strict JSON has no comments, so a commented file may not load on the device. Error by default; `--lenient` makes it a warning. Put notes under `Metadata` instead.",
+            "Strict JSON has no comments, so a commented file may not load on the device. Error by default; the lenient reading makes it a warning. Put notes under `Metadata` instead.",
         defaultSeverity: .error,
         passing: [RuleExample(#"{"Version": 1.0, "Metadata": {"Description": "// not a comment"}, "Pattern": []}"#)],
         failing: [RuleExample("{\"Version\": 1.0, // version\n \"Pattern\": []}", expected: ["1:18"])])

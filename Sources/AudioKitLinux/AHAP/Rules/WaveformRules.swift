@@ -81,7 +81,7 @@ public enum WaveformOutsideBaseRule: AHAPRule {
         id: "ahap.waveform_outside_base", name: "Waveform path leaves the folder",
         summary: "`EventWaveformPath` points outside the AHAP file's folder (absolute path, `..`, or a link).",
         rationale:
-            "In an app bundle a waveform can only be found inside the bundle; a path that climbs out is a mistake, and reading arbitrary files is a risk when validating files from many hands. Pass --allow-outside-paths to permit it.",
+            "In an app bundle a waveform can only be found inside the bundle; a path that climbs out is a mistake, and reading arbitrary files is a risk when validating files from many hands. Allowing paths outside the folder permits it.",
         defaultSeverity: .error,
         passing: [],
         failing: [
@@ -103,8 +103,8 @@ public enum WaveformOutsideBaseRule: AHAPRule {
                 findings.append(
                     finding(
                         item.bodyPath + "/EventWaveformPath",
-                        "\"\(path)\" resolves to \(where_), outside the AHAP file's folder; an app bundle cannot reach it. Move the audio next to the AHAP file, or pass --allow-outside-paths"
-                    ))
+                        "\"\(path)\" resolves to \(where_), outside the AHAP file's folder; an app bundle cannot reach it. Move the audio next to the AHAP file",
+                        remedy: Remedy(.allowOutsidePaths, "to read it there")))
             }
         }
     }

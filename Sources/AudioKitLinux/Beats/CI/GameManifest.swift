@@ -23,7 +23,7 @@ public struct GameManifest: Sendable {
     public var files: [String] { tracks.flatMap { [$0.audio] + $0.beatmaps } + ahap }
 
     /// Reads a manifest, JSON or (by its `.yaml`/`.yml` extension) YAML.
-    public static func read(_ path: String, allowOutside: Bool = false, limits: InputLimits = .standard) throws(ToolFailure) -> (
+    public static func read(_ path: String, allowOutside: Bool = false, limits: InputLimits = .standard) throws(InputError) -> (
         GameManifest?, [Diagnostic]
     ) {
         let bytes = try InputFile.read(path, maxBytes: limits.maxFileBytes)
@@ -75,7 +75,8 @@ public struct GameManifest: Sendable {
                 findings.append(
                     Diagnostic(
                         ruleID: "manifest.outside_base", severity: .error, location: at(pointer),
-                        message: "\"\(s)\" resolves to \(p), outside the manifest's folder; pass --allow-outside-paths to permit it"))
+                        message: "\"\(s)\" resolves to \(p), outside the manifest's folder",
+                        remedy: Remedy(.allowOutsidePaths, "to permit it")))
             }
             return nil
         }
@@ -127,7 +128,8 @@ public enum GameCheck {
     public struct Outcome: Sendable {
         public let job: Job
         public let diagnostics: [Diagnostic]
-        public let failure: String?
+        /// Why the job could not run, when it could not.
+        public let failure: InputError?
         public let summary: String
     }
 
@@ -156,7 +158,7 @@ public enum GameCheck {
     }
 
     static func run(_ job: Job, manifest: GameManifest, tolerance: Double, onsets: OnsetCache) -> Outcome {
-        do {
+        do throws(InputError) {
             switch job.kind {
             case .tempo(let bpm):
                 let onset = try onsets.onset(job.asset, tempo: true)
@@ -188,12 +190,8 @@ public enum GameCheck {
                     job: job, diagnostics: r.diagnostics, failure: nil,
                     summary: "\(r.diagnostics.count(of: .error)) errors, \(r.diagnostics.count(of: .warning)) warnings")
             }
-        } catch let e as ToolFailure {
-            return Outcome(job: job, diagnostics: [], failure: e.message, summary: "could not run")
-        } catch let e as AudioIOError {
-            return Outcome(job: job, diagnostics: [], failure: e.description, summary: "could not run")
         } catch {
-            return Outcome(job: job, diagnostics: [], failure: "\(job.asset): \(error)", summary: "could not run")
+            return Outcome(job: job, diagnostics: [], failure: error, summary: "could not run")
         }
     }
 
@@ -225,7 +223,7 @@ final class OnsetCache: @unchecked Sendable {
 
     init(limits: AudioLimits) { self.limits = limits }
 
-    func onset(_ path: String, tempo: Bool = false) throws(AudioIOError) -> OnsetStrength {
+    func onset(_ path: String, tempo: Bool = false) throws(InputError) -> OnsetStrength {
         let key = "\(tempo) \(path)"
         if let cached = lock.withLock({ entries[key] }) { return cached }
         let onset =

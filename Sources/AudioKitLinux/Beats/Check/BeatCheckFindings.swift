@@ -42,7 +42,7 @@ enum BeatCheckFindings {
                     ruleID: unconfirmedID, severity: .error, location: map.locations.first ?? SourceLocation(file: file),
                     message: String(
                         format:
-                            "only %d of %d beats are confirmed by an onset in the audio (at least %.0f %% must be); is this the right track, and is it silent? Check the --audio path",
+                            "only %d of %d beats are confirmed by an onset in the audio (at least %.0f %% must be); is this the right track, and is it silent? Check the path of the track",
                         confirmed, r.beats.count, minimumConfirmedShare * 100)))
         } else if !unchecked.isEmpty {
             let list = unchecked.prefix(8).map { String(format: "%d (%.3f s)", $0.index, $0.time) }.joined(separator: ", ")

@@ -77,7 +77,7 @@ public enum BeatChecker {
                         auto * 1000,
                         options.decoderDelay == nil
                             ? "audio times were corrected by that amount"
-                            : String(format: "using --decoder-delay-ms %.1f instead", delay * 1000))))
+                            : String(format: "using the given decoder delay of %.1f ms instead", delay * 1000))))
         }
         let valid = map.times.indices.filter { map.times[$0].isFinite && map.times[$0] >= 0 && map.times[$0] < onset.audio.duration }
         guard valid.count >= 4, !onset.values.isEmpty else {

@@ -8,23 +8,25 @@ public struct BeatMapReadResult: Sendable {
 
 /// Reads beat maps in every format authors use. Problems with the content are
 /// diagnostics with a line and column (`beatmap.parse_error`); a file that
-/// cannot be read at all is a `ToolFailure`.
+/// cannot be read at all is an `InputError`.
 public enum BeatMapReader {
     public static let parseErrorID = "beatmap.parse_error"
     /// The rule id of a map that holds no beat.
     public static let noBeatsID = "beatmap.no_beats"
 
     public static func read(path: String, format: BeatMapFormat? = nil, symbol: String? = nil, limits: InputLimits = .standard)
-        throws(ToolFailure) -> BeatMapReadResult
+        throws(InputError) -> BeatMapReadResult
     {
         let bytes = try InputFile.read(path, maxBytes: limits.maxFileBytes)
         guard let chosen = format ?? BeatMapFormat.detect(path: path, bytes: bytes) else {
-            throw ToolFailure("\(path): cannot tell the beat map format from the extension; pass --map-format json|text|csv|audacity|swift")
+            throw InputError(
+                .unsupportedFormat, path: path, reason: "cannot tell the beat map format from the extension",
+                fix: "name the format: json, text, csv, audacity or swift")
         }
         let result = read(
             bytes: bytes, file: path, format: chosen, symbol: symbol, maxNestingDepth: limits.maxNestingDepth, maxBeats: limits.maxBeats)
         if let count = result.map?.count, count > limits.maxBeats {
-            throw ToolFailure(InputLimits.exceeded(path, count: count, what: "beats", limit: limits.maxBeats, flag: "--max-beats"))
+            throw InputLimits.exceeded(path, count: count, what: "beats", limit: limits.maxBeats, which: .beats)
         }
         return result
     }
@@ -51,13 +53,13 @@ public enum BeatMapReader {
         }
     }
 
-    static func failure(_ file: String?, _ line: Int, _ column: Int, _ message: String) -> BeatMapReadResult {
+    static func failure(_ file: String?, _ line: Int, _ column: Int, _ message: String, remedy: Remedy? = nil) -> BeatMapReadResult {
         BeatMapReadResult(
             map: nil,
             diagnostics: [
                 Diagnostic(
                     ruleID: parseErrorID, severity: .error, location: SourceLocation(file: file, line: line, column: column),
-                    message: message)
+                    message: message, remedy: remedy)
             ])
     }
 

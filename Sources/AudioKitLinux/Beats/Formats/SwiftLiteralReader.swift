@@ -17,6 +17,7 @@ enum SwiftLiteralReader {
         let line: Int
         let column: Int
         let message: String
+        var remedy: Remedy? = nil
     }
 
     static func read(_ text: String, file: String?, symbol: String?) -> BeatMapReadResult {
@@ -33,7 +34,7 @@ enum SwiftLiteralReader {
         } else {
             switch choose(candidates) {
             case .success(let c): chosen = c
-            case .failure(let f): return BeatMapReader.failure(file, f.line, f.column, f.message)
+            case .failure(let f): return BeatMapReader.failure(file, f.line, f.column, f.message, remedy: f.remedy)
             }
         }
         switch chosen.result {
@@ -59,7 +60,8 @@ enum SwiftLiteralReader {
         return .failure(
             ParseFailure(
                 line: (named.isEmpty ? first : named[1]).line, column: (named.isEmpty ? first : named[1]).column,
-                message: "several arrays (\(pool.map(\.name).joined(separator: ", "))); pass --symbol NAME to say which holds the beats"))
+                message: "several arrays (\(pool.map(\.name).joined(separator: ", ")))",
+                remedy: Remedy(.symbol, "to say which holds the beats")))
     }
 
     /// Finds `let|var NAME (: Type)? = [ … ]` declarations outside comments and strings.

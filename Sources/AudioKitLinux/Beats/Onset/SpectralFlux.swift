@@ -201,7 +201,7 @@ public final class SpectralFlux {
     public static func analyze(
         path: String, limits: AudioLimits = .standard, framesPerSecond: Double = SpectralFlux.framesPerSecond, lagSeconds: Double = 0.010,
         maxSampleRate: Int? = nil
-    ) throws(AudioIOError) -> OnsetStrength {
+    ) throws(InputError) -> OnsetStrength {
         let reader = try SoundFileReader(path: path, limits: limits)
         let stageCount = maxSampleRate.map { HalfBandCascade.stageCount(from: reader.info.sampleRate, cap: $0) } ?? 0
         let rate = reader.info.sampleRate >> stageCount
@@ -213,20 +213,14 @@ public final class SpectralFlux {
             guard stageCount > 0 else { return flux.push(samples) }
             cascade.process(samples, flushing: flushing) { flux.push($0) }
         }
-        do {
-            try reader.forEachBlock(blockFrames: 8192) { block, frames in
-                let scale = 1 / Float(channels)
-                for i in 0..<frames {
-                    var s: Float = 0
-                    for c in 0..<channels { s += block[i * channels + c] }
-                    mono[i] = s * scale
-                }
-                mono.withUnsafeBufferPointer { feed(UnsafeBufferPointer(rebasing: $0[0..<frames]), flushing: false) }
+        try reader.forEachBlock(blockFrames: 8192) { block, frames in
+            let scale = 1 / Float(channels)
+            for i in 0..<frames {
+                var s: Float = 0
+                for c in 0..<channels { s += block[i * channels + c] }
+                mono[i] = s * scale
             }
-        } catch let e as AudioIOError {
-            throw e
-        } catch {
-            throw AudioIOError(.corrupt, path: path, reason: "\(error)")
+            mono.withUnsafeBufferPointer { feed(UnsafeBufferPointer(rebasing: $0[0..<frames]), flushing: false) }
         }
         feed(UnsafeBufferPointer(start: nil, count: 0), flushing: true)
         flux.finish()

@@ -58,7 +58,7 @@ public enum DuplicateBeatRule: BeatRule {
 public enum PastEndRule: BeatRule {
     public static let description = RuleDescription(
         id: "beatmap.past_end", name: "Beat past the end", summary: "A beat is at or after the end of the track.",
-        rationale: "The game's tests require timestamps within the track's duration (seeds 003, 13.1). Needs --audio.",
+        rationale: "The game's tests require timestamps within the track's duration (seeds 003, 13.1). Checked when the track is given.",
         defaultSeverity: .error)
 
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
@@ -74,7 +74,7 @@ public enum TooCloseRule: BeatRule {
         id: "beatmap.too_close", name: "Beats closer than the hit window",
         summary: "Two beats are closer than twice the hit window, so one tap could count for either.",
         rationale:
-            "The game accepts a tap within ±150 ms of a beat (seeds 003, 3.5); beats closer than 300 ms make taps ambiguous. Set the window with --hit-window.",
+            "The game accepts a tap within ±150 ms of a beat (seeds 003, 3.5); beats closer than 300 ms make taps ambiguous. The window is a setting (default ±150 ms).",
         defaultSeverity: .warning, passing: [RuleExample("0.5\n0.85\n")], failing: [RuleExample("0.5\n0.7\n", expected: ["2:1"])])
 
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {

@@ -26,7 +26,7 @@ public struct TempoCheck: Sendable {
             verdict = allowOctave ? .pass : .octave
             message = String(
                 format: "%.2f BPM is %@ time of the declared %@ BPM%@", e.bpm, name, RuleText.number(expected),
-                allowOctave ? " (allowed by --allow-octave)" : "; pass --allow-octave to accept it")
+                allowOctave ? " (octave errors allowed)" : "")
             return
         }
         verdict = .wrongTempo

@@ -55,7 +55,7 @@ public enum TempoEstimator {
     }
 
     /// Onset strength at the frame rate the tempo and beat tracking expect.
-    public static func onsetStrength(path: String, limits: AudioLimits = .standard) throws(AudioIOError) -> OnsetStrength {
+    public static func onsetStrength(path: String, limits: AudioLimits = .standard) throws(InputError) -> OnsetStrength {
         try SpectralFlux.analyze(
             path: path, limits: limits, framesPerSecond: framesPerSecond, lagSeconds: fluxLagSeconds, maxSampleRate: analysisSampleRateLimit
         )

@@ -16,7 +16,7 @@ public enum GitHubActionsReporter: Reporter {
             if let line = d.location.line { props.append("line=\(line)") }
             if let column = d.location.column { props.append("col=\(column)") }
             props.append("title=\(escapeProperty(d.ruleID))")
-            return "::\(command) \(props.joined(separator: ","))::\(escapeData(d.message))"
+            return "::\(command) \(props.joined(separator: ","))::\(escapeData(d.messageWithRemedy()))"
         }.joined(separator: "\n") + (report.diagnostics.isEmpty ? "" : "\n")
     }
 

@@ -15,7 +15,7 @@ public enum JSONReporter: Reporter {
                 "file": d.location.file.map { .string($0) } ?? .null,
                 "json_path": d.location.jsonPath.map { .string($0) } ?? .null,
                 "line": d.location.line.map { .integer(Int64($0)) } ?? .null,
-                "message": .string(d.message),
+                "message": .string(d.messageWithRemedy()),
                 "rule_id": .string(d.ruleID),
                 "severity": .string(d.severity.rawValue),
             ]))

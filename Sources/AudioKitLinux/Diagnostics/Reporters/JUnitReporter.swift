@@ -22,7 +22,7 @@ public enum JUnitReporter: Reporter {
             out += ">\n"
             for d in ds where d.severity == .error {
                 out +=
-                    "      <failure type=\"\(d.ruleID.xmlEscaped)\" message=\"\(d.message.xmlEscaped)\">\(TextReporter.line(d).xmlEscaped)</failure>\n"
+                    "      <failure type=\"\(d.ruleID.xmlEscaped)\" message=\"\(d.messageWithRemedy().xmlEscaped)\">\(TextReporter.line(d).xmlEscaped)</failure>\n"
             }
             let others = ds.filter { $0.severity != .error }
             if !others.isEmpty {

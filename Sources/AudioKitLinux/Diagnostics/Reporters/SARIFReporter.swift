@@ -39,7 +39,7 @@ public enum SARIFReporter: Reporter {
             var result = JSONObject([
                 "ruleId": .string(d.ruleID),
                 "level": .string(level(d.severity)),
-                "message": .object(JSONObject(["text": .string(d.message)])),
+                "message": .object(JSONObject(["text": .string(d.messageWithRemedy())])),
             ])
             if let index = ruleIndex[d.ruleID] { result["ruleIndex"] = .integer(Int64(index)) }
             result["locations"] = .array(location.members.isEmpty ? [] : [.object(location)])

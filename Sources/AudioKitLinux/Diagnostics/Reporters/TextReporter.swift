@@ -8,6 +8,6 @@ public enum TextReporter: Reporter {
     }
 
     public static func line(_ d: Diagnostic) -> String {
-        "\(d.location): \(d.severity.rawValue): [\(d.ruleID)] \(d.message)"
+        "\(d.location): \(d.severity.rawValue): [\(d.ruleID)] \(d.messageWithRemedy())"
     }
 }

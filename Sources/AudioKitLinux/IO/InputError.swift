@@ -1,33 +1,71 @@
 import Foundation
 
-/// Why an audio file could not be read or written. Each case's description is
-/// one line: the file, what is wrong, and how to fix it.
-public struct AudioIOError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why an input could not be read or an output written: the one error type of the library. Its description is
+/// one line with the file, what is wrong and how to fix it. It names no command-line flag: a limit that was
+/// exceeded is carried as `limit`, and a front end words it as its own option.
+public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of failure it is.
     public enum Kind: String, Sendable {
+        /// Nothing at the path.
         case notFound
+        /// A directory where a file was expected.
         case isDirectory
+        /// A FIFO, socket or device where a regular file was expected.
+        case notRegularFile
+        /// Permission denied, or a read error.
         case unreadable
+        /// A format the readers do not know (AAC in `.m4a`, or an unknown extension).
         case unsupportedFormat
+        /// The file is damaged or truncated.
         case corrupt
+        /// Larger than an `InputLimits` or `AudioLimits` bound; `limit` says which.
         case limitExceeded
+        /// An output could not be written, or would replace an input.
         case writeFailed
     }
 
+    /// What kind of failure it is.
     public var kind: Kind
+    /// The file, as the caller named it.
     public var path: String
+    /// What is wrong, without the path.
     public var reason: String
+    /// How to fix it, when there is something to say.
     public var fix: String?
+    /// The limit that was exceeded (with `.limitExceeded`).
+    public var limit: InputLimit?
 
-    public init(_ kind: Kind, path: String, reason: String, fix: String? = nil) {
+    /// An error about `path`.
+    public init(_ kind: Kind, path: String, reason: String, fix: String? = nil, limit: InputLimit? = nil) {
         self.kind = kind
         self.path = path
         self.reason = reason
         self.fix = fix
+        self.limit = limit
     }
 
+    /// `path: reason; fix`, on one line.
     public var description: String {
         "\(path): \(reason)" + (fix.map { "; \($0)" } ?? "")
     }
+}
+
+/// The input limits a caller can raise, so that an error can say which one was exceeded.
+public enum InputLimit: String, Sendable, CaseIterable {
+    /// `InputLimits.maxFileBytes`.
+    case fileSize
+    /// `InputLimits.maxNestingDepth`.
+    case nestingDepth
+    /// `InputLimits.maxEvents`.
+    case events
+    /// `InputLimits.maxCurvePoints`.
+    case curvePoints
+    /// `InputLimits.maxBeats`.
+    case beats
+    /// `AudioLimits.maxDuration`, and the render horizon.
+    case audioSeconds
+    /// `AudioLimits.maxChannels`.
+    case channels
 }
 
 /// Limits on audio inputs, so that a hostile header cannot make the tools
@@ -54,10 +92,10 @@ public struct AudioLimits: Sendable, Hashable {
     }
 
     /// Throws when `frames` frames of `channels` channels would exceed `maxSamplesInMemory`.
-    public func checkFitsInMemory(frames: Int64, channels: Int, sampleRate: Int, path: String) throws(AudioIOError) {
+    public func checkFitsInMemory(frames: Int64, channels: Int, sampleRate: Int, path: String) throws(InputError) {
         let samples = Double(max(0, frames)) * Double(channels)
         guard samples <= Double(maxSamplesInMemory) else {
-            throw AudioIOError(
+            throw InputError(
                 .limitExceeded, path: path,
                 reason: String(
                     format: "%.0f s × %d channels at %d Hz is %.0f million samples, more than the %.0f million decoded into memory at once",
