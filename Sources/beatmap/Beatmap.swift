@@ -12,7 +12,7 @@ struct Beatmap: ParsableCommand {
         version: AudioKitLinuxVersion.current,
         subcommands: [
             Lint.self, Check.self, BPM.self, Detect.self, Grid.self, Fit.self, CI.self, Timer.self, Crossfade.self, Preview.self,
-            AudioInfo.self,
+            AudioInfo.self, Rules.self,
         ])
 
     static func main() { ToolMain.run(Beatmap.self, name: "beatmap") }

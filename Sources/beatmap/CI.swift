@@ -46,7 +46,8 @@ extension Beatmap {
             let (m, findings) = try GameManifest.read(manifest, allowOutside: allowOutsidePaths, limits: limitOptions.limits)
             guard let m else {
                 try FindingsOutput.finish(
-                    tool: "beatmap", report: Report(toolName: "beatmap", files: [manifest], diagnostics: findings, rules: []), failures: [],
+                    tool: "beatmap", report: Report(toolName: "beatmap", files: [manifest], diagnostics: findings, rules: BeatmapRules.all),
+                    failures: [],
                     options: report)
             }
             try OutputGuard.check([report.output], against: m.files)
@@ -55,7 +56,7 @@ extension Beatmap {
             let outcomes = GameCheck.run(jobs, manifest: m, tolerance: tolerance / 100)
             if !report.quiet { Terminal.err(GameCheck.table(outcomes)) }
             let files = [manifest] + outcomes.map(\.job.asset)
-            let rules = BeatRuleRegistry.descriptions + BeatCheckRules.descriptions + AHAPRuleRegistry.descriptions
+            let rules = BeatmapRules.all + AHAPRuleRegistry.descriptions
             try FindingsOutput.finish(
                 tool: "beatmap",
                 report: Report(toolName: "beatmap", files: files, diagnostics: findings + outcomes.flatMap(\.diagnostics), rules: rules),

@@ -65,7 +65,7 @@ extension Beatmap {
             }
             let r = Report(
                 toolName: "beatmap", files: maps, diagnostics: diagnostics,
-                rules: BeatRuleRegistry.descriptions + BeatCheckRules.descriptions)
+                rules: BeatmapRules.all)
             try FindingsOutput.finish(tool: "beatmap", report: r, failures: failures, options: report)
         }
     }

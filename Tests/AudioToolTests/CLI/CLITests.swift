@@ -266,3 +266,24 @@ struct CLIPlaybackTests {
         #expect(left.isEmpty, "\(left)")
     }
 }
+
+@Suite("Rule documentation")
+struct RuleDocumentationTests {
+    @Test func docsRulesMarkdownIsWhatTheToolsGenerate() throws {
+        let ahap = try run(TestPaths.binary("ahap-tool"), ["rules", "--markdown"])
+        let beatmap = try run(TestPaths.binary("beatmap"), ["rules", "--markdown"])
+        let file = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/rules.md"), encoding: .utf8)
+        #expect(
+            file == ahap.stdout + "\n" + beatmap.stdout,
+            "docs/rules.md is stale: run (ahap-tool rules --markdown; echo; beatmap rules --markdown) > docs/rules.md")
+        for id in BeatmapRules.all.map(\.id) + AHAPRuleRegistry.descriptions.map(\.id) { #expect(file.contains("`\(id)`"), "\(id)") }
+    }
+
+    @Test func beatmapRulesShowsOneRule() throws {
+        let r = try run(TestPaths.binary("beatmap"), ["rules", "beatmap.unconfirmed"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("Map not confirmed by the audio"))
+        let unknown = try run(TestPaths.binary("beatmap"), ["rules", "beatmap.nope"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("beatmap rules"))
+    }
+}

@@ -45,7 +45,8 @@ public struct GameManifest: Sendable {
                 nil,
                 [
                     Diagnostic(
-                        ruleID: "manifest.syntax", severity: .error, location: SourceLocation(file: path, line: e.line, column: e.column),
+                        ruleID: BeatmapRules.manifestSyntax, severity: .error,
+                        location: SourceLocation(file: path, line: e.line, column: e.column),
                         message: isYAML ? e.message : JSONSyntaxHints.message(for: e))
                 ]
             )
@@ -61,7 +62,8 @@ public struct GameManifest: Sendable {
         func resolve(_ value: JSONValue?, _ pointer: String) -> String? {
             guard let s = value?.string, !s.isEmpty else {
                 findings.append(
-                    Diagnostic(ruleID: "manifest.invalid", severity: .error, location: at(pointer), message: "expected a path string"))
+                    Diagnostic(
+                        ruleID: BeatmapRules.manifestInvalid, severity: .error, location: at(pointer), message: "expected a path string"))
                 return nil
             }
             switch resolver.resolve(s) {
@@ -69,12 +71,12 @@ public struct GameManifest: Sendable {
             case .notFound:
                 findings.append(
                     Diagnostic(
-                        ruleID: "manifest.missing_file", severity: .error, location: at(pointer),
+                        ruleID: BeatmapRules.manifestMissingFile, severity: .error, location: at(pointer),
                         message: "\"\(s)\" does not exist next to the manifest"))
             case .outsideBase(let p):
                 findings.append(
                     Diagnostic(
-                        ruleID: "manifest.outside_base", severity: .error, location: at(pointer),
+                        ruleID: BeatmapRules.manifestOutsideBase, severity: .error, location: at(pointer),
                         message: "\"\(s)\" resolves to \(p), outside the manifest's folder",
                         remedy: Remedy(.allowOutsidePaths, "to permit it")))
             }
@@ -85,7 +87,7 @@ public struct GameManifest: Sendable {
                 nil,
                 [
                     Diagnostic(
-                        ruleID: "manifest.invalid", severity: .error, location: at(""),
+                        ruleID: BeatmapRules.manifestInvalid, severity: .error, location: at(""),
                         message: "the manifest must be an object with \"tracks\" and \"ahap\"")
                 ]
             )
@@ -98,7 +100,7 @@ public struct GameManifest: Sendable {
             if t["bpm"] != nil && !(bpm.map { $0 > 0 && $0 < 1000 } ?? false) {
                 findings.append(
                     Diagnostic(
-                        ruleID: "manifest.invalid", severity: .error, location: at(pointer + "/bpm"),
+                        ruleID: BeatmapRules.manifestInvalid, severity: .error, location: at(pointer + "/bpm"),
                         message: "bpm must be a number between 0 and 1000"))
             }
             let maps = (t["beatmaps"]?.array ?? []).enumerated().compactMap { resolve($0.element, pointer + "/beatmaps/\($0.offset)") }
@@ -168,7 +170,7 @@ public enum GameCheck {
                     ? []
                     : [
                         Diagnostic(
-                            ruleID: "beatmap.bpm_mismatch", severity: .error, location: manifest.location(job.track!.path + "/bpm"),
+                            ruleID: BeatmapRules.bpmMismatch, severity: .error, location: manifest.location(job.track!.path + "/bpm"),
                             message: "\(job.asset): \(check.message)")
                     ]
                 return Outcome(

@@ -3,7 +3,7 @@ import Foundation
 /// Turns a check's measurements into findings.
 enum BeatCheckFindings {
     /// The rule id of a map that the audio mostly does not confirm.
-    static let unconfirmedID = "beatmap.unconfirmed"
+    static let unconfirmedID = BeatmapRules.unconfirmed
     /// Below this share of beats confirmed by an onset, the check is an error, not a pass: the audio
     /// is silent, the wrong track, or the map belongs to another song. Human maps of real music sit far above
     /// it (bench/RESULTS.md: at most a few per cent of beats unconfirmed).
@@ -26,7 +26,7 @@ enum BeatCheckFindings {
             let e = b.error ?? 0
             d.append(
                 Diagnostic(
-                    ruleID: "beatmap.misaligned", severity: .error, location: map.locations[b.index],
+                    ruleID: BeatmapRules.misaligned, severity: .error, location: map.locations[b.index],
                     message: String(
                         format:
                             "beat %d at %.3f s is %.0f ms %@ %@ at %.3f s, once the whole map's offset is allowed for (tolerance ±%.0f ms); move it to %.3f s",
@@ -48,7 +48,7 @@ enum BeatCheckFindings {
             let list = unchecked.prefix(8).map { String(format: "%d (%.3f s)", $0.index, $0.time) }.joined(separator: ", ")
             d.append(
                 Diagnostic(
-                    ruleID: "beatmap.no_onset", severity: .note, location: SourceLocation(file: file),
+                    ruleID: BeatmapRules.noOnset, severity: .note, location: SourceLocation(file: file),
                     message:
                         "\(unchecked.count) of \(r.beats.count) beats have no clear onset near them and were not checked: \(list)\(unchecked.count > 8 ? ", …" : "")"
                 ))
@@ -57,7 +57,7 @@ enum BeatCheckFindings {
             let severity: Severity = abs(offset) > options.tolerance / 2 ? .error : .warning
             d.append(
                 Diagnostic(
-                    ruleID: "beatmap.offset", severity: severity, location: map.locations.first ?? SourceLocation(file: file),
+                    ruleID: BeatmapRules.offset, severity: severity, location: map.locations.first ?? SourceLocation(file: file),
                     message: String(
                         format: "the whole map is %.0f ms %@ the track; %@ %.3f s %@ every beat", abs(offset) * 1000,
                         offset > 0 ? "later than" : "earlier than", offset > 0 ? "subtract" : "add", abs(offset), offset > 0 ? "from" : "to"
@@ -73,7 +73,7 @@ enum BeatCheckFindings {
                     } ?? String(format: "%.2f %% tempo difference", drift * 100)
                 d.append(
                     Diagnostic(
-                        ruleID: "beatmap.drift", severity: severity, location: map.locations.last ?? SourceLocation(file: file),
+                        ruleID: BeatmapRules.drift, severity: severity, location: map.locations.last ?? SourceLocation(file: file),
                         message: String(
                             format:
                                 "the map drifts against the track: %@; by the last beat it is %.0f ms off. Re-time the map at the track's tempo",

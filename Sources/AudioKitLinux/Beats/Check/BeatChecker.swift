@@ -70,7 +70,7 @@ public enum BeatChecker {
             if options.decoderDelay == nil { delay = auto }
             diagnostics.append(
                 Diagnostic(
-                    ruleID: "beatmap.mp3_decoder_delay", severity: .warning, location: SourceLocation(file: path),
+                    ruleID: BeatmapRules.mp3DecoderDelay, severity: .warning, location: SourceLocation(file: path),
                     message: String(
                         format:
                             "MP3 without a LAME/Xing gapless tag: decoders start it %.1f ms (1105 samples) late; %@. Re-encode with a gapless tag (ffmpeg -i in.wav -c:a libmp3lame out.mp3) to remove the doubt",

@@ -10,9 +10,10 @@ public struct BeatMapReadResult: Sendable {
 /// diagnostics with a line and column (`beatmap.parse_error`); a file that
 /// cannot be read at all is an `InputError`.
 public enum BeatMapReader {
-    public static let parseErrorID = "beatmap.parse_error"
+    /// The rule id of a value that cannot be read.
+    public static let parseErrorID = BeatmapRules.parseError
     /// The rule id of a map that holds no beat.
-    public static let noBeatsID = "beatmap.no_beats"
+    public static let noBeatsID = BeatmapRules.noBeats
 
     public static func read(path: String, format: BeatMapFormat? = nil, symbol: String? = nil, limits: InputLimits = .standard)
         throws(InputError) -> BeatMapReadResult
@@ -160,7 +161,7 @@ public enum BeatMapReader {
             let p = LineTable(bytes).position(ofOffset: first.offset)
             diagnostics.append(
                 Diagnostic(
-                    ruleID: "beatmap.json_leniency", severity: .warning,
+                    ruleID: BeatmapRules.jsonLeniency, severity: .warning,
                     location: SourceLocation(file: file, line: p.line, column: p.column),
                     message: "\(first.kind == .comment ? "comment" : "trailing comma") in JSON; strict parsers (and JSONDecoder) reject it")
             )

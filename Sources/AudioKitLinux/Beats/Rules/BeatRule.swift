@@ -38,20 +38,8 @@ public enum BeatRuleRegistry {
         TooCloseRule.self, IntervalOutlierRule.self,
     ]
 
-    public static var descriptions: [RuleDescription] {
-        [
-            RuleDescription(
-                id: BeatMapReader.parseErrorID, name: "Unreadable beat map", summary: "The file could not be read as a beat map.",
-                rationale:
-                    "Every beat must be a number of seconds, written with a decimal point; a value that cannot be read is never skipped.",
-                defaultSeverity: .error),
-            RuleDescription(
-                id: BeatMapReader.noBeatsID, name: "Empty beat map", summary: "The file holds no beat at all.",
-                rationale: "A gate must never pass on nothing: an empty map, or one whose lines were all comments, is an error.",
-                defaultSeverity: .error),
-        ]
-            + all.map { $0.description }
-    }
+    /// The lint rules' descriptions (`BeatmapRules.all` has every beatmap rule).
+    public static var descriptions: [RuleDescription] { all.map { $0.description } }
 
     /// Runs every lint rule.
     public static func lint(_ map: BeatMap, options: BeatLintOptions = BeatLintOptions()) -> [Diagnostic] {

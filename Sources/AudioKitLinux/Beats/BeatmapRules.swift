@@ -1,0 +1,153 @@
+/// Every rule `beatmap` reports, in one registry: reading a map, lint, checking it against its track, the
+/// declared tempo, and CI manifests. `beatmap rules`, docs/rules.md and the SARIF rule table are made from it,
+/// and each rule's examples run as tests.
+///
+/// Examples are written in the map's text format (one time per line). A check example starts with a line
+/// `# clicks: t1 t2 …` (or `# clicks: none`): the test renders those clicks as the track. A manifest example
+/// is a JSON manifest in a folder that holds `t.wav` and `m.txt`. Expected positions are `line:col`.
+public enum BeatmapRules {
+    // Reading.
+    /// A value that cannot be read as a time, or a file that is not a beat map.
+    public static let parseError = "beatmap.parse_error"
+    /// A map with no beat at all.
+    public static let noBeats = "beatmap.no_beats"
+    /// A trailing comma or comment in a JSON map.
+    public static let jsonLeniency = "beatmap.json_leniency"
+    // Checking against the track.
+    /// A beat off its onset and off its neighbours.
+    public static let misaligned = "beatmap.misaligned"
+    /// The whole map early or late.
+    public static let offset = "beatmap.offset"
+    /// The map's tempo against the track's.
+    public static let drift = "beatmap.drift"
+    /// Beats with no clear onset near them.
+    public static let noOnset = "beatmap.no_onset"
+    /// A map the audio does not confirm.
+    public static let unconfirmed = "beatmap.unconfirmed"
+    /// An MP3 without a gapless tag.
+    public static let mp3DecoderDelay = "beatmap.mp3_decoder_delay"
+    // Tempo.
+    /// A track whose tempo is not the declared one.
+    public static let bpmMismatch = "beatmap.bpm_mismatch"
+    // Manifests.
+    /// A manifest that is not valid JSON or YAML.
+    public static let manifestSyntax = "manifest.syntax"
+    /// A manifest entry of the wrong shape.
+    public static let manifestInvalid = "manifest.invalid"
+    /// A file the manifest names that does not exist.
+    public static let manifestMissingFile = "manifest.missing_file"
+    /// A manifest path that leaves the manifest's folder.
+    public static let manifestOutsideBase = "manifest.outside_base"
+
+    /// The rules about reading a map.
+    public static let reading: [RuleDescription] = [
+        RuleDescription(
+            id: parseError, name: "Unreadable beat map", summary: "A value cannot be read as a time, or the file is not a beat map.",
+            rationale:
+                "Every beat must be a number of seconds, written with a decimal point; a value that cannot be read is never skipped, since a map that silently loses beats passes every later check.",
+            defaultSeverity: .error, passing: [RuleExample("0.5\n1.0\n")],
+            failing: [RuleExample("0.5\nabc\n1.5\n", expected: ["2:1"]), RuleExample("0,5\n1,5\n", expected: ["1:2"])]),
+        RuleDescription(
+            id: noBeats, name: "Empty beat map", summary: "The file holds no beat at all.",
+            rationale: "A gate must never pass on nothing: an empty map, or one whose lines are all comments, is an error.",
+            defaultSeverity: .error, passing: [RuleExample("0.5\n")], failing: [RuleExample("# only a comment\n", expected: ["1:1"])]),
+        RuleDescription(
+            id: jsonLeniency, name: "Lenient JSON", summary: "A trailing comma or a comment in a JSON beat map.",
+            rationale: "Strict JSON decoders (the game's JSONDecoder) reject it, so the map would not load on the device.",
+            defaultSeverity: .warning, passing: [RuleExample("[0.5, 1.0]")], failing: [RuleExample("[0.5,\n 1.0,\n]", expected: ["2:5"])]),
+    ]
+
+    /// The rules about a map against its track (`beatmap check`, `beatmap ci`).
+    public static let checking: [RuleDescription] = [
+        RuleDescription(
+            id: misaligned, name: "Beat off its onset",
+            summary:
+                "A beat is further than the tolerance (default 50 ms) from the onset the audio puts it at, and also off its neighbours' spacing in the map (or off the audio by twice the tolerance).",
+            rationale:
+                "Players feel 40 ms; the game's hit window is ±150 ms. A beat that keeps its neighbours' spacing while the music pushes or drags is left alone.",
+            defaultSeverity: .error,
+            passing: [RuleExample("# clicks: \(clicks(0.5, 0.5, 16))\n" + grid(0.5, 0.5, 16))],
+            failing: [RuleExample("# clicks: \(clicks(0.5, 0.5, 16))\n" + grid(0.5, 0.5, 16, moving: 8, by: 0.09), expected: ["10:1"])]),
+        RuleDescription(
+            id: offset, name: "Whole map offset", summary: "Every beat is early or late by the same amount.",
+            rationale: "A constant offset usually comes from a decoder delay or a trimmed intro; shift the map.", defaultSeverity: .error,
+            passing: [RuleExample("# clicks: \(clicks(0.5, 0.5, 16))\n" + grid(0.5, 0.5, 16))],
+            failing: [RuleExample("# clicks: \(clicks(0.5, 0.5, 16))\n" + grid(0.54, 0.5, 16), expected: ["2:1"])]),
+        RuleDescription(
+            id: drift, name: "Tempo drift", summary: "The map's tempo differs from the track's, so errors grow along the track.",
+            rationale: "A map authored at 172 BPM on a 174 BPM track is off by a beat after a minute.", defaultSeverity: .error,
+            passing: [RuleExample("# clicks: \(clicks(0.5, 0.5, 24))\n" + grid(0.5, 0.5, 24))],
+            failing: [RuleExample("# clicks: \(clicks(0.5, 0.5, 24))\n" + grid(0.5, 0.504, 24), expected: ["25:1"])]),
+        RuleDescription(
+            id: noOnset, name: "Unchecked beats", summary: "Some beats have no clear onset near them.",
+            rationale: "Quiet or sustained passages give no evidence; those beats are neither confirmed nor flagged.",
+            defaultSeverity: .note, passing: [RuleExample("# clicks: \(clicks(0.5, 0.5, 16))\n" + grid(0.5, 0.5, 16))],
+            failing: [RuleExample("# clicks: \(clicks(0.5, 0.5, 12))\n" + grid(0.5, 0.5, 16), expected: ["0:0"])]),
+        RuleDescription(
+            id: unconfirmed, name: "Map not confirmed by the audio",
+            summary: "Fewer than half of the beats are confirmed by an onset, or fewer than four beats lie inside the track.",
+            rationale:
+                "A check that finds nothing to compare must not pass: a silent file, the wrong track or a map of another song would otherwise go through a CI gate unseen.",
+            defaultSeverity: .error, passing: [RuleExample("# clicks: \(clicks(0.5, 0.5, 16))\n" + grid(0.5, 0.5, 16))],
+            failing: [RuleExample("# clicks: none\n" + grid(0.5, 0.5, 16), expected: ["2:1"])]),
+        RuleDescription(
+            id: mp3DecoderDelay, name: "MP3 without gapless tag",
+            summary: "The MP3 has no LAME/Xing tag, so decoders start it about 25 ms late.",
+            rationale:
+                "reference/MP3-DECODER-OFFSETS.md: 1105 samples late in libsndfile, ffmpeg, mpg123 and librosa. (Its example is an encoded file: see BeatCheckTests.)",
+            defaultSeverity: .warning),
+    ]
+
+    /// The declared-tempo rule (`beatmap ci`; `beatmap bpm --expect` reports the same verdict).
+    public static let tempo: [RuleDescription] = [
+        RuleDescription(
+            id: bpmMismatch, name: "Wrong declared tempo",
+            summary: "The track's tempo is not the declared BPM within the tolerance (or is half or double it).",
+            rationale:
+                "The game's beat clock runs at the declared BPM; a wrong declaration puts every beat-synced event off the music. (Its examples are the sample loops: see GameCheckTests.)",
+            defaultSeverity: .error)
+    ]
+
+    /// The rules about CI manifests.
+    public static let manifest: [RuleDescription] = [
+        RuleDescription(
+            id: manifestSyntax, name: "Manifest syntax", summary: "The manifest is not valid JSON or YAML.",
+            rationale: "Nothing in it can be checked.", defaultSeverity: .error,
+            passing: [RuleExample(#"{"tracks": [], "ahap": []}"#)],
+            failing: [RuleExample("{\"tracks\": [\n}", expected: ["2:1"])]),
+        RuleDescription(
+            id: manifestInvalid, name: "Manifest entry", summary: "An entry has the wrong shape: not a path, or a BPM out of range.",
+            rationale: "An entry that cannot be read would otherwise be skipped.", defaultSeverity: .error,
+            passing: [RuleExample(#"{"tracks": [{"audio": "t.wav", "bpm": 120}]}"#)],
+            failing: [RuleExample("{\"tracks\": [\n  {\"audio\": \"t.wav\", \"bpm\": -3}]}", expected: ["2:29"])]),
+        RuleDescription(
+            id: manifestMissingFile, name: "Missing file", summary: "A file the manifest names does not exist.",
+            rationale: "A gate that skips missing files passes an asset set that is not there.", defaultSeverity: .error,
+            passing: [RuleExample(#"{"tracks": [{"audio": "t.wav", "beatmaps": ["m.txt"]}]}"#)],
+            failing: [RuleExample("{\"tracks\": [\n  {\"audio\": \"gone.wav\"}]}", expected: ["2:13"])]),
+        RuleDescription(
+            id: manifestOutsideBase, name: "Path outside the manifest's folder",
+            summary: "A path leaves the manifest's folder (through .., an absolute path or a symlink).",
+            rationale: "A manifest from a pull request must not make CI read arbitrary files; allowing outside paths permits it.",
+            defaultSeverity: .error, passing: [RuleExample(#"{"ahap": []}"#)],
+            failing: [RuleExample("{\"tracks\": [\n  {\"audio\": \"/etc/hostname\"}]}", expected: ["2:13"])]),
+    ]
+
+    /// Every rule, in the order of the documentation.
+    public static var all: [RuleDescription] { reading + BeatRuleRegistry.descriptions + checking + tempo + manifest }
+
+    /// The rule with this id (or a former id).
+    public static func description(for id: String) -> RuleDescription? {
+        all.first { $0.id == id || $0.formerIDs.contains(id) }
+    }
+
+    /// `count` clicks from `first`, `interval` apart, as the example line lists them.
+    static func clicks(_ first: Double, _ interval: Double, _ count: Int) -> String {
+        (0..<count).map { RuleText.number(first + Double($0) * interval) }.joined(separator: " ")
+    }
+
+    /// A map of `count` beats from `first`, `interval` apart; beat `moving` shifted `by` seconds.
+    static func grid(_ first: Double, _ interval: Double, _ count: Int, moving: Int? = nil, by shift: Double = 0) -> String {
+        (0..<count).map { k in RuleText.number(first + Double(k) * interval + (k == moving ? shift : 0)) + "\n" }.joined()
+    }
+}
