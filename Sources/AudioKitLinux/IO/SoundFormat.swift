@@ -1,24 +1,12 @@
-import CSndfile
-
-/// Output formats chosen by file extension, as libsndfile names them.
+/// Output formats chosen by file extension, as libsndfile names them (the format codes are defined beside
+/// the libsndfile calls, in `SndFile+Calls.swift`).
 public struct SoundFormat: Sendable, Hashable {
+    /// libsndfile's container code.
     public let major: Int32
+    /// libsndfile's encoding code.
     public let subtype: Int32
+    /// A name for messages, such as "WAV 32-bit float".
     public let name: String
-
-    static let mpegMajor = Int32(SF_FORMAT_MPEG)
-
-    public static let wavFloat = SoundFormat(major: Int32(SF_FORMAT_WAV), subtype: Int32(SF_FORMAT_FLOAT), name: "WAV 32-bit float")
-    public static let wav16 = SoundFormat(major: Int32(SF_FORMAT_WAV), subtype: Int32(SF_FORMAT_PCM_16), name: "WAV 16-bit")
-    public static let wav24 = SoundFormat(major: Int32(SF_FORMAT_WAV), subtype: Int32(SF_FORMAT_PCM_24), name: "WAV 24-bit")
-    public static let flac = SoundFormat(major: Int32(SF_FORMAT_FLAC), subtype: Int32(SF_FORMAT_PCM_24), name: "FLAC 24-bit")
-    public static let aiff = SoundFormat(major: Int32(SF_FORMAT_AIFF), subtype: Int32(SF_FORMAT_PCM_24), name: "AIFF 24-bit")
-    public static let caf = SoundFormat(major: Int32(SF_FORMAT_CAF), subtype: Int32(SF_FORMAT_FLOAT), name: "CAF 32-bit float")
-    public static let w64 = SoundFormat(major: Int32(SF_FORMAT_W64), subtype: Int32(SF_FORMAT_FLOAT), name: "W64 32-bit float")
-    public static let au = SoundFormat(major: Int32(SF_FORMAT_AU), subtype: Int32(SF_FORMAT_FLOAT), name: "AU 32-bit float")
-    public static let ogg = SoundFormat(major: Int32(SF_FORMAT_OGG), subtype: Int32(SF_FORMAT_VORBIS), name: "Ogg Vorbis")
-    public static let opus = SoundFormat(major: Int32(SF_FORMAT_OGG), subtype: Int32(SF_FORMAT_OPUS), name: "Ogg Opus")
-    public static let mp3 = SoundFormat(major: Int32(SF_FORMAT_MPEG), subtype: Int32(SF_FORMAT_MPEG_LAYER_III), name: "MP3")
 
     /// The format for a path's extension, or nil when libsndfile cannot write it.
     public static func forPath(_ path: String) -> SoundFormat? {
@@ -37,5 +25,6 @@ public struct SoundFormat: Sendable, Hashable {
         }
     }
 
+    /// The extensions `forPath` knows.
     public static let writableExtensions = ["wav", "flac", "aiff", "caf", "w64", "au", "ogg", "opus", "mp3"]
 }

@@ -1,37 +1,38 @@
-import CEBUR128
 import Foundation
 
-/// EBU R128 loudness over time with libebur128 (MIT): momentary (400 ms) and
-/// short-term (3 s) loudness, in LUFS, every `step` seconds.
+/// EBU R128 loudness over time with libebur128 (MIT; the calls are in `EBUR128+Calls.swift`): momentary
+/// (400 ms) and short-term (3 s) loudness, in LUFS, every `step` seconds.
 public enum LoudnessMeter {
+    /// The loudness at one moment.
     public struct Point: Sendable {
+        /// Seconds from the start of the measured samples.
         public let time: Double
+        /// LUFS over the last 400 ms (−∞ for silence).
         public let momentary: Double
+        /// LUFS over the last 3 s (−∞ for silence).
         public let shortTerm: Double
     }
 
+    /// The loudness every `step` seconds of interleaved `samples`; empty when libebur128 cannot measure them
+    /// (a channel count or rate it does not take, or an error while adding frames).
     public static func series(_ samples: [Float], sampleRate: Int, channels: Int, step: Double = 0.1) -> [Point] {
-        guard let state = ebur128_init(UInt32(channels), UInt(sampleRate), Int32(EBUR128_MODE_M.rawValue | EBUR128_MODE_S.rawValue)) else {
-            return []
-        }
-        var handle: UnsafeMutablePointer<ebur128_state>? = state
-        defer { ebur128_destroy(&handle) }
+        guard let meter = EBUR128.meter(channels: channels, sampleRate: sampleRate) else { return [] }
+        defer { EBUR128.destroy(meter) }
         let hop = max(1, Int(step * Double(sampleRate)))
         let frames = samples.count / channels
         var points: [Point] = []
         var f = 0
-        samples.withUnsafeBufferPointer { p in
+        let ok = samples.withUnsafeBufferPointer { p -> Bool in
             while f < frames {
                 let n = min(hop, frames - f)
-                ebur128_add_frames_float(state, p.baseAddress! + f * channels, n)
+                guard EBUR128.add(meter, p.baseAddress! + f * channels, count: n) else { return false }
                 f += n
-                var m = -Double.infinity, s = -Double.infinity
-                ebur128_loudness_momentary(state, &m)
-                ebur128_loudness_shortterm(state, &s)
+                guard let m = EBUR128.momentary(meter), let s = EBUR128.shortTerm(meter) else { return false }
                 points.append(Point(time: Double(f) / Double(sampleRate), momentary: m, shortTerm: s))
             }
+            return true
         }
-        return points
+        return ok ? points : []
     }
 
     /// The loudness dip of a transition: the lowest loudness inside [from, to] (with the meter's window
