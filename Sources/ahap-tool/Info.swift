@@ -12,20 +12,18 @@ extension AHAPTool {
         var file: String
 
         @Option(name: .long, help: "Output format: text or json.")
-        var format: InfoFormat = .text
+        var format: DataFormat = .text
 
         @OptionGroup var parsing: AHAPParsingOptions
-
-        enum InfoFormat: String, CaseIterable, ExpressibleByArgument { case text, json }
 
         func run() throws {
             let result = try AHAPValidator.validate(path: file, options: parsing.validationOptions)
             guard let document = result.document else {
                 try FindingsOutput.stop(tool: "ahap-tool", file: file, diagnostics: result.diagnostics)
             }
-            let base = (file as NSString).deletingLastPathComponent
             let info = AHAPInfo(
-                pattern: document.pattern, file: file, baseDirectory: base.isEmpty ? "." : base, allowOutside: parsing.allowOutsidePaths,
+                pattern: document.pattern, file: file, baseDirectory: document.baseDirectory ?? ".",
+                allowOutside: parsing.allowOutsidePaths,
                 audioLimits: parsing.limitOptions.limits.audio)
             Terminal.out(format == .json ? JSONWriter(indent: "  ").string(from: info.jsonValue) : info.text)
         }

@@ -72,9 +72,4 @@ enum PatternInput {
         }
         return document
     }
-
-    static func baseDirectory(_ file: String) -> String {
-        let base = (file as NSString).deletingLastPathComponent
-        return base.isEmpty ? "." : base
-    }
 }

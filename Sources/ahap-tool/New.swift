@@ -15,7 +15,7 @@ extension AHAPTool {
         @Option(
             name: .customLong("param"), help: ArgumentHelp("Set a template parameter, as name=value (repeatable).", valueName: "name=value")
         )
-        var parameters: [String] = []
+        var parameters: [NamedValue] = []
 
         @Option(
             name: [.short, .long], help: ArgumentHelp("Write to this file (atomically) instead of standard output.", valueName: "file"))
@@ -29,9 +29,6 @@ extension AHAPTool {
 
         func validate() throws {
             if !list && template == nil { throw ValidationError("name a template, or pass --list") }
-            for p in parameters where p.split(separator: "=").count != 2 || Double(p.split(separator: "=")[1]) == nil {
-                throw ValidationError("--param takes name=value with a number, not \"\(p)\"")
-            }
         }
 
         func run() throws {
@@ -43,10 +40,7 @@ extension AHAPTool {
                 throw ToolFailure("unknown template \"\(template ?? "")\"; run `ahap-tool new --list`")
             }
             var values: [String: Double] = [:]
-            for p in parameters {
-                let parts = p.split(separator: "=")
-                values[String(parts[0])] = Double(parts[1])!
-            }
+            for p in parameters { values[p.name] = p.value }
             let pattern: AHAPPattern
             do { pattern = try t.pattern(values) } catch { throw ToolFailure(error.description) }
             if let output, FileManager.default.fileExists(atPath: output), !force {

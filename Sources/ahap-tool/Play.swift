@@ -28,7 +28,7 @@ extension AHAPTool {
             }
             let document = try PatternInput.load(file, parsing: parsing, force: force)
             let options = RenderOptions(
-                sampleRate: rate, channels: .stereoMix, model: model.model, baseDirectory: PatternInput.baseDirectory(file),
+                sampleRate: rate, channels: .stereoMix, model: model.model, baseDirectory: document.baseDirectory ?? ".",
                 allowPathsOutsideBase: parsing.allowOutsidePaths, blockFrames: 2048,
                 audioLimits: parsing.limitOptions.limits.audio)
             let renderer = PatternRenderer(pattern: document.pattern, options: options)

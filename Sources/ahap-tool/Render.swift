@@ -21,7 +21,7 @@ extension AHAPTool {
 
         @Option(
             name: .long, help: "Channels: 3 = haptic, audio left, audio right; 2 = stereo with the haptic drive mixed in; 1 = haptic only.")
-        var channels: Int = 3
+        var channels: RenderChannels = .hapticAndStereo
 
         @Flag(name: .long, help: "Render a pattern even when it has errors CoreHaptics would reject.")
         var force = false
@@ -31,15 +31,14 @@ extension AHAPTool {
 
         func validate() throws {
             guard (8_000...384_000).contains(rate) else { throw ValidationError("--rate must be between 8000 and 384000 Hz") }
-            guard RenderChannels(rawValue: channels) != nil else { throw ValidationError("--channels must be 1, 2 or 3") }
         }
 
         func run() throws {
             try OutputGuard.check([output], against: [file])
             let document = try PatternInput.load(file, parsing: parsing, force: force)
             let options = RenderOptions(
-                sampleRate: rate, channels: RenderChannels(rawValue: channels)!, model: model.model,
-                baseDirectory: PatternInput.baseDirectory(file), allowPathsOutsideBase: parsing.allowOutsidePaths,
+                sampleRate: rate, channels: channels, model: model.model,
+                baseDirectory: document.baseDirectory ?? ".", allowPathsOutsideBase: parsing.allowOutsidePaths,
                 audioLimits: parsing.limitOptions.limits.audio)
             let renderer = PatternRenderer(pattern: document.pattern, options: options)
             for w in renderer.warnings { Terminal.err("ahap-tool: warning: \(file): \(w)") }
@@ -49,7 +48,8 @@ extension AHAPTool {
             if renderer.clippedSamples > 0 {
                 Terminal.err("ahap-tool: warning: \(renderer.clippedSamples) samples clipped where events overlap")
             }
-            Terminal.err(String(format: "ahap-tool: wrote %@: %.3f s, %d Hz, %d channels", output, renderer.duration, rate, channels))
+            Terminal.err(
+                String(format: "ahap-tool: wrote %@: %.3f s, %d Hz, %d channels", output, renderer.duration, rate, channels.rawValue))
         }
     }
 
@@ -73,7 +73,7 @@ extension AHAPTool {
             try OutputGuard.check([output], against: [file])
             let document = try PatternInput.load(file, parsing: parsing, force: force)
             let options = RenderOptions(
-                model: model.model, baseDirectory: PatternInput.baseDirectory(file), allowPathsOutsideBase: parsing.allowOutsidePaths,
+                model: model.model, baseDirectory: document.baseDirectory ?? ".", allowPathsOutsideBase: parsing.allowOutsidePaths,
                 audioLimits: parsing.limitOptions.limits.audio)
             let svg = AHAPPlot.svg(pattern: document.pattern, title: file, options: options)
             try Terminal.emit(svg, to: output)

@@ -18,26 +18,15 @@ extension Beatmap {
         @Option(
             name: .long,
             help: ArgumentHelp("Run shard i of n (1-based), e.g. 2/4, to split a catalogue across CI machines.", valueName: "i/n"))
-        var shard: String?
+        var shard: Shard?
 
-        @Option(name: .long, help: ArgumentHelp("Tempo tolerance in percent.", valueName: "percent"))
-        var tolerance: Double = 0.5
+        @Option(name: .long, help: ArgumentHelp("Tempo tolerance in percent (e.g. 0.5 or 0.5%).", valueName: "percent"))
+        var tolerance: Percentage = Percentage(percent: 0.5)
 
         @Flag(name: .long, help: "Let manifest paths point outside its folder.")
         var allowOutsidePaths = false
 
         @OptionGroup var report: ReportOptions
-
-        var shardParts: (Int, Int)? {
-            guard let shard else { return nil }
-            let p = shard.split(separator: "/").compactMap { Int($0) }
-            return p.count == 2 && p[1] >= 1 && (1...p[1]).contains(p[0]) ? (p[0], p[1]) : nil
-        }
-
-        func validate() throws {
-            if shard != nil && shardParts == nil { throw ValidationError("--shard takes i/n with 1 ≤ i ≤ n, like 2/4") }
-            guard tolerance > 0 && tolerance < 50 else { throw ValidationError("--tolerance must be between 0 and 50 percent") }
-        }
 
         @OptionGroup(title: "Limits") var limitOptions: LimitOptions
 
@@ -52,8 +41,8 @@ extension Beatmap {
             }
             try OutputGuard.check([report.output], against: m.files)
             var jobs = GameCheck.jobs(m)
-            if let (i, n) = shardParts { jobs = GameCheck.shard(jobs, index: i, count: n) }
-            let outcomes = GameCheck.run(jobs, manifest: m, tolerance: tolerance / 100)
+            if let shard { jobs = GameCheck.shard(jobs, index: shard.index, count: shard.count) }
+            let outcomes = GameCheck.run(jobs, manifest: m, tolerance: tolerance.fraction)
             if !report.quiet { Terminal.err(GameCheck.table(outcomes)) }
             let files = [manifest] + outcomes.map(\.job.asset)
             let rules = BeatmapRules.all + AHAPRuleRegistry.descriptions

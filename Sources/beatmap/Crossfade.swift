@@ -73,14 +73,12 @@ extension Beatmap {
         var plot: String?
 
         @Option(name: .long, help: "Report format: text or json.")
-        var format: ReportFormat = .text
+        var format: DataFormat = .text
 
         @Flag(name: .long, help: "Play the mix through ALSA (see --device).")
         var play = false
 
         @OptionGroup(title: "Playback") var devices: DeviceOptions
-
-        enum ReportFormat: String, CaseIterable, ExpressibleByArgument { case text, json }
 
         func validate() throws {
             guard at >= 0 && at < 36_000 else { throw ValidationError("--at must be between 0 and 36000 seconds") }

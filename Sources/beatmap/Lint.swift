@@ -5,7 +5,7 @@ import ToolSupport
 /// How a beat map is read, shared by the commands that read one.
 struct MapOptions: ParsableArguments {
     @Option(name: .long, help: "Beat map format when the extension does not say: json, text, csv, audacity or swift.")
-    var mapFormat: MapFormatArgument?
+    var mapFormat: BeatMapFormat?
 
     @Option(name: .long, help: ArgumentHelp("In Swift source, the name of the array to read.", valueName: "name"))
     var symbol: String?
@@ -18,14 +18,9 @@ struct MapOptions: ParsableArguments {
     }
 
     func read(_ path: String, limits: InputLimits) throws(InputError) -> (BeatMap?, [Diagnostic]) {
-        let result = try BeatMapReader.read(path: path, format: mapFormat?.format, symbol: symbol, limits: limits)
+        let result = try BeatMapReader.read(path: path, format: mapFormat, symbol: symbol, limits: limits)
         return (result.map, result.diagnostics)
     }
-}
-
-enum MapFormatArgument: String, CaseIterable, ExpressibleByArgument {
-    case json, text, csv, audacity, swift
-    var format: BeatMapFormat { BeatMapFormat(rawValue: rawValue)! }
 }
 
 extension Beatmap {

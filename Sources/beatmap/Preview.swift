@@ -16,7 +16,7 @@ extension Beatmap {
         var beats: String
 
         @Option(name: .long, help: ArgumentHelp("Click level in dB relative to full scale, e.g. -6 or -6dB.", valueName: "dB"))
-        var clickGain: String = "-6dB"
+        var clickGain = Decibels(dB: -6)
 
         @Option(name: .long, help: "Start of the section to play, seconds.")
         var from: Double = 0
@@ -30,12 +30,7 @@ extension Beatmap {
         @OptionGroup var mapOptions: MapOptions
         @OptionGroup var playback: PlaybackOptions
 
-        var gain: Double? { Double(clickGain.lowercased().replacingOccurrences(of: "db", with: "").trimmingCharacters(in: .whitespaces)) }
-
         func validate() throws {
-            guard let g = gain, g <= 12, g >= -96 else {
-                throw ValidationError("--click-gain takes decibels between -96 and 12, like -6dB")
-            }
             if let to, to <= from { throw ValidationError("--to must be after --from") }
             try OptionBounds.check(from, in: 0...36_000, flag: "--from", unit: "seconds")
             try OptionBounds.check(to, in: 0...36_000, flag: "--to", unit: "seconds")
@@ -50,7 +45,7 @@ extension Beatmap {
                 try FindingsOutput.stop(tool: "beatmap", file: beats, diagnostics: findings)
             }
             let source = try BeatPreviewSource(
-                track: track, beats: map.times, clickGain: gain!, from: from, to: to, loops: loop,
+                track: track, beats: map.times, clickGain: clickGain.value, from: from, to: to, loops: loop,
                 limits: limitOptions.limits.audio)
             try playback.run(source, tool: "beatmap", inputs: [track, beats])
         }

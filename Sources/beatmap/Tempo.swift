@@ -18,22 +18,15 @@ extension Beatmap {
         var expect: Double?
 
         @Option(name: .long, help: ArgumentHelp("Tolerance for --expect, in percent (e.g. 0.5 or 0.5%).", valueName: "percent"))
-        var tolerance: String = "0.5%"
+        var tolerance: Percentage = Percentage(percent: 0.5)
 
         @Flag(name: .long, help: "Accept half or double the declared tempo.")
         var allowOctave = false
 
         @Option(name: .long, help: "Output format: text or json.")
-        var format: Format = .text
-
-        enum Format: String, CaseIterable, ExpressibleByArgument { case text, json }
-
-        var toleranceFraction: Double? { Double(tolerance.replacingOccurrences(of: "%", with: "")).map { $0 / 100 } }
+        var format: DataFormat = .text
 
         func validate() throws {
-            guard let t = toleranceFraction, t > 0, t < 0.5 else {
-                throw ValidationError("--tolerance takes a percentage between 0 and 50, like 0.5%")
-            }
             try OptionBounds.check(expect, in: OptionBounds.bpm, flag: "--expect", unit: "BPM")
         }
 
@@ -44,7 +37,7 @@ extension Beatmap {
             var estimate = TempoEstimator.estimate(onset)
             var check: TempoCheck? = nil
             if let expect {
-                (estimate, check) = TempoEstimator.check(onset, expected: expect, tolerance: toleranceFraction!, allowOctave: allowOctave)
+                (estimate, check) = TempoEstimator.check(onset, expected: expect, tolerance: tolerance.fraction, allowOctave: allowOctave)
             }
             if format == .json {
                 Terminal.out(TempoOutput.json(track: track, estimate: estimate, check: check))
@@ -77,7 +70,7 @@ extension Beatmap {
         var output: String?
 
         @Option(name: .long, help: "Beat map format: json, text, csv, audacity or swift (default: by extension).")
-        var mapFormat: MapFormatArgument?
+        var mapFormat: BeatMapFormat?
 
         @Option(name: .long, help: "Tempo hint in BPM.")
         var bpm: Double?
@@ -106,17 +99,12 @@ extension Beatmap {
         func run() throws {
             try OutputGuard.check([output], against: [track])
             let onset = try TempoEstimator.onsetStrength(path: track, limits: limitOptions.limits.audio)
-            guard let estimate = TempoEstimator.estimate(onset, range: minBpm...maxBpm, hint: bpm) else {
+            guard let draft = BeatMapDraft(onset, range: minBpm...maxBpm, bpm: bpm, quantize: quantize) else {
                 throw ToolFailure("\(track): too short or silent to find a beat")
             }
-            var beats = bpm.map { BeatTracker.track(onset, bpm: $0) } ?? estimate.beats
-            let fit = GridFit(times: beats)
-            if quantize, let fit {
-                beats = BeatMap.grid(bpm: fit.bpm, offset: fit.offset, duration: onset.audio.duration).times
-            }
-            let map = BeatMap(times: beats, bpm: fit.map { ($0.bpm * 1000).rounded() / 1000 }, offset: fit?.offset)
-            let format = mapFormat?.format ?? output.flatMap { BeatMapFormat.detect(path: $0, bytes: []) } ?? .text
-            try Terminal.emit(BeatMapWriter.string(map, format: format, symbol: symbol), to: output)
+            let estimate = draft.estimate
+            let format = mapFormat ?? BeatMapFormat.forOutput(path: output)
+            try Terminal.emit(BeatMapWriter.string(draft.map, format: format, symbol: symbol), to: output)
             if !estimate.isSteady {
                 Terminal.err(
                     "beatmap: warning: \(track): no steady beat (confidence \(String(format: "%.2f", estimate.confidence))); check the draft by ear"
@@ -141,7 +129,7 @@ extension Beatmap {
         var output: String?
 
         @Option(name: .long, help: "Beat map format: json, text, csv, audacity or swift (default: by extension).")
-        var mapFormat: MapFormatArgument?
+        var mapFormat: BeatMapFormat?
 
         @Option(name: .long, help: ArgumentHelp("Array name for Swift output.", valueName: "name"))
         var symbol: String = "beatMap"
@@ -153,7 +141,7 @@ extension Beatmap {
         }
 
         func run() throws {
-            let format = mapFormat?.format ?? output.flatMap { BeatMapFormat.detect(path: $0, bytes: []) } ?? .text
+            let format = mapFormat ?? BeatMapFormat.forOutput(path: output)
             try Terminal.emit(
                 BeatMapWriter.string(BeatMap.grid(bpm: bpm, offset: offset, duration: duration), format: format, symbol: symbol), to: output
             )

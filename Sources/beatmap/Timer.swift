@@ -3,6 +3,8 @@ import AudioKitLinux
 import Foundation
 import ToolSupport
 
+extension BeatPulse: ExpressibleByArgument {}
+
 extension Beatmap {
     struct Timer: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -29,7 +31,7 @@ extension Beatmap {
         var plot: String?
 
         @Option(name: .long, help: "Export a beat-pulse envelope: background or glow (to --pulse-output).")
-        var pulse: PulseArgument?
+        var pulse: BeatPulse?
 
         @Option(name: .long, help: ArgumentHelp("Where to write the pulse: .csv or .svg.", valueName: "file"))
         var pulseOutput: String?
@@ -40,7 +42,7 @@ extension Beatmap {
         var ahap: String?
 
         @Option(name: .long, help: "Output format: text or json.")
-        var format: TimerFormat = .text
+        var format: DataFormat = .text
 
         @Option(name: .long, help: ArgumentHelp("Hit window used to mark when the drift becomes a miss, ± seconds.", valueName: "seconds"))
         var hitWindow: Double = 0.150
@@ -53,9 +55,6 @@ extension Beatmap {
         @Option(name: .long, help: ArgumentHelp("With --play, write the metronome to this file instead.", valueName: "file"))
         var metronomeOutput: String?
 
-        enum PulseArgument: String, CaseIterable, ExpressibleByArgument { case background, glow }
-        enum TimerFormat: String, CaseIterable, ExpressibleByArgument { case text, json }
-
         func validate() throws {
             if bpm == nil && !allWorlds { throw ValidationError("give --bpm or --all-worlds") }
             try OptionBounds.check(bpm, in: OptionBounds.bpm, flag: "--bpm", unit: "BPM")
@@ -65,19 +64,15 @@ extension Beatmap {
         }
 
         func run() throws {
-            let tempos = allWorlds ? GameTempos.all : [bpm!]
+            let tempos = allWorlds ? GameTempos.all : [bpm].compactMap { $0 }
+            guard let first = tempos.first else { throw ValidationError("give --bpm or --all-worlds") }
             let reports = tempos.map { TimerDriftReport(bpm: $0, framesPerSecond: fps, seconds: minutes * 60, carriesOver: carryOver) }
             Terminal.out(
-                format == .json ? TimerOutput.json(reports, every: 30) : TimerOutput.table(reports, every: 30, hitWindow: hitWindow))
+                format == .json ? TimerOutput.json(reports) : TimerOutput.table(reports, hitWindow: hitWindow))
             if let plot { try Terminal.emit(TimerOutput.svg(reports, hitWindow: hitWindow), to: plot) }
-            let first = tempos[0]
             if let pulse, let pulseOutput {
-                let kind = BeatPulse(rawValue: pulse.rawValue)!
-                let seconds = 8 * 60 / first
                 try Terminal.emit(
-                    pulseOutput.lowercased().hasSuffix(".svg")
-                        ? TimerOutput.pulseSVG(kind, bpm: first, seconds: seconds)
-                        : TimerOutput.pulseCSV(kind, bpm: first, seconds: seconds), to: pulseOutput)
+                    TimerOutput.pulseExport(pulse, bpm: first, svg: pulseOutput.lowercased().hasSuffix(".svg")), to: pulseOutput)
             }
             if play || metronomeOutput != nil || devices.listDevices {
                 try devices.session(output: metronomeOutput).run(
@@ -85,7 +80,7 @@ extension Beatmap {
             }
             if let ahap {
                 try Terminal.emit(
-                    AHAPFormatter.format(TimerOutput.beatTaps(bpm: first, seconds: min(minutes * 60, 30)).jsonValue), to: ahap)
+                    AHAPFormatter.format(TimerOutput.beatTaps(bpm: first, seconds: minutes * 60).jsonValue), to: ahap)
             }
         }
     }
