@@ -17,7 +17,7 @@ extension Beatmap {
         var audio: String
 
         @Option(name: .long, help: ArgumentHelp("Flag beats further than this from the audio's onset, in milliseconds.", valueName: "ms"))
-        var toleranceMs: Double = 50
+        var toleranceMs: Double = BeatCheckTuning.defaultTolerance * 1000
 
         @Option(
             name: .long,

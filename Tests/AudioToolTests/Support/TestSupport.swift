@@ -70,3 +70,15 @@ func run(_ executable: URL, _ arguments: [String], environment: [String: String]
     return CommandResult(
         status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
 }
+
+/// External tools some tests use to make fixtures; a test that needs one is disabled, with this message, without it.
+enum Fixtures {
+    /// True when sox can write MP3 (Debian's sox with libsox-fmt-mp3, which scripts/test.sh installs).
+    static let soxWritesMP3: Bool = {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sox"),
+            let r = try? run(URL(fileURLWithPath: "/usr/bin/sox"), ["-h"])
+        else { return false }
+        return r.stdout.contains(" mp3 ") || r.stdout.hasSuffix(" mp3\n") || r.stdout.contains(" mp3\n")
+    }()
+    static let soxMissing: Comment = "sox with MP3 support is not installed (apt-get install sox libsox-fmt-mp3; scripts/test.sh does)"
+}

@@ -9,6 +9,9 @@ public struct GameManifest: Sendable {
         public let beatmaps: [String]
         /// JSON path of this track in the manifest, for findings.
         public let path: String
+        /// How far a beat may be from its onset before it is flagged, in seconds (`tolerance_ms`, per track or for
+        /// the whole manifest; default `BeatCheckTuning.defaultTolerance`).
+        public let tolerance: Double
     }
 
     public let file: String
@@ -92,6 +95,18 @@ public struct GameManifest: Sendable {
                 ]
             )
         }
+        func tolerance(_ value: JSONValue?, _ pointer: String, default fallback: Double) -> Double {
+            guard let value else { return fallback }
+            guard let ms = value.number, ms > 0, ms < 1000 else {
+                findings.append(
+                    Diagnostic(
+                        ruleID: BeatmapRules.manifestInvalid, severity: .error, location: at(pointer),
+                        message: "tolerance_ms must be a number of milliseconds between 0 and 1000"))
+                return fallback
+            }
+            return ms / 1000
+        }
+        let manifestTolerance = tolerance(object["tolerance_ms"], "/tolerance_ms", default: BeatCheckTuning.defaultTolerance)
         var tracks: [Track] = []
         for (i, t) in (object["tracks"]?.array ?? []).enumerated() {
             let pointer = "/tracks/\(i)"
@@ -105,7 +120,8 @@ public struct GameManifest: Sendable {
             }
             let maps = (t["beatmaps"]?.array ?? []).enumerated().compactMap { resolve($0.element, pointer + "/beatmaps/\($0.offset)") }
             guard let audio else { continue }
-            tracks.append(Track(audio: audio, bpm: bpm, beatmaps: maps, path: pointer))
+            let trackTolerance = tolerance(t["tolerance_ms"], pointer + "/tolerance_ms", default: manifestTolerance)
+            tracks.append(Track(audio: audio, bpm: bpm, beatmaps: maps, path: pointer, tolerance: trackTolerance))
         }
         let ahap = (object["ahap"]?.array ?? []).enumerated().compactMap { resolve($0.element, "/ahap/\($0.offset)") }
         return (GameManifest(file: path, baseDirectory: base, tracks: tracks, ahap: ahap, limits: limits, positions: index), findings)
@@ -120,11 +136,17 @@ public struct GameManifest: Sendable {
 
 /// Runs every check a manifest asks for, in parallel across cores.
 public enum GameCheck {
+    /// One check: a track's declared tempo, a beat map against its track, or an AHAP file.
     public struct Job: Sendable {
-        public enum Kind: Sendable { case tempo(Double), beatmap(String), ahap }
+        /// What is checked; the tempo and beat-map jobs carry their track.
+        public enum Kind: Sendable {
+            case tempo(Double, GameManifest.Track)
+            case beatmap(String, GameManifest.Track)
+            case ahap
+        }
         public let kind: Kind
+        /// The file the job is about (the track, the map or the AHAP file).
         public let asset: String
-        public let track: GameManifest.Track?
     }
 
     public struct Outcome: Sendable {
@@ -138,10 +160,10 @@ public enum GameCheck {
     public static func jobs(_ m: GameManifest) -> [Job] {
         var jobs: [Job] = []
         for t in m.tracks {
-            if let bpm = t.bpm { jobs.append(Job(kind: .tempo(bpm), asset: t.audio, track: t)) }
-            for map in t.beatmaps { jobs.append(Job(kind: .beatmap(map), asset: map, track: t)) }
+            if let bpm = t.bpm { jobs.append(Job(kind: .tempo(bpm, t), asset: t.audio)) }
+            for map in t.beatmaps { jobs.append(Job(kind: .beatmap(map, t), asset: map)) }
         }
-        for a in m.ahap { jobs.append(Job(kind: .ahap, asset: a, track: nil)) }
+        for a in m.ahap { jobs.append(Job(kind: .ahap, asset: a)) }
         return jobs
     }
 
@@ -162,7 +184,7 @@ public enum GameCheck {
     static func run(_ job: Job, manifest: GameManifest, tolerance: Double, onsets: OnsetCache) -> Outcome {
         do throws(InputError) {
             switch job.kind {
-            case .tempo(let bpm):
+            case .tempo(let bpm, let track):
                 let onset = try onsets.onset(job.asset, tempo: true)
                 let (estimate, check) = TempoEstimator.check(onset, expected: bpm, tolerance: tolerance, allowOctave: false)
                 let d =
@@ -170,19 +192,20 @@ public enum GameCheck {
                     ? []
                     : [
                         Diagnostic(
-                            ruleID: BeatmapRules.bpmMismatch, severity: .error, location: manifest.location(job.track!.path + "/bpm"),
+                            ruleID: BeatmapRules.bpmMismatch, severity: .error, location: manifest.location(track.path + "/bpm"),
                             message: "\(job.asset): \(check.message)")
                     ]
                 return Outcome(
                     job: job, diagnostics: d, failure: nil,
                     summary: estimate.map { String(format: "%.2f BPM (declared %@)", $0.bpm, RuleText.number(bpm)) } ?? "no tempo")
-            case .beatmap(let path):
+            case .beatmap(let path, let track):
                 let read = try BeatMapReader.read(path: path, limits: manifest.limits)
                 guard let map = read.map else {
                     return Outcome(job: job, diagnostics: read.diagnostics, failure: nil, summary: "unreadable")
                 }
                 let report = BeatChecker.check(
-                    map: map, onset: try onsets.onset(job.track!.audio), audioPath: job.track!.audio)
+                    map: map, onset: try onsets.onset(track.audio), options: BeatCheckOptions(tolerance: track.tolerance),
+                    audioPath: track.audio)
                 return Outcome(
                     job: job, diagnostics: read.diagnostics + report.diagnostics, failure: nil,
                     summary: "\(report.flaggedCount) of \(map.count) beats flagged")

@@ -7,7 +7,7 @@ enum BeatCheckFindings {
     /// Below this share of beats confirmed by an onset, the check is an error, not a pass: the audio
     /// is silent, the wrong track, or the map belongs to another song. Human maps of real music sit far above
     /// it (bench/RESULTS.md: at most a few per cent of beats unconfirmed).
-    static let minimumConfirmedShare = 0.5
+    static let minimumConfirmedShare = BeatCheckTuning.minimumConfirmedShare
 
     /// The finding when fewer than four beats lie inside the track, or the track has no onset strength.
     static func tooFewInside(map: BeatMap, inside: Int, duration: Double) -> Diagnostic {

@@ -139,7 +139,7 @@ struct FuzzRegressionTests {
         for f in BeatMapFormat.allCases { _ = BeatMapWriter.string(map, format: f) }
     }
 
-    /// Found by libFuzzer (second session): an unterminated block comment or string after
+    /// Found by libFuzzer: an unterminated block comment or string after
     /// `let` left the Swift reader's cursor past the end of the text.
     @Test("unterminated comments and strings in Swift source", arguments: ["let/*@eaeItt", "let x = \"abc", "let /*", "var\"\\"])
     func unterminatedSwift(_ text: String) {

@@ -1,0 +1,58 @@
+/// Robust lines through beats: the Theil–Sen estimator (the median of pairwise slopes; Theil 1950, Sen 1968),
+/// which a few misplaced beats cannot bend, used for local grids, the map's drift against the audio, and medians.
+enum RobustLine {
+    /// Where beat k's neighbours (±4 beats, matched within tolerance) put it: Theil–Sen line of match time against beat index.
+    static func gridPrediction(_ k: Int, matches: [OnsetMatch?], q: [Double]) -> Double? {
+        var xs: [Double] = []
+        var ys: [Double] = []
+        for j in max(0, k - BeatCheckTuning.neighbourRadius)...min(q.count - 1, k + BeatCheckTuning.neighbourRadius) where j != k {
+            if let m = matches[j], abs(m.time - q[j]) < BeatCheckTuning.neighbourAgreement {
+                xs.append(Double(j))
+                ys.append(m.time)
+            }
+        }
+        guard xs.count >= BeatCheckTuning.minimumNeighbours, let slope = theilSen(xs, ys) else { return nil }
+        let intercept = median(zip(xs, ys).map { $1 - slope * $0 })
+        return intercept + slope * Double(k)
+    }
+
+    /// Where beat k's neighbours in the map (±4 beats) put it, in aligned time.
+    static func mapGrid(_ k: Int, q: [Double]) -> Double? {
+        grid(k, through: neighbours(of: k, count: q.count), q: q)
+    }
+
+    /// Where the beats `js` put beat k: Theil–Sen line of aligned time against beat index.
+    static func grid(_ k: Int, through js: [Int], q: [Double]) -> Double? {
+        guard js.count >= BeatCheckTuning.minimumNeighbours, let slope = theilSen(js.map(Double.init), js.map { q[$0] }) else { return nil }
+        return median(js.map { q[$0] - slope * Double($0) }) + slope * Double(k)
+    }
+
+    static func localIntervals(_ t: [Double]) -> [Double] {
+        t.indices.map { k in
+            let lo = max(0, k - 2), hi = min(t.count - 1, k + 2)
+            return hi > lo ? (t[hi] - t[lo]) / Double(hi - lo) : 0.5
+        }
+    }
+
+    static func median(_ v: [Double]) -> Double {
+        let s = v.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+
+    /// Theil–Sen estimator: the median of pairwise slopes (on at most 200 evenly spaced points).
+    static func theilSen(_ x: [Double], _ y: [Double]) -> Double? {
+        let step = max(1, x.count / 200)
+        let idx = Array(Swift.stride(from: 0, to: x.count, by: step))
+        var slopes: [Double] = []
+        for a in 0..<idx.count {
+            for b in (a + 1)..<idx.count where x[idx[b]] != x[idx[a]] {
+                slopes.append((y[idx[b]] - y[idx[a]]) / (x[idx[b]] - x[idx[a]]))
+            }
+        }
+        return slopes.isEmpty ? nil : median(slopes)
+    }
+
+    static func neighbours(of k: Int, count: Int) -> [Int] {
+        (max(0, k - BeatCheckTuning.neighbourRadius)...min(count - 1, k + BeatCheckTuning.neighbourRadius)).filter { $0 != k }
+    }
+}
