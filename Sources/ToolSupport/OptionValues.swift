@@ -21,6 +21,7 @@ public struct Percentage: ExpressibleByArgument, Sendable, Equatable {
         fraction = value / 100
     }
 
+    /// How `--help` shows the default: `0.5%`.
     public var defaultValueDescription: String { "\(OptionBounds.format(fraction * 100))%" }
 }
 
@@ -40,6 +41,7 @@ public struct Decibels: ExpressibleByArgument, Sendable, Equatable {
         value = v
     }
 
+    /// How `--help` shows the default: `-6dB`.
     public var defaultValueDescription: String { "\(OptionBounds.format(value))dB" }
 }
 
@@ -47,6 +49,7 @@ public struct Decibels: ExpressibleByArgument, Sendable, Equatable {
 public struct Shard: ExpressibleByArgument, Sendable, Equatable {
     /// 1-based.
     public let index: Int
+    /// How many shards the jobs are split into.
     public let count: Int
 
     /// Parses `i/n`; nil unless 1 ≤ i ≤ n.
@@ -60,7 +63,9 @@ public struct Shard: ExpressibleByArgument, Sendable, Equatable {
 
 /// A named number, written `name=value` (`--param bpm=88`).
 public struct NamedValue: ExpressibleByArgument, Sendable, Equatable {
+    /// The part before `=`.
     public let name: String
+    /// The number after `=`.
     public let value: Double
 
     /// Parses `name=value` with a finite number; nil otherwise.

@@ -4,12 +4,15 @@ import Foundation
 
 /// The device flags of every command that plays (`play`, `preview`, `crossfade --play`, `timer --play`).
 public struct DeviceOptions: ParsableArguments {
+    /// The ALSA device to play on (`--device`).
     @Option(name: .long, help: ArgumentHelp("ALSA playback device.", valueName: "name"))
     public var device: String = "default"
 
+    /// List the devices and play nothing (`--list-devices`).
     @Flag(name: .long, help: "List the PCM devices ALSA knows, and exit.")
     public var listDevices = false
 
+    /// The defaults: ALSA's default device.
     public init() {}
 
     /// A session on this device, writing to `output` instead when it is given.
@@ -20,13 +23,16 @@ public struct DeviceOptions: ParsableArguments {
 
 /// The flags of the commands whose job is to play (`ahap-tool play`, `beatmap preview`): the device, or a file instead.
 public struct PlaybackOptions: ParsableArguments {
+    /// The device flags.
     @OptionGroup(title: "Playback") public var devices: DeviceOptions
 
+    /// Write the audio to this file instead of playing it (`-o`).
     @Option(
         name: [.short, .long],
         help: ArgumentHelp("Write exactly what would be played to this audio file instead (atomically).", valueName: "file"))
     public var output: String?
 
+    /// No device flags given: the default device.
     public init() {}
 
     /// The parsed values as a plain session.
@@ -43,8 +49,11 @@ public struct PlaybackOptions: ParsableArguments {
 
 /// Where a play command sends its audio: a device, a file, or (listDevices) nowhere.
 public struct PlaybackSession: Sendable {
+    /// The ALSA device name.
     public var device: String
+    /// Where the audio goes instead of a device, when given.
     public var output: String?
+    /// True to list the devices instead of playing.
     public var listDevices: Bool
 
     /// A session that plays on `device`, or writes to `output` when it is given.

@@ -6,11 +6,13 @@ public final class ProgressLine {
     private let enabled: Bool
     private var lastPercent = -1
 
+    /// A progress line that starts with `label`; silent when standard error is not a terminal.
     public init(_ label: String) {
         self.label = label
         self.enabled = Terminal.isTTY(STDERR_FILENO)
     }
 
+    /// Shows `fraction` (0…1) as a percentage, redrawing only when the percentage changes.
     public func update(_ fraction: Double) {
         guard enabled else { return }
         let percent = Int(fraction * 100)
@@ -19,6 +21,7 @@ public final class ProgressLine {
         Terminal.raw("\r\(label) \(percent)%")
     }
 
+    /// Clears the line.
     public func finish() {
         guard enabled, lastPercent >= 0 else { return }
         Terminal.raw("\r\u{1B}[K")

@@ -3,6 +3,7 @@ import Foundation
 
 /// Standard output and error, with colour only on a terminal and never when `NO_COLOR` is set.
 public enum Terminal {
+    /// True when `fd` is a terminal.
     public static func isTTY(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
     /// True when standard output is a terminal that takes colour.

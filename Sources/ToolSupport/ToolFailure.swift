@@ -12,6 +12,7 @@ public struct ToolFailure: Error, Sendable, CustomStringConvertible {
     /// The library's error, worded for the command line.
     public init(_ error: InputError) { self.message = CommandLineWording.describe(error) }
 
+    /// The message.
     public var description: String { message }
 }
 

@@ -8,6 +8,7 @@ public enum ToolMain {
     /// When `main` started, for the first-frame latency the benchmark reads.
     public static let started = DispatchTime.now().uptimeNanoseconds
 
+    /// Parses the command line, runs the command and exits with the documented code (never returns).
     public static func run<Command: ParsableCommand>(_ type: Command.Type, name: String) -> Never {
         _ = started
         Terminal.toolName = name
