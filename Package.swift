@@ -17,7 +17,9 @@ let package = Package(
         .default(enabledTraits: ["Playback"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Builds the DocC catalog (Sources/AudioKitLinux/AudioKitLinux.docc): scripts/docs.sh, run in CI.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(

@@ -5,5 +5,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --test
 swift format lint --strict --recursive Sources Tests Package.swift
+python3 scripts/undocumented.py  # every public declaration of the library and ToolSupport is documented
 swift build --build-tests
 swift test --skip-build

@@ -25,7 +25,7 @@ public enum Signals {
                     Signals.stopRequested.store(received, ordering: .relaxed)
                     return
                 }
-                TemporaryFiles.shared.removeAll()
+                AtomicFile.removeTemporaryFiles()
                 _exit(128 + received)
             }
         }

@@ -29,7 +29,7 @@ public enum Terminal {
             if failure.code != EPIPE {
                 _ = writeAll(STDERR_FILENO, "\(toolName): error: cannot write to standard output: \(failure.text)\n")
             }
-            TemporaryFiles.shared.removeAll()
+            AtomicFile.removeTemporaryFiles()
             _exit(ToolExit.outputFailed.rawValue)
         }
     }
@@ -43,7 +43,7 @@ public enum Terminal {
     /// Writes `text` to standard error as it is (progress lines, status lines).
     public static func raw(_ text: String) {
         if writeAll(STDERR_FILENO, text) != nil {
-            TemporaryFiles.shared.removeAll()
+            AtomicFile.removeTemporaryFiles()
             _exit(ToolExit.outputFailed.rawValue)
         }
     }

@@ -1,5 +1,5 @@
 // Benchmark harness: prints figures for bench/run.sh. Not a user tool.
-import AudioKitLinux
+@_spi(Benchmarks) import AudioKitLinux
 import Foundation
 
 func seconds(_ body: () -> Void) -> Double {

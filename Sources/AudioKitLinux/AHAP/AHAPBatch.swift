@@ -4,12 +4,18 @@ import Foundation
 /// and returns the results in input order. Only each file's findings are kept,
 /// never its text or parsed pattern, so memory stays flat in the number of files.
 public enum AHAPBatch {
+    /// What a batch validation found, over all files.
     public struct Result: Sendable {
+        /// The paths validated, in input order.
         public var files: [String]
+        /// The findings of every file that was read, in input order.
         public var diagnostics: [Diagnostic]
+        /// Files that could not be read or were over a limit, and why.
         public var failures: [InputError]
     }
 
+    /// Validates every file of `paths` with `options`, in parallel. Nothing is thrown: a file that cannot be read or is over a limit goes
+    /// to `failures` instead of `diagnostics`.
     public static func validate(paths: [String], options: AHAPValidationOptions) -> Result {
         let slots = ResultSlots<Swift.Result<[Diagnostic], InputError>>(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: paths.count) { i in
@@ -44,6 +50,8 @@ final class ResultSlots<T: Sendable>: @unchecked Sendable {
 /// Expands command-line inputs: files as given, directories searched
 /// recursively for the given extensions, and glob patterns the shell left unexpanded.
 public enum InputExpansion {
+    /// Expands `arguments` into file paths: files as given, directories searched for files whose lowercased extension is in `extensions`
+    /// (sorted), and glob patterns. An argument that matches nothing, or a directory without such files, becomes a `.notFound` failure.
     public static func expand(_ arguments: [String], extensions: Set<String>) -> (paths: [String], failures: [InputError]) {
         var paths: [String] = []
         var failures: [InputError] = []

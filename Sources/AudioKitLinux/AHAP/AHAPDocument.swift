@@ -3,8 +3,12 @@
 public struct AHAPDocument: Sendable {
     /// One item of the `Pattern` array, with its JSON path.
     public struct Item: Sendable {
+        /// Which element the item holds; `.other` when it is not an object or does not hold exactly one Event, Parameter or
+        /// ParameterCurve object.
         public enum Kind: Sendable { case event, parameter, curve, other }
+        /// Position of the item in the `Pattern` array, from 0.
         public let index: Int
+        /// Which element the item holds.
         public let kind: Kind
         /// JSON pointer of the item, `/Pattern/3`.
         public let path: String
@@ -14,21 +18,31 @@ public struct AHAPDocument: Sendable {
         public let bodyPath: String
     }
 
+    /// The file name used in diagnostics; nil when none was given.
     public let file: String?
     /// Folder that `EventWaveformPath` values are resolved against.
     public let baseDirectory: String?
+    /// The decoded JSON text.
     public let root: JSONValue
+    /// The model CoreHaptics would build from `root` (see `AHAPPattern.init(json:)`).
     public let pattern: AHAPPattern
+    /// Every item of the `Pattern` array, in order; empty when there is no `Pattern` array.
     public let items: [Item]
+    /// The settings the validation runs with.
     public let options: AHAPValidationOptions
+    /// The items that hold an `Event` object, in order.
     public let events: [Item]
+    /// The items that hold a `Parameter` object, in order.
     public let dynamicParameters: [Item]
+    /// The items that hold a `ParameterCurve` object, in order.
     public let curves: [Item]
     /// Well-formed `EventParameters` entries, gathered once for the rules that read them.
     let parameterEntries: [EventParameterWalk.Entry]
     /// Objects whose keys the key rules check.
     let keyedObjects: [KeyWalk.Object]
 
+    /// Builds the document from decoded JSON and sorts the `Pattern` items by kind; `baseDirectory` is the folder waveform paths resolve
+    /// against.
     public init(root: JSONValue, file: String? = nil, baseDirectory: String? = nil, options: AHAPValidationOptions = .init()) {
         self.root = root
         self.file = file
@@ -75,6 +89,7 @@ public struct AHAPValidationOptions: Sendable, Hashable {
     /// Size, depth, event, curve-point and audio limits.
     public var limits: InputLimits
 
+    /// Options for strict parsing, waveform paths kept inside the folder, waveform files checked, and the standard limits, unless given.
     public init(
         lenient: Bool = false, allowPathsOutsideBase: Bool = false, checkWaveformFiles: Bool = true, limits: InputLimits = .standard
     ) {
@@ -88,11 +103,17 @@ public struct AHAPValidationOptions: Sendable, Hashable {
 /// A finding before it has a line and column. Rules produce these; the
 /// validator resolves the JSON path to a position in one pass at the end.
 public struct AHAPFinding: Sendable {
+    /// Whether the finding points at the key of its JSON path or at its value.
     public enum Anchor: Sendable { case key, value }
+    /// The id of the rule that made the finding, such as `ahap.missing_pattern`.
     public var ruleID: String
+    /// How serious the finding is.
     public var severity: Severity
+    /// JSON pointer of what the finding is about; nil for findings of the reader, which carry a `position`.
     public var path: String?
+    /// Whether the line and column are taken from the key or from the value at `path`.
     public var anchor: Anchor
+    /// What is wrong and how to fix it.
     public var message: String
     /// Set directly by the reader for syntax errors, where no path exists.
     public var position: TextPosition?

@@ -6,6 +6,7 @@
 /// keep their integer or real form in shortest round-trip notation; four-space
 /// indent. Formatting twice changes nothing, and parse(format(x)) == parse(x).
 public enum AHAPFormatter {
+    /// The canonical text of `root`: known keys in Apple's order, unknown keys after them, four-space indent.
     public static func format(_ root: JSONValue) -> String {
         JSONWriter(indent: "    ").string(from: canonical(root, context: .root))
     }

@@ -2,37 +2,63 @@ import Foundation
 
 /// A summary of a pattern for `ahap-tool info`.
 public struct AHAPInfo: Sendable {
+    /// The values one parameter ID takes across the pattern.
     public struct Range: Sendable {
+        /// The parameter ID as written.
         public var id: String
+        /// The smallest value, as written (not clamped).
         public var min: Double
+        /// The largest value, as written (not clamped).
         public var max: Double
+        /// How many entries use the ID.
         public var count: Int
     }
 
+    /// One parameter curve's ID, time span and number of points.
     public struct Curve: Sendable {
+        /// The curve's `ParameterID` as written.
         public var id: String
+        /// The curve's start, in seconds from the pattern start.
         public var start: Double
+        /// The start plus the latest control-point time, in seconds.
         public var end: Double
+        /// Number of control points.
         public var points: Int
     }
 
+    /// One distinct `EventWaveformPath` and what was found there.
     public struct Audio: Sendable {
+        /// The `EventWaveformPath` as written.
         public var path: String
+        /// The file the path resolved to; nil when it was not found or is outside the folder.
         public var resolved: String?
+        /// Format, sample rate, channels and length of the file; nil when it could not be read.
         public var info: AudioFileInfo?
+        /// Why the file cannot be used; nil when it was read.
         public var problem: String?
     }
 
+    /// The file name shown in the summary.
     public var file: String
+    /// The pattern's `Version`; nil when missing or not a number.
     public var version: Double?
+    /// The pattern's length in seconds (`AHAPPattern.duration`).
     public var duration: Double
+    /// Number of events of each known type, in `AHAPEventType.allCases` order, zeros included.
     public var eventCounts: [(AHAPEventType, Int)]
+    /// Number of events whose `EventType` is not one of the four known types.
     public var unknownEventTypes: Int
+    /// Value ranges of the `EventParameters` entries, per ID, in order of first appearance.
     public var parameterRanges: [Range]
+    /// The parameter curves, in file order.
     public var curves: [Curve]
+    /// Value ranges of the `Parameter` elements, per ID, in order of first appearance.
     public var dynamicParameters: [Range]
+    /// The events' waveform paths, each once, in order of first use.
     public var audio: [Audio]
 
+    /// Summarizes `pattern`. Waveform paths resolve against `baseDirectory` and each file found is opened within `audioLimits`; read
+    /// errors go to `Audio.problem`, nothing is thrown.
     public init(pattern: AHAPPattern, file: String, baseDirectory: String, allowOutside: Bool, audioLimits: AudioLimits = .standard) {
         self.file = file
         version = pattern.version
@@ -76,6 +102,7 @@ public struct AHAPInfo: Sendable {
         return order.map { byID[$0]! }
     }
 
+    /// The summary as a JSON object, durations in seconds; missing values are null.
     public var jsonValue: JSONValue {
         func range(_ r: Range) -> JSONValue {
             .object(JSONObject(["id": .string(r.id), "min": .real(r.min), "max": .real(r.max), "count": .integer(Int64(r.count))]))
@@ -114,6 +141,7 @@ public struct AHAPInfo: Sendable {
             ]))
     }
 
+    /// The summary as indented lines of text ending with a newline; at most 10 curves are listed.
     public var text: String {
         var lines: [String] = []
         lines.append("\(file)")

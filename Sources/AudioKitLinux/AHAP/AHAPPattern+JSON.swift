@@ -22,6 +22,7 @@ extension AHAPPattern {
 }
 
 extension AHAPElement {
+    /// Reads one Pattern item; anything but an object with exactly one Event, Parameter or ParameterCurve object becomes `.unknown`.
     public init(json: JSONValue) {
         guard let object = json.object else {
             self = .unknown(json)
@@ -39,6 +40,7 @@ extension AHAPElement {
         }
     }
 
+    /// The item as AHAP JSON; an `.unknown` item is returned as it was read.
     public var jsonValue: JSONValue {
         switch self {
         case .event(let e): .object(JSONObject([AHAPKey.event: e.jsonValue]))
@@ -52,6 +54,8 @@ extension AHAPElement {
 extension AHAPEvent {
     static let modelKeys: Set<String> = Set(AHAPKey.eventKeys + [AHAPKey.eventTime])
 
+    /// Reads an Event body: `Time` or `EventTime` (0 when missing), entries without a string ID and a numeric value dropped, unknown keys
+    /// kept in `extra`.
     public init(json: JSONObject) {
         time = AHAPNumber.value(json[AHAPKey.time] ?? json[AHAPKey.eventTime]) ?? 0
         rawType = json[AHAPKey.eventType]?.string ?? ""
@@ -68,6 +72,7 @@ extension AHAPEvent {
         extra = JSONObject(json.members.filter { !AHAPEvent.modelKeys.contains($0.key) })
     }
 
+    /// The Event body as AHAP JSON, keys in canonical order and `extra` last; nil fields and an empty parameter list are left out.
     public var jsonValue: JSONValue {
         var o = JSONObject()
         o[AHAPKey.time] = .real(time)
@@ -88,6 +93,8 @@ extension AHAPEvent {
 }
 
 extension AHAPDynamicParameter {
+    /// Reads a Parameter body: `Time` or `ParameterTime`; a missing number reads as 0 and a missing ID as "". Unknown keys are kept in
+    /// `extra`.
     public init(json: JSONObject) {
         rawID = json[AHAPKey.parameterID]?.string ?? ""
         value = AHAPNumber.value(json[AHAPKey.parameterValue]) ?? 0
@@ -96,6 +103,7 @@ extension AHAPDynamicParameter {
         extra = JSONObject(json.members.filter { !known.contains($0.key) })
     }
 
+    /// The Parameter body as AHAP JSON, `extra` last.
     public var jsonValue: JSONValue {
         var o = JSONObject([
             AHAPKey.parameterID: .string(rawID), AHAPKey.time: .real(time), AHAPKey.parameterValue: .real(value),
@@ -106,6 +114,7 @@ extension AHAPDynamicParameter {
 }
 
 extension AHAPParameterCurve {
+    /// Reads a ParameterCurve body; when a control point lacks a numeric Time or ParameterValue, no points are kept, as in CoreHaptics.
     public init(json: JSONObject) {
         rawID = json[AHAPKey.parameterID]?.string ?? ""
         time = AHAPNumber.value(json[AHAPKey.time]) ?? 0
@@ -124,6 +133,7 @@ extension AHAPParameterCurve {
         extra = JSONObject(json.members.filter { !AHAPKey.curveKeys.contains($0.key) })
     }
 
+    /// The ParameterCurve body as AHAP JSON, `extra` last.
     public var jsonValue: JSONValue {
         var o = JSONObject([AHAPKey.parameterID: .string(rawID), AHAPKey.time: .real(time)])
         o[AHAPKey.controlPoints] = .array(

@@ -21,6 +21,7 @@ extension AHAPRule {
 protocol AHAPReaderRule: AHAPRule {}
 
 extension AHAPReaderRule {
+    /// Does nothing: the reader reports these findings while it parses the text.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {}
 }
 

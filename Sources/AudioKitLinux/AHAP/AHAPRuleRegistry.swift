@@ -1,10 +1,12 @@
 /// Every AHAP rule, in the order `ahap-tool rules` lists them.
 public enum AHAPRuleRegistry {
+    /// Rules the reader enforces while parsing: syntax, duplicate keys, trailing commas, comments, byte order mark and encoding.
     public static let readerRules: [any AHAPRule.Type] = [
         JSONSyntaxRule.self, DuplicateKeyRule.self, TrailingCommaRule.self, CommentRule.self,
         ByteOrderMarkRule.self, TextEncodingRule.self,
     ]
 
+    /// Rules run on the parsed document, in listing order; the validator's default set.
     public static let documentRules: [any AHAPRule.Type] = [
         MissingPatternRule.self, EmptyPatternRule.self, VersionMissingRule.self, VersionUnsupportedRule.self,
         UnknownTopLevelKeyRule.self, UnknownElementRule.self,
@@ -19,8 +21,10 @@ public enum AHAPRuleRegistry {
         MisspelledKeyRule.self, UnknownKeyRule.self, NumberAsStringRule.self, TimePrecisionRule.self,
     ]
 
+    /// The reader rules, then the document rules.
     public static var all: [any AHAPRule.Type] { readerRules + documentRules }
 
+    /// The description of every rule, in `all` order.
     public static var descriptions: [RuleDescription] { all.map { $0.description } }
 
     /// Looks a rule up by its id or a former id.

@@ -1,17 +1,25 @@
 /// Pattern templates for every haptic the games' design documents name
 /// (../shared/SEEDS-DIGEST.md), plus look-alikes of UIKit's feedback generators.
 public struct AHAPTemplate: Sendable {
+    /// A number a template takes, with its default and allowed range.
     public struct Parameter: Sendable {
+        /// The parameter's name, the key in the values given to `pattern(_:)`.
         public let name: String
+        /// The value used when none is given.
         public let defaultValue: Double
+        /// The allowed values, bounds included; `pattern(_:)` throws outside them.
         public let range: ClosedRange<Double>
+        /// A short description of the parameter, with its unit where it has one.
         public let help: String
     }
 
+    /// The template's name, such as `heartbeat`.
     public let name: String
+    /// A one-line description, also written to the pattern's `Metadata` as `Description`.
     public let summary: String
     /// Where the numbers come from.
     public let source: String
+    /// The parameters the template takes, in listing order.
     public let parameters: [Parameter]
     let build: @Sendable ([String: Double]) -> [AHAPElement]
 
@@ -39,7 +47,9 @@ public struct AHAPTemplate: Sendable {
     }
 }
 
+/// Thrown by `AHAPTemplate.pattern(_:)` for an unknown parameter name or a value that is not finite or outside the parameter's range.
 public struct TemplateError: Error, Sendable, CustomStringConvertible {
+    /// What was wrong, naming the template and the parameter.
     public let description: String
     init(_ d: String) { description = d }
 }
@@ -88,11 +98,14 @@ enum TemplateParts {
     }
 }
 
+/// The built-in templates.
 public enum AHAPTemplates {
     private typealias P = TemplateParts
 
+    /// Every template: the game haptics first, then the UIKit feedback-generator look-alikes.
     public static let all: [AHAPTemplate] = gameTemplates + feedbackGenerators
 
+    /// The template called `name`; nil when there is none.
     public static func named(_ name: String) -> AHAPTemplate? { all.first { $0.name == name } }
 
     static let gameTemplates: [AHAPTemplate] = [

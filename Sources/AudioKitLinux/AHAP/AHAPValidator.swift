@@ -2,6 +2,7 @@ import Foundation
 
 /// The result of validating one AHAP text.
 public struct AHAPValidationResult: Sendable {
+    /// The findings, sorted, with line and column where they could be found.
     public var diagnostics: [Diagnostic]
     /// The parsed document, or nil when the text is not JSON or is over a limit.
     public var document: AHAPDocument?
@@ -16,6 +17,8 @@ public struct AHAPValidationResult: Sendable {
 /// then the document rules. Findings are sorted and given a line and column
 /// from one positional pass over the text, done only when there is a finding.
 public enum AHAPValidator {
+    /// Validates `bytes` with `rules` (the document rules unless given); `file` names the text in diagnostics and `baseDirectory` is
+    /// where waveform paths resolve. Never throws: a count over a limit sets `limitExceeded` and returns no diagnostics.
     public static func validate(
         bytes: [UInt8], file: String? = nil, baseDirectory: String? = nil,
         options: AHAPValidationOptions = .init(), rules: [any AHAPRule.Type] = AHAPRuleRegistry.documentRules

@@ -2,14 +2,18 @@
 /// with where each one was written (for diagnostics) and the optional tempo
 /// and offset that some formats carry.
 public struct BeatMap: Sendable, Equatable {
+    /// Beat times in seconds from the start of the track, in the order the file lists them.
     public var times: [Double]
     /// Where each beat stands in its file (line and column, or a JSON path); same count as `times`.
     public var locations: [SourceLocation]
+    /// The tempo the file declares, in BPM; nil when it declares none.
     public var bpm: Double?
+    /// The time of the first grid beat the file declares, in seconds; nil when it declares none.
     public var offset: Double?
     /// The file it was read from, as the user typed it.
     public var file: String?
 
+    /// A map of `times` in seconds; without `locations`, beat n is located at JSON path `/n` in `file`.
     public init(times: [Double], locations: [SourceLocation]? = nil, bpm: Double? = nil, offset: Double? = nil, file: String? = nil) {
         self.times = times
         self.locations = locations ?? times.indices.map { SourceLocation(file: file, jsonPath: "/\($0)") }
@@ -18,6 +22,7 @@ public struct BeatMap: Sendable, Equatable {
         self.file = file
     }
 
+    /// The number of beats.
     public var count: Int { times.count }
 
     /// A perfect grid: beats at offset + n·60/bpm covering [0, duration).

@@ -3,7 +3,9 @@
 public struct Diagnostic: Hashable, Codable, Sendable, Comparable {
     /// Stable rule identifier such as `ahap.continuous_without_duration`.
     public var ruleID: String
+    /// How serious the finding is.
     public var severity: Severity
+    /// Where the finding is: file, line, column and JSON path, each of them optional.
     public var location: SourceLocation
     /// The value found, what was expected, and what to do.
     public var message: String
@@ -26,6 +28,7 @@ public struct Diagnostic: Hashable, Codable, Sendable, Comparable {
         return copy
     }
 
+    /// Orders by location, then by rule id, then by message, so reports list findings in a stable order.
     public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
         if lhs.location != rhs.location { return lhs.location < rhs.location }
         if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
@@ -37,5 +40,6 @@ extension Array where Element == Diagnostic {
     /// The most severe finding, or nil when there are none.
     public var worstSeverity: Severity? { map(\.severity).max() }
 
+    /// The number of findings whose severity is exactly `severity`.
     public func count(of severity: Severity) -> Int { filter { $0.severity == severity }.count }
 }

@@ -1,5 +1,6 @@
 /// Rule documentation generated from the rule descriptions (`ahap-tool rules`, docs/rules.md).
 public enum RuleDocumentation {
+    /// A plain-text table with one line per rule: id, default severity and summary, in padded columns.
     public static func table(_ rules: [RuleDescription]) -> String {
         let width = (rules.map(\.id.count).max() ?? 10) + 2
         return rules.map { r in
@@ -8,6 +9,7 @@ public enum RuleDocumentation {
         }.joined(separator: "\n") + "\n"
     }
 
+    /// Plain text about one rule: id, default severity, name, summary, rationale, and its flagged and unflagged examples.
     public static func detail(_ r: RuleDescription) -> String {
         var out = "\(r.id) (\(r.defaultSeverity.rawValue)): \(r.name)\n\n\(r.summary)\n\nWhy: \(r.rationale)\n"
         if !r.failing.isEmpty {

@@ -9,6 +9,7 @@ public struct SourceLocation: Hashable, Codable, Sendable, Comparable, CustomStr
     /// JSON Pointer such as `/Pattern/3/Event/EventDuration`, or a beat index path.
     public var jsonPath: String?
 
+    /// A location; each part is nil when unknown.
     public init(file: String? = nil, line: Int? = nil, column: Int? = nil, jsonPath: String? = nil) {
         self.file = file
         self.line = line
@@ -26,6 +27,7 @@ public struct SourceLocation: Hashable, Codable, Sendable, Comparable, CustomStr
         return parts.joined(separator: ":")
     }
 
+    /// Orders by file, line and column (unknown parts first), then by JSON path.
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         let l = (lhs.file ?? "", lhs.line ?? 0, lhs.column ?? 0)
         let r = (rhs.file ?? "", rhs.line ?? 0, rhs.column ?? 0)

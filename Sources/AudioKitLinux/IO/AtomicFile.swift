@@ -126,15 +126,23 @@ public enum AtomicFile {
     }
 }
 
-/// Temporary files in flight, removed if the process is interrupted
-/// (the tools call `removeAll` from their signal handlers).
-public final class TemporaryFiles: @unchecked Sendable {
-    public static let shared = TemporaryFiles()
+extension AtomicFile {
+    /// Removes every output still being written (their temporary files); the destinations are left as they
+    /// were. For a signal handler that is about to end the process.
+    public static func removeTemporaryFiles() { TemporaryFiles.shared.removeAll() }
+}
+
+/// Temporary files in flight, removed if the process is interrupted (through `AtomicFile.removeTemporaryFiles`).
+final class TemporaryFiles: @unchecked Sendable {
+    /// The process-wide list.
+    static let shared = TemporaryFiles()
     private let lock = NSLock()
     private var paths: Set<String> = []
 
-    public func register(_ path: String) { withSignalsBlocked { lock.withLock { _ = paths.insert(path) } } }
-    public func unregister(_ path: String) { withSignalsBlocked { lock.withLock { _ = paths.remove(path) } } }
+    /// Adds `path` to the files `removeAll()` deletes; signals are blocked meanwhile, so a handler cannot deadlock.
+    func register(_ path: String) { withSignalsBlocked { lock.withLock { _ = paths.insert(path) } } }
+    /// Removes `path` from the list, once it has been renamed into place or deleted.
+    func unregister(_ path: String) { withSignalsBlocked { lock.withLock { _ = paths.remove(path) } } }
 
     /// Runs `body` with SIGINT, SIGTERM and SIGHUP blocked on this thread, so a cleanup handler that runs
     /// `removeAll` can never interrupt this thread while it holds the lock (which would deadlock).
@@ -149,7 +157,7 @@ public final class TemporaryFiles: @unchecked Sendable {
     }
 
     /// Removes every registered file; called on SIGINT and SIGTERM.
-    public func removeAll() {
+    func removeAll() {
         lock.withLock {
             for path in paths { unlink(path) }
             paths.removeAll()

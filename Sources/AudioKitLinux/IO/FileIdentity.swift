@@ -3,8 +3,11 @@ import Foundation
 /// What a path names on disk: a regular file, a directory, or something that
 /// cannot be read as a file without blocking or changing it (a FIFO, socket or device).
 public enum FileKind: Sendable, Equatable {
+    /// Nothing at the path, or it cannot be examined (a dangling link, no permission on a folder).
     case missing
+    /// A regular file.
     case regular
+    /// A directory.
     case directory
     /// A FIFO, socket, character or block device; `name` says which.
     case special(name: String)

@@ -71,7 +71,9 @@ public enum InputLimit: String, Sendable, CaseIterable {
 /// Limits on audio inputs, so that a hostile header cannot make the tools
 /// allocate without bound. Each can be raised by the caller.
 public struct AudioLimits: Sendable, Hashable {
+    /// Most channels accepted.
     public var maxChannels: Int
+    /// Sample rates accepted, in Hz.
     public var sampleRates: ClosedRange<Int>
     /// Longest audio accepted, in seconds.
     public var maxDuration: Double
@@ -81,6 +83,7 @@ public struct AudioLimits: Sendable, Hashable {
     /// Everything else streams in blocks.
     public var maxSamplesInMemory: Int
 
+    /// Limits with the given values; by default 32 channels, 1 kHz to 768 kHz, 4 hours (14,400 s) and 2^26 samples.
     public init(
         maxChannels: Int = 32, sampleRates: ClosedRange<Int> = 1000...768_000, maxDuration: Double = 4 * 3600,
         maxSamplesInMemory: Int = 1 << 26
@@ -104,5 +107,6 @@ public struct AudioLimits: Sendable, Hashable {
         }
     }
 
+    /// The default limits.
     public static let standard = AudioLimits()
 }

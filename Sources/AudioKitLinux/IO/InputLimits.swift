@@ -16,6 +16,8 @@ public struct InputLimits: Sendable, Hashable {
     /// Audio inputs: channels, sample rates, length. Flags: --max-audio-seconds, --max-channels.
     public var audio: AudioLimits
 
+    /// Limits with the given values; by default 64 MiB, nesting depth 64, 100,000 events, 1,000,000 curve points,
+    /// 1,000,000 beats and `AudioLimits.standard`.
     public init(
         maxFileBytes: Int = 64 << 20, maxNestingDepth: Int = 64, maxEvents: Int = 100_000, maxCurvePoints: Int = 1_000_000,
         maxBeats: Int = 1_000_000, audio: AudioLimits = .standard
@@ -28,6 +30,7 @@ public struct InputLimits: Sendable, Hashable {
         self.audio = audio
     }
 
+    /// The default limits.
     public static let standard = InputLimits()
 
     /// The error for a count over its limit.

@@ -1,6 +1,7 @@
 /// Sample-rate conversion with libsamplerate (Secret Rabbit Code, BSD-2-Clause),
 /// its sinc converters (the calls are in `Samplerate+Calls.swift`).
 public enum Resampler {
+    /// Which of libsamplerate's sinc converters to use.
     public enum Quality: Sendable {
         /// SRC_SINC_BEST_QUALITY: for short sounds (AudioCustom waveforms).
         case best

@@ -120,14 +120,24 @@ extension SoundFormat {
 
     /// 32-bit float WAV, the default for `.wav`.
     public static let wavFloat = SoundFormat(major: Int32(SF_FORMAT_WAV), subtype: Int32(SF_FORMAT_FLOAT), name: "WAV 32-bit float")
+    /// 16-bit PCM WAV.
     public static let wav16 = SoundFormat(major: Int32(SF_FORMAT_WAV), subtype: Int32(SF_FORMAT_PCM_16), name: "WAV 16-bit")
+    /// 24-bit PCM WAV.
     public static let wav24 = SoundFormat(major: Int32(SF_FORMAT_WAV), subtype: Int32(SF_FORMAT_PCM_24), name: "WAV 24-bit")
+    /// 24-bit FLAC, the format for `.flac`.
     public static let flac = SoundFormat(major: Int32(SF_FORMAT_FLAC), subtype: Int32(SF_FORMAT_PCM_24), name: "FLAC 24-bit")
+    /// 24-bit PCM AIFF, the format for `.aif`, `.aiff` and `.aifc`.
     public static let aiff = SoundFormat(major: Int32(SF_FORMAT_AIFF), subtype: Int32(SF_FORMAT_PCM_24), name: "AIFF 24-bit")
+    /// 32-bit float CAF, the format for `.caf`.
     public static let caf = SoundFormat(major: Int32(SF_FORMAT_CAF), subtype: Int32(SF_FORMAT_FLOAT), name: "CAF 32-bit float")
+    /// 32-bit float Sony Wave64, the format for `.w64`.
     public static let w64 = SoundFormat(major: Int32(SF_FORMAT_W64), subtype: Int32(SF_FORMAT_FLOAT), name: "W64 32-bit float")
+    /// 32-bit float Sun AU, the format for `.au` and `.snd`.
     public static let au = SoundFormat(major: Int32(SF_FORMAT_AU), subtype: Int32(SF_FORMAT_FLOAT), name: "AU 32-bit float")
+    /// Ogg Vorbis, the format for `.ogg` and `.oga`.
     public static let ogg = SoundFormat(major: Int32(SF_FORMAT_OGG), subtype: Int32(SF_FORMAT_VORBIS), name: "Ogg Vorbis")
+    /// Opus in an Ogg container, the format for `.opus`.
     public static let opus = SoundFormat(major: Int32(SF_FORMAT_OGG), subtype: Int32(SF_FORMAT_OPUS), name: "Ogg Opus")
+    /// MPEG Layer III, the format for `.mp3`.
     public static let mp3 = SoundFormat(major: Int32(SF_FORMAT_MPEG), subtype: Int32(SF_FORMAT_MPEG_LAYER_III), name: "MP3")
 }

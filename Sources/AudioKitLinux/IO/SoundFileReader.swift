@@ -5,9 +5,13 @@ import Foundation
 /// closes in `deinit`; use it from one thread at a time.
 public final class SoundFileReader {
     private let handle: OpaquePointer
+    /// The file's facts, as read from its header.
     public let info: AudioFileInfo
+    /// The read position, in frames from the start of the file.
     public private(set) var framesRead: Int64 = 0
 
+    /// Opens `path` for reading. Throws `InputError` when the file is missing, not a regular file, unreadable, in a
+    /// format libsndfile does not read, damaged, or outside `limits` (channels, sample rate or duration).
     public init(path: String, limits: AudioLimits = .standard) throws(InputError) {
         let (handle, sfInfo) = try SndFile.openRead(path)
         let (format, encoding) = SndFile.formatNames(sfInfo.format)

@@ -9,11 +9,18 @@ public final class SoundFileWriter {
     /// The file the destination resolves to (through a symbolic link).
     private let target: String
     private let direct: Bool
+    /// The path the caller gave.
     public let destination: String
+    /// Interleaved channels per frame.
     public let channels: Int
+    /// Sample rate, in Hz.
     public let sampleRate: Int
+    /// The format written: the one given, or the one for the path's extension.
     public let format: SoundFormat
 
+    /// Opens a writer for `path`. Throws `InputError` (`.writeFailed`) when no format is given and the extension is
+    /// unknown, when `channels` or `sampleRate` is below 1, when `path` is a file this process read, or when
+    /// libsndfile cannot create the file in that format and rate.
     public init(path: String, sampleRate: Int, channels: Int, format: SoundFormat? = nil) throws(InputError) {
         guard let chosen = format ?? SoundFormat.forPath(path) else {
             throw InputError(
@@ -57,7 +64,7 @@ public final class SoundFileWriter {
         }
     }
 
-    /// Appends interleaved frames.
+    /// Appends interleaved frames; throws `InputError` (`.writeFailed`) when libsndfile writes fewer (a full disk).
     public func write(_ samples: UnsafeBufferPointer<Float>) throws(InputError) {
         guard let handle, let base = samples.baseAddress else { return }
         let frames = samples.count / channels
@@ -66,11 +73,14 @@ public final class SoundFileWriter {
         }
     }
 
+    /// Appends interleaved frames from an array. Throws `InputError` (`.writeFailed`) when libsndfile writes fewer
+    /// frames than given (a full disk, say).
     public func write(_ samples: [Float]) throws(InputError) {
         try samples.withUnsafeBufferPointer { p throws(InputError) in try write(p) }
     }
 
-    /// Closes the file and renames it over the destination.
+    /// Closes the file and renames it over the destination; throws `InputError` (`.writeFailed`) when the encoder
+    /// cannot finish, the file cannot be synced, or the destination is a file this process read.
     public func commit() throws(InputError) {
         guard let handle else { return }
         self.handle = nil

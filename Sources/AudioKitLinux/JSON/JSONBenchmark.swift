@@ -1,6 +1,7 @@
 /// Entry points for the benchmark harness (`bench/`), which compares our
-/// full validation with Jansson's bare parse of the same bytes.
-public enum JSONBenchmark {
+/// full validation with Jansson's bare parse of the same bytes. Not part of the library's API: visible only to
+/// `@_spi(Benchmarks) import AudioKitLinux`.
+@_spi(Benchmarks) public enum JSONBenchmark {
     /// Jansson's strict parse alone: no conversion, no rules.
     public static func janssonParse(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { Jansson.parseOnly($0) }

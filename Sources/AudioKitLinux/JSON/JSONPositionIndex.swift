@@ -8,7 +8,9 @@
 public struct JSONPositionIndex: Sendable {
     /// Byte offsets of a member's key (nil for array items) and of its value.
     public struct Entry: Sendable {
+        /// Byte offset of the opening quote of the member's key; nil for array items and the root value.
         public var keyOffset: Int?
+        /// Byte offset of the first byte of the value.
         public var valueOffset: Int
     }
 
@@ -36,6 +38,7 @@ public struct JSONPositionIndex: Sendable {
         scanner.scanValue(pointer: "", keyOffset: nil, into: &entries)
     }
 
+    /// The offsets recorded for `pointer`; nil when the text has no value there or it was not asked for.
     public func entry(for pointer: String) -> Entry? { entries[pointer] }
 
     /// The position of the value at `pointer`, or of its nearest ancestor present in the file.
@@ -56,6 +59,7 @@ public struct JSONPositionIndex: Sendable {
         return valuePosition(pointer)
     }
 
+    /// The 1-based line and column (in characters) of byte `offset`; an offset outside the text is clamped to it.
     public func position(ofOffset offset: Int) -> TextPosition { lines.position(ofOffset: offset) }
 
     /// The positions of every item of the array at `pointer`, in order, in one pass over the array

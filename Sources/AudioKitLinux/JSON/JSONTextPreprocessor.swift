@@ -5,23 +5,34 @@
 /// reported, so the caller decides whether it is an error (strict, the default)
 /// or a warning (`--lenient`).
 public struct JSONTextPreprocessor: Sendable {
+    /// The kind of leniency found.
     public enum FindingKind: String, Sendable {
+        /// A UTF-8 byte order mark (EF BB BF) at the start of the text.
         case byteOrderMark
+        /// A comma directly before a closing `}` or `]` (whitespace and comments between them allowed).
         case trailingComma
+        /// A `//` line comment or a `/* */` block comment.
         case comment
     }
 
+    /// One leniency found in the text.
     public struct Finding: Sendable, Equatable {
+        /// What was found.
         public var kind: FindingKind
+        /// Byte offset where it starts: the comma, the first `/` of a comment, or 0 for the byte order mark.
         public var offset: Int
     }
 
+    /// The result of `process(_:)`.
     public struct Output: Sendable {
+        /// The input with every finding overwritten by spaces (line breaks inside block comments kept); as long as the input.
         public var bytes: [UInt8]
+        /// Every leniency found, in the order the scan found them.
         public var findings: [Finding]
     }
 
-    /// Returns nil when the text is UTF-16 or UTF-32 (which we do not read).
+    /// The name of the wide encoding ("UTF-16LE", "UTF-32BE", …) when the text is UTF-16 or UTF-32, which the readers
+    /// refuse; nil otherwise.
     public static func detectWideEncoding(_ bytes: [UInt8]) -> String? {
         if bytes.count >= 2 {
             if bytes[0] == 0xFF && bytes[1] == 0xFE { return "UTF-16LE" }
@@ -34,6 +45,8 @@ public struct JSONTextPreprocessor: Sendable {
         return nil
     }
 
+    /// Finds the byte order mark, trailing commas and comments in `input` and overwrites each with spaces,
+    /// so that every line, column and byte offset stays the same. Text inside strings is left alone.
     public static func process(_ input: [UInt8]) -> Output {
         var bytes = input
         var findings: [Finding] = []

@@ -1,7 +1,9 @@
 /// Serializes `JSONValue` deterministically: members in the order given,
 /// numbers in their shortest round-trip form, integers without a fraction.
 public struct JSONWriter: Sendable {
+    /// Text repeated once per nesting level at the start of each line; "" writes the whole value on one line.
     public var indent: String
+    /// When true, object members are written sorted by key instead of in their stored order.
     public var sortKeys: Bool
 
     /// `indent` of "" writes one compact line.
@@ -10,6 +12,7 @@ public struct JSONWriter: Sendable {
         self.sortKeys = sortKeys
     }
 
+    /// The JSON text of `value`, ending in a newline unless `indent` is "".
     public func string(from value: JSONValue) -> String {
         var out = ""
         write(value, depth: 0, into: &out)
@@ -70,6 +73,7 @@ public struct JSONWriter: Sendable {
         return text
     }
 
+    /// Appends `s` to `out` as a quoted JSON string, escaping quotes, backslashes and control characters.
     public static func writeString(_ s: String, into out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
@@ -93,6 +97,7 @@ public struct JSONWriter: Sendable {
         out += "\""
     }
 
+    /// `s` as a quoted JSON string, escaped as `writeString(_:into:)` does.
     public static func quoted(_ s: String) -> String {
         var out = ""
         writeString(s, into: &out)

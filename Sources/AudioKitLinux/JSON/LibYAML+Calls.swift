@@ -4,7 +4,9 @@ import CYAML
 /// with the position of every value by JSON pointer, so findings about a YAML
 /// manifest point at its line and column.
 public struct YAMLDecoded: Sendable {
+    /// The document's content as a JSON value.
     public var value: JSONValue
+    /// The line, column and byte offset of every value, by JSON pointer ("" for the root).
     public var positions: [String: TextPosition]
 }
 
@@ -14,6 +16,9 @@ public struct YAMLDecoded: Sendable {
 /// aliases are expanded under a node budget so that a "billion laughs"
 /// document is refused instead of exhausting memory.
 public enum LibYAML {
+    /// Parses the first YAML document in `bytes`. Fails with a `JSONSyntaxError` for invalid YAML or UTF-8, an empty
+    /// document, a mapping key that is not a scalar, a duplicate key, nesting deeper than `maxDepth`, or more than
+    /// `maxNodes` values after aliases are expanded.
     public static func decode(_ bytes: [UInt8], maxDepth: Int = 64, maxNodes: Int = 1_000_000) -> Result<YAMLDecoded, JSONSyntaxError> {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
@@ -123,6 +128,8 @@ public enum LibYAML {
 
 /// The YAML 1.2 core schema's typing of plain scalars.
 public enum YAMLScalar {
+    /// The value of the plain scalar `text`: null, a boolean, an integer (decimal, `0x` hex or `0o` octal),
+    /// a float (including `.inf` and `.nan`), or else the text as a string.
     public static func resolve(_ text: String) -> JSONValue {
         switch text {
         case "", "~", "null", "Null", "NULL": return .null

@@ -1,9 +1,13 @@
 /// A 1-based line and column (in characters) plus the byte offset.
 public struct TextPosition: Sendable, Hashable {
+    /// 1-based line number.
     public var line: Int
+    /// 1-based column, counted in characters.
     public var column: Int
+    /// 0-based byte offset from the start of the text.
     public var offset: Int
 
+    /// A position at a 1-based `line` and `column` and a 0-based byte `offset`.
     public init(line: Int, column: Int, offset: Int) {
         self.line = line
         self.column = column
@@ -24,6 +28,7 @@ public struct LineTable: Sendable {
     private let charactersBefore: [Int]
     private static let stride = 64
 
+    /// Indexes the line starts and character counts of `bytes` in one pass.
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
@@ -57,6 +62,7 @@ public struct LineTable: Sendable {
         return count
     }
 
+    /// The 1-based line and column of byte `offset`; an offset outside the text is clamped to it.
     public func position(ofOffset offset: Int) -> TextPosition {
         let clamped = max(0, min(offset, bytes.count))
         var low = 0

@@ -14,6 +14,8 @@ public enum CrossfadeCurve: String, Sendable, CaseIterable {
     /// No fade: the outgoing deck stops and the incoming one starts at once.
     case hardCut = "hard-cut"
     // ffmpeg acrossfade curves, by their ffmpeg names (libavfilter/af_afade.c).
+    /// tri linear, qsin quarter sine, esin exponential sine, hsin half sine, qua quadratic, cub cubic, squ square root,
+    /// cbr cube root, par parabola, ipar inverted parabola, exp exponential.
     case tri, qsin, esin, hsin, qua, cub, squ, cbr, par, ipar, exp
 
     /// Fade-in gain at position x in [0, 1].

@@ -3,14 +3,21 @@ import Foundation
 /// The two tracks of a crossfade and how to open them as decks, so that a mix and its report can each read
 /// the files with decks of their own (on two threads).
 public struct CrossfadeInputs: Sendable {
+    /// Path of the outgoing track (deck A).
     public var outgoing: String
+    /// Path of the incoming track (deck B).
     public var incoming: String
     /// The mix's sample rate.
     public var sampleRate: Int
+    /// A's tempo in BPM, for quantizing the fade start and listing A's beats; nil when unknown.
     public var outgoingBPM: Double?
+    /// B's tempo in BPM, for phase alignment and listing B's beats; nil when unknown.
     public var incomingBPM: Double?
+    /// Time of A's first beat in seconds, the anchor of its beat clock.
     public var outgoingFirstBeat: Double
+    /// Time of B's first beat in seconds, the anchor of its beat clock.
     public var incomingFirstBeat: Double
+    /// The limits applied when the tracks are opened.
     public var limits: AudioLimits
 
     /// The tracks `outgoing` (A) and `incoming` (B), mixed at `sampleRate`, with their tempi and first beats when known.

@@ -3,14 +3,21 @@ import Foundation
 /// The measurements `beatmap crossfade` reports: loudness across the transition
 /// for the chosen curve, and for linear and equal-power side by side; beat continuity.
 public struct CrossfadeReport: Sendable {
+    /// The loudness of the transition rendered with one curve.
     public struct CurveLoudness: Sendable {
+        /// The curve.
         public let curve: CrossfadeCurve
+        /// EBU R128 loudness every 0.1 s across the transition, at output times in seconds.
         public let points: [LoudnessMeter.Point]
+        /// Momentary (400 ms) dip in dB: the lowest level in the fade minus the level around it; nil when not measurable.
         public let momentaryDip: Double?
+        /// Short-term (3 s) dip in dB, measured the same way; nil when not measurable.
         public let shortTermDip: Double?
     }
 
+    /// The fade's times and both decks' beats around it (without samples).
     public let result: CrossfadeResult
+    /// The chosen curve first, then linear and equal-power unless one of them is the chosen curve.
     public let curves: [CurveLoudness]
 
     /// Renders the transition (±4 s) once per compared curve for the loudness report, reading only that stretch
@@ -52,6 +59,7 @@ public struct CrossfadeReport: Sendable {
         self = try! CrossfadeReport(a: MemoryDeck(a), b: MemoryDeck(b), plan: plan)
     }
 
+    /// The report as plain text: fade times, the loudness dips per curve in dB, the beat clock's relock and flams.
     public var text: String {
         var out = String(
             format: "fade %.3f–%.3f s; the incoming track enters at its %.3f s\n", result.fadeStart, result.fadeEnd, result.incomingOffset)
@@ -76,6 +84,7 @@ public struct CrossfadeReport: Sendable {
         return out
     }
 
+    /// The report as indented JSON: fade times and beats in seconds, flams, and each curve's dips in dB.
     public var json: String {
         let root = JSONObject([
             "fade_start": .real(result.fadeStart), "fade_end": .real(result.fadeEnd), "incoming_offset": .real(result.incomingOffset),
@@ -95,6 +104,8 @@ public struct CrossfadeReport: Sendable {
         return JSONWriter(indent: "  ").string(from: .object(root))
     }
 
+    /// An SVG chart of each curve's momentary and short-term loudness in LUFS over the transition, with the fade
+    /// shaded and both decks' beats marked.
     public var svg: String {
         let r = result
         let total = Double(r.samples.count / 2) / Double(r.sampleRate)

@@ -2,12 +2,16 @@ import Foundation
 
 /// Where and how deck B replaces deck A.
 public struct CrossfadePlan: Sendable {
+    /// What the fade start snaps to on A's beat clock: nothing, the next beat or the next bar.
     public enum Quantize: String, Sendable, CaseIterable { case none, beat, bar }
 
     /// Requested start of the fade, seconds into deck A's playback (A starts at 0).
     public var at: Double
+    /// Length of the fade in seconds (ignored by a hard cut).
     public var duration: Double
+    /// The gain curve of the fade.
     public var curve: CrossfadeCurve
+    /// Whether the start moves to A's next beat or bar (needs A's tempo).
     public var quantize: Quantize
     /// Start B so that one of its beats falls on the fade start (needs B's tempo).
     public var phaseAlign: Bool
@@ -16,6 +20,8 @@ public struct CrossfadePlan: Sendable {
     /// Seconds of B rendered after the fade ends.
     public var tail: Double
 
+    /// A fade starting `at` seconds and `duration` seconds long; by default equal-power, not quantized or
+    /// phase-aligned, without a gap, and with 5 s of B after it.
     public init(
         at: Double, duration: Double, curve: CrossfadeCurve = .equalPower, quantize: Quantize = .none, phaseAlign: Bool = false,
         gap: Double = 0, tail: Double = 5
@@ -34,16 +40,19 @@ public struct CrossfadePlan: Sendable {
 public struct CrossfadeResult: Sendable {
     /// Interleaved stereo.
     public let samples: [Float]
+    /// Sample rate of `samples`, in Hz.
     public let sampleRate: Int
     /// Output time of the first sample (non-zero when only a window was rendered).
     public let windowStart: Double
     /// Actual fade start after quantizing, in output seconds.
     public let fadeStart: Double
+    /// End of the fade in output seconds: B's entry plus the fade length.
     public let fadeEnd: Double
     /// B's track position (seconds) at the fade start.
     public let incomingOffset: Double
     /// Beats of each deck during the fade, in output time.
     public let outgoingBeats: [Double]
+    /// B's beats during the fade, in output time.
     public let incomingBeats: [Double]
     /// Pairs of beats of the two decks 5–60 ms apart during the fade: audible flams.
     public let collisions: [(Double, Double)]
@@ -54,10 +63,13 @@ public struct CrossfadeResult: Sendable {
 /// Where each deck sounds in the mix, in output frames: A from frame 0 until the fade ends,
 /// B from `incomingStart` (its own track from `incomingOffset`), and the mix's length.
 public struct CrossfadeTimeline: Sendable {
+    /// The plan this timeline places.
     public let plan: CrossfadePlan
+    /// The mix's sample rate in Hz.
     public let sampleRate: Int
     /// First frame of the fade (after quantizing to A's beats or bars).
     public let fadeStart: Int
+    /// Length of the fade in frames (0 for a hard cut).
     public let fadeFrames: Int
     /// First frame at which B sounds (the fade start plus any gap).
     public let incomingStart: Int
@@ -121,20 +133,28 @@ public enum Crossfader {
 /// The crossfade as a stream: both decks are read block by block as the mix is produced, so a
 /// player hears it at once and a file is written with memory that does not grow with the tracks.
 public final class CrossfadeSource: AudioSource {
+    /// The outgoing deck (A).
     public let a: any DeckSource
+    /// The incoming deck (B).
     public let b: any DeckSource
+    /// Where each deck sounds, in output frames.
     public let timeline: CrossfadeTimeline
     /// The first and past-the-last output frames this source produces.
     public let firstFrame: Int
+    /// The output frame after the last one this source produces.
     public let lastFrame: Int
+    /// The read or seek error that stopped the mix early, if one did.
     public private(set) var failure: InputError?
     private var position: Int
     private var outgoing: [Float]
     private var incoming: [Float]
     private let blockFrames: Int
 
+    /// The decks' sample rate in Hz.
     public var sampleRate: Int { timeline.sampleRate }
+    /// Always 2: the mix is interleaved stereo.
     public let channels = 2
+    /// Frames this source produces, from `firstFrame` to `lastFrame`.
     public var frameCount: Int? { lastFrame - firstFrame }
 
     /// The mix of `a` into `b` (both at the same rate); with `window` (output seconds), only that stretch.
@@ -162,6 +182,8 @@ public final class CrossfadeSource: AudioSource {
         }
     }
 
+    /// Mixes the next block of up to `blockFrames` interleaved stereo frames into `buffer` and returns its frame
+    /// count; 0 at the end or after a read error, which is kept in `failure`.
     public func nextBlock(into buffer: inout [Float]) -> Int {
         let n = min(blockFrames, lastFrame - position)
         guard n > 0, failure == nil else { return 0 }

@@ -2,16 +2,23 @@
 public struct Deck: Sendable {
     /// Interleaved stereo at `sampleRate`.
     public let samples: [Float]
+    /// Sample rate of `samples`, in Hz.
     public let sampleRate: Int
+    /// Linear gain applied by the mixer (1: unchanged).
     public var gain: Double
+    /// True when the track starts again at its end; otherwise silence follows it.
     public var loops: Bool
     /// The track's own beat grid, when known (for quantizing and phase alignment).
     public var clock: BeatClock?
+    /// Where the track came from (its path), for messages.
     public let name: String
 
+    /// Stereo frames in the track.
     public var frames: Int { samples.count / 2 }
+    /// The track's length in seconds.
     public var duration: Double { Double(frames) / Double(sampleRate) }
 
+    /// A deck over interleaved stereo `samples` at `sampleRate` Hz; by default at unity gain and looping.
     public init(samples: [Float], sampleRate: Int, gain: Double = 1, loops: Bool = true, clock: BeatClock? = nil, name: String = "") {
         self.samples = samples
         self.sampleRate = sampleRate

@@ -26,21 +26,31 @@ extension DeckSource {
 
 /// A deck whose stereo samples are in memory (`Deck`), as a stream.
 public final class MemoryDeck: DeckSource {
+    /// The deck being streamed.
     public let deck: Deck
     private var position = 0
 
     /// A stream over `deck`, from its first frame.
     public init(_ deck: Deck) { self.deck = deck }
 
+    /// The deck's sample rate in Hz.
     public var sampleRate: Int { deck.sampleRate }
+    /// Stereo frames in the deck's track.
     public var frames: Int { deck.frames }
+    /// The deck's linear gain.
     public var gain: Double { deck.gain }
+    /// True when the deck loops.
     public var loops: Bool { deck.loops }
+    /// The deck's beat grid, when known.
     public var clock: BeatClock? { deck.clock }
+    /// The deck's name.
     public var name: String { deck.name }
 
+    /// Moves to track frame `frame`; a looping deck wraps it as frames are read. Never throws.
     public func seek(toFrame frame: Int) { position = frame }
 
+    /// Copies the next `count` stereo frames into `buffer`, interleaved: wrapping when the deck loops, silence past
+    /// the end otherwise. Never throws.
     public func read(into buffer: UnsafeMutablePointer<Float>, count: Int) {
         for i in 0..<count {
             let (l, r) = deck.frame(position + i)

@@ -4,11 +4,17 @@
 /// whatever the track's length. Looping feeds the converter across the loop point, so
 /// the loop is as seamless as the track itself.
 public final class FileDeck: DeckSource {
+    /// The mix's rate in Hz, which the deck delivers.
     public let sampleRate: Int
+    /// One pass of the track in frames at `sampleRate`: the loop length.
     public let frames: Int
+    /// Linear gain applied by the mixer.
     public var gain: Double
+    /// True when the track starts again at its end; otherwise silence follows it.
     public var loops: Bool
+    /// The track's beat grid from its BPM and first beat; nil when the BPM is not known.
     public var clock: BeatClock?
+    /// The track's path.
     public let name: String
     /// What libsndfile reports of the track.
     public let info: AudioFileInfo
@@ -45,6 +51,8 @@ public final class FileDeck: DeckSource {
         pending = [Float](repeating: 0, count: Self.blockFrames * 2)
     }
 
+    /// Moves to track frame `frame` (wrapped into the track when it loops) and resets the converter. A file that
+    /// cannot seek is opened again and decoded up to the frame; throws `InputError` when that fails.
     public func seek(toFrame frame: Int) throws(InputError) {
         var f = frame
         if loops && frames > 0 {
@@ -70,6 +78,8 @@ public final class FileDeck: DeckSource {
         endOfInput = false
     }
 
+    /// Fills `buffer` with the next `count` stereo frames at `sampleRate`, interleaved, with silence past the end
+    /// when the deck does not loop. Throws `InputError` when decoding or resampling fails.
     public func read(into buffer: UnsafeMutablePointer<Float>, count: Int) throws(InputError) {
         var produced = 0
         while produced < count {

@@ -4,8 +4,11 @@
 
     /// A failure of ALSA, with the call, the device and `snd_strerror`'s text.
     public struct ALSAError: Error, Sendable, CustomStringConvertible {
+        /// The error number, positive (ALSA returns it negated).
         public let errno: Int32
+        /// The alsa-lib function that failed.
         public let call: String
+        /// The PCM name, such as `default` or `hw:0,0`.
         public let device: String
 
         /// True when the device does not exist. `snd_pcm_open` says EINVAL for a card number that no card has
@@ -144,11 +147,15 @@
 
     /// What the device granted.
     public struct PCMParameters: Sendable {
+        /// The granted rate in Hz, the nearest the device has to the one asked for.
         public let sampleRate: Int
+        /// The channel count, as asked for.
         public let channels: Int
         /// True when the device takes 32-bit float; otherwise 16-bit integers are sent.
         public let float: Bool
+        /// Frames per period, at least 64.
         public let periodFrames: Int
+        /// The granted buffer length in microseconds.
         public let bufferTime: UInt32
     }
 #endif

@@ -3,7 +3,9 @@
     /// `deinit`. Used from one thread (the playback loop).
     public final class PCMDevice {
         private let pcm: OpaquePointer
+        /// The PCM name it was opened with.
         public let name: String
+        /// What the device granted: rate, channels, sample format, period and buffer.
         public let parameters: PCMParameters
 
         /// Opens `name` (or, with `configuration`, that ALSA configuration text alone) for
@@ -51,6 +53,7 @@
         /// Stops at once, discarding what the device holds.
         public func drop() { ALSA.drop(pcm) }
 
+        /// The PCM names ALSA knows, input-only ones left out, with their descriptions; empty when ALSA lists none.
         public static func list() -> [(name: String, description: String)] { ALSA.deviceHints() }
     }
 #endif

@@ -6,9 +6,13 @@
     /// then dropped, not drained), and a status callback about ten times a second.
     /// It installs no signal handler: the caller decides what stops it (Ctrl-C, in the tools).
     public enum Player {
+        /// What a call to `play` did.
         public struct Summary: Sendable {
+            /// Frames handed to the device.
             public let framesPlayed: Int
+            /// Underruns recovered.
             public let underruns: Int
+            /// True when `shouldStop` ended playback (the device was then dropped, not drained).
             public let interrupted: Bool
             /// Seconds from the call to the first frame handed to ALSA.
             public let firstFrameLatency: Double
@@ -16,9 +20,13 @@
             public let firstFrameUptime: UInt64?
         }
 
+        /// Progress, reported about ten times a second.
         public struct Status: Sendable {
+            /// Seconds of audio handed to the device so far.
             public let position: Double
+            /// The source's length in seconds; nil when it is not known.
             public let duration: Double?
+            /// Underruns recovered so far.
             public let underruns: Int
         }
 

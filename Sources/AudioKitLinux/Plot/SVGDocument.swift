@@ -3,10 +3,13 @@ import Foundation
 /// A minimal SVG writer: every element escaped, numbers with fixed precision,
 /// so the output is valid XML and stable from run to run.
 public struct SVGDocument: Sendable {
+    /// Width of the picture, in pixels (SVG user units).
     public let width: Double
+    /// Height of the picture, in pixels (SVG user units).
     public let height: Double
     private var body: [String] = []
 
+    /// An empty picture of `width` by `height` pixels; `text` gives it a white background.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
@@ -18,8 +21,11 @@ public struct SVGDocument: Sendable {
         return s.hasSuffix(".00") ? String(s.dropLast(3)) : s
     }
 
+    /// Appends `element` as it is, without escaping; the caller must pass valid SVG.
     public mutating func raw(_ element: String) { body.append(element) }
 
+    /// Adds a rectangle whose top-left corner is at (`x`, `y`); a negative size becomes 0. `opacity` (0 to 1)
+    /// applies to the fill, and `stroke` is an optional outline colour.
     public mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String, opacity: Double = 1, stroke: String? = nil)
     {
         var s =
@@ -29,6 +35,8 @@ public struct SVGDocument: Sendable {
         body.append(s + "/>")
     }
 
+    /// Adds a line from (`x1`, `y1`) to (`x2`, `y2`), `width` pixels wide; `dash` is an SVG `stroke-dasharray`
+    /// such as "6,4".
     public mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double = 1, dash: String? = nil) {
         var s =
             "<line x1=\"\(Self.n(x1))\" y1=\"\(Self.n(y1))\" x2=\"\(Self.n(x2))\" y2=\"\(Self.n(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(Self.n(width))\""
@@ -36,6 +44,8 @@ public struct SVGDocument: Sendable {
         body.append(s + "/>")
     }
 
+    /// Adds an open line through `points` (x, y pairs), `width` pixels wide; `fill` and `opacity` (0 to 1) colour
+    /// the area it encloses. Adds nothing when `points` is empty.
     public mutating func polyline(
         _ points: [(Double, Double)], stroke: String, width: Double = 1.5, fill: String = "none", opacity: Double = 1
     ) {
@@ -46,16 +56,20 @@ public struct SVGDocument: Sendable {
         body.append(s + "/>")
     }
 
+    /// Adds a closed, filled shape through `points` (x, y pairs) without an outline; nothing when `points` is empty.
     public mutating func polygon(_ points: [(Double, Double)], fill: String, opacity: Double = 1) {
         guard !points.isEmpty else { return }
         let list = points.map { "\(Self.n($0.0)),\(Self.n($0.1))" }.joined(separator: " ")
         body.append("<polygon points=\"\(list)\" fill=\"\(fill)\" fill-opacity=\"\(Self.n(opacity))\" stroke=\"none\"/>")
     }
 
+    /// Adds a filled circle centred at (`x`, `y`) with radius `r` pixels.
     public mutating func circle(x: Double, y: Double, r: Double, fill: String) {
         body.append("<circle cx=\"\(Self.n(x))\" cy=\"\(Self.n(y))\" r=\"\(Self.n(r))\" fill=\"\(fill)\"/>")
     }
 
+    /// Adds escaped text with its baseline at `y`: `size` is the font size in pixels, `anchor` an SVG `text-anchor`
+    /// ("start", "middle" or "end") and `weight` an SVG `font-weight`.
     public mutating func text(
         _ string: String, x: Double, y: Double, size: Double = 11, anchor: String = "start", fill: String = "#333",
         weight: String = "normal"
@@ -68,6 +82,7 @@ public struct SVGDocument: Sendable {
     /// XML-escaped text, as the reporters escape it.
     public static func escape(_ s: String) -> String { s.xmlEscaped }
 
+    /// The complete SVG file: XML declaration, a white background, then the elements in the order added.
     public var text: String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out +=
@@ -81,10 +96,14 @@ public struct SVGDocument: Sendable {
 
 /// A plotting panel: maps data coordinates to SVG coordinates and draws axes.
 public struct PlotPanel: Sendable {
+    /// The panel's frame in pixels: top-left corner, width and height.
     public let x: Double, y: Double, width: Double, height: Double
+    /// The data values shown from the left edge to the right edge.
     public let xRange: ClosedRange<Double>
+    /// The data values shown from the bottom edge to the top edge.
     public let yRange: ClosedRange<Double>
 
+    /// A panel with its frame in pixels; an empty or inverted range is replaced by one of width 1 from its lower bound.
     public init(x: Double, y: Double, width: Double, height: Double, xRange: ClosedRange<Double>, yRange: ClosedRange<Double>) {
         self.x = x
         self.y = y
@@ -94,7 +113,9 @@ public struct PlotPanel: Sendable {
         self.yRange = yRange.lowerBound < yRange.upperBound ? yRange : yRange.lowerBound...(yRange.lowerBound + 1)
     }
 
+    /// The SVG x coordinate of data value `t`, not clamped to the panel.
     public func px(_ t: Double) -> Double { x + (t - xRange.lowerBound) / (xRange.upperBound - xRange.lowerBound) * width }
+    /// The SVG y coordinate of data value `v`, clamped to `yRange`; larger values are drawn higher.
     public func py(_ v: Double) -> Double {
         let c = min(max(v, yRange.lowerBound), yRange.upperBound)
         return y + height - (c - yRange.lowerBound) / (yRange.upperBound - yRange.lowerBound) * height

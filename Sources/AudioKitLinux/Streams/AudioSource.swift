@@ -2,7 +2,9 @@
 /// renderers, a file, a mix. Players and file writers pull from it, so nothing
 /// is rendered in full before the first frame is heard.
 public protocol AudioSource: AnyObject {
+    /// Frames per second, in Hz.
     var sampleRate: Int { get }
+    /// Interleaved channels per frame.
     var channels: Int { get }
     /// Total frames, when known.
     var frameCount: Int? { get }
@@ -18,20 +20,29 @@ extension AudioSource {
 }
 
 extension PatternRenderer: AudioSource {
+    /// The render sample rate, in Hz.
     public var sampleRate: Int { options.sampleRate }
+    /// The number of channels rendered.
     public var channels: Int { channelCount }
+    /// Total frames the pattern renders to; never nil.
     public var frameCount: Int? { totalFrames }
+    /// Renders the next block into `buffer` (interleaved); returns the frames rendered, 0 at the end.
     public func nextBlock(into buffer: inout [Float]) -> Int { renderNextBlock(into: &buffer) }
 }
 
 /// Plays an interleaved buffer already in memory (a crossfade mix).
 public final class BufferSource: AudioSource {
+    /// The interleaved samples to play.
     public let samples: [Float]
+    /// Sample rate, in Hz.
     public let sampleRate: Int
+    /// Interleaved channels per frame.
     public let channels: Int
     private var position = 0
     private let block: Int
 
+    /// A source over `samples` (interleaved, `channels` per frame, at `sampleRate` Hz) that hands out
+    /// at most `blockFrames` frames per block.
     public init(samples: [Float], sampleRate: Int, channels: Int, blockFrames: Int = 4096) {
         self.samples = samples
         self.sampleRate = sampleRate
@@ -39,8 +50,10 @@ public final class BufferSource: AudioSource {
         self.block = blockFrames
     }
 
+    /// Total frames in `samples`.
     public var frameCount: Int? { samples.count / channels }
 
+    /// Replaces `buffer` with the next block of at most `blockFrames` frames; returns the frames, 0 at the end.
     public func nextBlock(into buffer: inout [Float]) -> Int {
         let frames = min(block, samples.count / channels - position)
         guard frames > 0 else { return 0 }
@@ -52,6 +65,9 @@ public final class BufferSource: AudioSource {
 
 /// Writes everything a source produces to an audio file, atomically: exactly what would be played.
 public enum SourceWriter {
+    /// Writes every block of `source` to `path` (format from its extension) and returns the frames written; `progress`
+    /// gets 0 to 1 when the length is known. Throws `InputError` when the file cannot be created or written, or the
+    /// source's `failure` when it stopped early; a regular-file destination is then left as it was.
     public static func write(_ source: AudioSource, to path: String, progress: ((Double) -> Void)? = nil) throws(InputError) -> Int {
         let writer = try SoundFileWriter(path: path, sampleRate: source.sampleRate, channels: source.channels)
         var block: [Float] = []

@@ -25,7 +25,9 @@ public final class BeatPreviewSource: AudioSource {
     private let loops: Bool
     private var position: Int
     private var raw: [Float] = []
+    /// The track's sample rate, in Hz.
     public let sampleRate: Int
+    /// Always 2: a mono track is copied to both channels, channels after the second are dropped.
     public let channels = 2
 
     /// `clickGain` in decibels (−6 dB by default).
@@ -46,8 +48,11 @@ public final class BeatPreviewSource: AudioSource {
         if startFrame > 0 { reader.seek(toFrame: Int64(startFrame)) }
     }
 
+    /// Frames between `from` and `to`; nil when looping, which never ends.
     public var frameCount: Int? { loops ? nil : max(0, endFrame - startFrame) }
 
+    /// Reads the next block of at most 4096 stereo frames and adds the clicks that sound in it; returns the frames,
+    /// 0 at the end or when a read fails. When looping, the end seeks back to `from`.
     public func nextBlock(into buffer: inout [Float]) -> Int {
         if position >= endFrame {
             guard loops, endFrame > startFrame, reader.seek(toFrame: Int64(startFrame)) else { return 0 }
@@ -88,7 +93,9 @@ public final class BeatPreviewSource: AudioSource {
 
 /// A metronome on the locked beat clock: an accented click on each bar.
 public final class MetronomeSource: AudioSource {
+    /// Output sample rate, in Hz.
     public let sampleRate: Int
+    /// Always 2 (the same click in both channels).
     public let channels = 2
     private let clock: BeatClock
     private let total: Int
@@ -96,6 +103,8 @@ public final class MetronomeSource: AudioSource {
     private let click: Click
     private let accent: Click
 
+    /// A metronome of `seconds` seconds at `sampleRate` Hz following `clock`: a 1.5 kHz click on each beat,
+    /// a louder 2.5 kHz click on the first beat of each bar.
     public init(clock: BeatClock, seconds: Double, sampleRate: Int = 44_100) {
         self.sampleRate = sampleRate
         self.clock = clock
@@ -104,8 +113,10 @@ public final class MetronomeSource: AudioSource {
         accent = Click(rate: sampleRate, gain: 0.7, accent: true)
     }
 
+    /// Total frames: `seconds` × `sampleRate`, rounded down.
     public var frameCount: Int? { total }
 
+    /// Replaces `buffer` with the next block of at most 4096 stereo frames; returns the frames, 0 at the end.
     public func nextBlock(into buffer: inout [Float]) -> Int {
         let n = min(4096, total - position)
         guard n > 0 else { return 0 }

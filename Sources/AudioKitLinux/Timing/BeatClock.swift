@@ -4,23 +4,30 @@ import Foundation
 /// computed from the time itself, so no error accumulates. Tempo changes keep
 /// the beat position continuous (the phase does not jump at the change).
 public struct BeatClock: Sendable, Equatable {
+    /// One tempo, in force from its start time until the next segment.
     public struct Segment: Sendable, Equatable {
         /// Media time at which this tempo starts.
         public let time: Double
+        /// Tempo, in beats per minute.
         public let bpm: Double
         /// Beat position (in beats since the anchor) at `time`.
         public let beat: Double
     }
 
+    /// The tempo segments, sorted by time; the first starts at the anchor.
     public private(set) var segments: [Segment]
+    /// Beats in a bar, at least 1.
     public let beatsPerBar: Int
 
+    /// A clock at `bpm` beats per minute whose beat 0 falls at media time `anchor` (seconds). `bpm` must be
+    /// positive and finite (a precondition); a `beatsPerBar` below 1 becomes 1.
     public init(bpm: Double, anchor: Double = 0, beatsPerBar: Int = 4) {
         precondition(bpm > 0 && bpm.isFinite, "BPM must be positive")
         segments = [Segment(time: anchor, bpm: bpm, beat: 0)]
         self.beatsPerBar = max(1, beatsPerBar)
     }
 
+    /// Media time of beat 0, in seconds.
     public var anchor: Double { segments[0].time }
 
     /// Changes the tempo from media time `time` on, keeping the beat position continuous there.
@@ -89,11 +96,17 @@ public struct BeatClock: Sendable, Equatable {
 /// is not carried over. With `carriesOver` the overshoot is subtracted from the
 /// next wait (an engine that keeps an accumulator): no drift, only jitter.
 public struct FrameQuantizedTimer: Sendable {
+    /// The requested wait between pulses, in seconds (60 / BPM).
     public let interval: Double
+    /// Display frame rate, in frames per second.
     public let framesPerSecond: Double
+    /// Time of the first pulse, in seconds, on a frame time.
     public let start: Double
+    /// Whether each wait's overshoot past its due time is subtracted from the next wait.
     public let carriesOver: Bool
 
+    /// A timer for `bpm` beats per minute on a display refreshing `framesPerSecond` times a second, first firing at
+    /// `start` seconds rounded up to the next frame time.
     public init(bpm: Double, framesPerSecond: Double, start: Double = 0, carriesOver: Bool = false) {
         interval = 60 / bpm
         self.framesPerSecond = framesPerSecond

@@ -2,15 +2,23 @@ import Foundation
 
 /// The naive frame-quantized timer measured against the locked clock.
 public struct TimerDriftReport: Sendable {
+    /// One beat, as timed by both clocks.
     public struct Row: Sendable {
+        /// Beat number, from 0.
         public let beat: Int
+        /// Time of the beat on the locked beat clock, in seconds.
         public let lockedTime: Double
+        /// Time the frame-quantized timer fires for the beat, in seconds.
         public let naiveTime: Double
+        /// How late the naive timer is, in seconds (negative when early).
         public var drift: Double { naiveTime - lockedTime }
     }
 
+    /// Tempo, in beats per minute.
     public let bpm: Double
+    /// Display frame rate of the naive timer, in frames per second.
     public let framesPerSecond: Double
+    /// One row per beat, from beat 0.
     public let rows: [Row]
 
     /// Compares the two over `seconds` of music.
@@ -23,6 +31,7 @@ public struct TimerDriftReport: Sendable {
         rows = (0..<count).map { Row(beat: $0, lockedTime: clock.time(ofBeat: Double($0)), naiveTime: naive[$0]) }
     }
 
+    /// Drift of the last beat, in seconds; 0 when there are no rows.
     public var finalDrift: Double { rows.last?.drift ?? 0 }
 
     /// Drift after each whole `step` seconds.
@@ -62,6 +71,7 @@ public enum BeatPulse: String, Sendable, CaseIterable {
         }
     }
 
+    /// The unit of `value(sinceBeat:interval:)`: "brightness" or "points".
     public var unit: String { self == .background ? "brightness" : "points" }
 
     /// Samples of the pulse at `rate` per second over `seconds`, on the locked clock.
@@ -77,9 +87,12 @@ public enum BeatPulse: String, Sendable, CaseIterable {
 
 /// The game's world table (seeds 000, 5.7d and 5.10).
 public enum GameTempos {
+    /// Each world's name and its two tempos `a` and `b`, in beats per minute.
     public static let worlds: [(name: String, a: Double, b: Double)] = [
         ("1 THE BLOCK", 88, 95), ("2 NEON YARD", 172, 174), ("3 UNDERGROUND", 160, 165), ("4 STATIC", 132, 138),
     ]
+    /// Tempo of the intermission, in beats per minute.
     public static let intermission = 140.0
+    /// Every tempo in the table, in beats per minute: each world's two, then the intermission.
     public static var all: [Double] { worlds.flatMap { [$0.a, $0.b] } + [intermission] }
 }

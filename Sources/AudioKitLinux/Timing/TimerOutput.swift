@@ -54,6 +54,8 @@ public enum TimerOutput {
         return JSONWriter(indent: "  ").string(from: .array(items))
     }
 
+    /// An SVG chart of each report's drift in milliseconds against seconds of music, with a line at the edge of
+    /// the hit window (`hitWindow` in seconds).
     public static func svg(_ reports: [TimerDriftReport], hitWindow: Double) -> String {
         let left = 70.0, width = 900.0, height = 320.0
         let seconds = reports.map { $0.rows.last?.lockedTime ?? 0 }.max() ?? 1
@@ -83,12 +85,15 @@ public enum TimerOutput {
         return svg.text
     }
 
+    /// CSV with a `time` column in seconds and the pulse's value, sampled `rate` times a second over `seconds`
+    /// at `bpm` beats per minute.
     public static func pulseCSV(_ pulse: BeatPulse, bpm: Double, seconds: Double, rate: Double = 120) -> String {
         "time,\(pulse.rawValue)_\(pulse.unit)\n"
             + pulse.samples(clock: BeatClock(bpm: bpm), seconds: seconds, rate: rate).map { String(format: "%.4f,%.4f", $0.time, $0.value) }
             .joined(separator: "\n") + "\n"
     }
 
+    /// An SVG chart of the pulse over `seconds` at `bpm` beats per minute, with a dashed line on each beat.
     public static func pulseSVG(_ pulse: BeatPulse, bpm: Double, seconds: Double) -> String {
         let s = pulse.samples(clock: BeatClock(bpm: bpm), seconds: seconds, rate: 600)
         let range = pulse == .background ? 0.0...0.1 : 0.0...7.0
@@ -106,14 +111,14 @@ public enum TimerOutput {
         return svg.text
     }
 
-    /// A pattern that taps on every beat of the locked clock, for feeling the tempo on a phone.
     /// The pulse envelope over `pulseBeats` beats, as CSV or (with `svg`) as a picture.
     public static func pulseExport(_ pulse: BeatPulse, bpm: Double, svg: Bool) -> String {
         let seconds = pulseBeats * 60 / bpm
         return svg ? pulseSVG(pulse, bpm: bpm, seconds: seconds) : pulseCSV(pulse, bpm: bpm, seconds: seconds)
     }
 
-    /// An AHAP with a tap on every beat (accented on each bar) for `seconds`, at most `maxTapSeconds`.
+    /// A pattern that taps on every beat of the locked clock (accented on each bar) for `seconds`, at most
+    /// `maxTapSeconds`, for feeling the tempo on a phone.
     public static func beatTaps(bpm: Double, seconds: Double, beatsPerBar: Int = 4) -> AHAPPattern {
         let seconds = min(seconds, maxTapSeconds)
         let clock = BeatClock(bpm: bpm, beatsPerBar: beatsPerBar)

@@ -5,7 +5,9 @@ public enum AHAPEventType: String, Sendable, CaseIterable, Codable {
     case audioContinuous = "AudioContinuous"
     case audioCustom = "AudioCustom"
 
+    /// True for HapticTransient and HapticContinuous.
     public var isHaptic: Bool { self == .hapticTransient || self == .hapticContinuous }
+    /// True for AudioContinuous and AudioCustom.
     public var isAudio: Bool { !isHaptic }
     /// Continuous events need a positive `EventDuration`.
     public var isContinuous: Bool { self == .hapticContinuous || self == .audioContinuous }

@@ -2,12 +2,16 @@
 /// pattern's events, dynamic parameters and parameter curves. Keys the model
 /// does not know are kept in `extra`, so that nothing is lost on rewrite.
 public struct AHAPPattern: Sendable, Equatable {
+    /// The `Version` number; nil when missing or not a number.
     public var version: Double?
+    /// The `Metadata` object; nil when missing or not an object.
     public var metadata: JSONObject?
+    /// The `Pattern` items, in file order.
     public var elements: [AHAPElement]
     /// Top-level keys other than Version, Metadata and Pattern, in file order.
     public var extra: JSONObject
 
+    /// A pattern with the given version (1.0 unless given), metadata, elements and extra top-level keys.
     public init(
         version: Double? = 1.0, metadata: JSONObject? = nil, elements: [AHAPElement] = [],
         extra: JSONObject = JSONObject()
@@ -18,14 +22,17 @@ public struct AHAPPattern: Sendable, Equatable {
         self.extra = extra
     }
 
+    /// The events, in file order.
     public var events: [AHAPEvent] {
         elements.compactMap { if case .event(let e) = $0 { return e } else { return nil } }
     }
 
+    /// The `Parameter` elements, in file order.
     public var dynamicParameters: [AHAPDynamicParameter] {
         elements.compactMap { if case .parameter(let p) = $0 { return p } else { return nil } }
     }
 
+    /// The parameter curves, in file order.
     public var curves: [AHAPParameterCurve] {
         elements.compactMap { if case .curve(let c) = $0 { return c } else { return nil } }
     }
@@ -77,33 +84,45 @@ public enum AHAPElement: Sendable, Equatable {
 public struct AHAPEventParameter: Sendable, Equatable {
     /// The ID as written; `parameterID` is nil when it is not a known ID.
     public var rawID: String
+    /// The `ParameterValue` as written, not clamped.
     public var value: Double
 
+    /// An entry for a known parameter ID.
     public init(_ id: EventParameterID, _ value: Double) {
         self.rawID = id.rawValue
         self.value = value
     }
 
+    /// An entry with the ID as written, known or not.
     public init(rawID: String, value: Double) {
         self.rawID = rawID
         self.value = value
     }
 
+    /// The known ID; nil when `rawID` is not one.
     public var parameterID: EventParameterID? { EventParameterID(rawValue: rawID) }
 }
 
+/// One `Event` of a pattern.
 public struct AHAPEvent: Sendable, Equatable {
+    /// Start time in seconds from the pattern start.
     public var time: Double
     /// The type as written; `eventType` is nil when unknown.
     public var rawType: String
+    /// `EventDuration` in seconds; nil when missing or not a number.
     public var duration: Double?
+    /// The `EventParameters` entries, in file order.
     public var parameters: [AHAPEventParameter]
+    /// `EventWaveformPath`, the audio file of an AudioCustom event; nil when missing.
     public var waveformPath: String?
+    /// `EventWaveformUseVolumeEnvelope`; nil when missing, which the renderer treats as true.
     public var waveformUseVolumeEnvelope: Bool?
+    /// `EventWaveformLoopEnabled`; nil when missing, which the renderer treats as false.
     public var waveformLoopEnabled: Bool?
     /// Keys the model does not know (`Name` in Instagram's files, for example).
     public var extra: JSONObject
 
+    /// An event of a known type at `time` seconds, lasting `duration` seconds when given.
     public init(
         _ type: AHAPEventType, time: Double, duration: Double? = nil,
         parameters: [AHAPEventParameter] = [], waveformPath: String? = nil
@@ -118,6 +137,7 @@ public struct AHAPEvent: Sendable, Equatable {
         self.extra = JSONObject()
     }
 
+    /// The known type; nil when `rawType` is not one.
     public var eventType: AHAPEventType? { AHAPEventType(rawValue: rawType) }
 
     /// The value of `id` after CoreHaptics' rules: the last entry wins, the
@@ -129,17 +149,24 @@ public struct AHAPEvent: Sendable, Equatable {
         return id.defaultValue(for: eventType ?? .hapticTransient)
     }
 
+    /// Whether any entry sets `id`.
     public func hasParameter(_ id: EventParameterID) -> Bool {
         parameters.contains { $0.rawID == id.rawValue }
     }
 }
 
+/// One `Parameter` element: the value of a dynamic parameter from its time on.
 public struct AHAPDynamicParameter: Sendable, Equatable {
+    /// The `ParameterID` as written; `parameterID` is nil when it is not a known ID.
     public var rawID: String
+    /// The `ParameterValue`, not clamped.
     public var value: Double
+    /// Time in seconds from the pattern start.
     public var time: Double
+    /// Keys the model does not know, in file order.
     public var extra: JSONObject
 
+    /// A Parameter element for a known ID at `time` seconds.
     public init(_ id: DynamicParameterID, value: Double, time: Double) {
         self.rawID = id.rawValue
         self.value = value
@@ -147,27 +174,36 @@ public struct AHAPDynamicParameter: Sendable, Equatable {
         self.extra = JSONObject()
     }
 
+    /// The known ID; nil when `rawID` is not one.
     public var parameterID: DynamicParameterID? { DynamicParameterID(rawValue: rawID) }
 }
 
+/// One point of a parameter curve.
 public struct AHAPControlPoint: Sendable, Equatable {
     /// Seconds from the curve's start.
     public var time: Double
+    /// The control value at this point.
     public var value: Double
 
+    /// A point at `time` seconds from the curve's start.
     public init(time: Double, value: Double) {
         self.time = time
         self.value = value
     }
 }
 
+/// One `ParameterCurve` element: a dynamic parameter interpolated linearly between control points.
 public struct AHAPParameterCurve: Sendable, Equatable {
+    /// The `ParameterID` as written; `parameterID` is nil when it is not a known ID.
     public var rawID: String
     /// Seconds from the pattern's start.
     public var time: Double
+    /// The control points, in file order; empty when any point was malformed.
     public var controlPoints: [AHAPControlPoint]
+    /// Keys the model does not know, in file order.
     public var extra: JSONObject
 
+    /// A curve for a known ID starting at `time` seconds.
     public init(_ id: DynamicParameterID, time: Double, points: [AHAPControlPoint]) {
         self.rawID = id.rawValue
         self.time = time
@@ -175,5 +211,6 @@ public struct AHAPParameterCurve: Sendable, Equatable {
         self.extra = JSONObject()
     }
 
+    /// The known ID; nil when `rawID` is not one.
     public var parameterID: DynamicParameterID? { DynamicParameterID(rawValue: rawID) }
 }

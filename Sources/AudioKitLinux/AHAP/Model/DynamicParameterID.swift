@@ -16,12 +16,15 @@ public enum DynamicParameterID: String, Sendable, CaseIterable, Codable {
     case audioDecayTimeControl = "AudioDecayTimeControl"
     case audioReleaseTimeControl = "AudioReleaseTimeControl"
 
+    /// How a control combines with its event parameter.
     public enum Combination: Sendable { case multiply, add }
 
+    /// `.multiply` for HapticIntensityControl and AudioVolumeControl, `.add` for the others.
     public var combination: Combination {
         self == .hapticIntensityControl || self == .audioVolumeControl ? .multiply : .add
     }
 
+    /// The valid control values: 0…1 for multipliers, -1…1 for offsets.
     public var range: ParameterRange { combination == .multiply ? .unit : .signedUnit }
 
     /// The neutral value: 1 for multipliers, 0 for offsets.

@@ -12,8 +12,10 @@ public enum EventParameterID: String, Sendable, CaseIterable, Codable {
     case audioPan = "AudioPan"
     case audioBrightness = "AudioBrightness"
 
+    /// Which events a parameter applies to: haptic, audio, or all (envelope).
     public enum Domain: Sendable { case haptic, audio, envelope }
 
+    /// Haptic for intensity and sharpness, audio for the Audio parameters, envelope for AttackTime, DecayTime, ReleaseTime and Sustained.
     public var domain: Domain {
         switch self {
         case .hapticIntensity, .hapticSharpness: .haptic
@@ -22,6 +24,7 @@ public enum EventParameterID: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The valid values: -1…1 for AudioPitch and AudioPan, 0…1 for the others.
     public var range: ParameterRange {
         switch self {
         case .audioPitch, .audioPan: .signedUnit

@@ -9,6 +9,7 @@ public enum AHAPPlot {
     static let audioColor = "#17a589"
     static let curveColors = ["#8e44ad", "#d35400", "#16a085", "#c0392b", "#2c3e50", "#f39c12"]
 
+    /// The SVG text of the plot of `pattern`, headed by `title`. The waveform panel is rendered at `options.sampleRate`, at most 8000 Hz.
     public static func svg(pattern: AHAPPattern, title: String, options: RenderOptions = RenderOptions()) -> String {
         let controls = ControlSet(pattern: pattern)
         let renderer = PatternRenderer(

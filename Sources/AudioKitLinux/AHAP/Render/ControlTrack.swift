@@ -29,9 +29,11 @@ public struct ControlTrack: Sendable {
         }
     }
 
+    /// The dynamic parameter this track follows.
     public let id: DynamicParameterID
     let segments: [Segment]
 
+    /// The track of `id` in `pattern`, from its Parameter elements and its curves that have points.
     public init(id: DynamicParameterID, pattern: AHAPPattern) {
         self.id = id
         var segments: [Segment] = []
@@ -49,6 +51,7 @@ public struct ControlTrack: Sendable {
         self.segments = segments.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
     }
 
+    /// True when the pattern has no Parameter element or non-empty curve for `id`.
     public var isEmpty: Bool { segments.isEmpty }
 
     /// The control value at pattern time `t` (seconds).
@@ -74,8 +77,10 @@ public struct ControlTrack: Sendable {
 
 /// All dynamic parameters of a pattern.
 public struct ControlSet: Sendable {
+    /// One track per dynamic parameter the pattern sets; IDs it never sets are absent.
     public let tracks: [DynamicParameterID: ControlTrack]
 
+    /// The tracks of every dynamic parameter `pattern` sets.
     public init(pattern: AHAPPattern) {
         var tracks: [DynamicParameterID: ControlTrack] = [:]
         for id in DynamicParameterID.allCases {

@@ -6,12 +6,19 @@
 /// Not sustained: rise over the attack, then fall over the decay time, and stay
 /// silent for the rest of the event (Apple: "ends when decay hits minimum").
 public struct Envelope: Sendable, Equatable {
+    /// Rise time in seconds, after shortening to fit the event.
     public let attack: Double
+    /// Fall time in seconds after the attack; used only when not sustained.
     public let decay: Double
+    /// Fall time in seconds before the end of a sustained event, after shortening to fit.
     public let release: Double
+    /// Whether the gain holds until the end (true) or decays after the attack (false).
     public let sustained: Bool
+    /// The event's length in seconds, at least 0.
     public let duration: Double
 
+    /// An envelope for an event of `duration` seconds (a negative one counts as 0), all times in seconds. When sustained, attack and
+    /// release are scaled down together if their sum exceeds the duration; otherwise the attack is cut to the duration.
     public init(attack: Double, decay: Double, release: Double, sustained: Bool, duration: Double) {
         let d = max(0, duration)
         if sustained && attack + release > d && attack + release > 0 {

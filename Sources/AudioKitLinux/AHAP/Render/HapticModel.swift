@@ -9,12 +9,14 @@ public struct HapticModel: Sendable, Hashable {
     /// scale between them: f = low · (high/low)^s (Hapticlabs' 80–230 Hz band,
     /// the mapping in apple_haptic_creator's `freq()`).
     public var lowFrequency: Double
+    /// Drive frequency at sharpness 1, in Hz.
     public var highFrequency: Double
     /// Length of a transient burst, in seconds (Android's 10–20 ms click guidance).
     public var transientDuration: Double
     /// Envelope times for parameter 0 and 1, in seconds. Apple: "higher values
     /// increase the time exponentially"; we use T(p) = min · (max/min)^p.
     public var envelopeMinimum: Double
+    /// Envelope time for parameter value 1, in seconds.
     public var envelopeMaximum: Double
     /// Amplitude = intensity^exponent (1 = linear, as Apple's "think of intensity
     /// as the volume"; Lofelt's converter implies 2, i.e. intensity = √amplitude).
@@ -26,6 +28,8 @@ public struct HapticModel: Sendable, Hashable {
     /// Fade applied at both ends of AudioCustom waveforms when the volume envelope is on.
     public var audioFadeDuration: Double
 
+    /// A model with the given constants; the defaults are 80–230 Hz, 15 ms transients, envelopes of 5 ms to 1 s, linear intensity, 30 s
+    /// continuous events, 440 Hz tones and 5 ms fades.
     public init(
         lowFrequency: Double = 80, highFrequency: Double = 230, transientDuration: Double = 0.015,
         envelopeMinimum: Double = 0.005, envelopeMaximum: Double = 1.0, intensityExponent: Double = 1,
@@ -46,14 +50,17 @@ public struct HapticModel: Sendable, Hashable {
     /// where laptop speakers reproduce it.
     public static let audible = HapticModel(lowFrequency: 320, highFrequency: 920)
 
+    /// Drive frequency in Hz for `sharpness`, clamped to 0…1: lowFrequency · (highFrequency/lowFrequency)^sharpness.
     public func frequency(sharpness: Double) -> Double {
         lowFrequency * pow(highFrequency / lowFrequency, ParameterRange.unit.clamp(sharpness))
     }
 
+    /// Drive amplitude, 0…1, for `intensity` clamped to 0…1: intensity^intensityExponent.
     public func amplitude(intensity: Double) -> Double {
         pow(ParameterRange.unit.clamp(intensity), intensityExponent)
     }
 
+    /// Seconds for an envelope parameter clamped to 0…1: envelopeMinimum · (envelopeMaximum/envelopeMinimum)^parameter.
     public func envelopeTime(_ parameter: Double) -> Double {
         envelopeMinimum * pow(envelopeMaximum / envelopeMinimum, ParameterRange.unit.clamp(parameter))
     }

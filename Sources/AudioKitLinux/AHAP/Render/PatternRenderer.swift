@@ -10,18 +10,25 @@ public enum RenderChannels: Int, Sendable, CaseIterable {
     case hapticAndStereo = 3
 }
 
+/// Settings of a render: sample rate, channel layout, actuator model, where audio files are found, block size and audio limits.
 public struct RenderOptions: Sendable {
+    /// Output sample rate in Hz.
     public var sampleRate: Int
+    /// Output channel layout.
     public var channels: RenderChannels
+    /// The actuator model that maps parameters to frequencies, amplitudes and times.
     public var model: HapticModel
     /// Folder AudioCustom paths are resolved against.
     public var baseDirectory: String
+    /// Let AudioCustom paths resolve outside `baseDirectory`.
     public var allowPathsOutsideBase: Bool
     /// Frames per block when streaming.
     public var blockFrames: Int
     /// Limits on the AudioCustom files read.
     public var audioLimits: AudioLimits
 
+    /// Options of 48 kHz, haptic plus stereo channels, the default model, the current folder, paths kept inside it, 4096-frame blocks and
+    /// the standard audio limits, unless given.
     public init(
         sampleRate: Int = 48_000, channels: RenderChannels = .hapticAndStereo, model: HapticModel = HapticModel(),
         baseDirectory: String = ".", allowPathsOutsideBase: Bool = false, blockFrames: Int = 4096,
@@ -40,12 +47,15 @@ public struct RenderOptions: Sendable {
 /// Renders a pattern to audio block by block, so memory stays flat however long
 /// the pattern is, and a player can stream it. See docs/haptic-model.md.
 public final class PatternRenderer {
+    /// The settings the renderer was made with.
     public let options: RenderOptions
+    /// Length of the whole render, in frames at `options.sampleRate`.
     public let totalFrames: Int
     /// Things the renderer had to change or skip (missing audio files, events cut at 30 s).
     public private(set) var warnings: [String] = []
     /// Output samples that exceeded ±1 and were clipped.
     public private(set) var clippedSamples = 0
+    /// Frames rendered so far.
     public private(set) var position = 0
 
     private var pending: [any RenderVoice]
@@ -55,9 +65,13 @@ public final class PatternRenderer {
     private var left: [Float]
     private var right: [Float]
 
+    /// Samples per frame: 1, 2 or 3, from `options.channels`.
     public var channelCount: Int { options.channels.rawValue }
+    /// Length of the whole render, in seconds.
     public var duration: Double { Double(totalFrames) / Double(options.sampleRate) }
 
+    /// Prepares the render of `pattern`: reads its AudioCustom files and makes one voice per event. Nothing is thrown: missing or
+    /// unreadable audio, events cut at the continuous maximum and events past the longest audio allowed are reported in `warnings`.
     public init(pattern: AHAPPattern, options: RenderOptions = RenderOptions()) {
         self.options = options
         let rate = Double(options.sampleRate)

@@ -2,6 +2,7 @@ private typealias S = AHAPSample
 
 /// Reference rule 23: a ParameterCurve needs ParameterID, Time and a control-point array.
 public enum InvalidCurveRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.invalid_curve", name: "Invalid parameter curve",
         summary: "A `ParameterCurve` lacks `ParameterID`, `Time` or `ParameterCurveControlPoints`.",
@@ -18,6 +19,8 @@ public enum InvalidCurveRule: AHAPRule {
                 expected: ["/Pattern/1/ParameterCurve"]),
         ])
 
+    /// Appends a finding for each problem of a ParameterCurve in `document`: no string `ParameterID`, a missing, non-numeric or negative
+    /// `Time`, or a missing or non-array `ParameterCurveControlPoints`.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.curves {
             if item.body[AHAPKey.parameterID]?.string == nil {
@@ -57,6 +60,7 @@ public enum InvalidCurveRule: AHAPRule {
 
 /// Reference rule 24: every control point needs Time and ParameterValue.
 public enum InvalidControlPointRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.invalid_control_point", name: "Invalid control point",
         summary: "A control point lacks a numeric `Time` or `ParameterValue`; CoreHaptics drops all the curve's points.",
@@ -71,6 +75,7 @@ public enum InvalidControlPointRule: AHAPRule {
                 ), expected: ["/Pattern/1/ParameterCurve/ParameterCurveControlPoints/1"])
         ])
 
+    /// Appends a finding for each control point in `document` without a numeric `Time` or `ParameterValue`.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.curves {
             for (i, point) in (item.body[AHAPKey.controlPoints]?.array ?? []).enumerated() {
@@ -95,6 +100,7 @@ enum CurveWalk {
 
 /// Reference rule 25: at least two control points.
 public enum CurveTooFewPointsRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.curve_too_few_points", name: "Curve with fewer than 2 points",
         summary: "A ParameterCurve with fewer than two control points has nothing to interpolate.",
@@ -108,6 +114,7 @@ public enum CurveTooFewPointsRule: AHAPRule {
                 expected: ["/Pattern/1/ParameterCurve/ParameterCurveControlPoints"])
         ])
 
+    /// Appends a finding for each ParameterCurve in `document` whose control-point array has fewer than 2 points.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.curves {
             guard let points = item.body[AHAPKey.controlPoints]?.array, points.count < 2 else { continue }
@@ -122,7 +129,9 @@ public enum CurveTooFewPointsRule: AHAPRule {
 
 /// Reference rule 26: at most 16 control points.
 public enum CurveTooManyPointsRule: AHAPRule {
+    /// The most control points a curve may have.
     public static let maximum = 16
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.curve_too_many_points", name: "Curve with more than 16 points",
         summary: "A ParameterCurve has more than 16 control points.",
@@ -136,6 +145,7 @@ public enum CurveTooManyPointsRule: AHAPRule {
                 expected: ["/Pattern/1/ParameterCurve/ParameterCurveControlPoints"])
         ])
 
+    /// Appends a finding for each ParameterCurve in `document` with more than `maximum` control points.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.curves {
             guard let points = item.body[AHAPKey.controlPoints]?.array, points.count > maximum else { continue }
@@ -150,6 +160,7 @@ public enum CurveTooManyPointsRule: AHAPRule {
 
 /// Reference rule 27, first half: control-point times must not go backwards.
 public enum CurvePointsOutOfOrderRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.curve_points_out_of_order", name: "Control points out of order",
         summary: "Control-point times decrease.",
@@ -165,6 +176,7 @@ public enum CurvePointsOutOfOrderRule: AHAPRule {
                 expected: ["/Pattern/1/ParameterCurve/ParameterCurveControlPoints/2/Time"])
         ])
 
+    /// Appends a finding for each control point in `document` whose `Time` is earlier than that of a point before it in the same curve.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.curves {
             var previous: Double? = nil
@@ -185,6 +197,7 @@ public enum CurvePointsOutOfOrderRule: AHAPRule {
 
 /// Reference rule 27, second half: control-point times are relative to the curve start.
 public enum CurveAbsoluteTimesRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.curve_absolute_times", name: "Control-point times look absolute",
         summary: "The first control point's Time equals the curve's Time; control-point times are relative to the curve start.",
@@ -198,6 +211,8 @@ public enum CurveAbsoluteTimesRule: AHAPRule {
                 expected: ["/Pattern/1/ParameterCurve/ParameterCurveControlPoints/0/Time"])
         ])
 
+    /// Appends a finding for each ParameterCurve in `document` that starts after 0 and whose first control point's `Time` equals the
+    /// curve's `Time`.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.curves {
             guard let start = AHAPNumber.value(item.body[AHAPKey.time]), start > 0,
@@ -214,6 +229,7 @@ public enum CurveAbsoluteTimesRule: AHAPRule {
 
 /// Reference rule 29: dynamic parameters affect all events, transients too.
 public enum CurveAffectsTransientsRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.curve_affects_transients", name: "Curve also changes transients",
         summary: "An intensity or sharpness control is active while transients play, and changes them too.",
@@ -227,6 +243,8 @@ public enum CurveAffectsTransientsRule: AHAPRule {
                 expected: ["/Pattern/1/ParameterCurve"])
         ])
 
+    /// Appends a finding for each HapticIntensityControl or HapticSharpnessControl curve in `document` whose time span covers a
+    /// HapticTransient.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         let transientTimes = document.pattern.events.filter { $0.eventType == .hapticTransient }.map(\.time).sorted()
         guard !transientTimes.isEmpty else { return }

@@ -2,6 +2,7 @@ private typealias S = AHAPSample
 
 /// Reference rule 22: a Parameter needs ParameterID, Time and a numeric ParameterValue.
 public enum InvalidDynamicParameterRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.invalid_dynamic_parameter", name: "Invalid dynamic parameter",
         summary: "A `Parameter` element lacks `ParameterID` or `Time`, or its value is not a number.",
@@ -18,6 +19,8 @@ public enum InvalidDynamicParameterRule: AHAPRule {
                 expected: ["/Pattern/1/Parameter"]),
         ])
 
+    /// Appends a finding for each problem of a Parameter element in `document`: no string `ParameterID`, a missing, non-numeric or
+    /// negative `Time`, or a missing (warning) or non-numeric `ParameterValue`.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.dynamicParameters {
             let body = item.body
@@ -56,6 +59,7 @@ public enum InvalidDynamicParameterRule: AHAPRule {
 
 /// Dynamic ParameterIDs must be known (reference rules 22 and 23).
 public enum UnknownDynamicParameterIDRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.unknown_dynamic_parameter_id", name: "Unknown dynamic ParameterID",
         summary: "A Parameter or ParameterCurve uses an ID that is not a dynamic parameter.",
@@ -70,6 +74,7 @@ public enum UnknownDynamicParameterIDRule: AHAPRule {
                 expected: ["/Pattern/1/ParameterCurve/ParameterID"]),
         ])
 
+    /// Appends a finding for each Parameter or ParameterCurve in `document` whose string `ParameterID` is not a dynamic parameter ID.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         let names = DynamicParameterID.allCases.map(\.rawValue)
         for item in document.items where item.kind == .parameter || item.kind == .curve {
@@ -88,6 +93,7 @@ public enum UnknownDynamicParameterIDRule: AHAPRule {
 
 /// Reference rule 28: dynamic values within the control's range.
 public enum DynamicValueOutOfRangeRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.dynamic_value_out_of_range", name: "Dynamic value out of range",
         summary: "A dynamic parameter or control-point value is outside the control's range.",
@@ -104,6 +110,8 @@ public enum DynamicValueOutOfRangeRule: AHAPRule {
                 expected: ["/Pattern/1/ParameterCurve/ParameterCurveControlPoints/0/ParameterValue"]),
         ])
 
+    /// Appends a finding for each Parameter or control-point value in `document` outside its control's range (0…1 for multipliers, -1…1
+    /// for offsets).
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.items where item.kind == .parameter || item.kind == .curve {
             guard let id = item.body[AHAPKey.parameterID]?.string.flatMap(DynamicParameterID.init(rawValue:)) else { continue }

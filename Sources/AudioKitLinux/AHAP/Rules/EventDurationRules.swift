@@ -2,6 +2,7 @@ private typealias S = AHAPSample
 
 /// Reference rule 9: EventDuration ≥ 0.
 public enum NegativeDurationRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.negative_duration", name: "Negative duration",
         summary: "`EventDuration` is negative or not a number.",
@@ -13,6 +14,7 @@ public enum NegativeDurationRule: AHAPRule {
             RuleExample(S.pattern(S.continuous(duration: "true")), expected: ["/Pattern/0/Event/EventDuration"]),
         ])
 
+    /// Appends a finding for each `EventDuration` in `document` that is a boolean, not a number, or negative.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.events {
             guard let value = item.body[AHAPKey.eventDuration] else { continue }
@@ -28,6 +30,7 @@ public enum NegativeDurationRule: AHAPRule {
 
 /// Reference rules 10 and 33: continuous events need a positive EventDuration.
 public enum ContinuousWithoutDurationRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.continuous_without_duration", name: "Continuous event without duration",
         summary: "A HapticContinuous or AudioContinuous event has no positive `EventDuration`.",
@@ -41,6 +44,7 @@ public enum ContinuousWithoutDurationRule: AHAPRule {
             RuleExample(S.pattern(S.event(#""Time": 0, "EventType": "AudioContinuous", "Duration": 1"#)), expected: ["/Pattern/0/Event"]),
         ])
 
+    /// Appends a finding for each HapticContinuous or AudioContinuous event in `document` that has no `EventDuration` or a duration of 0.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.events {
             guard let type = item.body[AHAPKey.eventType]?.string.flatMap(AHAPEventType.init(rawValue:)), type.isContinuous else {
@@ -69,7 +73,9 @@ public enum ContinuousWithoutDurationRule: AHAPRule {
 
 /// Reference rule 11: HapticContinuous ≤ 30 s.
 public enum ContinuousTooLongRule: AHAPRule {
+    /// The longest HapticContinuous event accepted, in seconds.
     public static let maximum = 30.0
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.continuous_too_long", name: "Continuous event over 30 s",
         summary: "A HapticContinuous event lasts longer than 30 s.",
@@ -79,6 +85,7 @@ public enum ContinuousTooLongRule: AHAPRule {
         passing: [RuleExample(S.pattern(S.continuous(duration: "30")))],
         failing: [RuleExample(S.pattern(S.continuous(duration: "32.5")), expected: ["/Pattern/0/Event/EventDuration"])])
 
+    /// Appends a finding for each HapticContinuous event in `document` whose `EventDuration` is over `maximum` seconds.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.events where item.body[AHAPKey.eventType]?.string == AHAPEventType.hapticContinuous.rawValue {
             guard let d = AHAPNumber.value(item.body[AHAPKey.eventDuration]), d > maximum else { continue }
@@ -96,6 +103,7 @@ public enum ContinuousTooLongRule: AHAPRule {
 
 /// Reference rule 12: a transient's duration is only its logical length.
 public enum TransientDurationRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.transient_duration", name: "Duration on a transient",
         summary: "`EventDuration` on a HapticTransient does not lengthen the tap.",
@@ -109,6 +117,7 @@ public enum TransientDurationRule: AHAPRule {
                 expected: ["/Pattern/0/Event/EventDuration"])
         ])
 
+    /// Appends a finding for each HapticTransient in `document` with an `EventDuration` above 0.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.events where item.body[AHAPKey.eventType]?.string == AHAPEventType.hapticTransient.rawValue {
             guard let d = AHAPNumber.value(item.body[AHAPKey.eventDuration]), d > 0 else { continue }

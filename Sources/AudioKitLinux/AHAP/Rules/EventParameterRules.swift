@@ -32,6 +32,7 @@ enum EventParameterWalk {
 
 /// Reference rule 15: each entry has a string ParameterID and a numeric ParameterValue.
 public enum InvalidParameterEntryRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.invalid_parameter_entry", name: "Invalid parameter entry",
         summary: "An `EventParameters` entry lacks a string `ParameterID` or a numeric `ParameterValue`.",
@@ -48,6 +49,8 @@ public enum InvalidParameterEntryRule: AHAPRule {
                 expected: ["/Pattern/0/Event/EventParameters"]),
         ])
 
+    /// Appends a finding for each `EventParameters` in `document` that is not an array, and each entry that is not an object or lacks a
+    /// string `ParameterID` or a numeric `ParameterValue`.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.events {
             guard let list = item.body[AHAPKey.eventParameters] else { continue }
@@ -84,6 +87,7 @@ public enum InvalidParameterEntryRule: AHAPRule {
 
 /// Reference rule 16: ParameterID must be a known event parameter (case-sensitive).
 public enum UnknownParameterIDRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.unknown_parameter_id", name: "Unknown ParameterID",
         summary: "An event's `ParameterID` is not an event parameter CoreHaptics knows.",
@@ -99,6 +103,7 @@ public enum UnknownParameterIDRule: AHAPRule {
                 expected: ["/Pattern/0/Event/EventParameters/0/ParameterID"]),
         ])
 
+    /// Appends a finding for each well-formed `EventParameters` entry in `document` whose `ParameterID` is not an event parameter ID.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         let names = EventParameterID.allCases.map(\.rawValue)
         for entry in EventParameterWalk.entries(document) where EventParameterID(rawValue: entry.id) == nil {
@@ -117,6 +122,7 @@ public enum UnknownParameterIDRule: AHAPRule {
 
 /// Reference rule 17: haptic parameters on audio events and the reverse.
 public enum ParameterNotForEventRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.parameter_not_for_event", name: "Parameter does not apply to event type",
         summary: "A haptic parameter on an audio event, or an audio parameter on a haptic event.",
@@ -139,6 +145,8 @@ public enum ParameterNotForEventRule: AHAPRule {
             RuleExample(S.pattern(S.transient(S.entry("AudioPan", "0.5"))), expected: ["/Pattern/0/Event/EventParameters/0/ParameterID"]),
         ])
 
+    /// Appends a finding for each event parameter in `document` that does not apply to its event's type: an error on audio events, a
+    /// warning on haptic events.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for entry in EventParameterWalk.entries(document) {
             guard let id = EventParameterID(rawValue: entry.id), let type = entry.eventType, !id.applies(to: type) else { continue }
@@ -160,6 +168,7 @@ public enum ParameterNotForEventRule: AHAPRule {
 
 /// Reference rule 18: one ParameterID twice in an event.
 public enum DuplicateParameterRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.duplicate_parameter", name: "Duplicate parameter",
         summary: "An event sets the same parameter twice; which value wins is undocumented.",
@@ -172,6 +181,7 @@ public enum DuplicateParameterRule: AHAPRule {
                 expected: ["/Pattern/0/Event/EventParameters/1/ParameterID"])
         ])
 
+    /// Appends a finding for each `ParameterID` in `document` that an event sets again, at the later entry.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         var seen: [String: Int] = [:]
         var currentEvent = -1
@@ -195,6 +205,7 @@ public enum DuplicateParameterRule: AHAPRule {
 
 /// Reference rule 19: values outside the range are clamped.
 public enum ParameterOutOfRangeRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.parameter_out_of_range", name: "Parameter out of range",
         summary: "An event parameter's value is outside its range and will be clamped.",
@@ -209,6 +220,7 @@ public enum ParameterOutOfRangeRule: AHAPRule {
                 S.pattern(S.transient(S.entry("HapticSharpness", "-1.0"))), expected: ["/Pattern/0/Event/EventParameters/0/ParameterValue"]),
         ])
 
+    /// Appends a finding for each event parameter value in `document` outside its parameter's range.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for entry in EventParameterWalk.entries(document) {
             guard let id = EventParameterID(rawValue: entry.id), !id.range.contains(entry.value) else { continue }
@@ -224,6 +236,7 @@ public enum ParameterOutOfRangeRule: AHAPRule {
 
 /// Reference rule 20: Sustained is a boolean 0 or 1.
 public enum SustainedNotBooleanRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.sustained_not_boolean", name: "Sustained not 0 or 1",
         summary: "`Sustained` should be 0.0 or 1.0.",
@@ -235,6 +248,7 @@ public enum SustainedNotBooleanRule: AHAPRule {
                 S.pattern(S.continuous(S.entry("Sustained", "0.5"))), expected: ["/Pattern/0/Event/EventParameters/0/ParameterValue"])
         ])
 
+    /// Appends a finding for each `Sustained` value in `document` other than 0 or 1.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for entry in EventParameterWalk.entries(document)
         where entry.id == EventParameterID.sustained.rawValue && entry.value != 0 && entry.value != 1 {
@@ -248,6 +262,7 @@ public enum SustainedNotBooleanRule: AHAPRule {
 
 /// Reference rule 21: DecayTime matters only when Sustained = 0.
 public enum DecayWithoutEffectRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.decay_without_effect", name: "DecayTime without effect",
         summary: "`DecayTime` on a sustained continuous event has no effect.",
@@ -260,6 +275,7 @@ public enum DecayWithoutEffectRule: AHAPRule {
                 S.pattern(S.continuous(S.entry("DecayTime", "0.4"))), expected: ["/Pattern/0/Event/EventParameters/0/ParameterValue"])
         ])
 
+    /// Appends a finding for each `DecayTime` above 0 on a continuous event in `document` whose `Sustained` is not 0 (it defaults to 1).
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         let entries = EventParameterWalk.entries(document)
         var sustainedByEvent: [Int: Double] = [:]

@@ -2,6 +2,7 @@ private typealias S = AHAPSample
 
 /// Reference rule 7, first half: an Event needs an EventType.
 public enum EventTypeMissingRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.event_type_missing", name: "EventType missing",
         summary: "An Event has no `EventType`.",
@@ -10,6 +11,7 @@ public enum EventTypeMissingRule: AHAPRule {
         passing: [RuleExample(S.pattern(S.transient()))],
         failing: [RuleExample(S.pattern(S.event(#""Time": 0"#)), expected: ["/Pattern/0/Event"])])
 
+    /// Appends a finding for each Event in `document` that has no `EventType` key.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.events where item.body[AHAPKey.eventType] == nil {
             findings.append(
@@ -23,6 +25,7 @@ public enum EventTypeMissingRule: AHAPRule {
 
 /// Reference rule 7, second half: EventType must be one of four (case-sensitive).
 public enum UnknownEventTypeRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.unknown_event_type", name: "Unknown EventType",
         summary: "`EventType` is not HapticTransient, HapticContinuous, AudioContinuous or AudioCustom.",
@@ -35,6 +38,7 @@ public enum UnknownEventTypeRule: AHAPRule {
             RuleExample(S.pattern(S.event(#""Time": 0, "EventType": 3"#)), expected: ["/Pattern/0/Event/EventType"]),
         ])
 
+    /// Appends a finding for each `EventType` in `document` that is not a string or not one of the four type names.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         let names = AHAPEventType.allCases.map(\.rawValue)
         for item in document.events {
@@ -59,6 +63,7 @@ public enum UnknownEventTypeRule: AHAPRule {
 
 /// Reference rule 8: an Event needs a `Time` ≥ 0 (alias `EventTime`).
 public enum EventTimeRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.invalid_event_time", name: "Invalid event time",
         summary: "An Event's `Time` is missing, not a number, or negative.",
@@ -75,6 +80,7 @@ public enum EventTimeRule: AHAPRule {
             RuleExample(S.pattern(S.transient(time: "null")), expected: ["/Pattern/0/Event/Time"]),
         ])
 
+    /// Appends a finding for each Event in `document` whose `Time` (or `EventTime`) is missing, not a number, or below 0.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.events {
             let key = item.body[AHAPKey.time] != nil ? AHAPKey.time : (item.body[AHAPKey.eventTime] != nil ? AHAPKey.eventTime : nil)

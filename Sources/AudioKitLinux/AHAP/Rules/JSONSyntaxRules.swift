@@ -2,6 +2,7 @@
 
 /// Jansson could not parse the text.
 public enum JSONSyntaxRule: AHAPReaderRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.json_syntax", name: "JSON syntax",
         summary: "The file is not valid JSON.",
@@ -17,6 +18,7 @@ public enum JSONSyntaxRule: AHAPReaderRule {
 
 /// The same key twice in one object.
 public enum DuplicateKeyRule: AHAPReaderRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.json_duplicate_key", name: "Duplicate key",
         summary: "An object has the same key twice; which one wins is undefined.",
@@ -29,6 +31,7 @@ public enum DuplicateKeyRule: AHAPReaderRule {
 
 /// A comma before a closing bracket or brace.
 public enum TrailingCommaRule: AHAPReaderRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.json_trailing_comma", name: "Trailing comma",
         summary: "A comma stands before a closing `]` or `}`; strict JSON rejects it.",
@@ -44,6 +47,7 @@ public enum TrailingCommaRule: AHAPReaderRule {
 
 /// `//` or `/* */` comments.
 public enum CommentRule: AHAPReaderRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.json_comment", name: "Comment",
         summary: "JSON has no comments; strict parsers reject `//` and `/* */`.",
@@ -56,6 +60,7 @@ public enum CommentRule: AHAPReaderRule {
 
 /// A UTF-8 byte order mark.
 public enum ByteOrderMarkRule: AHAPReaderRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.json_bom", name: "Byte order mark",
         summary: "The file starts with a UTF-8 byte order mark.",
@@ -68,6 +73,7 @@ public enum ByteOrderMarkRule: AHAPReaderRule {
 
 /// UTF-16 or UTF-32 text.
 public enum TextEncodingRule: AHAPReaderRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.json_encoding", name: "Text encoding",
         summary: "The file is not UTF-8.",

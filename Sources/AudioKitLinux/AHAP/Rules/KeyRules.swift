@@ -79,6 +79,7 @@ enum KeyWalk {
 
 /// Reference rule 33 and camelCase keys: a key that is a misspelling of a known one.
 public enum MisspelledKeyRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.misspelled_key", name: "Misspelled key",
         summary: "A key that looks like a known AHAP key but is not; CoreHaptics ignores it and its value is lost.",
@@ -94,6 +95,8 @@ public enum MisspelledKeyRule: AHAPRule {
                 expected: ["/Pattern/0/Event/EventParameters/0/Value"]),
         ])
 
+    /// Appends a finding for each key in `document` that stands for a known key of its object: a case variant, or `Duration`, `Value` or
+    /// `Type`.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for o in KeyWalk.objects(document) {
             for key in o.object.keys where !o.known.contains(key) {
@@ -109,6 +112,7 @@ public enum MisspelledKeyRule: AHAPRule {
 
 /// Reference rule 32: other unknown keys inside events, parameters and curves.
 public enum UnknownKeyRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.unknown_key", name: "Unknown key",
         summary: "A key CoreHaptics ignores inside an Event, Parameter, ParameterCurve, parameter entry or control point.",
@@ -121,6 +125,8 @@ public enum UnknownKeyRule: AHAPRule {
                 S.pattern(S.event(#""Time": 0, "EventType": "HapticTransient", "Name": "tap""#)), expected: ["/Pattern/0/Event/Name"])
         ])
 
+    /// Appends a finding for each other unknown key in an Event, Parameter, ParameterCurve, parameter entry or control point of
+    /// `document`.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for o in KeyWalk.objects(document) {
             for key in o.object.keys where !o.known.contains(key) && KeyWalk.intended(key, known: o.known) == nil {
@@ -136,6 +142,7 @@ public enum UnknownKeyRule: AHAPRule {
 
 /// Reference rule 30: numbers written as strings.
 public enum NumberAsStringRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.number_as_string", name: "Number written as a string",
         summary: "A numeric field holds a string such as \"0.5\".",
@@ -153,6 +160,8 @@ public enum NumberAsStringRule: AHAPRule {
         AHAPKey.time, AHAPKey.eventTime, AHAPKey.parameterTime, AHAPKey.eventDuration, AHAPKey.parameterValue,
     ]
 
+    /// Appends a finding for a string `Version` that reads as a number, and for each time, duration or `ParameterValue` in `document`
+    /// written as a numeric string.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         if let v = document.root[AHAPKey.version]?.string, Double(v) != nil {
             findings.append(finding("/Version", "Version is the string \"\(v)\"; write the number \(v) without quotes"))
@@ -173,6 +182,7 @@ public enum NumberAsStringRule: AHAPRule {
 public enum TimePrecisionRule: AHAPRule {
     /// Rounding error, in seconds, above which the note is given (one sample at 48 kHz).
     public static let tolerance = 1.0 / 48_000
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.time_precision", name: "Time precision lost to 32-bit floats",
         summary: "CoreHaptics reads times as 32-bit floats; late in a long pattern they round by more than a sample.",
@@ -182,6 +192,8 @@ public enum TimePrecisionRule: AHAPRule {
         passing: [RuleExample(S.pattern(S.transient(time: "10.123456")))],
         failing: [RuleExample(S.pattern(S.transient(time: "700.00003")), expected: ["/Pattern/0/Event/Time"])])
 
+    /// Appends one finding, at the first Event, Parameter or ParameterCurve time in `document` that moves by more than `tolerance`
+    /// seconds as a 32-bit float.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.items where item.kind != .other {
             let key = item.body[AHAPKey.time] != nil ? AHAPKey.time : AHAPKey.eventTime

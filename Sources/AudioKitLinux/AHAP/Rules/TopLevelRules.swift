@@ -2,6 +2,7 @@ private typealias S = AHAPSample
 
 /// Reference rule 2: top level is an object with `Pattern` (array).
 public enum MissingPatternRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.missing_pattern", name: "Missing Pattern",
         summary: "The top level must be an object with a `Pattern` array.",
@@ -15,6 +16,7 @@ public enum MissingPatternRule: AHAPRule {
             RuleExample(#"[1, 2]"#, expected: [""]),
         ])
 
+    /// Appends a finding when the top level of `document` is not an object, has no `Pattern` key, or its `Pattern` is not an array.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         guard let root = document.root.object else {
             findings.append(
@@ -36,6 +38,7 @@ public enum MissingPatternRule: AHAPRule {
 
 /// Reference rule 3: a pattern needs at least one element CoreHaptics reads.
 public enum EmptyPatternRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.empty_pattern", name: "Empty pattern",
         summary: "The pattern has no Event, Parameter or ParameterCurve.",
@@ -47,6 +50,7 @@ public enum EmptyPatternRule: AHAPRule {
             RuleExample(S.pattern(#"{"Evnt": {}}"#), expected: ["/Pattern"]),
         ])
 
+    /// Appends a finding when the `Pattern` array of `document` holds no Event, Parameter or ParameterCurve item.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         guard document.root[AHAPKey.pattern]?.array != nil else { return }
         if !document.items.contains(where: { $0.kind != .other }) {
@@ -58,6 +62,7 @@ public enum EmptyPatternRule: AHAPRule {
 
 /// Reference rule 4, first half: Version missing or not a number.
 public enum VersionMissingRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.version_missing", name: "Version missing",
         summary: "`Version` is missing or not a number; CoreHaptics assumes 1.0.",
@@ -70,6 +75,7 @@ public enum VersionMissingRule: AHAPRule {
             RuleExample(S.pattern(S.transient(), version: "\"one\""), expected: ["/Version"]),
         ])
 
+    /// Appends a finding when `document` has no `Version`, or one that does not read as a number.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         guard let root = document.root.object else { return }
         guard let version = root[AHAPKey.version] else {
@@ -85,6 +91,7 @@ public enum VersionMissingRule: AHAPRule {
 
 /// Reference rule 4, second half: Version out of range.
 public enum VersionUnsupportedRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.version_unsupported", name: "Unsupported version",
         summary: "`Version` must be between 1.0 and 1.1.",
@@ -96,6 +103,7 @@ public enum VersionUnsupportedRule: AHAPRule {
             RuleExample(S.pattern(S.transient(), version: "0.9"), expected: ["/Version"]),
         ])
 
+    /// Appends a finding when the `Version` of `document` is outside 1.0…1.1.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         guard let version = AHAPNumber.value(document.root[AHAPKey.version]) else { return }
         if !(version >= 1.0 && version <= 1.1) {
@@ -109,6 +117,7 @@ public enum VersionUnsupportedRule: AHAPRule {
 
 /// Reference rule 5: unknown top-level keys are ignored.
 public enum UnknownTopLevelKeyRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.unknown_top_level_key", name: "Unknown top-level key",
         summary: "A top-level key CoreHaptics ignores.",
@@ -127,6 +136,7 @@ public enum UnknownTopLevelKeyRule: AHAPRule {
 
     static let accepted: Set<String> = [AHAPKey.version, AHAPKey.pattern, AHAPKey.metadata, AHAPKey.configuration]
 
+    /// Appends a finding for each top-level key in `document` other than Version, Pattern, Metadata and Configuration.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         guard let root = document.root.object else { return }
         for key in root.keys where !accepted.contains(key) {
@@ -141,6 +151,7 @@ public enum UnknownTopLevelKeyRule: AHAPRule {
 
 /// Reference rule 6: each pattern element has exactly one of Event, Parameter, ParameterCurve.
 public enum UnknownElementRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.unknown_element", name: "Unknown pattern element",
         summary: "A Pattern item without exactly one of Event, Parameter or ParameterCurve is skipped.",
@@ -154,6 +165,8 @@ public enum UnknownElementRule: AHAPRule {
             RuleExample(S.pattern(#"{"Event": {"Time": 0, "EventType": "HapticTransient"}, "Parameter": {}}"#), expected: ["/Pattern/0"]),
         ])
 
+    /// Appends a finding for each Pattern item in `document` that is not an object or does not hold exactly one Event, Parameter or
+    /// ParameterCurve object.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.items {
             guard let object = document.root[AHAPKey.pattern]?.array?[item.index].object else {

@@ -4,6 +4,7 @@ private typealias S = AHAPSample
 
 /// Reference rule 13, first half: AudioCustom needs EventWaveformPath.
 public enum WaveformPathMissingRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.waveform_path_missing", name: "AudioCustom without EventWaveformPath",
         summary: "An AudioCustom event has no `EventWaveformPath` string.",
@@ -13,6 +14,7 @@ public enum WaveformPathMissingRule: AHAPRule {
         passing: [RuleExample(S.pattern(S.transient()))],
         failing: [RuleExample(S.pattern(S.event(#""Time": 0, "EventType": "AudioCustom""#)), expected: ["/Pattern/0/Event"])])
 
+    /// Appends a finding for each AudioCustom event in `document` whose `EventWaveformPath` is missing, not a string, or empty.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.events where item.body[AHAPKey.eventType]?.string == AHAPEventType.audioCustom.rawValue {
             guard let value = item.body[AHAPKey.waveformPath] else {
@@ -34,6 +36,7 @@ public enum WaveformPathMissingRule: AHAPRule {
 
 /// Reference rule 13, second half: the waveform must exist and decode, inside the AHAP's folder.
 public enum WaveformUnreadableRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.waveform_unreadable", name: "Waveform file missing or unreadable",
         summary: "An AudioCustom file cannot be found next to the AHAP file, or cannot be decoded.",
@@ -47,6 +50,8 @@ public enum WaveformUnreadableRule: AHAPRule {
                 expected: ["/Pattern/0/Event/EventWaveformPath"])
         ])
 
+    /// Appends a finding for each AudioCustom waveform in `document` that is not found or cannot be decoded; does nothing when
+    /// `checkWaveformFiles` is off, and leaves paths outside the folder to `WaveformOutsideBaseRule`.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         guard document.options.checkWaveformFiles else { return }
         let resolver = WaveformResolver(
@@ -77,6 +82,7 @@ public enum WaveformUnreadableRule: AHAPRule {
 
 /// Paths must stay inside the AHAP file's folder (issue: hostile input).
 public enum WaveformOutsideBaseRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.waveform_outside_base", name: "Waveform path leaves the folder",
         summary: "`EventWaveformPath` points outside the AHAP file's folder (absolute path, `..`, or a link).",
@@ -93,6 +99,8 @@ public enum WaveformOutsideBaseRule: AHAPRule {
                 expected: ["/Pattern/0/Event/EventWaveformPath"]),
         ])
 
+    /// Appends a finding for each AudioCustom `EventWaveformPath` in `document` that resolves outside its folder; does nothing when
+    /// `allowPathsOutsideBase` is set.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         guard !document.options.allowPathsOutsideBase else { return }
         let resolver = WaveformResolver(
@@ -112,6 +120,7 @@ public enum WaveformOutsideBaseRule: AHAPRule {
 
 /// Reference rule 14: waveform flags belong on AudioCustom and are booleans.
 public enum WaveformFlagRule: AHAPRule {
+    /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.waveform_flag_misuse", name: "Waveform flag misuse",
         summary: "`EventWaveformUseVolumeEnvelope` or `EventWaveformLoopEnabled` on a non-AudioCustom event, or not a boolean.",
@@ -128,6 +137,8 @@ public enum WaveformFlagRule: AHAPRule {
                 expected: ["/Pattern/0/Event/EventWaveformUseVolumeEnvelope", "/Pattern/0/Event/EventWaveformUseVolumeEnvelope"]),
         ])
 
+    /// Appends a finding for each `EventWaveformUseVolumeEnvelope` or `EventWaveformLoopEnabled` in `document` on an event that is not
+    /// AudioCustom, and a warning for each one that is not a boolean.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         for item in document.events {
             let isCustom = item.body[AHAPKey.eventType]?.string == AHAPEventType.audioCustom.rawValue

@@ -3,9 +3,13 @@ import Foundation
 /// One game's audio set: tracks with their declared BPM and beat maps, and AHAP files.
 /// Paths are relative to the manifest's folder and may not leave it (unless allowed).
 public struct GameManifest: Sendable {
+    /// One track entry: its audio file, declared tempo and beat maps.
     public struct Track: Sendable {
+        /// Path of the track's audio file, joined to the manifest's folder.
         public let audio: String
+        /// The declared tempo in BPM; nil when the entry declares none (no tempo check is run).
         public let bpm: Double?
+        /// Paths of the beat maps to check against this track; entries that are missing or outside the folder are left out.
         public let beatmaps: [String]
         /// JSON path of this track in the manifest, for findings.
         public let path: String
@@ -14,9 +18,13 @@ public struct GameManifest: Sendable {
         public let tolerance: Double
     }
 
+    /// The manifest's path, as given.
     public let file: String
+    /// The manifest's folder ("." when the path has none), against which every entry is resolved.
     public let baseDirectory: String
+    /// The track entries whose audio path resolved; the others are reported as findings.
     public let tracks: [Track]
+    /// Paths of the AHAP files to validate, joined to the manifest's folder.
     public let ahap: [String]
     /// The limits every job applies to the files it reads.
     public let limits: InputLimits
@@ -140,23 +148,33 @@ public enum GameCheck {
     public struct Job: Sendable {
         /// What is checked; the tempo and beat-map jobs carry their track.
         public enum Kind: Sendable {
+            /// Check the track at `asset` against this declared BPM.
             case tempo(Double, GameManifest.Track)
+            /// Check the beat map at this path against the track.
             case beatmap(String, GameManifest.Track)
+            /// Validate the AHAP file at `asset`.
             case ahap
         }
+        /// What the job checks.
         public let kind: Kind
         /// The file the job is about (the track, the map or the AHAP file).
         public let asset: String
     }
 
+    /// The result of one job.
     public struct Outcome: Sendable {
+        /// The job that ran.
         public let job: Job
+        /// The job's findings; empty when it could not run.
         public let diagnostics: [Diagnostic]
         /// Why the job could not run, when it could not.
         public let failure: InputError?
+        /// One line for the summary table, such as "120.00 BPM (declared 120)" or "3 of 64 beats flagged".
         public let summary: String
     }
 
+    /// The jobs a manifest asks for: for each track a tempo job when it declares a BPM and a job per beat map;
+    /// then one job per AHAP file.
     public static func jobs(_ m: GameManifest) -> [Job] {
         var jobs: [Job] = []
         for t in m.tracks {
@@ -172,6 +190,8 @@ public enum GameCheck {
         jobs.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
     }
 
+    /// Runs `jobs` in parallel across cores and returns their outcomes in the same order. `tolerance` is the tempo
+    /// tolerance as a fraction of the declared BPM (0.005 = 0.5 %); a job that throws is reported in its outcome's `failure`.
     public static func run(_ jobs: [Job], manifest: GameManifest, tolerance: Double = 0.005) -> [Outcome] {
         let slots = ResultSlots<Outcome>(count: jobs.count)
         let onsets = OnsetCache(limits: manifest.limits.audio)

@@ -2,6 +2,8 @@ import Foundation
 
 /// JSON and SVG renderings of a beat check.
 public enum BeatCheckOutput {
+    /// The check as indented JSON: per-beat evidence (errors in ms), offset, drift, both tempos in BPM, the decoder
+    /// delay and the findings.
     public static func json(_ r: BeatCheckReport, map: BeatMap, audio: String) -> String {
         func ms(_ v: Double?) -> JSONValue { v.map { .real(($0 * 1e4).rounded() / 10) } ?? .null }
         let beats: [JSONValue] = r.beats.map { b in

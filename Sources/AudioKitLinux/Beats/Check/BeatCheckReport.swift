@@ -1,12 +1,15 @@
 import Foundation
 
+/// Settings for `BeatChecker.check`.
 public struct BeatCheckOptions: Sendable {
     /// A beat further than this from the audio's evidence is flagged (seconds).
     public var tolerance: Double
+    /// Settings for the lint rules run first; the check fills in the track's duration.
     public var lint: BeatLintOptions
     /// Seconds to subtract from decoded audio times; nil = automatic (untagged MP3: 1105 samples).
     public var decoderDelay: Double?
 
+    /// Options with a tolerance in seconds (default 50 ms), lint settings, and a decoder delay in seconds (nil: automatic).
     public init(
         tolerance: Double = BeatCheckTuning.defaultTolerance, lint: BeatLintOptions = BeatLintOptions(), decoderDelay: Double? = nil
     ) {
@@ -18,6 +21,7 @@ public struct BeatCheckOptions: Sendable {
 
 /// What the audio says about one beat.
 public struct BeatEvidence: Sendable {
+    /// The beat's index in the map.
     public let index: Int
     /// The beat's time in the map.
     public let time: Double
@@ -27,23 +31,34 @@ public struct BeatEvidence: Sendable {
     public let error: Double?
     /// Onset strength at the match, relative to the track's typical onset.
     public let strength: Double
+    /// True when the beat is misaligned: off the audio and off its neighbours (`beatmap.misaligned`).
     public let flagged: Bool
     /// True when no onset was clear and `audioTime` is where the neighbouring beats put it.
     public let fromGrid: Bool
 }
 
+/// What `BeatChecker.check` found: evidence per beat, the offset and drift of the map against the track,
+/// and the findings.
 public struct BeatCheckReport: Sendable {
+    /// Evidence for each beat inside the track, in map order; empty when fewer than four lie inside it or there is no onset strength.
     public var beats: [BeatEvidence]
     /// Median of map minus audio over well-matched beats (positive: the whole map is late).
     public var offset: Double?
     /// Relative tempo error: map minus audio grows by `drift` seconds per second.
     public var drift: Double?
+    /// The map's tempo in BPM, from a least-squares grid fit (`GridFit`); nil when the beats do not fit a grid.
     public var mapBPM: Double?
+    /// The track's tempo in BPM: `mapBPM` corrected by `drift`; nil when either is nil.
     public var audioBPM: Double?
+    /// Seconds subtracted from the decoded audio's times: the given delay, 1105 samples for an untagged MP3, or 0.
     public var decoderDelay: Double
+    /// Lint and check findings, sorted.
     public var diagnostics: [Diagnostic]
+    /// The onset strength the map was checked against.
     public var onset: OnsetStrength
 
+    /// The number of flagged beats.
     public var flaggedCount: Int { beats.filter(\.flagged).count }
+    /// The number of beats given an audio time (matched to an onset or placed on their neighbours' grid).
     public var checkedCount: Int { beats.filter { $0.audioTime != nil }.count }
 }

@@ -2,6 +2,7 @@ import Foundation
 
 /// The one-line summary `beatmap check` prints on standard error.
 public enum BeatCheckSummary {
+    /// Beats matched and flagged, the offset in ms, and the map's and the track's BPM when both are known.
     public static func line(_ r: BeatCheckReport) -> String {
         var parts = ["beatmap: \(r.checkedCount) of \(r.beats.count) beats matched to onsets, \(r.flaggedCount) flagged"]
         if let o = r.offset { parts.append(String(format: "offset %+.1f ms", o * 1000)) }

@@ -10,6 +10,8 @@
 /// 3. Offset: median of map − audio over well-matched beats; drift: Theil–Sen
 ///    slope of map − audio against time, reported as the two tempos.
 public enum BeatChecker {
+    /// Checks `map` against `onset` and returns the evidence and findings, lint findings included. When `audioPath`
+    /// is an MP3 without a gapless tag, audio times are corrected by 1105 samples unless `options.decoderDelay` is set.
     public static func check(map: BeatMap, onset: OnsetStrength, options: BeatCheckOptions = BeatCheckOptions(), audioPath: String? = nil)
         -> BeatCheckReport
     {

@@ -2,7 +2,9 @@ import Foundation
 
 /// What reading a beat map produced: the map, or the findings that stopped it.
 public struct BeatMapReadResult: Sendable {
+    /// The map; nil when the file could not be read as one.
     public var map: BeatMap?
+    /// Findings about the content, with line and column; they include an error when `map` is nil.
     public var diagnostics: [Diagnostic]
 }
 
@@ -15,6 +17,9 @@ public enum BeatMapReader {
     /// The rule id of a map that holds no beat.
     public static let noBeatsID = BeatmapRules.noBeats
 
+    /// Reads the map at `path` in `format` (nil: detected from the extension and first line); `symbol` names the
+    /// array in Swift source. Throws `InputError` when the file cannot be read or is over `limits` in bytes or beats,
+    /// or when its format cannot be detected.
     public static func read(path: String, format: BeatMapFormat? = nil, symbol: String? = nil, limits: InputLimits = .standard)
         throws(InputError) -> BeatMapReadResult
     {

@@ -4,6 +4,8 @@ import Foundation
 public enum BeatMapWriter {
     static func seconds(_ t: Double) -> String { String(format: "%.6f", t) }
 
+    /// The map as text in `format`, times in seconds to six decimals; `symbol` names the array in Swift source.
+    /// JSON output carries the BPM and offset when the map has them; Swift output names them in a comment.
     public static func string(_ map: BeatMap, format: BeatMapFormat, symbol: String = "beatMap") -> String {
         switch format {
         case .json:

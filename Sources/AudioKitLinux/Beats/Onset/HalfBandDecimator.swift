@@ -12,6 +12,7 @@ import Foundation
 /// Output sample m is centred on input sample 2m: the filter's group delay is removed by
 /// starting with `halfLength` samples of silence and `finish()` flushing as many.
 public struct HalfBandDecimator: Sendable {
+    /// Taps on each side of the centre tap (odd); the filter has 2·halfLength + 1 taps.
     public let halfLength: Int
     /// Non-zero odd-offset taps: `pairs[j]` weights the inputs at centre ± (2j + 1).
     private let pairs: [Float]
@@ -20,6 +21,7 @@ public struct HalfBandDecimator: Sendable {
     /// Scratch for the even-indexed phase of `pending`, kept between calls.
     private var even: [Float] = []
 
+    /// A decimator with 2·`halfLength` + 1 taps; `halfLength` must be odd (a precondition).
     public init(halfLength: Int = 23) {
         precondition(halfLength >= 1 && halfLength % 2 == 1, "halfLength must be odd")
         self.halfLength = halfLength

@@ -14,6 +14,7 @@ import Foundation
 /// knows its delay (`latency`, measured on synthetic clicks) and `time(ofFrame:)`
 /// subtracts it. Audio is pushed in blocks; memory is one frame plus the output.
 public final class SpectralFlux {
+    /// Default onset frames per second: 100 (a 10 ms hop).
     public static let framesPerSecond = 100.0
     static let bandsPerOctave = 12.0
     /// Frames between the two spectra compared (μ).
@@ -25,8 +26,11 @@ public final class SpectralFlux {
     /// synthetic noise-burst clicks at 16–96 kHz; checked in BeatCheckTests.
     public let latency: Double
 
+    /// Sample rate of the pushed audio, in Hz.
     public let sampleRate: Double
+    /// Samples between frames: the sample rate over the frame rate, rounded.
     public let hop: Int
+    /// FFT frame length in samples: the power of two nearest to 46 ms.
     public let frameSize: Int
     private let fft: RealFFT
     private let window: [Float]
@@ -44,6 +48,7 @@ public final class SpectralFlux {
     /// Band energies of the last lag + 1 frames, as a ring.
     private var bandHistory: [[Float]]
     private var framesDone = 0
+    /// The onset strength so far, one value per frame.
     public private(set) var values: [Float] = []
 
     /// `lagSeconds`: the time between the two spectra compared, 10 ms by default.
@@ -232,11 +237,17 @@ public final class SpectralFlux {
 
 /// An onset strength function: one value per frame, with its frame rate.
 public struct OnsetStrength: Sendable {
+    /// Onset strength, one value per frame (half-wave rectified spectral flux summed over bands).
     public var values: [Float]
+    /// Frames per second of `values`: the analysed sample rate over the hop.
     public var framesPerSecond: Double
+    /// Seconds by which the detector's peaks trail the onsets (negative: they lead); `time(ofFrame:)` removes it.
     public var latency: Double
+    /// The analysed file's format, with the frames actually decoded.
     public var audio: AudioFileInfo
 
+    /// Time in seconds of frame `n` (fractional frames allowed), latency removed.
     public func time(ofFrame n: Double) -> Double { n / framesPerSecond - latency }
+    /// The frame, fractional, at `t` seconds: the inverse of `time(ofFrame:)`.
     public func frame(ofTime t: Double) -> Double { (t + latency) * framesPerSecond }
 }

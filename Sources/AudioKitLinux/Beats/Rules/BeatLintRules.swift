@@ -2,11 +2,13 @@ import Foundation
 
 /// A beat that is NaN or infinite.
 public enum NotFiniteRule: BeatRule {
+    /// `beatmap.not_finite`: id, name, summary, rationale, default severity (error) and examples.
     public static let description = RuleDescription(
         id: "beatmap.not_finite", name: "Beat not finite", summary: "A beat time is NaN or infinite.",
         rationale: "A spawn time must be a real number of seconds; NaN compares false with everything and breaks the game's ordering.",
         defaultSeverity: .error, passing: [RuleExample("0.5\n1.0\n")], failing: [RuleExample("0.5\nnan\n1.5\n", expected: ["2:1"])])
 
+    /// Flags every beat that is NaN or infinite.
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
         for (i, t) in map.times.enumerated() where !t.isFinite {
             d.append(diagnostic(map, i, "beat \(i) is \(t); write a time in seconds"))
@@ -14,12 +16,15 @@ public enum NotFiniteRule: BeatRule {
     }
 }
 
+/// Looks for beats before 0 s.
 public enum NegativeBeatRule: BeatRule {
+    /// `beatmap.negative`: id, name, summary, rationale, default severity (error) and examples.
     public static let description = RuleDescription(
         id: "beatmap.negative", name: "Negative beat", summary: "A beat time is before the track starts.",
         rationale: "A beat before 0 s can never be hit (seeds 003, 13.1: timestamps within the track's duration).",
         defaultSeverity: .error, passing: [RuleExample("0\n0.5\n")], failing: [RuleExample("-0.25\n0.5\n", expected: ["1:1"])])
 
+    /// Flags every finite beat below 0 s.
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
         for (i, t) in map.times.enumerated() where t.isFinite && t < 0 {
             d.append(diagnostic(map, i, "beat \(i) at \(s(t)) is before the track starts; remove it or shift the map"))
@@ -27,13 +32,16 @@ public enum NegativeBeatRule: BeatRule {
     }
 }
 
+/// Looks for a beat listed after a later one.
 public enum NotIncreasingRule: BeatRule {
+    /// `beatmap.not_increasing`: id, name, summary, rationale, default severity (error) and examples.
     public static let description = RuleDescription(
         id: "beatmap.not_increasing", name: "Beats out of order", summary: "A beat comes before the beat listed ahead of it.",
         rationale:
             "The game's own tests require strictly increasing timestamps (seeds 003, 13.1); a spawner walking the array in order skips or double-fires.",
         defaultSeverity: .error, passing: [RuleExample("0.5\n1.0\n1.5\n")], failing: [RuleExample("0.5\n1.5\n1.0\n", expected: ["3:1"])])
 
+    /// Flags each beat earlier than the beat listed before it.
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
         for i in map.times.indices.dropFirst() where map.times[i] < map.times[i - 1] {
             d.append(
@@ -42,12 +50,15 @@ public enum NotIncreasingRule: BeatRule {
     }
 }
 
+/// Looks for the same time listed twice in a row.
 public enum DuplicateBeatRule: BeatRule {
+    /// `beatmap.duplicate`: id, name, summary, rationale, default severity (error) and examples.
     public static let description = RuleDescription(
         id: "beatmap.duplicate", name: "Duplicate beat", summary: "The same time appears twice in a row.",
         rationale: "Two spawns at one time are one tap for the player; the second is a miss they cannot avoid.",
         defaultSeverity: .error, passing: [RuleExample("0.5\n1.0\n")], failing: [RuleExample("0.5\n1.0\n1.0\n", expected: ["3:1"])])
 
+    /// Flags each beat equal to the beat listed before it.
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
         for i in map.times.indices.dropFirst() where map.times[i] == map.times[i - 1] {
             d.append(diagnostic(map, i, "beat \(i) at \(s(map.times[i])) duplicates beat \(i - 1); remove one"))
@@ -55,12 +66,15 @@ public enum DuplicateBeatRule: BeatRule {
     }
 }
 
+/// Looks for beats at or after the end of the track, when the track's duration is known.
 public enum PastEndRule: BeatRule {
+    /// `beatmap.past_end`: id, name, summary, rationale, default severity (error) and examples.
     public static let description = RuleDescription(
         id: "beatmap.past_end", name: "Beat past the end", summary: "A beat is at or after the end of the track.",
         rationale: "The game's tests require timestamps within the track's duration (seeds 003, 13.1). Checked when the track is given.",
         defaultSeverity: .error)
 
+    /// Flags each finite beat at or after `options.audioDuration` seconds; does nothing when that is nil.
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
         guard let end = options.audioDuration else { return }
         for (i, t) in map.times.enumerated() where t.isFinite && t >= end {
@@ -69,7 +83,9 @@ public enum PastEndRule: BeatRule {
     }
 }
 
+/// Looks for consecutive beats closer than twice the hit window, so that one tap could count for either.
 public enum TooCloseRule: BeatRule {
+    /// `beatmap.too_close`: id, name, summary, rationale, default severity (warning) and examples.
     public static let description = RuleDescription(
         id: "beatmap.too_close", name: "Beats closer than the hit window",
         summary: "Two beats are closer than twice the hit window, so one tap could count for either.",
@@ -77,6 +93,7 @@ public enum TooCloseRule: BeatRule {
             "The game accepts a tap within ±150 ms of a beat (seeds 003, 3.5); beats closer than 300 ms make taps ambiguous. The window is a setting (default ±150 ms).",
         defaultSeverity: .warning, passing: [RuleExample("0.5\n0.85\n")], failing: [RuleExample("0.5\n0.7\n", expected: ["2:1"])])
 
+    /// Flags each beat that follows the one before it by more than 0 and less than 2 × `options.hitWindow` seconds.
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
         let limit = 2 * options.hitWindow
         for i in map.times.indices.dropFirst() {
@@ -94,6 +111,7 @@ public enum TooCloseRule: BeatRule {
 
 /// An interval that disagrees with its neighbours: a displaced, a missing or an extra beat.
 public enum IntervalOutlierRule: BeatRule {
+    /// `beatmap.outlier`: id, name, summary, rationale, default severity (warning) and examples.
     public static let description = RuleDescription(
         id: "beatmap.outlier", name: "Isolated outlier",
         summary: "A beat breaks the local beat interval: it is displaced, or a beat is missing or extra.",
@@ -107,6 +125,8 @@ public enum IntervalOutlierRule: BeatRule {
             RuleExample("0.5\n1.0\n1.5\n2.0\n2.25\n2.5\n3.0\n3.5\n4.0\n", expected: ["5:1"]),
         ])
 
+    /// Compares each interval with the median of up to four intervals on each side and flags a displaced beat,
+    /// an extra beat, or a gap of a whole number of beats (missing beats). Needs at least five beats, all finite.
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
         let t = map.times
         guard t.count >= 5, t.allSatisfy(\.isFinite) else { return }

@@ -9,6 +9,8 @@ public struct BeatLintOptions: Sendable {
     /// How far an interval may stray from its neighbours' median before it is an outlier (fraction).
     public var outlierTolerance: Double
 
+    /// Lint settings: the hit window in ± seconds (default 0.150), the track's length in seconds when known,
+    /// and the outlier tolerance as a fraction of the local interval (default 0.25).
     public init(hitWindow: Double = 0.150, audioDuration: Double? = nil, outlierTolerance: Double = 0.25) {
         self.hitWindow = hitWindow
         self.audioDuration = audioDuration
@@ -32,7 +34,9 @@ extension BeatRule {
     static func s(_ t: Double) -> String { String(format: "%.3f s", t) }
 }
 
+/// The beat-map lint rules, and the function that runs them all.
 public enum BeatRuleRegistry {
+    /// Every lint rule, in the order they are run and documented.
     public static let all: [any BeatRule.Type] = [
         NotFiniteRule.self, NegativeBeatRule.self, NotIncreasingRule.self, DuplicateBeatRule.self, PastEndRule.self,
         TooCloseRule.self, IntervalOutlierRule.self,

@@ -14,8 +14,11 @@ import Foundation
 /// our 100 fps onset strength, α = 50, 100, 200, 400, 1000 gave beat F 0.788, 0.831,
 /// 0.844, 0.866, 0.860 (bench/RESULTS.md). Chosen on the clips that also score it.
 public enum BeatTracker {
+    /// α, the weight of tempo consistency against onset strength: 400.
     public static let tightness = 400.0
 
+    /// The beat times in seconds (latency removed, none before 0) that best follow `onset` at about `bpm` BPM;
+    /// empty when the onset strength is flat or under three frames long, or when `bpm` is not positive.
     public static func track(_ onset: OnsetStrength, bpm: Double) -> [Double] {
         let fps = onset.framesPerSecond
         let n = onset.values.count

@@ -2,6 +2,7 @@
 /// Beat indices come from rounding each gap to whole beats, so a map with a
 /// missing beat still fits.
 public struct GridFit: Sendable {
+    /// The fitted tempo in BPM: 60 over the fitted beat interval.
     public let bpm: Double
     /// Time of beat 0 of the grid.
     public let offset: Double
@@ -10,9 +11,11 @@ public struct GridFit: Sendable {
     /// Time minus grid, per beat.
     public let residuals: [Double]
 
+    /// Root mean square of the residuals, in seconds (0 when there are none).
     public var rmsResidual: Double {
         residuals.isEmpty ? 0 : (residuals.map { $0 * $0 }.reduce(0, +) / Double(residuals.count)).squareRoot()
     }
+    /// The largest residual in magnitude, in seconds (0 when there are none).
     public var maxResidual: Double { residuals.map(abs).max() ?? 0 }
 
     /// Fits `times` (sorted, at least 2). `interval` seeds the index assignment (default: median gap).

@@ -2,11 +2,17 @@ import Foundation
 
 /// The verdict of `beatmap bpm --expect`.
 public struct TempoCheck: Sendable {
+    /// `pass`: the tempo matches; `wrongTempo`: it does not; `octave`: it is half or double the declared tempo;
+    /// `noSteadyBeat`: no steady beat was found, so the tempo cannot be confirmed.
     public enum Verdict: String, Sendable { case pass, wrongTempo = "wrong_tempo", octave, noSteadyBeat = "no_steady_beat" }
 
+    /// Whether the track's tempo matches the declared one.
     public let verdict: Verdict
+    /// The verdict in one sentence, with the estimated and declared BPM and the difference in percent.
     public let message: String
 
+    /// Compares `estimate` with `expected` BPM; `tolerance` is a fraction (0.005 = 0.5 %) and `allowOctave`
+    /// lets half or double time pass. A nil or unsteady estimate gives `noSteadyBeat`.
     public init(estimate: TempoEstimate?, expected: Double, tolerance: Double, allowOctave: Bool) {
         guard let e = estimate, e.isSteady else {
             verdict = .noSteadyBeat

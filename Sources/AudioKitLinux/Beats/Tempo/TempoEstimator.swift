@@ -11,17 +11,25 @@ import Foundation
 /// 3. Half- and double-time get scores of their own; confidence measures how
 ///    periodic the onsets are at the winning lag (the normalised autocorrelation).
 public struct TempoEstimate: Sendable {
+    /// A half- or double-time reading of the tempo.
     public struct Alternative: Sendable {
+        /// Its tempo in BPM.
         public let bpm: Double
+        /// The normalised autocorrelation at its lag (0 or more).
         public let score: Double
     }
 
+    /// The tempo in BPM, from the grid fit of the tracked beats (the lag's tempo when the two differ by 4 % or more).
     public let bpm: Double
+    /// The periodicity mapped to 0…1: 0 at 0.08 (speech and noise score about that), 1 at 0.23 and above.
     public let confidence: Double
     /// Tempo as the autocorrelation peak alone (coarse).
     public let lagBPM: Double
+    /// Half the tempo, with its autocorrelation score.
     public let half: Alternative
+    /// Double the tempo, with its autocorrelation score.
     public let double: Alternative
+    /// The tracked beat times in seconds (`BeatTracker`).
     public let beats: [Double]
     /// Normalised autocorrelation at the winning lag (1 = perfectly periodic onsets).
     public let periodicity: Double
@@ -29,11 +37,14 @@ public struct TempoEstimate: Sendable {
     public let prominence: Double
     /// Share of onset energy on the tracked beats, above chance (0…1).
     public let onBeat: Double
-    /// True when the evidence for a steady beat is too weak to trust the number.
+    /// True when the evidence for a steady beat is strong enough to trust the tempo (confidence at least `steadyThreshold`).
     public var isSteady: Bool { confidence >= TempoEstimator.steadyThreshold }
 }
 
+/// Estimates the tempo of an onset strength function, as `TempoEstimate` describes, and checks it against
+/// a declared BPM.
 public enum TempoEstimator {
+    /// The confidence from which a beat counts as steady: 0.3.
     public static let steadyThreshold = 0.3
     /// Onset frames per second for tempo and beat tracking: 100, as in Böck's and
     /// Ellis's trackers. At 200 the dynamic programme's beat F-measure fell from 0.831

@@ -2,6 +2,7 @@
 public enum TempoOutput {
     static func r(_ v: Double, _ scale: Double = 1000) -> JSONValue { .real((v * scale).rounded() / scale) }
 
+    /// The estimate and the check as indented JSON, numbers rounded to three decimals; what is missing is null.
     public static func json(track: String, estimate e: TempoEstimate?, check: TempoCheck?) -> String {
         var o = JSONObject()
         o["track"] = .string(track)

@@ -1,8 +1,12 @@
 /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=rule::message`.
 public enum GitHubActionsReporter: Reporter {
+    /// The name that selects this format: "github".
     public static let identifier = "github"
+    /// A one-line description of the format, for the list of formats.
     public static let summary = "GitHub Actions annotations"
 
+    /// One `::error`, `::warning` or `::notice` workflow command per finding, which GitHub Actions shows as
+    /// annotations on the run and on the pull request; empty when there are no findings.
     public static func generate(_ report: Report) -> String {
         report.diagnostics.map { d in
             let command =

@@ -1,9 +1,13 @@
 /// JUnit XML: one test case per checked file, one failure per error.
 /// Warnings and notes go into the test case's system-out.
 public enum JUnitReporter: Reporter {
+    /// The name that selects this format: "junit".
     public static let identifier = "junit"
+    /// A one-line description of the format, for the list of formats.
     public static let summary = "JUnit XML, one test case per file"
 
+    /// A JUnit XML document for CI test-result viewers: one test case per checked file, a `failure` element per
+    /// error, and the file's warnings and notes in its `system-out`.
     public static func generate(_ report: Report) -> String {
         var files = report.files
         for d in report.diagnostics { if let f = d.location.file, !files.contains(f) { files.append(f) } }

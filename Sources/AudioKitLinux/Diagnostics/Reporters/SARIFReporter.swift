@@ -2,9 +2,13 @@
 /// comes from the registry; the region is left out when no line is known
 /// (SARIF requires line ≥ 1); the JSON path becomes a logical location.
 public enum SARIFReporter: Reporter {
+    /// The name that selects this format: "sarif".
     public static let identifier = "sarif"
+    /// A one-line description of the format, for the list of formats.
     public static let summary = "SARIF 2.1.0 (GitHub code scanning)"
 
+    /// A SARIF 2.1.0 log with one run, for GitHub code scanning and other SARIF viewers: a result per finding,
+    /// and a rule table holding only the rules that have findings.
     public static func generate(_ report: Report) -> String {
         let usedRules = Set(report.diagnostics.map(\.ruleID))
         let rules = report.rules.filter { usedRules.contains($0.id) }.sorted { $0.id < $1.id }
