@@ -12,18 +12,27 @@ enum Samplerate {
         InputError(.corrupt, path: "<resampler>", reason: "libsamplerate failed: \(String(cString: src_strerror(status)))")
     }
 
+    /// The request libsamplerate reads: where the frames are and how many, and the ratio.
+    private static func request(
+        _ input: UnsafePointer<Float>, _ inputFrames: Int, _ output: UnsafeMutablePointer<Float>, _ outputFrames: Int, _ ratio: Double,
+        endOfInput: Bool
+    ) -> SRC_DATA {
+        var data = SRC_DATA()
+        data.data_in = input
+        data.input_frames = inputFrames
+        data.data_out = output
+        data.output_frames = outputFrames
+        data.src_ratio = ratio
+        data.end_of_input = endOfInput ? 1 : 0
+        return data
+    }
+
     /// Converts a whole buffer (`src_simple`); returns the frames produced.
     static func simple(
         _ input: UnsafePointer<Float>, inputFrames: Int, into output: UnsafeMutablePointer<Float>, outputFrames: Int, ratio: Double,
         quality: Resampler.Quality, channels: Int
     ) throws(InputError) -> Int {
-        var data = SRC_DATA()
-        data.data_in = input
-        data.data_out = output
-        data.input_frames = inputFrames
-        data.output_frames = outputFrames
-        data.src_ratio = ratio
-        data.end_of_input = 1
+        var data = request(input, inputFrames, output, outputFrames, ratio, endOfInput: true)
         let status = src_simple(&data, converter(quality), Int32(channels))
         guard status == 0 else { throw failure(status) }
         return Int(data.output_frames_gen)
@@ -45,13 +54,7 @@ enum Samplerate {
         _ state: OpaquePointer, _ input: UnsafePointer<Float>, inputFrames: Int, into output: UnsafeMutablePointer<Float>,
         outputFrames: Int, ratio: Double, endOfInput: Bool
     ) throws(InputError) -> (used: Int, produced: Int) {
-        var data = SRC_DATA()
-        data.data_in = input
-        data.input_frames = inputFrames
-        data.data_out = output
-        data.output_frames = outputFrames
-        data.src_ratio = ratio
-        data.end_of_input = endOfInput ? 1 : 0
+        var data = request(input, inputFrames, output, outputFrames, ratio, endOfInput: endOfInput)
         let status = src_process(state, &data)
         guard status == 0 else { throw failure(status) }
         return (Int(data.input_frames_used), Int(data.output_frames_gen))
