@@ -11,6 +11,8 @@ enum SwiftLiteralReader {
         let line: Int
         let column: Int
         let result: Result<([Double], [SourceLocation]), ParseFailure>
+        /// The scalar offsets of the literal's content, between `[` and `]` (nil when it is not closed).
+        var content: Range<Int>? = nil
     }
 
     struct ParseFailure: Error {
@@ -41,6 +43,21 @@ enum SwiftLiteralReader {
         case .failure(let f): return BeatMapReader.failure(file, f.line, f.column, f.message)
         case .success(let (times, locations)): return BeatMapReader.finished(times, locations, file: file)
         }
+    }
+
+    /// The unicode-scalar offsets of the content of the array `read` would read from `text` (between its brackets):
+    /// what a save replaces, so that every byte outside the literal is kept.
+    static func literalContent(_ text: String, symbol: String?) -> Range<Int>? {
+        let candidates = scan(Array(text.unicodeScalars), file: nil)
+        let chosen: Candidate?
+        if let symbol {
+            chosen = candidates.first { $0.name == symbol }
+        } else if case .success(let c) = choose(candidates) {
+            chosen = c
+        } else {
+            chosen = nil
+        }
+        return chosen?.content
     }
 
     /// The array to read when no `--symbol` is given: the only array literal in the file, or else the only one
@@ -134,6 +151,8 @@ enum SwiftLiteralReader {
                 skipTrivia()
                 guard i < c.count, c[i] == "[" else { continue }
                 i += 1
+                let contentStart = i
+                var contentEnd: Int? = nil
                 var times: [Double] = []
                 var locations: [SourceLocation] = []
                 var failure: ParseFailure? = nil
@@ -141,6 +160,7 @@ enum SwiftLiteralReader {
                     skipTrivia()
                     guard i < c.count else { break }
                     if c[i] == "]" {
+                        contentEnd = i
                         i += 1
                         break
                     }
@@ -164,8 +184,9 @@ enum SwiftLiteralReader {
                 }
                 result.append(
                     Candidate(
-                        name: name, line: nameLine, column: nameColumn, result: failure.map { .failure($0) } ?? .success((times, locations))
-                    ))
+                        name: name, line: nameLine, column: nameColumn,
+                        result: failure.map { .failure($0) } ?? .success((times, locations)),
+                        content: contentEnd.map { contentStart..<$0 }))
                 continue
             }
             i += 1

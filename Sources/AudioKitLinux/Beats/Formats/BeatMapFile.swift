@@ -1,0 +1,64 @@
+import Foundation
+
+/// A beat map file opened for editing: its text as it was read, so that a save can keep every byte that is not
+/// a beat, and can refuse to overwrite the file when something else changed it since.
+public struct BeatMapFile: Sendable {
+    /// The path as the caller gave it.
+    public let path: String
+    /// The format the file was read as.
+    public let format: BeatMapFormat
+    /// In Swift source, the array that holds the beats (nil: the reader's choice).
+    public let symbol: String?
+    /// The map as read.
+    public let map: BeatMap
+    /// The file's bytes when it was read.
+    public let bytes: [UInt8]
+
+    /// Reads `path` as a beat map; throws `InputError` when the file cannot be read, and returns the findings
+    /// instead of a file when its content is not a beat map.
+    public static func open(path: String, format: BeatMapFormat? = nil, symbol: String? = nil, limits: InputLimits = .standard)
+        throws(InputError) -> Result<BeatMapFile, BeatMapFindings>
+    {
+        let bytes = try InputFile.read(path, maxBytes: limits.maxFileBytes)
+        guard let chosen = format ?? BeatMapFormat.detect(path: path, bytes: bytes) else {
+            throw InputError(
+                .unsupportedFormat, path: path, reason: "cannot tell the beat map format from the extension",
+                fix: "name the format: json, text, csv, audacity or swift")
+        }
+        let read = BeatMapReader.read(
+            bytes: bytes, file: path, format: chosen, symbol: symbol, maxNestingDepth: limits.maxNestingDepth, maxBeats: limits.maxBeats)
+        guard let map = read.map else { return .failure(BeatMapFindings(diagnostics: read.diagnostics)) }
+        return .success(BeatMapFile(path: path, format: chosen, symbol: symbol, map: map, bytes: bytes))
+    }
+
+    /// Writes `times` into the file in its own format (see `BeatMapSaver`), atomically, keeping the file's
+    /// permissions and writing through a symbolic link. Throws `InputError` (`.writeFailed`) without writing when
+    /// the file on disk is no longer the one that was read (another program changed it), and when the new text
+    /// would not read back as exactly `times`. Returns the file as saved, ready for the next save.
+    public func save(_ times: [Double], limits: InputLimits = .standard) throws(InputError) -> BeatMapFile {
+        let current = try InputFile.read(path, maxBytes: limits.maxFileBytes)
+        guard current == bytes else {
+            throw InputError(
+                .writeFailed, path: path, reason: "the file changed on disk since it was opened; nothing was overwritten",
+                fix: "reload it, or save under another name")
+        }
+        let text = try BeatMapSaver.text(
+            replacingBeatsOf: String(decoding: bytes, as: UTF8.self), format: format, symbol: symbol, with: times, path: path)
+        let written = Array(text.utf8)
+        let check = BeatMapReader.read(bytes: written, file: path, format: format, symbol: symbol)
+        guard let reread = check.map?.times, reread.count == times.count, zip(reread, times).allSatisfy({ abs($0 - $1) < 1e-6 }) else {
+            throw InputError(
+                .writeFailed, path: path, reason: "the saved text would not read back as the edited beats; nothing was written",
+                fix: "save in another format")
+        }
+        try AtomicFile.write(Data(written), to: path, replacing: path)
+        return BeatMapFile(
+            path: path, format: format, symbol: symbol, map: check.map ?? map, bytes: written)
+    }
+}
+
+/// The findings that stopped a beat map from being read.
+public struct BeatMapFindings: Error, Sendable {
+    /// Each problem, with its line and column.
+    public let diagnostics: [Diagnostic]
+}

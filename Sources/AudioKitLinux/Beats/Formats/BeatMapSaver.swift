@@ -1,0 +1,180 @@
+import Foundation
+
+/// Writes new beat times back into a map file's own text, in its own format, changing as little as possible:
+/// in Swift source only the array literal's content is replaced (every byte outside it is kept); in JSON only the
+/// beats array; in text, CSV and Audacity labels every line that is not a beat (comments, the header, spectral
+/// lines) is kept, and a beat whose time did not change keeps its line as it was (its label, its other cells).
+public enum BeatMapSaver {
+    /// The new text of a map file whose text was `original`, read as `format` (with `symbol` for Swift), holding
+    /// `times` instead of its beats. Throws `InputError` (`.unsupportedFormat`) when the beats cannot be located
+    /// in the text (a Swift array that is not closed, a JSON file that is not a beat map).
+    public static func text(
+        replacingBeatsOf original: String, format: BeatMapFormat, symbol: String? = nil, with times: [Double], path: String
+    ) throws(InputError) -> String {
+        let ending = original.contains("\r\n") ? "\r\n" : "\n"
+        switch format {
+        case .swift:
+            guard let range = SwiftLiteralReader.literalContent(original, symbol: symbol) else {
+                throw InputError(.unsupportedFormat, path: path, reason: "the beat map's array literal could not be found to replace")
+            }
+            return splice(original, range, swiftElements(times, original: original, range: range, ending: ending))
+        case .json:
+            return try json(original, times: times, path: path, ending: ending)
+        case .text, .csv, .audacity:
+            return lines(original, format: format, times: times, ending: ending)
+        }
+    }
+
+    /// A time as the map writes it: at least `decimals` decimals, more (up to 6) when the time needs them.
+    static func number(_ t: Double, decimals: Int) -> String {
+        for d in decimals...6 {
+            let text = String(format: "%.\(d)f", t)
+            if abs((Double(text) ?? t) - t) < 5e-7 { return text }
+        }
+        return String(format: "%.6f", t)
+    }
+
+    /// The most decimals any number in `text` has (3 when there is none), so rewritten times look like the rest.
+    static func decimals(in text: Substring) -> Int {
+        var most = 0
+        var current = -1
+        for c in text {
+            if c == "." {
+                current = 0
+            } else if c.isASCIIDigit, current >= 0 {
+                current += 1
+                most = max(most, current)
+            } else {
+                current = -1
+            }
+        }
+        return most == 0 ? 3 : min(most, 6)
+    }
+
+    static func splice(_ text: String, _ range: Range<Int>, _ replacement: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: scalars[..<range.lowerBound])
+        out.append(contentsOf: replacement.unicodeScalars)
+        out.append(contentsOf: scalars[range.upperBound...])
+        return String(out)
+    }
+
+    /// The literal's new content in the layout of the old one: the same indentation and the same number of
+    /// elements per line (or one line when the literal was on one line).
+    static func swiftElements(_ times: [Double], original: String, range: Range<Int>, ending: String) -> String {
+        let scalars = Array(original.unicodeScalars)
+        // Line endings made LF first: Swift keeps "\r\n" as one Character, which no split on "\n" would see.
+        let content = BeatMapText.normalizingLineEndings(String(String.UnicodeScalarView(scalars[range])))
+        let places = decimals(in: Substring(content))
+        let numbers = times.map { number($0, decimals: places) }
+        let contentLines = content.components(separatedBy: "\n")
+        let elementLines = contentLines.filter { line in line.contains { $0.isASCIIDigit } && !line.trimmingSpaces().hasPrefix("//") }
+        guard content.contains("\n"), let first = elementLines.first else { return numbers.joined(separator: ", ") }
+        let indent = String(first.prefix { $0 == " " || $0 == "\t" })
+        let perLine = max(1, first.split(separator: ",").filter { $0.contains { $0.isASCIIDigit } }.count)
+        // The closing bracket's own indentation: what follows the content's last line break.
+        let closing = contentLines.last ?? ""
+        var out = ending
+        for start in stride(from: 0, to: numbers.count, by: perLine) {
+            out += indent + numbers[start..<min(start + perLine, numbers.count)].joined(separator: ", ") + "," + ending
+        }
+        return out + closing
+    }
+
+    static func json(_ original: String, times: [Double], path: String, ending: String) throws(InputError) -> String {
+        let bytes = Array(original.utf8)
+        let pre = JSONTextPreprocessor.process(bytes)
+        guard case .success(let root) = pre.bytes.withUnsafeBytes({ Jansson.decode($0, maxDepth: 64) }) else {
+            throw InputError(.unsupportedFormat, path: path, reason: "the JSON no longer parses; its beats cannot be replaced")
+        }
+        var pointer = ""
+        if case .object(let o) = root {
+            guard let key = ["beats", "beatMap", "beat_map", "times", "beat_times"].first(where: { o[$0]?.array != nil }) else {
+                throw InputError(.unsupportedFormat, path: path, reason: "the object has no beats array to replace")
+            }
+            pointer = JSONPointer.appending("", key)
+        }
+        let index = JSONPositionIndex(validJSON: pre.bytes, wanted: [pointer])
+        guard let start = index.entry(for: pointer)?.valueOffset, start < bytes.count, bytes[start] == UInt8(ascii: "[") else {
+            throw InputError(.unsupportedFormat, path: path, reason: "the beats array could not be located")
+        }
+        // The matching bracket: the array's items are numbers or flat objects, so brackets in strings are the only trap.
+        var depth = 0
+        var end = start
+        var inString = false
+        var k = start
+        while k < bytes.count {
+            let b = bytes[k]
+            if inString {
+                if b == UInt8(ascii: "\\") { k += 1 } else if b == UInt8(ascii: "\"") { inString = false }
+            } else if b == UInt8(ascii: "\"") {
+                inString = true
+            } else if b == UInt8(ascii: "[") {
+                depth += 1
+            } else if b == UInt8(ascii: "]") {
+                depth -= 1
+                if depth == 0 {
+                    end = k
+                    break
+                }
+            }
+            k += 1
+        }
+        guard end > start else { throw InputError(.unsupportedFormat, path: path, reason: "the beats array is not closed") }
+        let inner = BeatMapText.normalizingLineEndings(String(decoding: bytes[(start + 1)..<end], as: UTF8.self))
+        let places = decimals(in: Substring(inner))
+        let numbers = times.map { number($0, decimals: places) }
+        let replacement: String
+        if inner.contains("\n") {
+            let firstItem = inner.components(separatedBy: "\n").dropFirst().first { !$0.trimmingSpaces().isEmpty } ?? "  "
+            let indent = String(firstItem.prefix { $0 == " " || $0 == "\t" })
+            let closing = inner.components(separatedBy: "\n").last ?? ""
+            replacement = ending + numbers.map { indent + $0 }.joined(separator: "," + ending) + ending + closing
+        } else {
+            replacement = numbers.joined(separator: ", ")
+        }
+        let head = String(decoding: bytes[...start], as: UTF8.self)
+        let tail = String(decoding: bytes[end...], as: UTF8.self)
+        return head + replacement + tail
+    }
+
+    /// Text, CSV and Audacity labels: lines that are not beats stay where they are (comments and the header
+    /// before the first beat, the rest after the last); a beat whose time is unchanged keeps its whole line.
+    static func lines(_ original: String, format: BeatMapFormat, times: [Double], ending: String) -> String {
+        let normalized = BeatMapText.normalizingLineEndings(original)
+        let read = BeatMapReader.read(bytes: Array(normalized.utf8), file: nil, format: format)
+        let all = BeatMapText.lines(normalized)
+        let beatLines = read.map?.locations.compactMap(\.line) ?? []
+        let beatTimes = read.map?.times ?? []
+        var kept: [Double: String] = [:]
+        for (t, line) in zip(beatTimes, beatLines) where line - 1 < all.count { kept[t] = String(all[line - 1].text) }
+        let firstBeat = beatLines.first ?? all.count + 1
+        let lastBeat = beatLines.last ?? all.count
+        let before = all.filter { $0.number < firstBeat }.map { String($0.text) }
+        let after = all.filter { $0.number > lastBeat }.map { String($0.text) }
+        let places = decimals(in: Substring(beatLines.first.map { String(all[$0 - 1].text) } ?? ""))
+        let body = times.map { t -> String in
+            if let line = kept[t] { return line }
+            let n = number(t, decimals: places)
+            switch format {
+            case .audacity: return "\(n)\t\(n)\tbeat"
+            case .csv: return csvRow(n, header: before.last)
+            default: return n
+            }
+        }
+        return (before + body + after).joined(separator: ending) + ending
+    }
+
+    /// A CSV row with `time` in the header's time column (the first column when there is no header).
+    static func csvRow(_ time: String, header: String?) -> String {
+        guard let header else { return time }
+        let delimiter = BeatMapText.csvDelimiter(firstRow: Substring(header))
+        let names = BeatMapText.csvCells(Substring(header), delimiter: delimiter).map { $0.text.lowercased() }
+        let column =
+            BeatMapReader.timeHeaders.lazy.compactMap { names.firstIndex(of: $0) }.first ?? names.firstIndex { $0.contains("time") } ?? 0
+        var cells = [String](repeating: "", count: max(names.count, column + 1))
+        cells[column] = delimiter == ";" ? time.replacingOccurrences(of: ".", with: ",") : time
+        return cells.joined(separator: String(delimiter))
+    }
+}
