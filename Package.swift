@@ -12,14 +12,19 @@ let package = Package(
     // Playback through ALSA is a trait, on by default. `swift build --disable-default-traits` builds the library and
     // both tools without ALSA (no libasound2-dev; macOS for Xcode's Run Script phase); the play commands then say
     // that playback needs ALSA on Linux.
+    // The beat-map editor's local web server (beatmap edit, on Hummingbird) is a trait too, on by default; the
+    // sanitizer passes build without it (scripts/sanitize.sh), as they check our DSP and readers, not the server stack.
     traits: [
         .trait(name: "Playback", description: "Playback through ALSA (Linux): ahap-tool play, beatmap preview, --play."),
-        .default(enabledTraits: ["Playback"]),
+        .trait(name: "Editor", description: "beatmap edit: the beat-map editor, a local web server on Hummingbird."),
+        .default(enabledTraits: ["Playback", "Editor"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Builds the DocC catalog (Sources/AudioKitLinux/AudioKitLinux.docc): scripts/docs.sh, run in CI.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -43,6 +48,13 @@ let package = Package(
                 "CKissFFT", "CEBUR128",
             ]),
         .target(
+            name: "BeatmapEditor",
+            dependencies: [
+                "AudioKitLinux",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Editor"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Editor"])),
+            ]),
+        .target(
             name: "ToolSupport",
             dependencies: [
                 "AudioKitLinux",
@@ -57,7 +69,7 @@ let package = Package(
         .executableTarget(
             name: "beatmap",
             dependencies: [
-                "AudioKitLinux", "ToolSupport",
+                "AudioKitLinux", "ToolSupport", "BeatmapEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -70,7 +82,7 @@ let package = Package(
             path: "Sources/akl-fuzz"),
         .testTarget(
             name: "AudioToolTests",
-            dependencies: ["AudioKitLinux", "CSndfile"]),
+            dependencies: ["AudioKitLinux", "BeatmapEditor", "CSndfile"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -49,7 +49,7 @@ def undocumented(paths):
 
 
 if __name__ == '__main__':
-    roots = sys.argv[1:] or ['Sources/AudioKitLinux', 'Sources/ToolSupport']
+    roots = sys.argv[1:] or ['Sources/AudioKitLinux', 'Sources/ToolSupport', 'Sources/BeatmapEditor']
     result = undocumented(roots)
     for r in result:
         print(r)

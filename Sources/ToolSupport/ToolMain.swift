@@ -10,6 +10,35 @@ public enum ToolMain {
 
     /// Parses the command line, runs the command and exits with the documented code (never returns).
     public static func run<Command: ParsableCommand>(_ type: Command.Type, name: String) -> Never {
+        prepare(type, name: name)
+        do {
+            var command = try type.parseAsRoot()
+            try command.run()
+            type.exit()
+        } catch {
+            exit(error, type: type, name: name)
+        }
+    }
+
+    /// `run` for a root command with asynchronous subcommands (`beatmap edit` runs a server).
+    public static func runAsync<Command: AsyncParsableCommand>(_ type: Command.Type, name: String) async -> Never {
+        prepare(type, name: name)
+        do {
+            var command = try type.parseAsRoot()
+            if var asynchronous = command as? AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+            type.exit()
+        } catch {
+            exit(error, type: type, name: name)
+        }
+    }
+
+    /// What every tool does first: note the start, name the tool, install the signal handlers, and refuse an
+    /// argument that is not UTF-8.
+    static func prepare<Command: ParsableCommand>(_ type: Command.Type, name: String) {
         _ = started
         Terminal.toolName = name
         Signals.install()
@@ -20,17 +49,18 @@ public enum ToolMain {
             )
             type.exit(withError: ToolExit.toolFailure)
         }
-        do {
-            var command = try type.parseAsRoot()
-            try command.run()
-            type.exit()
-        } catch let failure as ToolFailure {
+    }
+
+    /// Prints a failure as one line and exits with its code (2 for tool failures; ArgumentParser's otherwise).
+    static func exit<Command: ParsableCommand>(_ error: any Error, type: Command.Type, name: String) -> Never {
+        switch error {
+        case let failure as ToolFailure:
             Terminal.fail(name, failure.message)
             type.exit(withError: ToolExit.toolFailure)
-        } catch let failure as InputError {
+        case let failure as InputError:
             Terminal.fail(name, CommandLineWording.describe(failure))
             type.exit(withError: ToolExit.toolFailure)
-        } catch {
+        default:
             type.exit(withError: error)
         }
     }

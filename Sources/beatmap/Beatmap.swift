@@ -4,7 +4,7 @@ import Foundation
 import ToolSupport
 
 @main
-struct Beatmap: ParsableCommand {
+struct Beatmap: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "beatmap",
         abstract: "Check beat maps and music tracks for rhythm games.",
@@ -12,10 +12,10 @@ struct Beatmap: ParsableCommand {
         version: AudioKitLinuxVersion.current,
         subcommands: [
             Lint.self, Check.self, BPM.self, Detect.self, Grid.self, Fit.self, CI.self, Timer.self, Crossfade.self, Preview.self,
-            AudioInfo.self, Rules.self,
+            AudioInfo.self, Rules.self, Edit.self,
         ])
 
-    static func main() { ToolMain.run(Beatmap.self, name: "beatmap") }
+    static func main() async { await ToolMain.runAsync(Beatmap.self, name: "beatmap") }
 }
 
 extension Beatmap {

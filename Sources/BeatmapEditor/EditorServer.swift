@@ -1,0 +1,166 @@
+#if Editor
+    import AudioKitLinux
+    import Foundation
+    import Hummingbird
+    import Logging
+    import Synchronization
+
+    /// The editor's web server: the page, its JSON API and the track as WAV, on 127.0.0.1 only. Every request must
+    /// carry the session's random token (`?token=`), name this machine's loopback
+    /// in its Host header (against DNS rebinding), and come from the page's own origin if it names one. No request
+    /// names a file: the server touches only the track and the map the session was opened with.
+    public enum EditorServer {
+        /// The largest request body accepted (a `PUT /api/beats` of a million beats fits).
+        public static let maxBodyBytes = 32 << 20
+
+        /// A random token of 128 bits, as 32 hex digits.
+        public static func makeToken() -> String {
+            var g = SystemRandomNumberGenerator()
+            return (0..<2).map { _ in
+                let v = g.next() as UInt64
+                return String(repeating: "0", count: 16 - String(v, radix: 16).count) + String(v, radix: 16)
+            }.joined()
+        }
+
+        /// The application: routes behind the guard. `port` 0 takes any free port; `started` receives the page's
+        /// URL (with the token) once the server listens.
+        public static func application(
+            session: EditorSession, token: String, port: Int, started: @escaping @Sendable (String) -> Void
+        ) -> some ApplicationProtocol {
+            let boundPort = Atomic<Int>(port)
+            let router = Router(context: BasicRequestContext.self)
+            router.add(middleware: LoopbackGuard(token: token, port: { boundPort.load(ordering: .relaxed) }))
+            router.get("/") { _, _ in
+                Response(
+                    status: .ok,
+                    headers: [
+                        .contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .contentSecurityPolicy: EditorPage.policy,
+                    ],
+                    body: .init(byteBuffer: ByteBuffer(string: EditorPage.html)))
+            }
+            router.get("/api/state") { _, _ in json(await session.stateJSON()) }
+            router.get("/api/onsets") { _, _ in json(await session.onsetPeaksJSON()) }
+            router.get("/api/envelope") { request, _ in
+                let q = request.uri.queryParameters
+                guard let from = q.get("from", as: Double.self), let to = q.get("to", as: Double.self), from.isFinite, to.isFinite,
+                    to > from
+                else { return failure(.badRequest, "from and to must be seconds with from < to") }
+                let width = min(max(q.get("width", as: Int.self) ?? 1000, 1), 8192)
+                return json(await session.envelopeJSON(from: from, to: to, width: width))
+            }
+            router.put("/api/beats") { request, _ in
+                let body = try await request.body.collect(upTo: maxBodyBytes)
+                let read = BeatMapReader.read(bytes: Array(body.readableBytesView), file: nil, format: .json)
+                guard let times = read.map?.times, times.allSatisfy(\.isFinite) else {
+                    return failure(.badRequest, "the body must be a JSON array of beat times in seconds")
+                }
+                do throws(InputError) { try await session.setBeats(times) } catch {
+                    return failure(.contentTooLarge, error.description)
+                }
+                return json(await session.stateJSON())
+            }
+            router.post("/api/save") { _, _ in
+                do throws(InputError) { try await session.save() } catch { return failure(.conflict, error.description) }
+                return json(await session.stateJSON())
+            }
+            router.get("/audio") { request, _ in try await audio(request, session: session) }
+            return Application(
+                router: router, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port)),
+                onServerRunning: { channel in
+                    let actual = channel.localAddress?.port ?? port
+                    boundPort.store(actual, ordering: .relaxed)
+                    started("http://127.0.0.1:\(actual)/?token=\(token)")
+                }, logger: quietLogger())
+        }
+
+        /// Runs the server until SIGINT, SIGTERM or SIGHUP, then returns (connections drained).
+        public static func run(session: EditorSession, token: String, port: Int, started: @escaping @Sendable (String) -> Void)
+            async throws
+        {
+            let app = application(session: session, token: token, port: port, started: started)
+            try await app.runService(gracefulShutdownSignals: [.sigint, .sigterm, .sighup])
+        }
+
+        static func quietLogger() -> Logger {
+            var logger = Logger(label: "beatmap-edit")
+            logger.logLevel = .warning
+            return logger
+        }
+
+        static func json(_ text: String) -> Response {
+            Response(
+                status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(string: text)))
+        }
+
+        static func failure(_ status: HTTPResponse.Status, _ message: String) -> Response {
+            let text = JSONWriter(indent: "").string(from: .object(JSONObject(["error": .string(message)])))
+            var response = json(text)
+            response.status = status
+            return response
+        }
+
+        /// The track as WAV, whole or by one byte range (`Range: bytes=a-b`, `a-` or `-n`).
+        static func audio(_ request: Request, session: EditorSession) async throws -> Response {
+            let total = await session.audioByteCount
+            var headers: HTTPFields = [.contentType: "audio/wav", .acceptRanges: "bytes", .cacheControl: "no-store"]
+            var range = 0..<total
+            var status = HTTPResponse.Status.ok
+            if let spec = request.headers[.range] {
+                guard let r = byteRange(spec, total: total) else {
+                    headers[.contentRange] = "bytes */\(total)"
+                    return Response(status: .rangeNotSatisfiable, headers: headers)
+                }
+                range = r
+                status = .partialContent
+                headers[.contentRange] = "bytes \(r.lowerBound)-\(r.upperBound - 1)/\(total)"
+            }
+            let bytes: [UInt8]
+            do { bytes = try await session.audioBytes(range) } catch { return failure(.internalServerError, error.description) }
+            return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        }
+
+        /// The byte range a `Range` header asks for, within `total` bytes; nil when it cannot be satisfied.
+        static func byteRange(_ spec: String, total: Int) -> Range<Int>? {
+            guard spec.hasPrefix("bytes="), !spec.contains(",") else { return 0..<total }
+            let parts = spec.dropFirst(6).split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2 else { return nil }
+            if parts[0].isEmpty {
+                guard let n = Int(parts[1]), n > 0, total > 0 else { return nil }
+                return max(0, total - n)..<total
+            }
+            guard let start = Int(parts[0]), start >= 0, start < total else { return nil }
+            let end = parts[1].isEmpty ? total - 1 : min(Int(parts[1]) ?? -1, total - 1)
+            return end >= start ? start..<(end + 1) : nil
+        }
+    }
+
+    /// Refuses (403) any request without the token, whose Host is not this server's loopback address, or whose
+    /// Origin is another site's.
+    struct LoopbackGuard<Context: RequestContext>: RouterMiddleware {
+        let token: String
+        let port: @Sendable () -> Int
+
+        func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+            let port = port()
+            let allowed = ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"]
+            guard let authority = request.head.authority, allowed.contains(authority.lowercased()) else {
+                return EditorServer.failure(.forbidden, "this server answers only to http://127.0.0.1:\(port)")
+            }
+            if let origin = request.headers[.origin], !allowed.map({ "http://\($0)" }).contains(origin.lowercased()) {
+                return EditorServer.failure(.forbidden, "cross-origin requests are refused")
+            }
+            guard let supplied = request.uri.queryParameters.get("token"), constantTimeEqual(supplied, token) else {
+                return EditorServer.failure(.forbidden, "a valid token is required: open the URL the editor printed")
+            }
+            return try await next(request, context)
+        }
+
+        func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+            let x = Array(a.utf8)
+            let y = Array(b.utf8)
+            guard x.count == y.count else { return false }
+            return zip(x, y).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+        }
+    }
+#endif

@@ -1,0 +1,207 @@
+import AudioKitLinux
+import Foundation
+
+/// One editing session of `beatmap edit`: a track analysed once (its onset strength, as `beatmap check` computes
+/// it, and its waveform overview), the map being edited, and the checker's verdict on the current beats. The
+/// server's routes call it; it names no file path that a request gave: it touches only the track and the map it
+/// was opened with.
+public actor EditorSession {
+    /// How the session checks beats and where it saves.
+    public struct Settings: Sendable {
+        /// A beat further than this from its onset is flagged (seconds).
+        public var tolerance: Double
+        /// The game's hit window, ± seconds; beats closer than twice it are marked.
+        public var hitWindow: Double
+        /// Where to save when the session started without a map (a draft from `detect`).
+        public var saveAs: String?
+        /// The input limits every read applies.
+        public var limits: InputLimits
+
+        /// The defaults of `beatmap check`.
+        public init(
+            tolerance: Double = BeatCheckTuning.defaultTolerance, hitWindow: Double = 0.150, saveAs: String? = nil,
+            limits: InputLimits = .standard
+        ) {
+            self.tolerance = tolerance
+            self.hitWindow = hitWindow
+            self.saveAs = saveAs
+            self.limits = limits
+        }
+    }
+
+    /// The track, as the caller named it.
+    public let trackPath: String
+    /// What libsndfile reads of the track.
+    public let info: AudioFileInfo
+    let settings: Settings
+    let onset: OnsetStrength
+    let overview: TrackOverview
+    let audio: WAVStream
+    /// The map file as last read or saved; nil for a draft not yet saved.
+    private(set) var file: BeatMapFile?
+    /// The beats as the author has them now.
+    public private(set) var beats: [Double]
+    /// The beats as they are on disk (empty for an unsaved draft).
+    public private(set) var savedBeats: [Double]
+    private var report: BeatCheckReport
+
+    /// Opens the track and the map (or, without one, drafts a map from the audio). Throws `InputError` when the
+    /// track or the map cannot be read, and `BeatMapFindings` when the map's content is not a beat map.
+    public init(track: String, map: String?, settings: Settings = Settings()) async throws {
+        let limits = settings.limits
+        onset = try SpectralFlux.analyze(path: track, limits: limits.audio)
+        overview = try TrackOverview(path: track, limits: limits.audio)
+        audio = try WAVStream(path: track, limits: limits.audio)
+        info = audio.info
+        trackPath = track
+        self.settings = settings
+        if let map {
+            switch try BeatMapFile.open(path: map, limits: limits) {
+            case .success(let f):
+                file = f
+                beats = f.map.times
+                savedBeats = f.map.times
+            case .failure(let findings): throw findings
+            }
+        } else {
+            let tempo = try TempoEstimator.onsetStrength(path: track, limits: limits.audio)
+            let draft = BeatMapDraft(tempo, range: 40...250)
+            file = nil
+            beats = draft?.map.times ?? []
+            savedBeats = []
+        }
+        report = Self.check(beats, onset: onset, settings: settings, file: map)
+    }
+
+    static func check(_ beats: [Double], onset: OnsetStrength, settings: Settings, file: String?) -> BeatCheckReport {
+        BeatChecker.check(
+            map: BeatMap(times: beats, file: file), onset: onset,
+            options: BeatCheckOptions(tolerance: settings.tolerance, lint: BeatLintOptions(hitWindow: settings.hitWindow)))
+    }
+
+    /// True when the beats differ from the file on disk.
+    public var isDirty: Bool { beats != savedBeats }
+
+    /// Where a save writes: the map file, or the draft's `saveAs`.
+    public var savePath: String? { file?.path ?? settings.saveAs }
+
+    /// Replaces the beats (sorted, finite, at most the beat limit) and checks them again. Throws `InputError`
+    /// (`.limitExceeded`) past the limit.
+    public func setBeats(_ times: [Double]) throws(InputError) {
+        guard times.count <= settings.limits.maxBeats else {
+            throw InputError(
+                .limitExceeded, path: savePath ?? "<editor>", reason: "\(times.count) beats is more than the limit",
+                limit: .beats)
+        }
+        beats = times.filter(\.isFinite).sorted()
+        report = Self.check(beats, onset: onset, settings: settings, file: savePath)
+    }
+
+    /// Writes the beats to the map file in its own format (or to `saveAs` as a new file in the format its
+    /// extension names). Throws `InputError` when there is nowhere to save, when the file changed on disk since it
+    /// was read (nothing is written), or when the write fails.
+    public func save() throws(InputError) {
+        if let file {
+            self.file = try file.save(beats, limits: settings.limits)
+        } else if let path = settings.saveAs {
+            let text = BeatMapWriter.string(BeatMap(times: beats), format: BeatMapFormat.forOutput(path: path))
+            if FileIdentity(path: path) != nil {
+                throw InputError(
+                    .writeFailed, path: path, reason: "already exists; the draft was not written over it",
+                    fix: "start the editor with it as the map, or choose another name")
+            }
+            try AtomicFile.write(text, to: path)
+            switch try BeatMapFile.open(path: path, limits: settings.limits) {
+            case .success(let f): self.file = f
+            case .failure: break
+            }
+        } else {
+            throw InputError(
+                .writeFailed, path: "<draft>", reason: "the draft has no file to save to", fix: "start the editor with --save-as FILE")
+        }
+        savedBeats = beats
+    }
+
+    /// The state the page shows, as JSON: the track, every beat with its verdict, the offset, the drift and the
+    /// fitted grid.
+    public func stateJSON() -> String {
+        var beatsJSON: [JSONValue] = []
+        let evidence = Dictionary(report.beats.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
+        let closeLimit = 2 * settings.hitWindow
+        for (i, t) in beats.enumerated() {
+            let e = evidence[i]
+            let tooClose = (i > 0 && t - beats[i - 1] < closeLimit) || (i + 1 < beats.count && beats[i + 1] - t < closeLimit)
+            beatsJSON.append(
+                .object(
+                    JSONObject([
+                        "time": .real(t), "error": e?.error.map { .real($0) } ?? .null,
+                        "audio_time": e?.audioTime.map { .real($0) } ?? .null, "flagged": .bool(e?.flagged ?? false),
+                        "too_close": .bool(tooClose),
+                    ])))
+        }
+        let fit = GridFit(times: beats)
+        let findings = report.diagnostics.filter { $0.severity == .error || $0.severity == .warning }.prefix(200).map { d in
+            JSONValue.object(
+                JSONObject([
+                    "rule": .string(d.ruleID), "severity": .string(d.severity.rawValue), "message": .string(d.messageWithRemedy()),
+                ]))
+        }
+        let root = JSONObject([
+            "track": .string((trackPath as NSString).lastPathComponent), "duration": .real(info.duration),
+            "sample_rate": .integer(Int64(info.sampleRate)), "channels": .integer(Int64(info.channels)),
+            "map": savePath.map { .string(($0 as NSString).lastPathComponent) } ?? .null, "dirty": .bool(isDirty),
+            "can_save": .bool(savePath != nil), "beats": .array(beatsJSON), "offset": report.offset.map { .real($0) } ?? .null,
+            "drift": report.drift.map { .real($0) } ?? .null, "map_bpm": report.mapBPM.map { .real($0) } ?? .null,
+            "audio_bpm": report.audioBPM.map { .real($0) } ?? .null,
+            "grid": fit.map { .object(JSONObject(["bpm": .real($0.bpm), "offset": .real($0.offset)])) } ?? .null,
+            "flagged": .integer(Int64(report.flaggedCount)), "tolerance": .real(settings.tolerance),
+            "hit_window": .real(settings.hitWindow), "findings": .array(Array(findings)),
+        ])
+        return JSONWriter(indent: "").string(from: .object(root))
+    }
+
+    /// `width` columns of `from`…`to` seconds: the waveform's lowest and highest sample and the onset strength
+    /// (normalised to the track's loudest onset) in each, as JSON.
+    public func envelopeJSON(from: Double, to: Double, width: Int) -> String {
+        let columns = overview.columns(from: from, to: to, width: width)
+        let peak = max(onset.values.max() ?? 1, 1e-9)
+        var strength = [Double](repeating: 0, count: columns.count)
+        if to > from {
+            for x in 0..<columns.count {
+                let a = Int(onset.frame(ofTime: from + (to - from) * Double(x) / Double(columns.count)).rounded(.down))
+                let b = max(a, Int(onset.frame(ofTime: from + (to - from) * Double(x + 1) / Double(columns.count)).rounded(.down)))
+                var m: Float = 0
+                if a < onset.values.count && b >= 0 {
+                    for k in max(0, a)...min(b, onset.values.count - 1) { m = max(m, onset.values[k]) }
+                }
+                strength[x] = Double(m / peak)
+            }
+        }
+        func rounded(_ v: Double) -> JSONValue { .real((v * 1e4).rounded() / 1e4) }
+        let root = JSONObject([
+            "from": .real(from), "to": .real(to), "min": .array(columns.map { rounded(Double($0.min)) }),
+            "max": .array(columns.map { rounded(Double($0.max)) }), "onset": .array(strength.map(rounded)),
+        ])
+        return JSONWriter(indent: "").string(from: .object(root))
+    }
+
+    /// The onset peaks (in seconds, strongest first within each ±`window`) of the whole track, for snapping beats:
+    /// local maxima of the onset strength above a tenth of the loudest.
+    public func onsetPeaksJSON() -> String {
+        let v = onset.values
+        let peak = max(v.max() ?? 1, 1e-9)
+        var times: [JSONValue] = []
+        if v.count > 2 {
+            for i in 1..<(v.count - 1) where v[i] > v[i - 1] && v[i] >= v[i + 1] && v[i] >= 0.1 * peak {
+                times.append(.real((onset.time(ofFrame: Double(i)) * 1e4).rounded() / 1e4))
+            }
+        }
+        return JSONWriter(indent: "").string(from: .array(times))
+    }
+
+    /// Bytes of the track as a 16-bit PCM WAV file (the whole file is `audioByteCount` bytes).
+    public func audioBytes(_ range: Range<Int>) throws(InputError) -> [UInt8] { try audio.bytes(range) }
+
+    /// The size of the track as a WAV file, in bytes.
+    public var audioByteCount: Int { audio.byteCount }
+}

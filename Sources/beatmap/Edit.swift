@@ -1,0 +1,73 @@
+import ArgumentParser
+import AudioKitLinux
+import BeatmapEditor
+import Foundation
+import ToolSupport
+
+extension Beatmap {
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Edit a beat map by eye and ear in the browser: waveform, onsets, clicks, the checker's verdict live, and save.",
+            discussion: """
+                Starts a web server on 127.0.0.1 only and prints its URL (with a random token that every request must carry). \
+                Without MAP, starts from a draft (beatmap detect); --save-as names the file it is saved to. Ctrl-C stops the \
+                server; unsaved edits are reported.
+                """)
+
+        @Argument(help: ArgumentHelp("The music track.", valueName: "track"))
+        var track: String
+
+        @Argument(help: ArgumentHelp("The beat map to edit (any format beatmap reads; saved in its own format).", valueName: "map"))
+        var map: String?
+
+        @Option(name: .long, help: ArgumentHelp("Port to listen on (default: any free port).", valueName: "port"))
+        var port: Int = 0
+
+        @Flag(name: .long, help: "Do not open a browser.")
+        var noOpen = false
+
+        @Option(name: .long, help: ArgumentHelp("Where to save a draft made without MAP (a new file).", valueName: "file"))
+        var saveAs: String?
+
+        @Option(name: .long, help: ArgumentHelp("Flag beats further than this from their onset, in milliseconds.", valueName: "ms"))
+        var toleranceMs: Double = BeatCheckTuning.defaultTolerance * 1000
+
+        @Option(name: .long, help: ArgumentHelp("The game's hit window, ± seconds.", valueName: "seconds"))
+        var hitWindow: Double = 0.150
+
+        @OptionGroup(title: "Limits") var limitOptions: LimitOptions
+
+        func validate() throws {
+            guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+            try OptionBounds.check(toleranceMs, in: 1...999, flag: "--tolerance-ms", unit: "ms")
+            try OptionBounds.check(hitWindow, in: 0.001...5, flag: "--hit-window", unit: "seconds")
+            if map != nil && saveAs != nil { throw ValidationError("--save-as is for a draft; a map is saved in place") }
+        }
+
+        func run() async throws {
+            try OutputGuard.check([saveAs], against: [track] + (map.map { [$0] } ?? []))
+            #if Editor
+                let settings = EditorSession.Settings(
+                    tolerance: toleranceMs / 1000, hitWindow: hitWindow, saveAs: saveAs, limits: limitOptions.limits)
+                let session: EditorSession
+                do {
+                    session = try await EditorSession(track: track, map: map, settings: settings)
+                } catch let findings as BeatMapFindings {
+                    try FindingsOutput.stop(tool: "beatmap", file: map ?? track, diagnostics: findings.diagnostics)
+                }
+                let open = !noOpen
+                let what = map ?? "a draft of \(track)"
+                try await EditorServer.run(session: session, token: EditorServer.makeToken(), port: port) { url in
+                    Terminal.err("beatmap: editing \(what) at \(url)\nbeatmap: press Ctrl-C to stop")
+                    if open { Browser.open(url) }
+                }
+                let unsaved = await session.isDirty
+                if unsaved {
+                    Terminal.err("beatmap: warning: the edits were not saved (\(await session.beats.count) beats in the editor)")
+                }
+            #else
+                throw ToolFailure("this build has no editor (built without the Editor trait)")
+            #endif
+        }
+    }
+}

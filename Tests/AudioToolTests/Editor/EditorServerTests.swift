@@ -1,0 +1,171 @@
+#if Editor
+    import AudioKitLinux
+    import BeatmapEditor
+    import Foundation
+    import Testing
+
+    /// The editor's server on loopback, driven through a raw socket (so Host and Origin can be anything).
+    @Suite("Editor server", .serialized)
+    struct EditorServerTests {
+        typealias Exchange = (status: Int, headers: [String: String], body: [UInt8])
+
+        /// One HTTP/1.1 exchange, on a Dispatch thread: a blocking socket on Swift's cooperative pool would starve the
+        /// server's actor on a 2-core machine.
+        static func http(
+            _ port: Int, _ method: String, _ path: String, host: String? = nil, headers: [String: String] = [:], body: [UInt8] = []
+        ) async throws -> Exchange {
+            let result: Result<Exchange, any Error> = await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    continuation.resume(
+                        returning: Result { try blockingHTTP(port, method, path, host: host, headers: headers, body: body) })
+                }
+            }
+            return try result.get()
+        }
+
+        /// One HTTP/1.1 exchange on 127.0.0.1:`port`; the status, the headers (lower-cased names) and the body.
+        static func blockingHTTP(
+            _ port: Int, _ method: String, _ path: String, host: String? = nil, headers: [String: String] = [:], body: [UInt8] = []
+        )
+            throws -> Exchange
+        {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(fd) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard connected == 0 else { throw InputError(.unreadable, path: "127.0.0.1:\(port)", reason: "cannot connect") }
+            var request = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
+            for (k, v) in headers { request += "\(k): \(v)\r\n" }
+            request += "Content-Length: \(body.count)\r\n\r\n"
+            let bytes = Array(request.utf8) + body
+            _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+            var response: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                if n <= 0 { break }
+                response += chunk[0..<n]
+            }
+            guard let split = response.firstRange(of: Array("\r\n\r\n".utf8)) else {
+                throw InputError(.corrupt, path: "127.0.0.1:\(port)", reason: "no HTTP response")
+            }
+            let head = String(decoding: response[..<split.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+            let status = Int(head[0].split(separator: " ")[1]) ?? 0
+            var fields: [String: String] = [:]
+            for line in head.dropFirst() {
+                if let colon = line.firstIndex(of: ":") {
+                    fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                }
+            }
+            var payload = Array(response[split.upperBound...])
+            if fields["transfer-encoding"] == "chunked" { payload = dechunk(payload) }
+            return (status, fields, payload)
+        }
+
+        static func dechunk(_ data: [UInt8]) -> [UInt8] {
+            var out: [UInt8] = []
+            var i = 0
+            while i < data.count, let lineEnd = data[i...].firstRange(of: Array("\r\n".utf8)) {
+                let size = Int(String(decoding: data[i..<lineEnd.lowerBound], as: UTF8.self), radix: 16) ?? 0
+                if size == 0 { break }
+                out += data[lineEnd.upperBound..<min(data.count, lineEnd.upperBound + size)]
+                i = lineEnd.upperBound + size + 2
+            }
+            return out
+        }
+
+        /// A running server on a free port over a click track and a copy of `map`; `body` gets the port and token.
+        static func withServer(
+            map: String = "samples/beatmaps/GameConstants.swift", _ body: (Int, String, URL) async throws -> Void
+        ) async throws {
+            let dir = TestPaths.scratch()
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let track = dir.appendingPathComponent("track.flac")
+            try FileManager.default.copyItem(
+                at: TestPaths.packageRoot.appendingPathComponent("samples/audio/world1-track-a-88bpm.flac"), to: track)
+            let copy = dir.appendingPathComponent((map as NSString).lastPathComponent)
+            try FileManager.default.copyItem(at: TestPaths.packageRoot.appendingPathComponent(map), to: copy)
+            let session = try await EditorSession(track: track.path, map: copy.path)
+            let token = EditorServer.makeToken()
+            let (urls, continuation) = AsyncStream.makeStream(of: String.self)
+            let server = Task {
+                try await EditorServer.application(session: session, token: token, port: 0) { continuation.yield($0) }.runService(
+                    gracefulShutdownSignals: [])
+            }
+            defer { server.cancel() }
+            var iterator = urls.makeAsyncIterator()
+            let url = try #require(await iterator.next())
+            let port = try #require(Int(url.split(separator: ":")[2].split(separator: "/")[0]))
+            #expect(url.hasPrefix("http://127.0.0.1:") && url.contains("token=\(token)"))
+            try await body(port, token, copy)
+        }
+
+        @Test func everyRequestNeedsTheTokenALoopbackHostAndItsOwnOrigin() async throws {
+            try await Self.withServer { port, token, _ in
+                #expect(try await Self.http(port, "GET", "/api/state").status == 403)
+                #expect(try await Self.http(port, "GET", "/api/state?token=0000").status == 403)
+                #expect(try await Self.http(port, "GET", "/?token=\(token)").status == 200)
+                let ok = try await Self.http(port, "GET", "/api/state?token=\(token)")
+                #expect(ok.status == 200)
+                let state = try JSONSerialization.jsonObject(with: Data(ok.body)) as? [String: Any]
+                #expect((state?["beats"] as? [Any])?.count == 18)
+                #expect(try await Self.http(port, "GET", "/api/state?token=\(token)", host: "evil.example:\(port)").status == 403)
+                #expect(try await Self.http(port, "GET", "/api/state?token=\(token)", host: "127.0.0.1:1").status == 403)
+                #expect(try await Self.http(port, "GET", "/api/state?token=\(token)", host: "localhost:\(port)").status == 200)
+                let foreign = ["Origin": "http://evil.example"]
+                #expect(
+                    try await Self.http(port, "PUT", "/api/beats?token=\(token)", headers: foreign, body: Array("[1,2]".utf8)).status == 403
+                )
+                let own = ["Origin": "http://127.0.0.1:\(port)"]
+                #expect(try await Self.http(port, "GET", "/api/state?token=\(token)", headers: own).status == 200)
+            }
+        }
+
+        @Test func editingReChecksAndSavingChangesOnlyTheSwiftLiteral() async throws {
+            try await Self.withServer { port, token, map in
+                let before = try String(contentsOf: map, encoding: .utf8)
+                let state =
+                    try JSONSerialization.jsonObject(with: Data(await Self.http(port, "GET", "/api/state?token=\(token)").body))
+                    as? [String: Any]
+                #expect(state?["flagged"] as? Int == 1)  // the sample's late beat 6
+                var times = try #require(BeatMapReader.read(bytes: Array(before.utf8), file: nil, format: .swift).map?.times)
+                times[6] = 4.340
+                let put = try await Self.http(port, "PUT", "/api/beats?token=\(token)", body: Array("\(times)".utf8))
+                #expect(put.status == 200)
+                let after = try JSONSerialization.jsonObject(with: Data(put.body)) as? [String: Any]
+                #expect(after?["flagged"] as? Int == 0)
+                #expect(after?["dirty"] as? Bool == true)
+                #expect(try await Self.http(port, "POST", "/api/save?token=\(token)").status == 200)
+                let saved = try String(contentsOf: map, encoding: .utf8)
+                #expect(saved == before.replacingOccurrences(of: "4.406", with: "4.340"))
+                // Changed on disk since: the save is refused and the file is left as the other program wrote it.
+                try Data("let beatMap: [Double] = [1, 2, 3, 4]\n".utf8).write(to: map)
+                let refused = try await Self.http(port, "POST", "/api/save?token=\(token)")
+                #expect(refused.status == 409)
+                #expect(String(decoding: refused.body, as: UTF8.self).contains("changed on disk"))
+                #expect(try String(contentsOf: map, encoding: .utf8) == "let beatMap: [Double] = [1, 2, 3, 4]\n")
+                #expect(try await Self.http(port, "PUT", "/api/beats?token=\(token)", body: Array("not json".utf8)).status == 400)
+            }
+        }
+
+        @Test func theTrackIsServedAsWAVWithRanges() async throws {
+            try await Self.withServer { port, token, _ in
+                let whole = try await Self.http(port, "GET", "/audio?token=\(token)")
+                #expect(whole.status == 200)
+                #expect(Array(whole.body.prefix(4)) == Array("RIFF".utf8))
+                let info = try AudioFile.info(TestPaths.packageRoot.appendingPathComponent("samples/audio/world1-track-a-88bpm.flac").path)
+                #expect(whole.body.count == 44 + Int(info.frames) * info.channels * 2)
+                let part = try await Self.http(port, "GET", "/audio?token=\(token)", headers: ["Range": "bytes=1000-1999"])
+                #expect(part.status == 206)
+                #expect(part.headers["content-range"] == "bytes 1000-1999/\(whole.body.count)")
+                #expect(part.body == Array(whole.body[1000..<2000]))
+                #expect(try await Self.http(port, "GET", "/audio?token=\(token)", headers: ["Range": "bytes=999999999-"]).status == 416)
+            }
+        }
+    }
+#endif
