@@ -132,6 +132,24 @@ PY
   rm -rf "$out"
 }
 
+editor() {
+  echo
+  echo "## beatmap edit: first view (analysis, server start, the page's first requests), re-check after an edit, server memory"
+  echo "## (no other beat-map editor runs headless here; the first view is shown next to beatmap check's own analysis of the track)"
+  out=$(mktemp -d)
+  clip=samples/audio/world1-track-a-88bpm.flac   # 12 s at 22.05 kHz: resampled to 44.1 kHz stereo and repeated
+  sox "$clip" -r 44100 -c 2 "$out/12s.wav"
+  sox $(for i in $(seq 1 25); do echo "$out/12s.wav"; done) "$out/5min.wav"
+  sox $(for i in $(seq 1 50); do echo "$out/12s.wav"; done) "$out/10min.wav"
+  for len in 5min 10min; do
+    "$bin/beatmap" grid --bpm 88 --offset 0.25 --duration $([ $len = 5min ] && echo 300 || echo 600) -o "$out/$len.json"
+    python3 bench/editor_bench.py "$bin/beatmap" "$out/$len.wav" "$out/$len.json" "$len"
+  done
+  /usr/bin/time -f "  beatmap check on the 5-minute track (the same analysis): %e s, %M KB" \
+    "$bin/beatmap" check "$out/5min.json" --audio "$out/5min.wav" -q -o "$out/r.txt" 2>&1 | grep KB || true
+  rm -rf "$out"
+}
+
 playback() {
   echo
   echo "## Playback: time from main() to the first frame handed to ALSA (median of 7), through a type-file PCM over null"
@@ -164,9 +182,10 @@ case "${1:-all}" in
   playback) playback ;;
   crossfade) crossfade ;;
   inputs) inputs ;;
+  editor) editor ;;
   beats) beats ;;
   ahap) ahap ;;
   render) render ;;
-  all) ahap; render; beats; crossfade; inputs; playback ;;
+  all) ahap; render; beats; crossfade; inputs; editor; playback ;;
   *) echo "bench: unknown benchmark $1" >&2; exit 64 ;;
 esac

@@ -5,7 +5,7 @@ set -euo pipefail
 
 libs=(libsndfile1-dev libasound2-dev libjansson-dev libyaml-dev libsamplerate0-dev libkissfft-dev libebur128-dev pkg-config)
 tools=()
-[ "${1:-}" = "--test" ] && tools=(sox libsox-fmt-mp3 alsa-utils ffmpeg)
+[ "${1:-}" = "--test" ] && tools=(sox libsox-fmt-mp3 alsa-utils ffmpeg chromium)
 
 missing=()
 { pkg-config --exists sndfile alsa jansson yaml-0.1 samplerate kissfft-float libebur128 2>/dev/null && [ -f /usr/include/kissfft/kiss_fftr.h ]; } || missing+=("${libs[@]}")
@@ -23,4 +23,10 @@ fi
 if ! command -v swift >/dev/null 2>&1; then
   echo "setup: swift is not on PATH; install Swift 6 (https://www.swift.org/install/linux/) and run again" >&2
   exit 2
+fi
+
+# The editor's browser test drives Debian's chromium with Playwright for Python (no browser is downloaded).
+if [ "${1:-}" = "--test" ] && ! python3 -c "import playwright" 2>/dev/null; then
+  echo "setup: installing playwright (pip)" >&2
+  python3 -m pip install --quiet --disable-pip-version-check playwright >/dev/null 2>&1 || echo "setup: pip could not install playwright; the browser test will be skipped" >&2
 fi

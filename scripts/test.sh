@@ -8,3 +8,5 @@ swift format lint --strict --recursive Sources Tests Package.swift
 python3 scripts/undocumented.py  # every public declaration of the library and ToolSupport is documented
 swift build --build-tests
 swift test --skip-build
+# The editor in a real browser (headless chromium through Playwright).
+python3 Tests/browser/editor_test.py "$(swift build --show-bin-path)/beatmap"

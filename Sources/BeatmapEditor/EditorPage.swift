@@ -53,7 +53,9 @@ public enum EditorPage {
         let tapLatency = Number(localStorage.getItem("beatmapTapLatency") || "0");
         let drag = null, pushTimer = null, calibration = null;
         window.editor = { get beats() { return beats.slice(); }, get state() { return state; }, get playing() { return playing; },
-          position: () => position(), get selected() { return [...selected]; } };
+          position: () => position(), get selected() { return [...selected]; }, get view() { return view; },
+          clientX: (t) => { const c = $("detail"), r = c.getBoundingClientRect(); return r.left + xOf(t, c) * r.width / c.width; },
+          clientY: () => { const r = $("detail").getBoundingClientRect(); return r.top + r.height / 2; } };
 
         async function getJSON(path, options) {
           const r = await fetch(api(path), options);

@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""The editor in a real browser (Debian's chromium, driven by Playwright): load a track and its map, see the
+flagged beat, play and watch the playhead move, tap-add a beat, drag another, undo once, save, and check the file
+on disk holds exactly the expected beats. With SCREENSHOT, saves the page there (docs/editor.png is made so).
+
+Usage: python3 Tests/browser/editor_test.py BEATMAP_BINARY [SCREENSHOT.png]
+Prints '1 passed, 0 failed' (or the failure) and exits 0 or 1; skips, saying so, without chromium or Playwright."""
+import os, re, shutil, subprocess, sys, tempfile, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def beats_in_swift(path):
+    text = open(path).read()
+    literal = text[text.index("= [") + 3:text.rindex("]")]
+    return [float(x) for x in re.findall(r"-?\d+\.\d+|-?\d+", literal)]
+
+
+def main():
+    if len(sys.argv) not in (2, 3):
+        sys.exit("usage: editor_test.py BEATMAP_BINARY [SCREENSHOT.png]")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print("editor_test: SKIPPED: Playwright for Python is not installed (pip install playwright; scripts/setup.sh --test does)")
+        return 0
+    if not os.path.exists("/usr/bin/chromium"):
+        print("editor_test: SKIPPED: Debian's chromium is not installed (apt-get install chromium; scripts/setup.sh --test does)")
+        return 0
+    work = tempfile.mkdtemp(prefix="akl-editor-")
+    track = os.path.join(ROOT, "samples/audio/world1-track-a-88bpm.flac")
+    game = os.path.join(work, "GameConstants.swift")
+    shutil.copy(os.path.join(ROOT, "samples/beatmaps/GameConstants.swift"), game)
+    original = beats_in_swift(game)
+    server = subprocess.Popen([sys.argv[1], "edit", track, game, "--no-open"], stderr=subprocess.PIPE, text=True)
+    try:
+        url = None
+        deadline = time.time() + 30
+        while time.time() < deadline and url is None:
+            line = server.stderr.readline()
+            m = re.search(r"(http://127\.0\.0\.1:\d+/\?token=[0-9a-f]+)", line)
+            url = m.group(1) if m else None
+        assert url, "the editor printed no URL"
+        with sync_playwright() as p:
+            args = ["--autoplay-policy=no-user-gesture-required"] + (["--no-sandbox"] if os.geteuid() == 0 else [])
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=args)
+            # The page's Content-Security-Policy forbids eval, which Playwright's waits use: bypassed for the test only.
+            page = browser.new_context(viewport={"width": 1400, "height": 700}, bypass_csp=True).new_page()
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(url)
+            page.wait_for_function("window.editor && window.editor.state && window.editor.state.beats.length > 0")
+            # The flagged beat: the sample's beat 6, 67 ms late, and its count in the summary.
+            state = page.evaluate("window.editor.state")
+            flagged = [i for i, b in enumerate(state["beats"]) if b["flagged"]]
+            assert flagged == [6], f"flagged beats {flagged}"
+            assert "1 flagged" in page.inner_text("#summary"), page.inner_text("#summary")
+            # Play: the playhead moves.
+            page.click("#play")
+            page.wait_for_function("window.editor.playing && window.editor.position() > 0.6", timeout=15000)
+            # Tap-add a beat while playing.
+            page.keyboard.press("t")
+            page.wait_for_function(f"window.editor.beats.length === {len(original) + 1}")
+            page.click("#play")  # pause
+            tapped = sorted(set(page.evaluate("window.editor.beats")) - set(original))
+            assert len(tapped) == 1, f"tapped {tapped}"
+            # Drag beat 2 by 60 px, then undo that drag.
+            x = page.evaluate(f"window.editor.clientX({original[2]})")
+            y = page.evaluate("window.editor.clientY()")
+            page.mouse.move(x, y)
+            page.mouse.down()
+            page.mouse.move(x + 30, y)
+            page.mouse.move(x + 60, y)
+            page.mouse.up()
+            page.wait_for_function(f"!window.editor.beats.includes({original[2]})")
+            page.keyboard.press("Control+z")
+            page.wait_for_function(f"window.editor.beats.includes({original[2]})")
+            # Save, and the file holds exactly the original beats and the tapped one.
+            page.keyboard.press("Control+s")
+            page.wait_for_function("window.editor.state && window.editor.state.dirty === false && window.editor.state.beats.length === "
+                                   f"{len(original) + 1}")
+            page.wait_for_timeout(300)
+            if len(sys.argv) == 3:
+                page.screenshot(path=sys.argv[2])
+            browser.close()
+            assert not errors, f"errors on the page: {errors}"
+        saved = beats_in_swift(game)
+        expected = sorted(original + tapped)
+        assert len(saved) == len(expected) and all(abs(a - b) < 0.0005 for a, b in zip(saved, expected)), f"{saved} != {expected}"
+        before = open(os.path.join(ROOT, "samples/beatmaps/GameConstants.swift")).read()
+        after = open(game).read()
+        assert after[:after.index("= [")] == before[:before.index("= [")], "bytes before the literal changed"
+        assert after[after.rindex("]"):] == before[before.rindex("]"):], "bytes after the literal changed"
+        print("editor_test: the page loaded, showed the flagged beat, played, took a tap, a drag and an undo, and saved")
+        print("1 passed, 0 failed")
+        return 0
+    except AssertionError as e:
+        print(f"editor_test: FAILED: {e}")
+        print("0 passed, 1 failed")
+        return 1
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
