@@ -139,31 +139,42 @@ public enum BeatMapSaver {
         return head + replacement + tail
     }
 
-    /// Text, CSV and Audacity labels: lines that are not beats stay where they are (comments and the header
-    /// before the first beat, the rest after the last); a beat whose time is unchanged keeps its whole line.
+    /// Text, CSV and Audacity labels: the lines before the first beat (comments, the header) stay first; each beat
+    /// whose time is unchanged keeps its line and the non-beat lines that follow it (an Audacity label's spectral
+    /// line, a comment); a moved or new beat gets a line of its own; a removed beat takes its following lines with it.
     static func lines(_ original: String, format: BeatMapFormat, times: [Double], ending: String) -> String {
         let normalized = BeatMapText.normalizingLineEndings(original)
         let read = BeatMapReader.read(bytes: Array(normalized.utf8), file: nil, format: format)
-        let all = BeatMapText.lines(normalized)
+        let all = BeatMapText.lines(normalized).map { String($0.text) }
         let beatLines = read.map?.locations.compactMap(\.line) ?? []
         let beatTimes = read.map?.times ?? []
-        var kept: [Double: String] = [:]
-        for (t, line) in zip(beatTimes, beatLines) where line - 1 < all.count { kept[t] = String(all[line - 1].text) }
+        // Each beat's segment: its own line and the non-beat lines up to the next beat.
+        var segments: [Double: [String]] = [:]
+        for (k, (t, line)) in zip(beatTimes, beatLines).enumerated() where line - 1 < all.count {
+            let next = k + 1 < beatLines.count ? beatLines[k + 1] - 1 : all.count
+            if segments[t] == nil { segments[t] = Array(all[(line - 1)..<max(line, next)]) }
+        }
         let firstBeat = beatLines.first ?? all.count + 1
-        let lastBeat = beatLines.last ?? all.count
-        let before = all.filter { $0.number < firstBeat }.map { String($0.text) }
-        let after = all.filter { $0.number > lastBeat }.map { String($0.text) }
-        let places = decimals(in: Substring(beatLines.first.map { String(all[$0 - 1].text) } ?? ""))
-        let body = times.map { t -> String in
-            if let line = kept[t] { return line }
+        let before = Array(all.prefix(max(0, firstBeat - 1)))
+        let places = decimals(in: Substring(beatLines.first.map { all[$0 - 1] } ?? ""))
+        var body: [String] = []
+        for t in times {
+            if let kept = segments.removeValue(forKey: t) {
+                body += kept
+                continue
+            }
             let n = number(t, decimals: places)
             switch format {
-            case .audacity: return "\(n)\t\(n)\tbeat"
-            case .csv: return csvRow(n, header: before.last)
-            default: return n
+            case .audacity: body.append("\(n)\t\(n)\tbeat")
+            case .csv: body.append(csvRow(n, header: before.last))
+            default: body.append(n)
             }
         }
-        return (before + body + after).joined(separator: ending) + ending
+        // When the last beat was removed, the lines after it that belong to no label (a closing comment) stay last.
+        let lastBeat = beatLines.last ?? all.count
+        let lastRemoved = beatTimes.last.map { segments[$0] != nil } ?? false
+        let trailing = lastRemoved ? all.suffix(from: min(all.count, lastBeat)).filter { !$0.hasPrefix("\\") } : []
+        return (before + body + trailing).joined(separator: ending) + ending
     }
 
     /// A CSV row with `time` in the header's time column (the first column when there is no header).

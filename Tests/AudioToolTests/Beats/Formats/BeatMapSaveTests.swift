@@ -54,10 +54,13 @@ struct BeatMapSaveTests {
         let (_, text) = try Self.roundTrip("# world 1\n0.5 kick\n1.0 snare\n# end\n", name: "m.txt", times: [0.5, 1.25])
         // A moved beat is written with the decimals of the file's beats, more when it needs them.
         #expect(text == "# world 1\n0.5 kick\n1.25\n# end\n")
-        let labels = "0.500000\t0.500000\tintro\n\\\t200.0\t800.0\n1.000000\t1.000000\tdrop\n"
+        // Each label keeps its spectral line; a removed label takes its own with it.
+        let labels = "0.500000\t0.500000\tintro\n\\\t200.0\t800.0\n1.000000\t1.000000\tdrop\n\\\t100.0\t400.0\n"
         let (_, audacity) = try Self.roundTrip(labels, name: "l.txt", times: [0.5, 2.0])
-        #expect(audacity.hasPrefix("0.500000\t0.500000\tintro\n"))
-        #expect(audacity.contains("2.000000\t2.000000\tbeat"))
+        #expect(audacity == "0.500000\t0.500000\tintro\n\\\t200.0\t800.0\n2.000000\t2.000000\tbeat\n")
+        let (_, kept) = try Self.roundTrip(labels, name: "k.txt", times: [0.5, 0.75, 1.0])
+        #expect(
+            kept == "0.500000\t0.500000\tintro\n\\\t200.0\t800.0\n0.750000\t0.750000\tbeat\n1.000000\t1.000000\tdrop\n\\\t100.0\t400.0\n")
         let (_, csv) = try Self.roundTrip("label,time\nkick,0.5\nsnare,1.0\n", name: "m.csv", times: [0.5, 0.75])
         #expect(csv == "label,time\nkick,0.5\n,0.75\n")
     }
