@@ -51,9 +51,10 @@ public enum EditorPage {
         let view = { from: 0, to: 10 }, overviewEnv = null, detailEnv = null, selection = null;
         let ctx = null, buffer = null, source = null, startedAt = 0, startOffset = 0, playing = false, clickTimer = null;
         let tapLatency = Number(localStorage.getItem("beatmapTapLatency") || "0");
-        let drag = null, pushTimer = null, calibration = null;
+        let drag = null, pushTimer = null, calibration = null, putSeq = 0, shownSeq = 0, waiting = false, serverError = null;
         window.editor = { get beats() { return beats.slice(); }, get state() { return state; }, get playing() { return playing; },
           position: () => position(), get selected() { return [...selected]; }, get view() { return view; },
+          get synced() { return !waiting && shownSeq === putSeq; },
           clientX: (t) => { const c = $("detail"), r = c.getBoundingClientRect(); return r.left + xOf(t, c) * r.width / c.width; },
           clientY: () => { const r = $("detail").getBoundingClientRect(); return r.top + r.height / 2; } };
 
@@ -64,28 +65,43 @@ public enum EditorPage {
           return body;
         }
         function show(s) {
-          state = s; beats = s.beats.map(b => b.time);
+          state = s; beats = s.beats.map(b => b.time); selected = new Set([...selected].filter(i => i < beats.length));
           $("title").textContent = s.track + (s.map ? "  ·  " + s.map : "  ·  draft") + (s.dirty ? "  ●" : "");
           const f = (v, d = 1) => v == null ? "n/a" : v.toFixed(d);
           $("summary").innerHTML = `<span class="${s.flagged ? "bad" : "ok"}">${s.flagged} flagged</span> of ${beats.length} beats · ` +
             `offset ${s.offset == null ? "n/a" : (s.offset * 1000).toFixed(1) + " ms"} · map ${f(s.map_bpm, 2)} BPM vs track ${f(s.audio_bpm, 2)} BPM` +
             (s.grid ? ` · grid ${s.grid.bpm.toFixed(3)} BPM from ${s.grid.offset.toFixed(3)} s` : "") + ` · tap latency ${(tapLatency * 1000).toFixed(0)} ms` +
             (s.dirty ? ' · <span class="warn">unsaved</span>' : "");
-          $("findings").textContent = s.findings.map(x => `${x.severity}: [${x.rule}] ${x.message}`).join("\n");
+          $("findings").textContent = (serverError ? "error: " + serverError + "\n" : "") +
+            s.findings.map(x => `${x.severity}: [${x.rule}] ${x.message}`).join("\n");
           $("save").disabled = !s.can_save;
           draw();
         }
-        function edit(newBeats) {
+        // Every edit: new beats (sorted), the selection carried by time, and a check on the server. Only the answer to
+        // the latest request is shown, and only while the beats are still the ones it checked, so a slow answer never
+        // brings back older beats.
+        function edit(newBeats, selectedTimes) {
           undo.push(beats.slice()); redo = [];
+          setBeats(newBeats, selectedTimes ?? [...selected].map(i => beats[i]));
+        }
+        function setBeats(newBeats, selectedTimes) {
           beats = newBeats.filter(Number.isFinite).sort((a, b) => a - b);
+          const keep = new Set(selectedTimes || []);
+          selected = new Set(beats.map((t, i) => [t, i]).filter(([t]) => keep.has(t)).map(([, i]) => i));
           state.beats = beats.map(t => ({ time: t, flagged: false, too_close: false, error: null }));
-          draw(); push();
+          state.dirty = true; draw(); push();
         }
         function push() {
-          clearTimeout(pushTimer);
-          pushTimer = setTimeout(async () => {
-            show(await getJSON("/api/beats", { method: "PUT", body: JSON.stringify(beats), headers: { "Content-Type": "application/json" } }));
-          }, 40);
+          clearTimeout(pushTimer); waiting = true;
+          pushTimer = setTimeout(() => { waiting = false; sync().catch(() => {}); }, 40);
+        }
+        async function sync() {
+          const seq = ++putSeq, sent = beats.slice();
+          try {
+            const s = await getJSON("/api/beats", { method: "PUT", body: JSON.stringify(sent), headers: { "Content-Type": "application/json" } });
+            serverError = null;
+            if (seq === putSeq && sent.length === beats.length && sent.every((t, i) => t === beats[i])) { shownSeq = seq; show(s); }
+          } catch (e) { serverError = e.message; if (seq === putSeq) draw(); throw e; }
         }
         async function loadView() {
           const w = $("detail").width;
@@ -217,7 +233,7 @@ public enum EditorPage {
           window.addEventListener("mouseup", (e) => {
             if (!drag) return;
             const x = canvasX(e, d);
-            if (drag.kind === "beat" && drag.moved) { const moved = beats.slice(); beats[drag.index] = drag.start; selected.clear(); edit(moved); }
+            if (drag.kind === "beat" && drag.moved) { const moved = beats.slice(), t = moved[drag.index]; beats[drag.index] = drag.start; edit(moved, [t]); }
             else if (drag.kind === "range" && drag.moved) { selected = new Set(beats.map((t, i) => [t, i]).filter(([t]) => t >= selection[0] && t <= selection[1]).map(([, i]) => i)); draw(); }
             else if (drag.kind === "range") { selection = null; selected.clear(); const t = tOf(x, d); if (playing) play(t); else { startOffset = t; draw(); } }
             drag = null;
@@ -243,15 +259,19 @@ public enum EditorPage {
             else if ((e.ctrlKey || e.metaKey) && k === "s") { e.preventDefault(); save(); }
             else if (k === " ") { e.preventDefault(); playing ? stop(true) : play(); }
             else if (k === "t") { tap(); }
-            else if (k === "delete" || k === "backspace") { if (selected.size) { const keep = beats.filter((_, i) => !selected.has(i)); selected.clear(); edit(keep); } }
+            else if (k === "delete" || k === "backspace") { if (selected.size) { edit(beats.filter((_, i) => !selected.has(i)), []); } }
             else if (k === "arrowleft" || k === "arrowright") { e.preventDefault(); nudge((k === "arrowleft" ? -1 : 1) * (e.shiftKey ? 0.010 : 0.001)); }
             else if (k === "s") { snap(); } else if (k === "q") { quantize(); }
           });
           window.addEventListener("resize", () => { fit($("overview")); fit($("detail")); loadOverview(); loadView(); });
         }
-        function doUndo() { if (!undo.length) return; redo.push(beats.slice()); beats = undo.pop(); selected.clear(); push(); }
-        function doRedo() { if (!redo.length) return; undo.push(beats.slice()); beats = redo.pop(); selected.clear(); push(); }
-        function nudge(dt) { if (!selected.size) return; edit(beats.map((t, i) => selected.has(i) ? t + dt : t)); }
+        function doUndo() { if (!undo.length) return; redo.push(beats.slice()); setBeats(undo.pop(), []); }
+        function doRedo() { if (!redo.length) return; undo.push(beats.slice()); setBeats(redo.pop(), []); }
+        function moveSelected(f) {
+          const moved = beats.map((t, i) => selected.has(i) ? f(t) : t);
+          edit(moved, beats.map((t, i) => i).filter(i => selected.has(i)).map(i => moved[i]));
+        }
+        function nudge(dt) { if (selected.size) moveSelected(t => t + dt); }
         function tap() {
           if (calibration) { calibration.taps.push(ctx.currentTime); return; }
           if (!playing) return;
@@ -259,12 +279,12 @@ public enum EditorPage {
         }
         function snap() {
           if (!selected.size || !onsets.length) return;
-          edit(beats.map((t, i) => { if (!selected.has(i)) return t; let best = t, dist = 0.1; for (const o of onsets) { if (Math.abs(o - t) < dist) { dist = Math.abs(o - t); best = o; } } return best; }));
+          moveSelected(t => { let best = t, dist = 0.1; for (const o of onsets) { if (Math.abs(o - t) < dist) { dist = Math.abs(o - t); best = o; } } return best; });
         }
         function quantize() {
           if (!selected.size || !state.grid) return;
           const p = 60 / state.grid.bpm, o = state.grid.offset;
-          edit(beats.map((t, i) => selected.has(i) ? o + Math.round((t - o) / p) * p : t));
+          moveSelected(t => o + Math.round((t - o) / p) * p);
         }
         async function calibrate() {
           await ensureAudio(); stop(true);
@@ -282,9 +302,15 @@ public enum EditorPage {
             show(state);
           }
         }
+        // Saving sends the beats themselves, so what is written is what the page shows, whatever checks are in flight.
         async function save() {
-          try { show(await getJSON("/api/save", { method: "POST" })); }
-          catch (e) { alert("Not saved: " + e.message); }
+          clearTimeout(pushTimer); waiting = false;
+          const seq = ++putSeq, sent = beats.slice();
+          try {
+            const s = await getJSON("/api/save", { method: "POST", body: JSON.stringify(sent), headers: { "Content-Type": "application/json" } });
+            serverError = null;
+            if (seq === putSeq && sent.length === beats.length && sent.every((t, i) => t === beats[i])) { shownSeq = seq; show(s); }
+          } catch (e) { serverError = e.message; draw(); alert("Not saved: " + e.message); }
         }
         async function loadOverview() { overviewEnv = await getJSON(`/api/envelope?from=0&to=${state.duration}&width=${$("overview").width}`); draw(); }
         window.addEventListener("beforeunload", (e) => { if (state && state.dirty) { e.preventDefault(); e.returnValue = ""; } });

@@ -42,16 +42,18 @@
             router.get("/api/onsets") { _, _ in json(await session.onsetPeaksJSON()) }
             router.get("/api/envelope") { request, _ in
                 let q = request.uri.queryParameters
-                guard let from = q.get("from", as: Double.self), let to = q.get("to", as: Double.self), from.isFinite, to.isFinite,
-                    to > from
+                let duration = session.info.duration
+                guard let asked = q.get("from", as: Double.self), let until = q.get("to", as: Double.self), asked.isFinite, until.isFinite
                 else { return failure(.badRequest, "from and to must be seconds with from < to") }
+                // Clamped to the track (with a margin), so no request can make a frame number overflow.
+                let from = max(-1, min(asked, duration + 1)), to = max(-1, min(until, duration + 1))
+                guard to > from else { return failure(.badRequest, "from and to must be seconds with from < to") }
                 let width = min(max(q.get("width", as: Int.self) ?? 1000, 1), 8192)
                 return json(await session.envelopeJSON(from: from, to: to, width: width))
             }
             router.put("/api/beats") { request, _ in
                 let body = try await request.body.collect(upTo: maxBodyBytes)
-                let read = BeatMapReader.read(bytes: Array(body.readableBytesView), file: nil, format: .json)
-                guard let times = read.map?.times, times.allSatisfy(\.isFinite) else {
+                guard let times = beatTimes(Array(body.readableBytesView)) else {
                     return failure(.badRequest, "the body must be a JSON array of beat times in seconds")
                 }
                 do throws(InputError) { try await session.setBeats(times) } catch {
@@ -59,8 +61,16 @@
                 }
                 return json(await session.stateJSON())
             }
-            router.post("/api/save") { _, _ in
-                do throws(InputError) { try await session.save() } catch { return failure(.conflict, error.description) }
+            // The page sends the beats it shows with the save, so what is written is what the author sees.
+            router.post("/api/save") { request, _ in
+                let body = try await request.body.collect(upTo: maxBodyBytes)
+                let bytes = Array(body.readableBytesView)
+                let times = bytes.isEmpty ? nil : beatTimes(bytes)
+                if !bytes.isEmpty && times == nil { return failure(.badRequest, "the body must be a JSON array of beat times in seconds") }
+                do throws(InputError) {
+                    if let times { try await session.setBeats(times) }
+                    try await session.save()
+                } catch { return failure(.conflict, error.description) }
                 return json(await session.stateJSON())
             }
             router.get("/audio") { request, _ in try await audio(request, session: session) }
@@ -79,6 +89,16 @@
         {
             let app = application(session: session, token: token, port: port, started: started)
             try await app.runService(gracefulShutdownSignals: [.sigint, .sigterm, .sighup])
+        }
+
+        /// A JSON array of finite numbers (empty allowed), or nil.
+        static func beatTimes(_ bytes: [UInt8]) -> [Double]? {
+            let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if text.replacingOccurrences(of: " ", with: "") == "[]" { return [] }
+            guard text.hasPrefix("[") else { return nil }
+            let read = BeatMapReader.read(bytes: bytes, file: nil, format: .json)
+            guard let times = read.map?.times, times.allSatisfy(\.isFinite) else { return nil }
+            return times
         }
 
         static func quietLogger() -> Logger {
@@ -106,7 +126,7 @@
             var headers: HTTPFields = [.contentType: "audio/wav", .acceptRanges: "bytes", .cacheControl: "no-store"]
             var range = 0..<total
             var status = HTTPResponse.Status.ok
-            if let spec = request.headers[.range] {
+            if let spec = request.headers[.range], spec.hasPrefix("bytes="), !spec.contains(",") {
                 guard let r = byteRange(spec, total: total) else {
                     headers[.contentRange] = "bytes */\(total)"
                     return Response(status: .rangeNotSatisfiable, headers: headers)
@@ -120,7 +140,8 @@
             return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
         }
 
-        /// The byte range a `Range` header asks for, within `total` bytes; nil when it cannot be satisfied.
+        /// The byte range a `Range` header asks for, within `total` bytes; nil when it cannot be satisfied. A header that
+        /// is not one `bytes=` range is ignored by the caller (the whole file, 200).
         static func byteRange(_ spec: String, total: Int) -> Range<Int>? {
             guard spec.hasPrefix("bytes="), !spec.contains(",") else { return 0..<total }
             let parts = spec.dropFirst(6).split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)

@@ -72,9 +72,11 @@ def main():
             page.mouse.move(x + 30, y)
             page.mouse.move(x + 60, y)
             page.mouse.up()
-            page.wait_for_function(f"!window.editor.beats.includes({original[2]})")
+            # The drag reaches the server (its state no longer has the old time), then the undo does too.
+            page.wait_for_function(f"window.editor.synced && !window.editor.state.beats.some(b => b.time === {original[2]})")
             page.keyboard.press("Control+z")
-            page.wait_for_function(f"window.editor.beats.includes({original[2]})")
+            page.wait_for_function(f"window.editor.synced && window.editor.state.beats.some(b => b.time === {original[2]}) && "
+                                   f"window.editor.state.beats.length === {len(original) + 1}")
             # Save, and the file holds exactly the original beats and the tapped one.
             page.keyboard.press("Control+s")
             page.wait_for_function("window.editor.state && window.editor.state.dirty === false && window.editor.state.beats.length === "

@@ -42,8 +42,13 @@ public struct BeatMapFile: Sendable {
                 .writeFailed, path: path, reason: "the file changed on disk since it was opened; nothing was overwritten",
                 fix: "reload it, or save under another name")
         }
-        let text = try BeatMapSaver.text(
-            replacingBeatsOf: String(decoding: bytes, as: UTF8.self), format: format, symbol: symbol, with: times, path: path)
+        // Only UTF-8 text can be rewritten byte for byte outside the beats.
+        guard let original = String(validating: bytes, as: UTF8.self) else {
+            throw InputError(
+                .unsupportedFormat, path: path, reason: "the file is not UTF-8, so saving would change bytes outside the beats",
+                fix: "re-save it as UTF-8 first")
+        }
+        let text = try BeatMapSaver.text(replacingBeatsOf: original, format: format, symbol: symbol, with: times, path: path)
         let written = Array(text.utf8)
         let check = BeatMapReader.read(bytes: written, file: path, format: format, symbol: symbol)
         guard let reread = check.map?.times, reread.count == times.count, zip(reread, times).allSatisfy({ abs($0 - $1) < 1e-6 }) else {

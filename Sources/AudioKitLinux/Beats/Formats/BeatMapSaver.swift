@@ -73,18 +73,24 @@ public enum BeatMapSaver {
         guard content.contains("\n"), let first = elementLines.first else { return numbers.joined(separator: ", ") }
         let indent = String(first.prefix { $0 == " " || $0 == "\t" })
         let perLine = max(1, first.split(separator: ",").filter { $0.contains { $0.isASCIIDigit } }.count)
-        // The closing bracket's own indentation: what follows the content's last line break.
-        let closing = contentLines.last ?? ""
-        var out = ending
+        // Comment lines before the first element stay; the closing bracket keeps its own line and indentation, or
+        // stays on the last element's line when it was there (`1.5]`).
+        let leading = contentLines.dropFirst().prefix { !$0.contains { $0.isASCIIDigit } || $0.trimmingSpaces().hasPrefix("//") }
+        let last = contentLines.last ?? ""
+        let closingOnItsOwnLine = last.trimmingSpaces().isEmpty
+        var rows: [String] = []
         for start in stride(from: 0, to: numbers.count, by: perLine) {
-            out += indent + numbers[start..<min(start + perLine, numbers.count)].joined(separator: ", ") + "," + ending
+            rows.append(indent + numbers[start..<min(start + perLine, numbers.count)].joined(separator: ", "))
         }
-        return out + closing
+        let head = ending + leading.map { $0 + ending }.joined()
+        return closingOnItsOwnLine
+            ? head + rows.map { $0 + "," + ending }.joined() + last
+            : head + rows.joined(separator: "," + ending)
     }
 
     static func json(_ original: String, times: [Double], path: String, ending: String) throws(InputError) -> String {
         let bytes = Array(original.utf8)
-        let pre = JSONTextPreprocessor.process(bytes)
+        let pre = JSONTextPreprocessor.process(bytes)  // comments blanked: the scan below cannot be fooled by them
         guard case .success(let root) = pre.bytes.withUnsafeBytes({ Jansson.decode($0, maxDepth: 64) }) else {
             throw InputError(.unsupportedFormat, path: path, reason: "the JSON no longer parses; its beats cannot be replaced")
         }
@@ -99,13 +105,21 @@ public enum BeatMapSaver {
         guard let start = index.entry(for: pointer)?.valueOffset, start < bytes.count, bytes[start] == UInt8(ascii: "[") else {
             throw InputError(.unsupportedFormat, path: path, reason: "the beats array could not be located")
         }
+        if case .array(let items) = (pointer.isEmpty ? root : root[String(pointer.dropFirst())] ?? .null),
+            items.contains(where: { $0.number == nil })
+        {
+            throw InputError(
+                .unsupportedFormat, path: path, reason: "the beats are objects; saving only their times would drop their other fields",
+                fix: "keep the beats as an array of numbers, or edit this file by hand")
+        }
         // The matching bracket: the array's items are numbers or flat objects, so brackets in strings are the only trap.
         var depth = 0
         var end = start
         var inString = false
         var k = start
-        while k < bytes.count {
-            let b = bytes[k]
+        let scan = pre.bytes
+        while k < scan.count {
+            let b = scan[k]
             if inString {
                 if b == UInt8(ascii: "\\") { k += 1 } else if b == UInt8(ascii: "\"") { inString = false }
             } else if b == UInt8(ascii: "\"") {
@@ -129,8 +143,9 @@ public enum BeatMapSaver {
         if inner.contains("\n") {
             let firstItem = inner.components(separatedBy: "\n").dropFirst().first { !$0.trimmingSpaces().isEmpty } ?? "  "
             let indent = String(firstItem.prefix { $0 == " " || $0 == "\t" })
-            let closing = inner.components(separatedBy: "\n").last ?? ""
-            replacement = ending + numbers.map { indent + $0 }.joined(separator: "," + ending) + ending + closing
+            let last = inner.components(separatedBy: "\n").last ?? ""
+            let closing = last.trimmingSpaces().isEmpty ? ending + last : ""
+            replacement = ending + numbers.map { indent + $0 }.joined(separator: "," + ending) + closing
         } else {
             replacement = numbers.joined(separator: ", ")
         }
@@ -157,6 +172,10 @@ public enum BeatMapSaver {
         let firstBeat = beatLines.first ?? all.count + 1
         let before = Array(all.prefix(max(0, firstBeat - 1)))
         let places = decimals(in: Substring(beatLines.first.map { all[$0 - 1] } ?? ""))
+        // A moved beat: the nearest old beat within 0.2 s that is no longer in the map keeps its segment (its label,
+        // its other cells), with only the time rewritten.
+        let newTimes = Set(times)
+        var movable = beatTimes.filter { !newTimes.contains($0) }
         var body: [String] = []
         for t in times {
             if let kept = segments.removeValue(forKey: t) {
@@ -164,6 +183,14 @@ public enum BeatMapSaver {
                 continue
             }
             let n = number(t, decimals: places)
+            if let k = movable.indices.min(by: { abs(movable[$0] - t) < abs(movable[$1] - t) }), abs(movable[k] - t) <= 0.2,
+                let segment = segments[movable[k]], let rewritten = retimed(segment[0], from: movable[k], to: n, format: format)
+            {
+                segments.removeValue(forKey: movable[k])
+                movable.remove(at: k)
+                body += [rewritten] + segment.dropFirst()
+                continue
+            }
             switch format {
             case .audacity: body.append("\(n)\t\(n)\tbeat")
             case .csv: body.append(csvRow(n, header: before.last))
@@ -175,6 +202,27 @@ public enum BeatMapSaver {
         let lastRemoved = beatTimes.last.map { segments[$0] != nil } ?? false
         let trailing = lastRemoved ? all.suffix(from: min(all.count, lastBeat)).filter { !$0.hasPrefix("\\") } : []
         return (before + body + trailing).joined(separator: ending) + ending
+    }
+
+    /// `line` with its time field (text: the first field; labels: start and end, the label's length kept) set to
+    /// `time`; nil for CSV, whose cells may be quoted (a moved CSV beat gets a new row).
+    static func retimed(_ line: String, from old: Double, to time: String, format: BeatMapFormat) -> String? {
+        let indent = line.prefix { $0 == " " || $0 == "\t" }
+        let rest = line.dropFirst(indent.count)
+        switch format {
+        case .text:
+            let field = rest.prefix { !$0.isWhitespace && $0 != "," }
+            guard Double(field) != nil else { return nil }
+            return String(indent) + time + rest.dropFirst(field.count)
+        case .audacity:
+            var fields = rest.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count >= 2, let start = Double(fields[0]), let end = Double(fields[1]), let t = Double(time) else { return nil }
+            fields[0] = time
+            fields[1] = number(t + (end - start), decimals: max(3, time.split(separator: ".").last?.count ?? 3))
+            return String(indent) + fields.joined(separator: "\t")
+        default:
+            return nil
+        }
     }
 
     /// A CSV row with `time` in the header's time column (the first column when there is no header).

@@ -87,4 +87,38 @@ struct BeatMapSaveTests {
         _ = try saved.save([0.5, 1.0])
         #expect(try BeatMapReader.read(path: path).map?.times == [0.5, 1.0])
     }
+
+    @Test func layoutsWithTheClosingBracketOnAnElementLineAndCommentsInside() throws {
+        let (_, inline) = try Self.roundTrip("let beatMap = [0.5, 1.0,\n   1.5]\n", name: "a.swift", times: [0.5, 1.0, 1.5, 2.0])
+        #expect(try BeatMapReader.read(bytes: Array(inline.utf8), file: nil, format: .swift).map?.times == [0.5, 1.0, 1.5, 2.0])
+        #expect(inline.hasPrefix("let beatMap = [") && inline.hasSuffix("2.0]\n"))
+        let commented = "let beatMap = [\n    // intro\n    0.5, 1.0,\n]\n"
+        let (_, kept) = try Self.roundTrip(commented, name: "b.swift", times: [0.5, 1.0, 1.5])
+        #expect(kept == "let beatMap = [\n    // intro\n    0.5, 1.0,\n    1.5,\n]\n")
+        let json = "{\"beats\": [0.5, // kick ] here\n 1.0\n]}"
+        let (_, jsonAfter) = try Self.roundTrip(json, name: "c.json", times: [0.5, 1.0, 1.5])
+        #expect(jsonAfter.hasPrefix("{\"beats\": [") && jsonAfter.hasSuffix("]}"))
+    }
+
+    @Test func objectsAndNonUTF8FilesAreRefusedRatherThanDamaged() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let objects = dir.appendingPathComponent("o.json").path
+        try Data(#"[{"time": 0.5, "lane": 2}, {"time": 1.0, "lane": 1}]"#.utf8).write(to: URL(fileURLWithPath: objects))
+        guard case .success(let file) = try BeatMapFile.open(path: objects) else { throw InputError(.corrupt, path: objects, reason: "") }
+        #expect(throws: InputError.self) { _ = try file.save([0.5, 1.5]) }
+        let latin1 = dir.appendingPathComponent("l.txt").path
+        try Data([0x23, 0x20, 0xE9, 0x0A] + Array("0.5\n1.0\n".utf8)).write(to: URL(fileURLWithPath: latin1))
+        guard case .success(let text) = try BeatMapFile.open(path: latin1) else { throw InputError(.corrupt, path: latin1, reason: "") }
+        #expect(throws: InputError.self) { _ = try text.save([0.5, 1.5]) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: latin1)).first(where: { $0 == 0xE9 }) != nil)
+    }
+
+    @Test func aMovedBeatKeepsItsLabelAndItsLine() throws {
+        let (_, text) = try Self.roundTrip("0.5 kick\n1.0 snare # loud\n", name: "m.txt", times: [0.5, 1.013])
+        #expect(text == "0.5 kick\n1.013 snare # loud\n")
+        let labels = "0.500000\t0.500000\tintro\n1.000000\t1.250000\tdrop\n\\\t100.0\t400.0\n"
+        let (_, moved) = try Self.roundTrip(labels, name: "l.txt", times: [0.5, 1.01])
+        #expect(moved == "0.500000\t0.500000\tintro\n1.010000\t1.260000\tdrop\n\\\t100.0\t400.0\n")
+    }
 }
