@@ -49,10 +49,14 @@ public actor EditorSession {
     /// track or the map cannot be read, and `BeatMapFindings` when the map's content is not a beat map.
     public init(track: String, map: String?, settings: Settings = Settings()) async throws {
         let limits = settings.limits
-        onset = try SpectralFlux.analyze(path: track, limits: limits.audio)
-        overview = try TrackOverview(path: track, limits: limits.audio)
         audio = try WAVStream(path: track, limits: limits.audio)
         info = audio.info
+        // One decode for both the checker's onset strength and the waveform overview.
+        var builder = TrackOverview.Builder(sampleRate: info.sampleRate)
+        onset = try SpectralFlux.analyze(path: track, limits: limits.audio) { block, frames, channels in
+            builder.add(block, frames: frames, channels: channels)
+        }
+        overview = builder.finish()
         trackPath = track
         self.settings = settings
         if let map {

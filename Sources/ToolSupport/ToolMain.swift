@@ -8,20 +8,9 @@ public enum ToolMain {
     /// When `main` started, for the first-frame latency the benchmark reads.
     public static let started = DispatchTime.now().uptimeNanoseconds
 
-    /// Parses the command line, runs the command and exits with the documented code (never returns).
-    public static func run<Command: ParsableCommand>(_ type: Command.Type, name: String) -> Never {
-        prepare(type, name: name)
-        do {
-            var command = try type.parseAsRoot()
-            try command.run()
-            type.exit()
-        } catch {
-            exit(error, type: type, name: name)
-        }
-    }
-
-    /// `run` for a root command with asynchronous subcommands (`beatmap edit` runs a server).
-    public static func runAsync<Command: AsyncParsableCommand>(_ type: Command.Type, name: String) async -> Never {
+    /// Parses the command line, runs the command (asynchronous ones too: `beatmap edit` runs a server) and exits with
+    /// the documented code (never returns).
+    public static func run<Command: AsyncParsableCommand>(_ type: Command.Type, name: String) async -> Never {
         prepare(type, name: name)
         do {
             var command = try type.parseAsRoot()

@@ -3,7 +3,7 @@ import AudioKitLinux
 import ToolSupport
 
 @main
-struct AHAPTool: ParsableCommand {
+struct AHAPTool: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ahap-tool",
         abstract: "Validate, inspect and format Apple Haptic and Audio Pattern (.ahap) files on Linux.",
@@ -14,5 +14,5 @@ struct AHAPTool: ParsableCommand {
         version: AudioKitLinuxVersion.current,
         subcommands: [Validate.self, Info.self, Format.self, Rules.self, Render.self, Plot.self, New.self, Play.self])
 
-    static func main() { ToolMain.run(AHAPTool.self, name: "ahap-tool") }
+    static func main() async { await ToolMain.run(AHAPTool.self, name: "ahap-tool") }
 }

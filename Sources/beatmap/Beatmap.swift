@@ -15,7 +15,7 @@ struct Beatmap: AsyncParsableCommand {
             AudioInfo.self, Rules.self, Edit.self,
         ])
 
-    static func main() async { await ToolMain.runAsync(Beatmap.self, name: "beatmap") }
+    static func main() async { await ToolMain.run(Beatmap.self, name: "beatmap") }
 }
 
 extension Beatmap {

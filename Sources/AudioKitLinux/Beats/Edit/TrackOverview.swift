@@ -17,18 +17,38 @@ public struct TrackOverview: Sendable {
     /// Reads `path` once, in blocks. Throws `InputError` when it cannot be read.
     public init(path: String, binFrames: Int = 64, limits: AudioLimits = .standard) throws(InputError) {
         let reader = try SoundFileReader(path: path, limits: limits)
-        let channels = reader.info.channels
+        var builder = Builder(sampleRate: reader.info.sampleRate, binFrames: binFrames)
+        try reader.forEachBlock(blockFrames: 8192) { block, frames in builder.add(block, frames: frames, channels: reader.info.channels) }
+        self = builder.finish()
+    }
+
+    init(binFrames: Int, sampleRate: Int, minimum: [Float], maximum: [Float]) {
         self.binFrames = binFrames
-        sampleRate = reader.info.sampleRate
+        self.sampleRate = sampleRate
+        self.minimum = minimum
+        self.maximum = maximum
+    }
+
+    /// Builds an overview from blocks as another pass decodes them (the editor's onset analysis), so the track
+    /// is decoded once for both.
+    public struct Builder {
+        let sampleRate: Int
+        let binFrames: Int
         var lows: [Float] = []
         var highs: [Float] = []
-        lows.reserveCapacity(Int(max(0, reader.info.frames)) / binFrames + 1)
-        highs.reserveCapacity(lows.capacity)
         var low = Float.infinity
         var high = -Float.infinity
         var filled = 0
-        let scale = 1 / Float(channels)
-        try reader.forEachBlock(blockFrames: 8192) { block, frames in
+
+        /// An empty overview of a track at `sampleRate`, in bins of `binFrames` frames.
+        public init(sampleRate: Int, binFrames: Int = 64) {
+            self.sampleRate = sampleRate
+            self.binFrames = binFrames
+        }
+
+        /// Adds `frames` interleaved frames of `channels` channels (averaged).
+        public mutating func add(_ block: UnsafeBufferPointer<Float>, frames: Int, channels: Int) {
+            let scale = 1 / Float(channels)
             for i in 0..<frames {
                 var s: Float = 0
                 for c in 0..<channels { s += block[i * channels + c] }
@@ -45,12 +65,17 @@ public struct TrackOverview: Sendable {
                 }
             }
         }
-        if filled > 0 {
-            lows.append(low)
-            highs.append(high)
+
+        /// The overview of everything added.
+        public func finish() -> TrackOverview {
+            var lows = self.lows
+            var highs = self.highs
+            if filled > 0 {
+                lows.append(low)
+                highs.append(high)
+            }
+            return TrackOverview(binFrames: binFrames, sampleRate: sampleRate, minimum: lows, maximum: highs)
         }
-        minimum = lows
-        maximum = highs
     }
 
     /// `width` columns covering `from`…`to` seconds: each column's lowest and highest sample (0 where the track

@@ -19,14 +19,7 @@ public struct BeatMapFile: Sendable {
     public static func open(path: String, format: BeatMapFormat? = nil, symbol: String? = nil, limits: InputLimits = .standard)
         throws(InputError) -> Result<BeatMapFile, BeatMapFindings>
     {
-        let bytes = try InputFile.read(path, maxBytes: limits.maxFileBytes)
-        guard let chosen = format ?? BeatMapFormat.detect(path: path, bytes: bytes) else {
-            throw InputError(
-                .unsupportedFormat, path: path, reason: "cannot tell the beat map format from the extension",
-                fix: "name the format: json, text, csv, audacity or swift")
-        }
-        let read = BeatMapReader.read(
-            bytes: bytes, file: path, format: chosen, symbol: symbol, maxNestingDepth: limits.maxNestingDepth, maxBeats: limits.maxBeats)
+        let (bytes, chosen, read) = try BeatMapReader.readFile(path: path, format: format, symbol: symbol, limits: limits)
         guard let map = read.map else { return .failure(BeatMapFindings(diagnostics: read.diagnostics)) }
         return .success(BeatMapFile(path: path, format: chosen, symbol: symbol, map: map, bytes: bytes))
     }

@@ -23,6 +23,13 @@ public enum BeatMapReader {
     public static func read(path: String, format: BeatMapFormat? = nil, symbol: String? = nil, limits: InputLimits = .standard)
         throws(InputError) -> BeatMapReadResult
     {
+        try readFile(path: path, format: format, symbol: symbol, limits: limits).result
+    }
+
+    /// `read(path:…)`, also returning the file's bytes and the format it was read as (what a save needs).
+    static func readFile(path: String, format: BeatMapFormat?, symbol: String?, limits: InputLimits) throws(InputError) -> (
+        bytes: [UInt8], format: BeatMapFormat, result: BeatMapReadResult
+    ) {
         let bytes = try InputFile.read(path, maxBytes: limits.maxFileBytes)
         guard let chosen = format ?? BeatMapFormat.detect(path: path, bytes: bytes) else {
             throw InputError(
@@ -34,7 +41,7 @@ public enum BeatMapReader {
         if let count = result.map?.count, count > limits.maxBeats {
             throw InputLimits.exceeded(path, count: count, what: "beats", limit: limits.maxBeats, which: .beats)
         }
-        return result
+        return (bytes, chosen, result)
     }
 
     /// Reads a map from its bytes. Past `maxBeats`, a JSON map's times are returned without their positions

@@ -202,10 +202,11 @@ public final class SpectralFlux {
     /// `maxSampleRate`: while the file's rate is above it (and even, and its half at least
     /// 11.025 kHz), the audio is halved (`HalfBandCascade`): with 12 kHz, 44.1 kHz is
     /// analysed at 11.025 kHz and 48 kHz at 12 kHz. The frame keeps its length in seconds, so
-    /// each halving halves the FFT; the bands above the new Nyquist are lost.
+    /// each halving halves the FFT; the bands above the new Nyquist are lost. `eachBlock` sees every decoded
+    /// block (interleaved, before the mix to mono), so another analysis can share the decode.
     public static func analyze(
         path: String, limits: AudioLimits = .standard, framesPerSecond: Double = SpectralFlux.framesPerSecond, lagSeconds: Double = 0.010,
-        maxSampleRate: Int? = nil
+        maxSampleRate: Int? = nil, eachBlock: ((_ interleaved: UnsafeBufferPointer<Float>, _ frames: Int, _ channels: Int) -> Void)? = nil
     ) throws(InputError) -> OnsetStrength {
         let reader = try SoundFileReader(path: path, limits: limits)
         let stageCount = maxSampleRate.map { HalfBandCascade.stageCount(from: reader.info.sampleRate, cap: $0) } ?? 0
@@ -219,6 +220,7 @@ public final class SpectralFlux {
             cascade.process(samples, flushing: flushing) { flux.push($0) }
         }
         try reader.forEachBlock(blockFrames: 8192) { block, frames in
+            eachBlock?(block, frames, channels)
             let scale = 1 / Float(channels)
             for i in 0..<frames {
                 var s: Float = 0
