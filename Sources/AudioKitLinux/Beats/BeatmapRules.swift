@@ -116,7 +116,8 @@ public enum BeatmapRules {
             passing: [RuleExample(#"{"tracks": [], "ahap": []}"#)],
             failing: [RuleExample("{\"tracks\": [\n}", expected: ["2:1"])]),
         RuleDescription(
-            id: manifestInvalid, name: "Manifest entry", summary: "An entry has the wrong shape: not a path, or a BPM out of range.",
+            id: manifestInvalid, name: "Manifest entry",
+            summary: "An entry has the wrong shape (not a path, a BPM or tolerance out of range), or the manifest lists nothing to check.",
             rationale: "An entry that cannot be read would otherwise be skipped.", defaultSeverity: .error,
             passing: [RuleExample(#"{"tracks": [{"audio": "t.wav", "bpm": 120}]}"#)],
             failing: [RuleExample("{\"tracks\": [\n  {\"audio\": \"t.wav\", \"bpm\": -3}]}", expected: ["2:29"])]),

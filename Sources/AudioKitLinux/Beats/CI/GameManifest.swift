@@ -132,6 +132,15 @@ public struct GameManifest: Sendable {
             tracks.append(Track(audio: audio, bpm: bpm, beatmaps: maps, path: pointer, tolerance: trackTolerance))
         }
         let ahap = (object["ahap"]?.array ?? []).enumerated().compactMap { resolve($0.element, "/ahap/\($0.offset)") }
+        if tracks.isEmpty && ahap.isEmpty && findings.isEmpty {
+            // A gate never passes on nothing.
+            findings.append(
+                Diagnostic(
+                    ruleID: BeatmapRules.manifestInvalid, severity: .error, location: at(""),
+                    message:
+                        "the manifest lists no track and no AHAP file, so there is nothing to check; list them under \"tracks\" and \"ahap\""
+                ))
+        }
         return (GameManifest(file: path, baseDirectory: base, tracks: tracks, ahap: ahap, limits: limits, positions: index), findings)
     }
 

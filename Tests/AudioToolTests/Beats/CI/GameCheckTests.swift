@@ -42,3 +42,18 @@ struct GameCheckTests {
         #expect(parts.allSatisfy { abs($0.count - all.count / 3) <= 1 })
     }
 }
+
+@Suite("Empty manifests")
+struct EmptyManifestTests {
+    @Test func aManifestThatListsNothingIsAnError() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (name, text) in [("a.json", #"{"tracks": [], "ahap": []}"#), ("b.yaml", "tracks: []\r\nahap: []\r\n")] {
+            let path = dir.appendingPathComponent(name).path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            let r = try run(TestPaths.binary("beatmap"), ["ci", path])
+            #expect(r.status == 1, "\(name): \(r.stdout) \(r.stderr)")
+            #expect(r.stdout.contains("[manifest.invalid]") && r.stdout.contains("nothing to check"), "\(name): \(r.stdout)")
+        }
+    }
+}
