@@ -10,14 +10,17 @@ public enum AHAPPlot {
     static let curveColors = ["#8e44ad", "#d35400", "#16a085", "#c0392b", "#2c3e50", "#f39c12"]
 
     /// The SVG text of the plot of `pattern`, headed by `title`. The waveform panel is rendered at `options.sampleRate`, at most 8000 Hz.
-    public static func svg(pattern: AHAPPattern, title: String, options: RenderOptions = RenderOptions()) -> String {
+    /// `sound`, when given, is drawn in grey under the intensity panel: the amplitude the pattern was made from.
+    public static func svg(pattern: AHAPPattern, title: String, options: RenderOptions = RenderOptions(), sound: SoundUnderlay? = nil)
+        -> String
+    {
         let controls = ControlSet(pattern: pattern)
         let renderer = PatternRenderer(
             pattern: pattern,
             options: RenderOptions(
                 sampleRate: min(options.sampleRate, 8_000), channels: .hapticAndStereo, model: options.model,
                 baseDirectory: options.baseDirectory, allowPathsOutsideBase: options.allowPathsOutsideBase))
-        let duration = max(pattern.duration, renderer.duration, 0.1)
+        let duration = max(pattern.duration, renderer.duration, Double(sound?.amplitude.count ?? 0) / 1000, 0.1)
         let left = 60.0, width = 900.0, panelHeight = 120.0, gap = 58.0
         var svg = SVGDocument(width: left + width + 30, height: 60 + 4 * (panelHeight + gap))
         svg.text(title, x: left, y: 22, size: 15, weight: "bold")
@@ -43,6 +46,7 @@ public enum AHAPPlot {
         curves.drawAxes(&svg, title: "Dynamic parameters and curves", xLabel: "seconds", yTicks: [-1, -0.5, 0, 0.5, 1])
         wave.drawAxes(
             &svg, title: "Rendered waveform envelope", yLabel: "haptic drive (blue), audio (green)", xLabel: "seconds", yTicks: [-1, 0, 1])
+        if let sound { drawSound(&svg, sound, panel: intensity) }
         drawEvents(&svg, pattern: pattern, controls: controls, intensity: intensity, sharpness: sharpness)
         drawControls(&svg, pattern: pattern, controls: controls, panel: curves)
         drawEnvelope(&svg, renderer: renderer, panel: wave)
@@ -89,6 +93,20 @@ public enum AHAPPlot {
                 }
             }
         }
+    }
+
+    static func drawSound(_ svg: inout SVGDocument, _ sound: SoundUnderlay, panel: PlotPanel) {
+        let columns = Int(panel.width)
+        guard !sound.amplitude.isEmpty, columns > 0 else { return }
+        var top = [Double](repeating: 0, count: columns)
+        for (i, a) in sound.amplitude.enumerated() {
+            let c = min(columns - 1, Int(panel.px(Double(i) / 1000) - panel.x))
+            if c >= 0 { top[c] = max(top[c], Double(a).squareRoot()) }
+        }
+        let xs = (0..<columns).map { panel.x + Double($0) + 0.5 }
+        let outline = zip(xs, top).map { ($0, panel.py($1)) }
+        svg.polygon(outline + [(xs[columns - 1], panel.py(0)), (xs[0], panel.py(0))], fill: "#999999", opacity: 0.35)
+        PlotPanel.legend(&svg, x: panel.x + 560, y: panel.y - 6, items: [(sound.label, "#999999")])
     }
 
     static func drawControls(_ svg: inout SVGDocument, pattern: AHAPPattern, controls: ControlSet, panel: PlotPanel) {
@@ -160,5 +178,20 @@ public enum AHAPPlot {
         }
         svg.polygon(band(aMin, aMax), fill: audioColor, opacity: 0.45)
         svg.polygon(band(hMin, hMax), fill: continuousColor, opacity: 0.6)
+    }
+}
+
+
+/// A sound's amplitude drawn under a pattern's intensity, as √amplitude (the intensity it maps to).
+public struct SoundUnderlay: Sendable {
+    /// The amplitude, one value per millisecond from time 0, 1 = the level that maps to intensity 1.
+    public var amplitude: [Float]
+    /// The legend's text.
+    public var label: String
+
+    /// An underlay of `amplitude` (one value per millisecond) labelled `label`.
+    public init(amplitude: [Float], label: String) {
+        self.amplitude = amplitude
+        self.label = label
     }
 }

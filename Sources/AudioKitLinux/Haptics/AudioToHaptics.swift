@@ -1,0 +1,280 @@
+import Foundation
+
+/// A haptic pattern made from a sound, as one pattern and as the two halves Meta Haptics Studio and Lofelt Studio
+/// export (continuous events; transients).
+public struct HapticConversion: Sendable {
+    /// Transients and continuous events together. The continuous events pause for `transientGap` at each transient, and
+    /// a neutral `Parameter` at each transient ends the curves before it, so the curves never scale a transient.
+    public var combined: AHAPPattern
+    /// The continuous events and their curves alone, without pauses.
+    public var continuous: AHAPPattern
+    /// The transients alone.
+    public var transients: AHAPPattern
+    /// The onsets that became transients.
+    public var onsets: [TransientPicker.Onset]
+    /// What the user should know: a silent sound, no onset found.
+    public var notes: [String]
+    /// Length of the sound, in seconds.
+    public var duration: Double
+    /// The amplitude the pattern follows, after normalising and gain, one value per millisecond (for plots).
+    public var amplitude: [Float]
+
+    /// Control points per second of sound in `pattern`.
+    public func breakpointsPerSecond(_ pattern: AHAPPattern) -> Double {
+        let points = pattern.curves.reduce(0) { $0 + $1.controlPoints.count }
+        return duration > 0 ? Double(points) / duration : 0
+    }
+}
+
+/// Makes a haptic pattern from a sound: continuous events whose intensity and sharpness curves follow the sound's
+/// amplitude and brightness, and transients at its sharp onsets.
+///
+/// - Intensity is the square root of the amplitude (normalised to the peak unless asked not to), as Meta Haptics
+///   Studio and Lofelt's exporters map it: Core Haptics' intensity is not linear in amplitude.
+/// - Sharpness is the brightness (`SpectralShape`) on a log-frequency scale, 0 at 100 Hz and 1 at 8 kHz.
+/// - Breakpoints are reduced per second of sound by `BreakpointReduction` to the options' densities.
+/// - Curves have at most 16 points and are chained (each starts on the last point of the one before), continuous
+///   events last at most 30 s, and control-point times are relative to their curve: `ahap-tool validate` finds nothing.
+public enum AudioToHaptics {
+    /// Longest continuous event written, in seconds (Core Haptics' limit).
+    public static let maximumEventDuration = 30.0
+    /// Most control points in one curve (Core Haptics' limit).
+    public static let maximumCurvePoints = 16
+
+    /// Converts the sound at `path`. `audioPath`, when given, adds an AudioCustom event at time 0 playing it.
+    public static func convert(
+        path: String, options: AudioToHapticsOptions = .init(), limits: AudioLimits = .standard, audioPath: String? = nil,
+        progress: ((Double) -> Void)? = nil
+    ) throws(InputError) -> HapticConversion {
+        let features = try SoundFeatures.analyze(path: path, limits: limits, follower: options.follower, progress: progress)
+        return convert(features, options: options, audioPath: audioPath)
+    }
+
+    /// Converts analysed features.
+    public static func convert(_ features: SoundFeatures, options: AudioToHapticsOptions = .init(), audioPath: String? = nil)
+        -> HapticConversion
+    {
+        var notes: [String] = []
+        let peak = Double(features.peak)
+        let gain = pow(10, options.gainDecibels / 20) * (options.normalize ? (peak > 0 ? 1 / peak : 0) : 1)
+        let amplitude = features.envelope.map { Float(min(1, Double($0) * gain)) }
+        let loudest = Double(amplitude.max() ?? 0)
+        guard peak > 1e-6, loudest >= options.silenceThreshold else {
+            notes.append(
+                String(
+                    format: "the sound is silent (peak %@); the pattern is empty",
+                    peak > 0 ? String(format: "%.1f dBFS", 20 * log10(peak)) : "−∞ dBFS"))
+            let empty = AHAPPattern(elements: [])
+            return HapticConversion(
+                combined: empty, continuous: empty, transients: empty, onsets: [], notes: notes, duration: features.duration,
+                amplitude: amplitude)
+        }
+        var onsets: [TransientPicker.Onset] = []
+        if options.content != .continuousOnly {
+            onsets = options.transients.onsets(envelope: features.envelope, flux: features.flux, frameStep: features.frameStep)
+            if onsets.isEmpty {
+                notes.append(
+                    "no sharp onset found; \(options.content == .transientsOnly ? "the pattern is empty" : "the pattern has continuous events only") (raise --sensitivity to find softer ones)"
+                )
+            }
+        }
+        let transientEvents = onsets.map { onset -> AHAPEvent in
+            let intensity = (min(1, onset.height * Double(features.peak) * gain)).squareRoot()
+            let sharpness = features.centroid(near: onset.time).map { Self.sharpness(centroid: Double($0)) } ?? 0.5
+            return AHAPEvent(
+                .hapticTransient, time: round(onset.time, 1e-5),
+                parameters: [AHAPEventParameter(.hapticIntensity, round(intensity, 1e-4)), AHAPEventParameter(.hapticSharpness, round(sharpness, 1e-4))])
+        }
+        var continuousElements: [AHAPElement] = []
+        var combinedElements: [AHAPElement] = []
+        if options.content != .transientsOnly {
+            let sharpnessTrack = SharpnessTrack(features: features)
+            let spans = soundingSpans(amplitude, threshold: options.silenceThreshold)
+            for span in spans {
+                continuousElements += piece(span, amplitude: amplitude, sharpness: sharpnessTrack, options: options)
+            }
+            if onsets.isEmpty {
+                combinedElements = continuousElements
+            } else {
+                // Pause the continuous events from just before each transient until `transientGap` after it.
+                var cut: [ClosedRange<Double>] = []
+                for span in spans {
+                    var start = span.lowerBound
+                    for onset in onsets where onset.time > start - options.transientGap && onset.time <= span.upperBound {
+                        let pauseStart = max(start, onset.time - 0.001)
+                        if pauseStart > start { cut.append(start...pauseStart) }
+                        start = max(start, onset.time + options.transientGap)
+                    }
+                    if start < span.upperBound { cut.append(start...span.upperBound) }
+                }
+                for span in cut where span.upperBound - span.lowerBound >= 0.005 {
+                    combinedElements += piece(span, amplitude: amplitude, sharpness: sharpnessTrack, options: options)
+                }
+            }
+        }
+        var combined = combinedElements + transientEvents.map { AHAPElement.event($0) }
+        if !combinedElements.isEmpty {
+            // A neutral value at each transient ends the curves before it, so they never scale the transient.
+            for event in transientEvents {
+                combined.append(.parameter(AHAPDynamicParameter(.hapticIntensityControl, value: 1, time: event.time)))
+                combined.append(.parameter(AHAPDynamicParameter(.hapticSharpnessControl, value: 0, time: event.time)))
+            }
+        }
+        var audio: [AHAPElement] = []
+        if let audioPath { audio = [.event(AHAPEvent(.audioCustom, time: 0, waveformPath: audioPath))] }
+        return HapticConversion(
+            combined: pattern(audio + sorted(combined)), continuous: pattern(audio + continuousElements),
+            transients: pattern(transientEvents.map { .event($0) }), onsets: onsets, notes: notes, duration: features.duration,
+            amplitude: amplitude)
+    }
+
+    /// Sharpness of a spectral centroid: log2(c / 100 Hz) / log2(80), clamped to 0…1 (100 Hz → 0, 8 kHz → 1).
+    public static func sharpness(centroid: Double) -> Double {
+        guard centroid > 0 else { return 0 }
+        return min(1, max(0, log2(centroid / 100) / log2(80)))
+    }
+
+    static func pattern(_ elements: [AHAPElement]) -> AHAPPattern {
+        AHAPPattern(
+            version: 1.0, metadata: JSONObject(["Project": .string("ahap-tool from-audio")]), elements: elements)
+    }
+
+    /// Elements in time order; at equal times events come before parameters and curves, and file order is kept.
+    static func sorted(_ elements: [AHAPElement]) -> [AHAPElement] {
+        func key(_ e: AHAPElement) -> (Double, Int) {
+            switch e {
+            case .event(let x): return (x.time, 0)
+            case .parameter(let x): return (x.time, 1)
+            case .curve(let x): return (x.time, 2)
+            default: return (0, 3)
+            }
+        }
+        return elements.enumerated().sorted { (key($0.element).0, key($0.element).1, $0.offset) < (key($1.element).0, key($1.element).1, $1.offset) }
+            .map(\.element)
+    }
+
+    /// Runs of sound at or above `threshold`, in seconds; gaps under 50 ms are bridged, runs under 10 ms dropped.
+    static func soundingSpans(_ amplitude: [Float], threshold: Double) -> [ClosedRange<Double>] {
+        var runs: [ClosedRange<Int>] = []
+        var start: Int? = nil
+        for (i, a) in amplitude.enumerated() {
+            if Double(a) >= threshold {
+                if start == nil { start = i }
+            } else if let s = start {
+                runs.append(s...(i - 1))
+                start = nil
+            }
+        }
+        if let s = start { runs.append(s...(amplitude.count - 1)) }
+        var merged: [ClosedRange<Int>] = []
+        for run in runs {
+            if let last = merged.last, run.lowerBound - last.upperBound < 50 {
+                merged[merged.count - 1] = last.lowerBound...run.upperBound
+            } else {
+                merged.append(run)
+            }
+        }
+        return merged.filter { $0.count >= 10 }.map { Double($0.lowerBound) / 1000...Double($0.upperBound) / 1000 }
+    }
+
+    /// Continuous events (at most 30 s each) covering `span`, with their chained intensity and sharpness curves.
+    static func piece(
+        _ span: ClosedRange<Double>, amplitude: [Float], sharpness: SharpnessTrack, options: AudioToHapticsOptions
+    ) -> [AHAPElement] {
+        var elements: [AHAPElement] = []
+        var start = span.lowerBound
+        while span.upperBound - start >= 0.005 {
+            let end = min(span.upperBound, start + maximumEventDuration)
+            let first = Int((start * 1000).rounded(.up))
+            let last = Int((end * 1000).rounded(.down))
+            var times = [start]
+            for i in first...max(first, last) where Double(i) / 1000 > start && Double(i) / 1000 < end { times.append(Double(i) / 1000) }
+            times.append(end)
+            let intensity = times.map { t in Double(value(amplitude, at: t)).squareRoot() }
+            let bright = times.map { sharpness.value(at: $0) }
+            elements.append(
+                .event(
+                    AHAPEvent(
+                        .hapticContinuous, time: round(start, 1e-5), duration: round(end - start, 1e-5),
+                        parameters: [AHAPEventParameter(.hapticIntensity, 1), AHAPEventParameter(.hapticSharpness, 0)])))
+            elements += curves(.hapticIntensityControl, times: times, values: intensity, density: options.density)
+            elements += curves(.hapticSharpnessControl, times: times, values: bright, density: options.sharpnessDensity)
+            start = end
+        }
+        return elements
+    }
+
+    /// The amplitude at `time` seconds, linear between milliseconds.
+    static func value(_ amplitude: [Float], at time: Double) -> Float {
+        let x = time * 1000
+        let i = Int(x.rounded(.down))
+        guard i >= 0, !amplitude.isEmpty else { return amplitude.first ?? 0 }
+        guard i + 1 < amplitude.count else { return amplitude[amplitude.count - 1] }
+        let f = Float(x - Double(i))
+        return amplitude[i] * (1 - f) + amplitude[i + 1] * f
+    }
+
+    /// The points reduced to `density` per second (per one-second region, whose ends stay), as chained curves of at
+    /// most 16 points.
+    static func curves(_ id: DynamicParameterID, times: [Double], values: [Double], density: Double) -> [AHAPElement] {
+        var kept: [Int] = []
+        var regionStart = 0
+        while regionStart < times.count - 1 {
+            var regionEnd = regionStart + 1
+            while regionEnd < times.count - 1 && times[regionEnd] - times[regionStart] < 1.0 { regionEnd += 1 }
+            let length = times[regionEnd] - times[regionStart]
+            let budget = max(2, Int((density * length).rounded(.up)) + 1)
+            let local = BreakpointReduction.reduce(
+                times: Array(times[regionStart...regionEnd]), values: Array(values[regionStart...regionEnd]), budget: budget)
+            for index in local where kept.last != regionStart + index { kept.append(regionStart + index) }
+            regionStart = regionEnd
+        }
+        var elements: [AHAPElement] = []
+        var from = 0
+        while from < kept.count - 1 {
+            let to = min(kept.count - 1, from + maximumCurvePoints - 1)
+            let origin = round(times[kept[from]], 1e-5)
+            let points = kept[from...to].map { i in
+                AHAPControlPoint(time: round(round(times[i], 1e-5) - origin, 1e-5), value: round(values[i], 1e-4))
+            }
+            elements.append(.curve(AHAPParameterCurve(id, time: origin, points: points)))
+            from = to
+        }
+        return elements
+    }
+
+    /// `x` rounded to the multiple of `step` (a power of ten below 1), written as the nearest double to that decimal.
+    static func round(_ x: Double, _ step: Double) -> Double {
+        let scale = (1 / step).rounded()
+        return (x * scale).rounded() / scale
+    }
+}
+
+/// The sharpness of a sound over time, from its STFT brightness: frames below the gate take the nearest gated-in
+/// frame's value, and a sound with none gets 0.5.
+struct SharpnessTrack {
+    let values: [Double]
+    let step: Double
+
+    init(features: SoundFeatures) {
+        step = features.frameStep
+        var values = features.centroid.map { $0.isNaN ? Double.nan : AudioToHaptics.sharpness(centroid: Double($0)) }
+        // Fill gaps from the last known value, and leading gaps from the first.
+        var last: Double? = nil
+        for i in values.indices {
+            if values[i].isNaN { values[i] = last ?? .nan } else { last = values[i] }
+        }
+        let firstKnown = values.first { !$0.isNaN } ?? 0.5
+        self.values = values.map { $0.isNaN ? firstKnown : $0 }
+    }
+
+    func value(at time: Double) -> Double {
+        guard !values.isEmpty, step > 0 else { return 0.5 }
+        let x = time / step
+        let i = Int(x.rounded(.down))
+        guard i >= 0 else { return values[0] }
+        guard i + 1 < values.count else { return values[values.count - 1] }
+        let f = x - Double(i)
+        return values[i] * (1 - f) + values[i + 1] * f
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// An amplitude envelope follower: the mean square over a short window, its square root, then a peak detector with
+/// attack, hold and release.
+///
+/// Method: the smooth branching peak detector of Giannoulis, Massberg and Reiss, "Digital Dynamic Range Compressor
+/// Design — A Tutorial and Analysis", JAES 60(6), 2012, §3 (one-pole smoothing with one coefficient for a rising input
+/// and another for a falling one, α = e^(−1/(τ·fs))), preceded by a one-pole mean-square (RMS) detector, and with a
+/// hold stage before the release as in Meta Haptics Studio's audio analysis (MIT; method read, not copied), whose
+/// default times are `Settings.studio`.
+public struct EnvelopeFollower: Sendable {
+    /// Time constants of the follower, in seconds.
+    public struct Settings: Sendable, Hashable {
+        /// Time constant of the mean-square smoother.
+        public var rmsWindow: Double
+        /// Time constant while the level rises.
+        public var attack: Double
+        /// How long a peak is held before the release starts.
+        public var hold: Double
+        /// Time constant while the level falls.
+        public var release: Double
+
+        /// Settings with the given time constants, in seconds.
+        public init(rmsWindow: Double, attack: Double, hold: Double, release: Double) {
+            self.rmsWindow = rmsWindow
+            self.attack = attack
+            self.hold = hold
+            self.release = release
+        }
+
+        /// Meta Haptics Studio's defaults: RMS 0.1 ms, attack 0.1 ms, hold 1.5 ms, release 100 ms.
+        public static let studio = Settings(rmsWindow: 0.0001, attack: 0.0001, hold: 0.0015, release: 0.1)
+    }
+
+    private let rmsCoefficient: Float
+    private let attackCoefficient: Float
+    private let releaseCoefficient: Float
+    private let holdSamples: Int
+    private var meanSquare: Float = 0
+    private var level: Float = 0
+    private var held = 0
+
+    /// A follower for audio at `sampleRate` Hz.
+    public init(settings: Settings = .studio, sampleRate: Double) {
+        func coefficient(_ tau: Double) -> Float { tau > 0 ? Float(exp(-1 / (tau * sampleRate))) : 0 }
+        rmsCoefficient = coefficient(settings.rmsWindow)
+        attackCoefficient = coefficient(settings.attack)
+        releaseCoefficient = coefficient(settings.release)
+        holdSamples = max(0, Int((settings.hold * sampleRate).rounded()))
+    }
+
+    /// The envelope after one more input sample.
+    @inline(__always)
+    public mutating func process(_ x: Float) -> Float {
+        meanSquare = rmsCoefficient * meanSquare + (1 - rmsCoefficient) * x * x
+        let rms = meanSquare.squareRoot()
+        if rms >= level {
+            level = attackCoefficient * level + (1 - attackCoefficient) * rms
+            held = holdSamples
+        } else if held > 0 {
+            held -= 1
+        } else {
+            level = releaseCoefficient * level + (1 - releaseCoefficient) * rms
+        }
+        return level
+    }
+}
+
+/// Turns a stream of samples into one envelope value per millisecond: the largest follower output within each
+/// millisecond, so a click shorter than a millisecond still shows at its full height.
+public struct MillisecondEnvelope: Sendable {
+    private var follower: EnvelopeFollower
+    private let samplesPerMillisecond: Double
+    private var sampleIndex = 0
+    private var nextBoundary: Double
+    private var currentMax: Float = 0
+    /// The envelope so far, one value per millisecond.
+    public private(set) var values: [Float] = []
+
+    /// An envelope of audio at `sampleRate` Hz through a follower with `settings`.
+    public init(settings: EnvelopeFollower.Settings = .studio, sampleRate: Double) {
+        follower = EnvelopeFollower(settings: settings, sampleRate: sampleRate)
+        samplesPerMillisecond = sampleRate / 1000
+        nextBoundary = samplesPerMillisecond
+    }
+
+    /// Pushes mono samples.
+    public mutating func push(_ samples: UnsafeBufferPointer<Float>) {
+        for x in samples {
+            let e = follower.process(x)
+            if e > currentMax { currentMax = e }
+            sampleIndex += 1
+            if Double(sampleIndex) >= nextBoundary {
+                values.append(currentMax)
+                currentMax = 0
+                nextBoundary += samplesPerMillisecond
+            }
+        }
+    }
+
+    /// Pushes mono samples from an array.
+    public mutating func push(_ samples: [Float]) {
+        samples.withUnsafeBufferPointer { push($0) }
+    }
+
+    /// Closes the last partial millisecond and returns every value.
+    public mutating func finish() -> [Float] {
+        if Double(sampleIndex) > nextBoundary - samplesPerMillisecond + 0.5 { values.append(currentMax) }
+        currentMax = 0
+        return values
+    }
+}

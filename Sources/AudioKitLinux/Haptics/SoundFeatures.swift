@@ -1,0 +1,120 @@
+import Foundation
+
+/// What the haptic analysis needs of a sound: its amplitude envelope, one value per millisecond, and its spectral flux
+/// and brightness at the STFT's frame rate. Stereo and multichannel sounds are averaged to mono first; the sample rate
+/// is kept.
+///
+/// Memory: 4 bytes per millisecond of envelope and 8 per frame (about 6.5 MB for ten minutes); the samples themselves
+/// stream through in blocks.
+public struct SoundFeatures: Sendable {
+    /// Sample rate of the sound, in Hz.
+    public var sampleRate: Int
+    /// Length of the sound, in seconds.
+    public var duration: Double
+    /// Amplitude envelope (linear, 1 = full scale), one value per millisecond from time 0.
+    public var envelope: [Float]
+    /// Spectral flux of each STFT frame.
+    public var flux: [Float]
+    /// Spectral centroid of each STFT frame in Hz; NaN where the frame is below the gate.
+    public var centroid: [Float]
+    /// Seconds between STFT frames; frame n is centred on n·frameStep.
+    public var frameStep: Double
+
+    /// The features of the samples `mono` at `sampleRate` Hz.
+    public init(mono: [Float], sampleRate: Int, follower: EnvelopeFollower.Settings = .studio) {
+        var analyzer = SoundFeatures.Analyzer(sampleRate: sampleRate, follower: follower)
+        mono.withUnsafeBufferPointer { analyzer.push($0) }
+        self = analyzer.finish()
+    }
+
+    /// Streams the sound at `path` through the analysis, in blocks. Throws what the reader throws; `progress` gets the
+    /// fraction read after each block.
+    public static func analyze(
+        path: String, limits: AudioLimits = .standard, follower: EnvelopeFollower.Settings = .studio,
+        progress: ((Double) -> Void)? = nil
+    ) throws(InputError) -> SoundFeatures {
+        let reader = try SoundFileReader(path: path, limits: limits)
+        let channels = reader.info.channels
+        var analyzer = Analyzer(sampleRate: reader.info.sampleRate, follower: follower)
+        var mono = [Float](repeating: 0, count: 8192)
+        let total = Double(max(1, reader.info.frames))
+        try reader.forEachBlock(blockFrames: 8192) { block, frames throws(InputError) in
+            if channels == 1 {
+                analyzer.push(block)
+            } else {
+                let scale = 1 / Float(channels)
+                for f in 0..<frames {
+                    var sum: Float = 0
+                    for c in 0..<channels { sum += block[f * channels + c] }
+                    mono[f] = sum * scale
+                }
+                mono.withUnsafeBufferPointer { analyzer.push(UnsafeBufferPointer(rebasing: $0[0..<frames])) }
+            }
+            progress?(Double(reader.framesRead) / total)
+        }
+        return analyzer.finish()
+    }
+
+    /// The envelope's largest value.
+    public var peak: Float { envelope.max() ?? 0 }
+
+    /// The brightness at `time` seconds: the centroid of the nearest frame above the gate within 10 ms after it (the
+    /// attack, for an onset), else of the nearest such frame within 50 ms either side; nil when there is none.
+    public func centroid(near time: Double) -> Float? {
+        guard !centroid.isEmpty else { return nil }
+        let center = Int((time / frameStep).rounded())
+        let ahead = Int((0.010 / frameStep).rounded(.up))
+        var best: Float = 0
+        var count: Float = 0
+        let first = max(0, center)
+        let last = min(centroid.count - 1, center + ahead)
+        if first <= last {
+            for n in first...last where !centroid[n].isNaN {
+                best += centroid[n]
+                count += 1
+            }
+        }
+        if count > 0 { return best / count }
+        let reach = Int((0.050 / frameStep).rounded(.up))
+        for d in 1...max(1, reach) {
+            for n in [center - d, center + d] where n >= 0 && n < centroid.count && !centroid[n].isNaN { return centroid[n] }
+        }
+        return nil
+    }
+
+    /// Accumulates the features of a mono stream pushed in blocks.
+    struct Analyzer {
+        let sampleRate: Int
+        var envelope: MillisecondEnvelope
+        let spectrum: SpectralShape
+        var frames = 0
+
+        init(sampleRate: Int, follower: EnvelopeFollower.Settings) {
+            self.sampleRate = sampleRate
+            envelope = MillisecondEnvelope(settings: follower, sampleRate: Double(sampleRate))
+            spectrum = SpectralShape(sampleRate: sampleRate)
+        }
+
+        mutating func push(_ samples: UnsafeBufferPointer<Float>) {
+            envelope.push(samples)
+            spectrum.push(samples)
+            frames += samples.count
+        }
+
+        mutating func finish() -> SoundFeatures {
+            spectrum.finish()
+            return SoundFeatures(
+                sampleRate: sampleRate, duration: Double(frames) / Double(sampleRate), envelope: envelope.finish(),
+                flux: spectrum.flux, centroid: spectrum.centroid, frameStep: spectrum.frameStep)
+        }
+    }
+
+    init(sampleRate: Int, duration: Double, envelope: [Float], flux: [Float], centroid: [Float], frameStep: Double) {
+        self.sampleRate = sampleRate
+        self.duration = duration
+        self.envelope = envelope
+        self.flux = flux
+        self.centroid = centroid
+        self.frameStep = frameStep
+    }
+}

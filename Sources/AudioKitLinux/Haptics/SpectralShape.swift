@@ -1,0 +1,116 @@
+import Foundation
+
+/// Short-time spectral flux and brightness (spectral centroid) of a mono stream, for the haptic analysis.
+///
+/// - STFT: a Hann window of about 23 ms (1024 samples at 44.1 and 48 kHz) and a hop of a quarter of it.
+/// - Flux: the sum over bins of the half-wave rectified magnitude difference between consecutive frames
+///   (Masri, "Computer Modelling of Sound for Transformation and Synthesis of Musical Signals", 1996; Bello et al.,
+///   "A Tutorial on Onset Detection in Music Signals", IEEE TASLP 13(5), 2005, §III-B).
+/// - Brightness: the magnitude-weighted mean frequency of 20 Hz–16 kHz (Grey and Gordon, JASA 63(5), 1978; Schubert and
+///   Wolfe, "Does timbral brightness scale with frequency and spectral centroid?", Acta Acustica 92, 2006), or nil in a
+///   frame quieter than −70 dBFS, where it means nothing.
+///
+/// Frames are centred: frame n describes the audio around `time(ofFrame: n)`. Memory is one frame plus the output.
+public final class SpectralShape {
+    /// Sample rate of the pushed audio, in Hz.
+    public let sampleRate: Double
+    /// FFT length in samples.
+    public let frameSize: Int
+    /// Samples between frames.
+    public let hop: Int
+    private let fft: RealFFT
+    private let window: [Float]
+    private let lowBin: Int
+    private let highBin: Int
+    private var frame: [Float]
+    private var untilNextFrame: Int
+    private var windowed: [Float]
+    private var magnitudes: [Float]
+    private var previous: [Float]
+    private var hasPrevious = false
+    private let gate: Float
+    /// Flux of each frame so far.
+    public private(set) var flux: [Float] = []
+    /// Spectral centroid of each frame so far, in Hz; NaN where the frame is below the gate.
+    public private(set) var centroid: [Float] = []
+
+    /// An analysis of audio at `sampleRate` Hz.
+    public init(sampleRate: Int) {
+        self.sampleRate = Double(sampleRate)
+        var n = 16
+        while Double(n * 2) <= Double(sampleRate) * 0.0232 * 1.0001 { n *= 2 }
+        frameSize = n
+        hop = n / 4
+        fft = RealFFT(size: n)
+        window = (0..<n).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n))) }
+        let binHz = Double(sampleRate) / Double(n)
+        lowBin = max(1, Int((20 / binHz).rounded(.up)))
+        highBin = min(n / 2, Int((16_000 / binHz).rounded(.down)))
+        frame = [Float](repeating: 0, count: n)
+        // The first frame is centred on sample 0: half a frame of silence comes first.
+        untilNextFrame = n - n / 2
+        windowed = frame
+        magnitudes = [Float](repeating: 0, count: n / 2 + 1)
+        previous = magnitudes
+        // −70 dBFS of a full-scale sine's windowed peak magnitude (n/4 for a Hann window).
+        gate = Float(Double(n) / 4 * pow(10, -70.0 / 20))
+    }
+
+    /// The time in seconds that frame `n` describes.
+    public func time(ofFrame n: Int) -> Double { Double(n * hop) / sampleRate }
+
+    /// Seconds between frames.
+    public var frameStep: Double { Double(hop) / sampleRate }
+
+    /// Pushes mono samples.
+    public func push(_ samples: UnsafeBufferPointer<Float>) {
+        var i = 0
+        while i < samples.count {
+            let take = min(untilNextFrame, samples.count - i)
+            // Slide the new samples into the end of the frame buffer.
+            frame.withUnsafeMutableBufferPointer { f in
+                let keep = frameSize - take
+                if keep > 0 { f.baseAddress!.update(from: f.baseAddress! + take, count: keep) }
+                for k in 0..<take { f[keep + k] = samples[i + k] }
+            }
+            i += take
+            untilNextFrame -= take
+            if untilNextFrame == 0 {
+                analyzeFrame()
+                untilNextFrame = hop
+            }
+        }
+    }
+
+    /// Analyses what is left, padding with silence, so the last samples get a frame centred on them.
+    public func finish() {
+        var padding = [Float](repeating: 0, count: frameSize / 2)
+        padding.withUnsafeMutableBufferPointer { push(UnsafeBufferPointer($0)) }
+    }
+
+    private func analyzeFrame() {
+        for k in 0..<frameSize { windowed[k] = frame[k] * window[k] }
+        windowed.withUnsafeBufferPointer { w in
+            magnitudes.withUnsafeMutableBufferPointer { m in fft.magnitudes(w.baseAddress!, into: m.baseAddress!) }
+        }
+        var rise: Float = 0
+        var weighted: Float = 0
+        var total: Float = 0
+        var peak: Float = 0
+        let binHz = Float(sampleRate) / Float(frameSize)
+        for k in lowBin...highBin {
+            let m = magnitudes[k]
+            if hasPrevious {
+                let d = m - previous[k]
+                if d > 0 { rise += d }
+            }
+            weighted += Float(k) * binHz * m
+            total += m
+            if m > peak { peak = m }
+        }
+        swap(&magnitudes, &previous)
+        hasPrevious = true
+        flux.append(rise)
+        centroid.append(peak >= gate && total > 0 ? weighted / total : .nan)
+    }
+}
