@@ -88,11 +88,16 @@ public struct AHAPValidationOptions: Sendable, Hashable {
     public var checkWaveformFiles: Bool
     /// Size, depth, event, curve-point and audio limits.
     public var limits: InputLimits
+    /// The sound to check the pattern's timing against (`ahap-tool sync`); nil checks patterns with AudioCustom events
+    /// against those.
+    public var syncSound: SyncSound?
 
     /// Options for strict parsing, waveform paths kept inside the folder, waveform files checked, and the standard limits, unless given.
     public init(
-        lenient: Bool = false, allowPathsOutsideBase: Bool = false, checkWaveformFiles: Bool = true, limits: InputLimits = .standard
+        lenient: Bool = false, allowPathsOutsideBase: Bool = false, checkWaveformFiles: Bool = true, limits: InputLimits = .standard,
+        syncSound: SyncSound? = nil
     ) {
+        self.syncSound = syncSound
         self.lenient = lenient
         self.allowPathsOutsideBase = allowPathsOutsideBase
         self.checkWaveformFiles = checkWaveformFiles

@@ -6,6 +6,10 @@ public enum AHAPRuleRegistry {
         ByteOrderMarkRule.self, TextEncodingRule.self,
     ]
 
+    /// Rules on timing against the sound: run by the validator on patterns with AudioCustom events, and by `ahap-tool sync`.
+    /// The first runs the check; the others describe the findings it also reports.
+    public static let syncRules: [any AHAPRule.Type] = [AudioSyncLagRule.self, AudioSyncTransientRule.self, HapticsInSilenceRule.self]
+
     /// Rules run on the parsed document, in listing order; the validator's default set.
     public static let documentRules: [any AHAPRule.Type] = [
         MissingPatternRule.self, EmptyPatternRule.self, VersionMissingRule.self, VersionUnsupportedRule.self,
@@ -19,10 +23,11 @@ public enum AHAPRuleRegistry {
         InvalidCurveRule.self, InvalidControlPointRule.self, CurveTooFewPointsRule.self, CurveTooManyPointsRule.self,
         CurvePointsOutOfOrderRule.self, CurveAbsoluteTimesRule.self, CurveAffectsTransientsRule.self,
         MisspelledKeyRule.self, UnknownKeyRule.self, NumberAsStringRule.self, TimePrecisionRule.self,
+        AudioSyncLagRule.self,
     ]
 
-    /// The reader rules, then the document rules.
-    public static var all: [any AHAPRule.Type] { readerRules + documentRules }
+    /// The reader rules, the document rules, then the sync findings' descriptions.
+    public static var all: [any AHAPRule.Type] { readerRules + documentRules + [AudioSyncTransientRule.self, HapticsInSilenceRule.self] }
 
     /// The description of every rule, in `all` order.
     public static var descriptions: [RuleDescription] { all.map { $0.description } }

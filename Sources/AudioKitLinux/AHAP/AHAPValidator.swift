@@ -38,11 +38,14 @@ public enum AHAPValidator {
         return AHAPValidationResult(diagnostics: diagnostics.sorted(), document: document)
     }
 
-    /// Reads and validates a file. Failures to read the file itself are thrown, never reported as findings.
-    public static func validate(path: String, options: AHAPValidationOptions = .init()) throws(InputError) -> AHAPValidationResult {
+    /// Reads and validates a file with `rules` (the document rules unless given). Failures to read the file itself are thrown,
+    /// never reported as findings.
+    public static func validate(
+        path: String, options: AHAPValidationOptions = .init(), rules: [any AHAPRule.Type] = AHAPRuleRegistry.documentRules
+    ) throws(InputError) -> AHAPValidationResult {
         let bytes = try InputFile.read(path, maxBytes: options.limits.maxFileBytes)
         let base = (path as NSString).deletingLastPathComponent
-        let result = validate(bytes: bytes, file: path, baseDirectory: base.isEmpty ? "." : base, options: options)
+        let result = validate(bytes: bytes, file: path, baseDirectory: base.isEmpty ? "." : base, options: options, rules: rules)
         if let failure = result.limitExceeded { throw failure }
         return result
     }

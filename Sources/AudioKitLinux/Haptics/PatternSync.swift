@@ -1,0 +1,248 @@
+import Foundation
+
+/// Thresholds of the check that a pattern keeps time with its sound.
+public struct SyncSettings: Sendable, Hashable {
+    /// Largest lag or transient offset accepted, in seconds: 25 ms, about where audio–touch asynchrony starts to be noticed.
+    public var tolerance: Double
+    /// Lags searched, either way, in seconds.
+    public var maximumLag: Double
+    /// A transient is matched to an audio onset at most this far away, in seconds; one farther from every onset is taken
+    /// as deliberate and not reported.
+    public var onsetReach: Double
+    /// The lag is reported only when the envelopes correlate at least this well at it.
+    public var minimumCorrelation: Double
+    /// The sound counts as silent below this share of its peak amplitude (−40 dB).
+    public var silenceThreshold: Double
+    /// Haptics count as felt above this drive amplitude (intensity 0.15).
+    public var hapticFloor: Double
+    /// Shortest span of haptics in silence reported, in seconds.
+    public var minimumSilence: Double
+
+    /// The defaults: 25 ms tolerance, ±250 ms searched, onsets within 100 ms, correlation 0.5, −40 dB, 0.15, 50 ms.
+    public init(
+        tolerance: Double = 0.025, maximumLag: Double = 0.25, onsetReach: Double = 0.1, minimumCorrelation: Double = 0.5,
+        silenceThreshold: Double = 0.01, hapticFloor: Double = 0.15, minimumSilence: Double = 0.05
+    ) {
+        self.tolerance = tolerance
+        self.maximumLag = maximumLag
+        self.onsetReach = onsetReach
+        self.minimumCorrelation = minimumCorrelation
+        self.silenceThreshold = silenceThreshold
+        self.hapticFloor = hapticFloor
+        self.minimumSilence = minimumSilence
+    }
+}
+
+/// Where the sound a pattern is checked against comes from.
+public enum SyncSound: Sendable, Hashable {
+    /// A sound file that starts `offset` seconds into the pattern.
+    case file(path: String, offset: Double)
+    /// The pattern's own AudioCustom events, as the renderer plays them.
+    case patternAudio
+}
+
+/// How well a pattern keeps time with its sound.
+public struct SyncReport: Sendable {
+    /// One HapticTransient and the audio onset nearest to it.
+    public struct TransientOffset: Sendable {
+        /// Index of the event in the pattern's elements.
+        public var element: Int
+        /// The transient's time, in seconds.
+        public var time: Double
+        /// The nearest audio onset within `SyncSettings.onsetReach`, or nil.
+        public var onset: Double?
+        /// time − onset, in seconds (positive: the transient is late); nil without an onset.
+        public var offset: Double? { onset.map { time - $0 } }
+    }
+
+    /// A span where haptics are felt and the sound is silent.
+    public struct SilentSpan: Sendable {
+        /// Start and end, in seconds.
+        public var start: Double
+        /// End, in seconds.
+        public var end: Double
+        /// Index of the haptic event playing at `start`, or nil.
+        public var element: Int?
+    }
+
+    /// The lag of the haptic envelope behind the sound's (positive: haptics late), or nil when no lag correlates at least
+    /// `minimumCorrelation`.
+    public var lag: Double?
+    /// The correlation of the envelopes at the best lag (−1…1).
+    public var correlation: Double
+    /// The correlation at lag 0.
+    public var correlationAtZero: Double
+    /// Every transient with its nearest onset.
+    public var transients: [TransientOffset]
+    /// Haptics in silence.
+    public var silentSpans: [SilentSpan]
+    /// Onsets found in the sound.
+    public var audioOnsets: [Double]
+    /// Length compared, in seconds.
+    public var duration: Double
+}
+
+/// Checks that a pattern keeps time with its sound: the lag of the best cross-correlation between the rendered haptic
+/// envelope and the sound's envelope (both through `EnvelopeFollower` with Studio's settings, one value per ms), each
+/// transient's distance to the nearest audio onset (`TransientPicker` at high sensitivity on the sound's envelope), and
+/// haptics felt where the sound is silent.
+public enum PatternSync {
+    /// Analyses `pattern` against `sound`. `render` gives the model, where AudioCustom files are found and the limits.
+    public static func analyze(
+        pattern: AHAPPattern, sound: SyncSound, render: RenderOptions = RenderOptions(), settings: SyncSettings = SyncSettings()
+    ) throws(InputError) -> SyncReport {
+        var haptic: [Float]
+        var audio: [Float]
+        switch sound {
+        case .patternAudio:
+            (haptic, audio) = envelopes(of: pattern, render: render, withAudio: true)
+        case .file(let path, let offset):
+            (haptic, _) = envelopes(of: pattern, render: render, withAudio: false)
+            audio = try envelope(ofFile: path, limits: render.audioLimits)
+            let shift = Int((offset * 1000).rounded())
+            if shift > 0 { audio = [Float](repeating: 0, count: shift) + audio } else if shift < 0 { audio = Array(audio.dropFirst(-shift)) }
+        }
+        let length = max(haptic.count, audio.count)
+        haptic += [Float](repeating: 0, count: length - haptic.count)
+        audio += [Float](repeating: 0, count: length - audio.count)
+        return compare(pattern: pattern, haptic: haptic, audio: audio, settings: settings)
+    }
+
+    /// Compares millisecond envelopes of equal length.
+    static func compare(pattern: AHAPPattern, haptic: [Float], audio: [Float], settings: SyncSettings) -> SyncReport {
+        let maxLag = Int((settings.maximumLag * 1000).rounded())
+        var best = (lag: 0, r: -2.0)
+        var atZero = 0.0
+        for lag in -maxLag...maxLag {
+            let r = correlation(haptic, audio, lag: lag)
+            if lag == 0 { atZero = r }
+            if r > best.r + 1e-12 || (abs(r - best.r) <= 1e-12 && abs(lag) < abs(best.lag)) { best = (lag, r) }
+        }
+        let onsets = TransientPicker(sensitivity: 0.9, minimumSpacing: 0.03).onsets(envelope: audio).map(\.time)
+        var transients: [SyncReport.TransientOffset] = []
+        for (index, element) in pattern.elements.enumerated() {
+            guard case .event(let e) = element, e.eventType == .hapticTransient, e.time.isFinite, e.time >= 0 else { continue }
+            let nearest = onsets.min { abs($0 - e.time) < abs($1 - e.time) }
+            transients.append(
+                SyncReport.TransientOffset(
+                    element: index, time: e.time, onset: nearest.flatMap { abs($0 - e.time) <= settings.onsetReach ? $0 : nil }))
+        }
+        let audioPeak = Double(audio.max() ?? 0)
+        var spans: [SyncReport.SilentSpan] = []
+        var start: Int? = nil
+        func close(_ end: Int) {
+            guard let s = start else { return }
+            if Double(end - s) / 1000 >= settings.minimumSilence {
+                spans.append(SyncReport.SilentSpan(start: Double(s) / 1000, end: Double(end) / 1000, element: eventPlaying(in: pattern, at: Double(s) / 1000)))
+            }
+            start = nil
+        }
+        for i in 0..<haptic.count {
+            let silent = Double(audio[i]) < settings.silenceThreshold * audioPeak || audioPeak <= 0
+            if silent && Double(haptic[i]) > settings.hapticFloor {
+                if start == nil { start = i }
+            } else {
+                close(i)
+            }
+        }
+        close(haptic.count)
+        return SyncReport(
+            lag: best.r >= settings.minimumCorrelation ? Double(best.lag) / 1000 : nil, correlation: max(best.r, -1),
+            correlationAtZero: atZero, transients: transients, silentSpans: spans, audioOnsets: onsets,
+            duration: Double(haptic.count) / 1000)
+    }
+
+    /// Pearson correlation of h[t] with a[t − lag] over the overlap.
+    static func correlation(_ h: [Float], _ a: [Float], lag: Int) -> Double {
+        let n = h.count
+        let from = max(0, lag)
+        let to = min(n, n + lag)
+        guard to - from > 2 else { return 0 }
+        var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0
+        h.withUnsafeBufferPointer { hp in
+            a.withUnsafeBufferPointer { ap in
+                for t in from..<to {
+                    let x = Double(hp[t])
+                    let y = Double(ap[t - lag])
+                    sx += x
+                    sy += y
+                    sxx += x * x
+                    syy += y * y
+                    sxy += x * y
+                }
+            }
+        }
+        let m = Double(to - from)
+        let cov = sxy - sx * sy / m
+        let vx = sxx - sx * sx / m
+        let vy = syy - sy * sy / m
+        guard vx > 0, vy > 0 else { return 0 }
+        return cov / (vx * vy).squareRoot()
+    }
+
+    /// The haptic event playing at `time` that started last (a continuous event covering it, or a transient within the 20 ms
+    /// before it), or nil.
+    static func eventPlaying(in pattern: AHAPPattern, at time: Double) -> Int? {
+        var found: (index: Int, start: Double)? = nil
+        for (index, element) in pattern.elements.enumerated() {
+            guard case .event(let e) = element, e.time <= time + 0.001 else { continue }
+            let end: Double
+            switch e.eventType {
+            case .hapticContinuous: end = e.time + (e.duration ?? 0)
+            case .hapticTransient: end = e.time + 0.02
+            default: continue
+            }
+            if end >= time - 0.001 && e.time >= (found?.start ?? -.infinity) { found = (index, e.time) }
+        }
+        return found?.index
+    }
+
+    /// The millisecond envelopes of the pattern's haptic drive and, when `withAudio`, of its audio events.
+    static func envelopes(of pattern: AHAPPattern, render: RenderOptions, withAudio: Bool) -> (haptic: [Float], audio: [Float]) {
+        let rate = withAudio ? 16_000 : 8_000
+        var options = render
+        options.sampleRate = rate
+        options.channels = withAudio ? .hapticAndStereo : .haptic
+        let renderer = PatternRenderer(pattern: pattern, options: options)
+        var haptic = MillisecondEnvelope(sampleRate: Double(rate))
+        var audio = MillisecondEnvelope(sampleRate: Double(rate))
+        var block: [Float] = []
+        var h: [Float] = []
+        var a: [Float] = []
+        while renderer.renderNextBlock(into: &block) > 0 {
+            if withAudio {
+                let frames = block.count / 3
+                if h.count != frames {
+                    h = [Float](repeating: 0, count: frames)
+                    a = h
+                }
+                for i in 0..<frames {
+                    h[i] = block[3 * i]
+                    a[i] = (block[3 * i + 1] + block[3 * i + 2]) / 2
+                }
+                haptic.push(h)
+                audio.push(a)
+            } else {
+                haptic.push(block)
+            }
+        }
+        return (haptic.finish(), withAudio ? audio.finish() : [])
+    }
+
+    /// The millisecond envelope of a sound file, averaged to mono, streamed in blocks.
+    static func envelope(ofFile path: String, limits: AudioLimits) throws(InputError) -> [Float] {
+        let reader = try SoundFileReader(path: path, limits: limits)
+        let channels = reader.info.channels
+        var follower = MillisecondEnvelope(sampleRate: Double(reader.info.sampleRate))
+        var mono = [Float](repeating: 0, count: 8192)
+        try reader.forEachBlock(blockFrames: 8192) { block, frames throws(InputError) in
+            for f in 0..<frames {
+                var sum: Float = 0
+                for c in 0..<channels { sum += block[f * channels + c] }
+                mono[f] = sum / Float(channels)
+            }
+            mono.withUnsafeBufferPointer { follower.push(UnsafeBufferPointer(rebasing: $0[0..<frames])) }
+        }
+        return follower.finish()
+    }
+}

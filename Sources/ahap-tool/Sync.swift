@@ -1,0 +1,52 @@
+import ArgumentParser
+import AudioKitLinux
+import Foundation
+import ToolSupport
+
+extension AHAPTool {
+    struct Sync: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check that a pattern keeps time with its sound: lag, each transient against the audio onsets, haptics in silence.",
+            discussion: """
+                Without --audio, the pattern's own AudioCustom events are the sound (validate runs the same check on such \
+                patterns). Findings: ahap.audio_sync_lag (the envelopes match best more than 25 ms apart), \
+                ahap.audio_sync_transient (a transient more than 25 ms from its onset), ahap.haptics_in_silence. A note gives \
+                the measurements. Exit 1 when a finding is an error, or a warning with --werror.
+                """)
+
+        @Argument(help: ArgumentHelp("The AHAP file.", valueName: "pattern"))
+        var file: String
+
+        @Option(name: .long, help: ArgumentHelp("The sound the pattern plays with.", valueName: "sound"))
+        var audio: String?
+
+        @Option(name: .long, help: ArgumentHelp("When the sound starts, in seconds of the pattern (default 0).", valueName: "s"))
+        var offset: Double = 0
+
+        @OptionGroup var report: ReportOptions
+        @OptionGroup var parsing: AHAPParsingOptions
+
+        func validate() throws {
+            try OptionBounds.check(offset, in: -3600...3600, flag: "--offset", unit: "s")
+        }
+
+        func run() throws {
+            try OutputGuard.check([report.output], against: [file] + (audio.map { [$0] } ?? []))
+            var options = parsing.validationOptions
+            if let audio {
+                _ = try AudioFile.info(audio, limits: options.limits.audio)
+                options.syncSound = .file(path: audio, offset: offset)
+            } else {
+                let document = try PatternInput.load(file, parsing: parsing, force: true)
+                guard document.pattern.events.contains(where: { $0.eventType == .audioCustom }) else {
+                    throw ToolFailure("\(file) has no AudioCustom event to check against; pass --audio SOUND")
+                }
+                options.syncSound = .patternAudio
+            }
+            let result = try AHAPValidator.validate(path: file, options: options, rules: AHAPRuleRegistry.syncRules)
+            if result.document == nil { try FindingsOutput.stop(tool: "ahap-tool", file: file, diagnostics: result.diagnostics) }
+            let r = Report(toolName: "ahap-tool", files: [file], diagnostics: result.diagnostics, rules: AHAPRuleRegistry.descriptions)
+            try FindingsOutput.finish(tool: "ahap-tool", report: r, failures: [], options: report)
+        }
+    }
+}

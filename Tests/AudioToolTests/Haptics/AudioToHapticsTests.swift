@@ -1,0 +1,168 @@
+import AudioKitLinux
+import Foundation
+import Testing
+
+@Suite("Audio to haptics")
+struct AudioToHapticsTests {
+    static func convert(_ samples: [Float], _ options: AudioToHapticsOptions = .init()) -> HapticConversion {
+        AudioToHaptics.convert(SoundFeatures(mono: samples, sampleRate: HapticSignals.rate), options: options)
+    }
+
+    static func transients(_ p: AHAPPattern) -> [AHAPEvent] { p.events.filter { $0.eventType == .hapticTransient } }
+
+    /// Every finding the validator reports on `pattern`, written out as AHAP text.
+    static func findings(_ pattern: AHAPPattern) -> [Diagnostic] {
+        let text = AHAPFormatter.format(pattern.jsonValue)
+        return AHAPValidator.validate(bytes: Array(text.utf8), file: "out.ahap", options: AHAPValidationOptions(checkWaveformFiles: false))
+            .diagnostics
+    }
+
+    @Test("a click train gives one transient per click, within 2 ms")
+    func clickTrain() {
+        let times = stride(from: 0.2, through: 2.0, by: 0.25).map { $0 + 0.0123 }
+        let result = Self.convert(HapticSignals.clicks(at: times, seconds: 2.5))
+        let found = Self.transients(result.combined).map(\.time)
+        #expect(found.count == times.count, "\(found)")
+        for (t, f) in zip(times, found) { #expect(abs(t - f) <= 0.002, "click at \(t) s, transient at \(f) s") }
+        #expect(Self.findings(result.combined).isEmpty, "\(Self.findings(result.combined).map(\.message))")
+    }
+
+    @Test("identical clicks keep their transients at any sensitivity from 0.2")
+    func identicalClicksKept() {
+        let times = [0.3, 0.8, 1.3, 1.8]
+        for sensitivity in [0.2, 0.5, 0.9] {
+            var options = AudioToHapticsOptions()
+            options.transients.sensitivity = sensitivity
+            let found = Self.transients(Self.convert(HapticSignals.clicks(at: times, seconds: 2.2), options).combined)
+            #expect(found.count == 4, "sensitivity \(sensitivity): \(found.map(\.time))")
+        }
+    }
+
+    @Test("a sine swell gives a rising intensity curve and no transient")
+    func swell() {
+        let result = Self.convert(HapticSignals.swell())
+        #expect(Self.transients(result.combined).isEmpty)
+        let points = result.combined.curves.filter { $0.parameterID == .hapticIntensityControl }
+            .flatMap { c in c.controlPoints.map { (c.time + $0.time, $0.value) } }
+        #expect(points.count >= 10)
+        // Rising: Spearman-like check that later points are higher, and the ends far apart.
+        let rising = zip(points, points.dropFirst()).filter { $1.1 >= $0.1 - 0.02 }.count
+        #expect(Double(rising) >= 0.95 * Double(points.count - 1))
+        #expect((points.last?.1 ?? 0) > 0.85 && (points.first?.1 ?? 1) < 0.35, "\(points.first!) … \(points.last!)")
+        #expect(Self.findings(result.combined).isEmpty)
+    }
+
+    @Test("a low thud gives low sharpness, a bright hit high sharpness")
+    func sharpness() {
+        func meanSharpness(_ r: HapticConversion) -> (transient: Double, curve: Double) {
+            let t = Self.transients(r.combined).first?.value(of: .hapticSharpness) ?? -1
+            let v = r.combined.curves.filter { $0.parameterID == .hapticSharpnessControl }.flatMap { $0.controlPoints.map(\.value) }
+            return (t, v.reduce(0, +) / Double(max(1, v.count)))
+        }
+        let thud = meanSharpness(Self.convert(HapticSignals.burst(hz: 60)))
+        let bright = meanSharpness(Self.convert(HapticSignals.noiseHit()))
+        #expect(thud.transient >= 0 && thud.transient < 0.2, "thud transient \(thud.transient)")
+        #expect(thud.curve < 0.2, "thud curve \(thud.curve)")
+        #expect(bright.transient > 0.8, "bright transient \(bright.transient)")
+        #expect(bright.curve > 0.7, "bright curve \(bright.curve)")
+        // The centroid mapping itself, against values computed by hand: log2(c/100)/log2(80).
+        #expect(abs(AudioToHaptics.sharpness(centroid: 1000) - log2(10) / log2(80)) < 1e-12)
+        #expect(AudioToHaptics.sharpness(centroid: 50) == 0 && AudioToHaptics.sharpness(centroid: 12_000) == 1)
+    }
+
+    @Test("silence gives an empty pattern and a note")
+    func silence() {
+        let result = Self.convert([Float](repeating: 0, count: HapticSignals.rate))
+        #expect(result.combined.elements.isEmpty && result.transients.elements.isEmpty && result.continuous.elements.isEmpty)
+        #expect(result.notes.count == 1 && result.notes[0].contains("silent"), "\(result.notes)")
+    }
+
+    @Test("a long sound gives events of at most 30 s and chained curves of at most 16 points")
+    func limits() {
+        // 70 s of a 300 Hz tone whose loudness wanders (two slow sines), with a click every 2 s.
+        let rate = Double(HapticSignals.rate)
+        let n = Int(70 * rate)
+        var samples = (0..<n).map { i -> Float in
+            let t = Double(i) / rate
+            return Float((0.45 + 0.25 * sin(2 * .pi * 0.3 * t) + 0.15 * sin(2 * .pi * 2.1 * t)) * sin(2 * .pi * 300 * t))
+        }
+        for k in stride(from: 1.0, to: 70, by: 2) { samples[Int(k * rate)] = 1 }
+        let result = Self.convert(samples)
+        let pattern = result.combined
+        for e in pattern.events where e.eventType == .hapticContinuous { #expect((e.duration ?? 0) <= 30 + 1e-9) }
+        #expect(pattern.events.filter { $0.eventType == .hapticContinuous }.count >= 3)
+        for id in [DynamicParameterID.hapticIntensityControl, .hapticSharpnessControl] {
+            let curves = pattern.curves.filter { $0.parameterID == id }
+            for c in curves {
+                #expect(c.controlPoints.count >= 2 && c.controlPoints.count <= 16)
+                #expect(c.controlPoints.first?.time == 0, "control-point times are relative to their curve")
+            }
+            // Within each continuous event, a curve starts where the one before it ended, at the same value.
+            for (a, b) in zip(curves, curves.dropFirst()) {
+                let end = a.time + (a.controlPoints.last?.time ?? 0)
+                guard abs(end - b.time) < 0.0005 else { continue }
+                #expect(a.controlPoints.last?.value == b.controlPoints.first?.value)
+            }
+        }
+        let perSecond = result.breakpointsPerSecond(result.continuous)
+        #expect(perSecond <= 40 + 30 + 6, "breakpoints per second \(perSecond)")
+        #expect(Self.findings(pattern).isEmpty, "\(Self.findings(pattern).prefix(3).map(\.message))")
+        #expect(Self.findings(result.continuous).isEmpty && Self.findings(result.transients).isEmpty)
+    }
+
+    @Test("in a combined pattern no curve spans a transient, and each transient plays as written")
+    func transientsUnscaled() {
+        let samples = zip(HapticSignals.swell(seconds: 2), HapticSignals.clicks(at: [0.7, 1.4], seconds: 2)).map { 0.5 * $0 + $1 }
+        let pattern = Self.convert(samples).combined
+        let controls = ControlSet(pattern: pattern)
+        let transients = Self.transients(pattern)
+        #expect(transients.count == 2)
+        for t in transients {
+            #expect(controls.apply(.hapticIntensityControl, to: 0.7, at: t.time) == 0.7)
+            #expect(controls.apply(.hapticSharpnessControl, to: 0.4, at: t.time) == 0.4)
+        }
+    }
+}
+
+@Suite("Haptic DSP units")
+struct HapticDSPTests {
+    @Test("the follower releases with its time constant, after its hold")
+    func followerRelease() {
+        let rate = 48_000.0
+        var f = EnvelopeFollower(settings: .init(rmsWindow: 0.0001, attack: 0.0001, hold: 0.0015, release: 0.1), sampleRate: rate)
+        var level: Float = 0
+        for _ in 0..<4800 { level = f.process(1) }
+        #expect(abs(level - 1) < 1e-3)
+        // Silence: the mean square falls within a few samples, the level holds 1.5 ms, then falls as e^(−t/0.1).
+        var out: [Float] = []
+        for _ in 0..<Int(0.3 * rate) { out.append(f.process(0)) }
+        let at = { (t: Double) in Double(out[Int(t * rate)]) }
+        #expect(abs(at(0.001) - 1) < 0.02)
+        #expect(abs(at(0.0015 + 0.1) - exp(-1)) < 0.01, "\(at(0.1015))")
+        #expect(abs(at(0.0015 + 0.2) - exp(-2)) < 0.01)
+    }
+
+    @Test("Visvalingam–Whyatt removes the smallest triangles first and keeps the ends")
+    func reduction() {
+        // A flat line with a spike at x = 5 and a small bump at x = 2. Worked by hand: the zero-area points go first, then
+        // the bump (its triangle over 0…4 is 0.2, less than the spike's 1.0 and its shoulders' 1.05 and 1.5), leaving five.
+        let times = (0...9).map(Double.init)
+        let values: [Double] = [0, 0, 0.1, 0, 0, 1, 0, 0, 0, 0]
+        #expect(BreakpointReduction.reduce(times: times, values: values, budget: 5) == [0, 4, 5, 6, 9])
+        #expect(BreakpointReduction.reduce(times: times, values: values, budget: 6) == [0, 2, 4, 5, 6, 9])
+        // Collinear points carry no area: a straight line reduces to its ends without changing any value.
+        let line = BreakpointReduction.reduce(times: times, values: times.map { 0.1 * $0 }, budget: 2)
+        #expect(line == [0, 9])
+    }
+
+    @Test("spacing keeps the strongest of close onsets")
+    func spacing() {
+        // Two clicks 40 ms apart, the second louder: with 100 ms spacing only the louder stays.
+        var s = HapticSignals.clicks(at: [0.5], seconds: 1)
+        let loud = HapticSignals.clicks(at: [0.54], seconds: 1, seed: 9)
+        for i in s.indices { s[i] = 0.4 * s[i] + loud[i] }
+        let onsets = TransientPicker().onsets(envelope: SoundFeatures(mono: s, sampleRate: HapticSignals.rate).envelope)
+        #expect(onsets.count == 1)
+        #expect(abs((onsets.first?.time ?? 0) - 0.54) < 0.002, "\(onsets.map(\.time))")
+    }
+}
