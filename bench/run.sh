@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks, each next to its peers measured in the same run.
 #   bash bench/run.sh            # all benchmarks
-#   bash bench/run.sh ahap       # AHAP validation only
+#   bash bench/run.sh ahap       # AHAP validation only (also: render beats crossfade inputs editor playback haptics)
 # Needs ../shared/corpus. Installs hyperfine and jq when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -178,6 +178,30 @@ CONF
   rm -rf "$out"
 }
 
+haptics() {
+  echo
+  echo "## Audio to haptics: ahap-tool from-audio next to Meta Haptics Studio's exports of the same 52 sounds"
+  echo "Reference onsets: aubioonset (aubio $(dpkg-query -W -f='\${Version}' aubio-tools 2>/dev/null), hfc, threshold 0.3, at least 100 ms apart)."
+  command -v aubioonset >/dev/null || { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq aubio-tools >/dev/null; }
+  local sfx=../shared/corpus/sfx out
+  out=$(mktemp -d)
+  for f in "$sfx"/*.wav "$sfx"/*.ogg "$sfx"/*.mp3 "$sfx"/*.flac; do
+    [ -e "$f" ] || continue
+    name=$(basename "$f"); aubioonset -M 0.1 -i "$f" 2>/dev/null > "$out/${name%.*}.txt"
+  done
+  "$bin/akl-bench" haptics "$sfx" "$sfx/meta-studio" "$out"
+  echo
+  echo "Where the time goes (in-process, median of 5):"
+  "$bin/akl-bench" haptics-parts "$sfx"
+  echo
+  echo "Peak memory of the whole command (max RSS) against the sound's length (noise with a 3 Hz tremolo, 44.1 kHz stereo WAV):"
+  for s in 60 600; do
+    sox -n -r 44100 -c 2 "$out/n$s.wav" synth $s whitenoise tremolo 3 90 2>/dev/null
+    /usr/bin/time -f "  ${s} s: %e s wall, %M KB" "$bin/ahap-tool" from-audio "$out/n$s.wav" -o "$out/n$s.ahap" 2>&1 | grep KB
+  done
+  rm -rf "$out"
+}
+
 case "${1:-all}" in
   playback) playback ;;
   crossfade) crossfade ;;
@@ -186,6 +210,7 @@ case "${1:-all}" in
   beats) beats ;;
   ahap) ahap ;;
   render) render ;;
-  all) ahap; render; beats; crossfade; inputs; editor; playback ;;
+  haptics) haptics ;;
+  all) ahap; render; beats; crossfade; inputs; editor; playback; haptics ;;
   *) echo "bench: unknown benchmark $1" >&2; exit 64 ;;
 esac

@@ -84,6 +84,7 @@ extension AHAPTool {
             o.content = transientsOnly ? .transientsOnly : continuousOnly ? .continuousOnly : .both
             o.gainDecibels = gain
             o.normalize = !noNormalize
+            o.split = split
             return o
         }
 
@@ -102,7 +103,9 @@ extension AHAPTool {
             progress.finish()
             for note in conversion.notes { Terminal.err("ahap-tool: note: \(sound): \(note)") }
             let written: [(String, AHAPPattern)] =
-                split ? [(outputs[0], conversion.continuous), (outputs[1], conversion.transients)] : [(output, conversion.combined)]
+                split
+                ? [(outputs[0], conversion.continuous ?? AHAPPattern()), (outputs[1], conversion.transients ?? AHAPPattern())]
+                : [(output, conversion.combined ?? AHAPPattern())]
             guard written.contains(where: { !$0.1.elements.isEmpty }) else {
                 throw ToolFailure(
                     "\(sound): nothing written: \(conversion.notes.first ?? "no haptics found"); check the sound, or raise --gain or --sensitivity"
@@ -119,7 +122,7 @@ extension AHAPTool {
             }
             if let plot {
                 let svg = AHAPPlot.svg(
-                    pattern: split ? conversion.combined : written[0].1, title: sound,
+                    pattern: split ? AHAPPattern(elements: written.flatMap(\.1.elements)) : written[0].1, title: sound,
                     options: RenderOptions(baseDirectory: SoundPlacement.folder(of: outputs[0])),
                     sound: SoundUnderlay(amplitude: conversion.amplitude, label: "sound: √amplitude"))
                 try Terminal.emit(svg, to: plot)

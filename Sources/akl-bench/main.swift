@@ -76,6 +76,10 @@ case "ahap-rules":
         let t = median(runs: 5) { _ = AHAPValidator.validate(bytes: bytes, file: args[2], baseDirectory: base, rules: [rule]) } - none
         print(String(format: "%-40@ %8.2f ms", rule.description.id as NSString, t * 1000))
     }
+case "haptics":
+    try hapticsBench(args)
+case "haptics-parts":
+    try hapticsParts(args)
 default:
     print("unknown benchmark \(args[1])")
     exit(64)

@@ -3,13 +3,13 @@ import Foundation
 /// A haptic pattern made from a sound, as one pattern and as the two halves Meta Haptics Studio and Lofelt Studio
 /// export (continuous events; transients).
 public struct HapticConversion: Sendable {
-    /// Transients and continuous events together. The continuous events pause for `transientGap` at each transient, and
-    /// a neutral `Parameter` at each transient ends the curves before it, so the curves never scale a transient.
-    public var combined: AHAPPattern
-    /// The continuous events and their curves alone, without pauses.
-    public var continuous: AHAPPattern
-    /// The transients alone.
-    public var transients: AHAPPattern
+    /// Transients and continuous events together (nil with `split`). The curves stop 1 ms before each transient and start
+    /// again 1 ms after it, and a neutral `Parameter` at the transient holds in between, so no curve scales a transient.
+    public var combined: AHAPPattern?
+    /// With `split`: the continuous events and their curves alone, without pauses.
+    public var continuous: AHAPPattern?
+    /// With `split`: the transients alone.
+    public var transients: AHAPPattern?
     /// The onsets that became transients.
     public var onsets: [TransientPicker.Onset]
     /// What the user should know: a silent sound, no onset found.
@@ -66,15 +66,15 @@ public enum AudioToHaptics {
                     peak > 0 ? String(format: "%.1f dBFS", 20 * log10(peak)) : "−∞ dBFS"))
             let empty = AHAPPattern(elements: [])
             return HapticConversion(
-                combined: empty, continuous: empty, transients: empty, onsets: [], notes: notes, duration: features.duration,
-                amplitude: amplitude)
+                combined: options.split ? nil : empty, continuous: options.split ? empty : nil, transients: options.split ? empty : nil,
+                onsets: [], notes: notes, duration: features.duration, amplitude: amplitude)
         }
         var onsets: [TransientPicker.Onset] = []
         if options.content != .continuousOnly {
             onsets = options.transients.onsets(envelope: features.envelope, flux: features.flux, frameStep: features.frameStep)
             if onsets.isEmpty {
                 notes.append(
-                    "no sharp onset found; \(options.content == .transientsOnly ? "the pattern is empty" : "the pattern has continuous events only") (raise --sensitivity to find softer ones)"
+                    "no sharp onset found; \(options.content == .transientsOnly ? "the pattern is empty" : "the pattern has continuous events only") (a higher sensitivity finds softer ones)"
                 )
             }
         }
@@ -85,47 +85,34 @@ public enum AudioToHaptics {
                 .hapticTransient, time: round(onset.time, 1e-5),
                 parameters: [AHAPEventParameter(.hapticIntensity, round(intensity, 1e-4)), AHAPEventParameter(.hapticSharpness, round(sharpness, 1e-4))])
         }
+        var audio: [AHAPElement] = []
+        if let audioPath { audio = [.event(AHAPEvent(.audioCustom, time: 0, waveformPath: audioPath))] }
         var continuousElements: [AHAPElement] = []
-        var combinedElements: [AHAPElement] = []
         if options.content != .transientsOnly {
             let sharpnessTrack = SharpnessTrack(features: features)
             let spans = soundingSpans(amplitude, threshold: options.silenceThreshold)
+            // In one pattern, the curves break for 2 ms around each transient, where a neutral Parameter holds.
+            let breaks = options.split ? [] : transientEvents.map(\.time)
             for span in spans {
-                continuousElements += piece(span, amplitude: amplitude, sharpness: sharpnessTrack, options: options)
-            }
-            if onsets.isEmpty {
-                combinedElements = continuousElements
-            } else {
-                // Pause the continuous events from just before each transient until `transientGap` after it.
-                var cut: [ClosedRange<Double>] = []
-                for span in spans {
-                    var start = span.lowerBound
-                    for onset in onsets where onset.time > start - options.transientGap && onset.time <= span.upperBound {
-                        let pauseStart = max(start, onset.time - 0.001)
-                        if pauseStart > start { cut.append(start...pauseStart) }
-                        start = max(start, onset.time + options.transientGap)
-                    }
-                    if start < span.upperBound { cut.append(start...span.upperBound) }
-                }
-                for span in cut where span.upperBound - span.lowerBound >= 0.005 {
-                    combinedElements += piece(span, amplitude: amplitude, sharpness: sharpnessTrack, options: options)
-                }
+                continuousElements += piece(span, amplitude: amplitude, sharpness: sharpnessTrack, breaks: breaks, options: options)
             }
         }
-        var combined = combinedElements + transientEvents.map { AHAPElement.event($0) }
-        if !combinedElements.isEmpty {
+        if options.split {
+            return HapticConversion(
+                combined: nil, continuous: pattern(audio + continuousElements), transients: pattern(transientEvents.map { .event($0) }),
+                onsets: onsets, notes: notes, duration: features.duration, amplitude: amplitude)
+        }
+        var combined = continuousElements + transientEvents.map { AHAPElement.event($0) }
+        if !continuousElements.isEmpty {
             // A neutral value at each transient ends the curves before it, so they never scale the transient.
             for event in transientEvents {
                 combined.append(.parameter(AHAPDynamicParameter(.hapticIntensityControl, value: 1, time: event.time)))
                 combined.append(.parameter(AHAPDynamicParameter(.hapticSharpnessControl, value: 0, time: event.time)))
             }
         }
-        var audio: [AHAPElement] = []
-        if let audioPath { audio = [.event(AHAPEvent(.audioCustom, time: 0, waveformPath: audioPath))] }
         return HapticConversion(
-            combined: pattern(audio + sorted(combined)), continuous: pattern(audio + continuousElements),
-            transients: pattern(transientEvents.map { .event($0) }), onsets: onsets, notes: notes, duration: features.duration,
-            amplitude: amplitude)
+            combined: pattern(audio + sorted(combined)), continuous: nil, transients: nil, onsets: onsets, notes: notes,
+            duration: features.duration, amplitude: amplitude)
     }
 
     /// Sharpness of a spectral centroid: log2(c / 100 Hz) / log2(80), clamped to 0…1 (100 Hz → 0, 8 kHz → 1).
@@ -177,31 +164,75 @@ public enum AudioToHaptics {
         return merged.filter { $0.count >= 10 }.map { Double($0.lowerBound) / 1000...Double($0.upperBound) / 1000 }
     }
 
-    /// Continuous events (at most 30 s each) covering `span`, with their chained intensity and sharpness curves.
+    /// Continuous events (at most 30 s each) covering `span`, with their chained intensity and sharpness curves; the
+    /// chains stop `curveBreak` before each time in `breaks` and start again `curveBreak` after it.
     static func piece(
-        _ span: ClosedRange<Double>, amplitude: [Float], sharpness: SharpnessTrack, options: AudioToHapticsOptions
+        _ span: ClosedRange<Double>, amplitude: [Float], sharpness: SharpnessTrack, breaks: [Double], options: AudioToHapticsOptions
     ) -> [AHAPElement] {
         var elements: [AHAPElement] = []
         var start = span.lowerBound
         while span.upperBound - start >= 0.005 {
             let end = min(span.upperBound, start + maximumEventDuration)
-            let first = Int((start * 1000).rounded(.up))
-            let last = Int((end * 1000).rounded(.down))
-            var times = [start]
-            for i in first...max(first, last) where Double(i) / 1000 > start && Double(i) / 1000 < end { times.append(Double(i) / 1000) }
-            times.append(end)
-            let intensity = times.map { t in Double(value(amplitude, at: t)).squareRoot() }
-            let bright = times.map { sharpness.value(at: $0) }
             elements.append(
                 .event(
                     AHAPEvent(
                         .hapticContinuous, time: round(start, 1e-5), duration: round(end - start, 1e-5),
                         parameters: [AHAPEventParameter(.hapticIntensity, 1), AHAPEventParameter(.hapticSharpness, 0)])))
-            elements += curves(.hapticIntensityControl, times: times, values: intensity, density: options.density)
-            elements += curves(.hapticSharpnessControl, times: times, values: bright, density: options.sharpnessDensity)
+            // The stretches between breaks, each with its own chains of curves.
+            var stretches: [(Double, Double)] = []
+            var from = start
+            for b in breaks where b > start - curveBreak && b < end + curveBreak {
+                if b - curveBreak > from + 0.002 { stretches.append((from, b - curveBreak)) }
+                from = max(from, b + curveBreak)
+            }
+            if end > from + 0.002 { stretches.append((from, end)) }
+            for (a, b) in stretches {
+                // Intensity every 2 ms (the envelope has 1 ms steps); sharpness on the STFT frame grid, where its detail is.
+                let times = grid(from: a, to: b, step: 0.002)
+                let intensity = times.map { t in Double(value(amplitude, at: t)).squareRoot() * handOver(t, breaks: breaks) }
+                let sharpnessTimes = grid(from: a, to: b, step: max(0.001, sharpness.step))
+                let bright = sharpnessTimes.map { sharpness.value(at: $0) }
+                elements += curves(.hapticIntensityControl, times: times, values: intensity, density: options.density)
+                elements += curves(.hapticSharpnessControl, times: sharpnessTimes, values: bright, density: options.sharpnessDensity)
+            }
             start = end
         }
         return elements
+    }
+
+    /// How long before and after a transient the curves stop, in a pattern with both (seconds).
+    static let curveBreak = 0.0005
+    /// How long a transient takes over from the continuous events (a Core Haptics transient lasts about 15 ms).
+    static let handOverLength = 0.015
+
+    /// The share of the continuous intensity kept at `time` near the transients at `breaks`: none during the first half
+    /// of `handOverLength` after a transient, then a raised-cosine return to all of it, so that transient and continuous
+    /// events together follow the sound instead of adding up at its onsets.
+    static func handOver(_ time: Double, breaks: [Double]) -> Double {
+        var low = 0
+        var high = breaks.count
+        while low < high {
+            let mid = (low + high) / 2
+            if breaks[mid] <= time { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0 else { return 1 }
+        let since = time - breaks[low - 1]
+        let half = handOverLength / 2
+        if since >= handOverLength { return 1 }
+        if since < half { return 0 }
+        return 0.5 * (1 - cos(Double.pi * (since - half) / half))
+    }
+
+    /// `start`, the multiples of `step` strictly between `start` and `end`, and `end`.
+    static func grid(from start: Double, to end: Double, step: Double) -> [Double] {
+        var times = [start]
+        var k = (start / step).rounded(.down) + 1
+        while k * step < end - 1e-9 {
+            times.append(k * step)
+            k += 1
+        }
+        times.append(end)
+        return times
     }
 
     /// The amplitude at `time` seconds, linear between milliseconds.

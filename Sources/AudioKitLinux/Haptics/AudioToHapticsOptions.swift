@@ -38,10 +38,10 @@ public struct AudioToHapticsOptions: Sendable, Hashable {
     public var gainDecibels: Double
     /// The envelope follower's time constants.
     public var follower: EnvelopeFollower.Settings
-    /// Amplitude (after normalising and gain) below which the sound counts as silent: −40 dB.
+    /// Amplitude (after normalising and gain) below which the sound counts as silent: −50 dB.
     public var silenceThreshold: Double
-    /// How long the continuous events pause after each transient in a pattern that has both, in seconds.
-    public var transientGap: Double
+    /// Make two patterns, continuous events and transients, as Meta Haptics Studio and Lofelt Studio export, instead of one.
+    public var split: Bool
 
     /// The options of `preset`.
     public init(preset: Preset = .general) {
@@ -52,8 +52,8 @@ public struct AudioToHapticsOptions: Sendable, Hashable {
         normalize = true
         gainDecibels = 0
         follower = .studio
-        silenceThreshold = 0.01
-        transientGap = 0.02
+        silenceThreshold = 0.003
+        split = false
         switch preset {
         case .general:
             break

@@ -10,37 +10,54 @@ public enum BreakpointReduction {
         precondition(values.count == n, "times and values differ in length")
         let keep = max(2, budget)
         if n <= keep { return Array(0..<n) }
-        var previous = (0..<n).map { $0 - 1 }
-        var next = (0..<n).map { $0 + 1 }
+        var previous = [Int](0..<n).map { $0 - 1 }
+        var next = [Int](1...n)
         var alive = [Bool](repeating: true, count: n)
         var area = [Double](repeating: .infinity, count: n)
-        func triangle(_ i: Int) -> Double {
-            let a = previous[i]
-            let c = next[i]
-            guard a >= 0, c < n else { return .infinity }
-            let ax = times[a], bx = times[i], cx = times[c]
-            return abs((bx - ax) * (values[c] - values[a]) - (cx - ax) * (values[i] - values[a])) / 2
-        }
         var heap = MinHeap()
-        for i in 1..<(n - 1) {
-            area[i] = triangle(i)
-            heap.push(area[i], i)
-        }
-        var remaining = n
-        var floor = 0.0
-        while remaining > keep, let (a, i) = heap.pop() {
-            guard alive[i], a == area[i] else { continue }
-            alive[i] = false
-            remaining -= 1
-            // A point's effective area never falls below the last one removed, so removal order stays monotone.
-            floor = max(floor, a)
-            let p = previous[i]
-            let q = next[i]
-            if p >= 0 { next[p] = q }
-            if q < n { previous[q] = p }
-            for j in [p, q] where j > 0 && j < n - 1 {
-                area[j] = max(triangle(j), floor)
-                heap.push(area[j], j)
+        heap.reserve(2 * n)
+        times.withUnsafeBufferPointer { t in
+            values.withUnsafeBufferPointer { v in
+                previous.withUnsafeMutableBufferPointer { previous in
+                    next.withUnsafeMutableBufferPointer { next in
+                        alive.withUnsafeMutableBufferPointer { alive in
+                            area.withUnsafeMutableBufferPointer { area in
+                                func triangle(_ i: Int) -> Double {
+                                    let a = previous[i]
+                                    let c = next[i]
+                                    guard a >= 0, c < n else { return .infinity }
+                                    return abs((t[i] - t[a]) * (v[c] - v[a]) - (t[c] - t[a]) * (v[i] - v[a])) / 2
+                                }
+                                for i in 1..<(n - 1) {
+                                    area[i] = triangle(i)
+                                    heap.push(area[i], i)
+                                }
+                                var remaining = n
+                                var floor = 0.0
+                                while remaining > keep, let (a, i) = heap.pop() {
+                                    guard alive[i], a == area[i] else { continue }
+                                    alive[i] = false
+                                    remaining -= 1
+                                    // A point's effective area never falls below the last one removed, so removal order stays
+                                    // monotone.
+                                    floor = max(floor, a)
+                                    let p = previous[i]
+                                    let q = next[i]
+                                    if p >= 0 { next[p] = q }
+                                    if q < n { previous[q] = p }
+                                    if p > 0 {
+                                        area[p] = max(triangle(p), floor)
+                                        heap.push(area[p], p)
+                                    }
+                                    if q < n - 1 {
+                                        area[q] = max(triangle(q), floor)
+                                        heap.push(area[q], q)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
         return (0..<n).filter { alive[$0] }
@@ -48,42 +65,49 @@ public enum BreakpointReduction {
 
     /// A binary min-heap of (key, index) pairs.
     struct MinHeap {
-        private var keys: [Double] = []
-        private var items: [Int] = []
+        struct Entry {
+            var key: Double
+            var item: Int
+        }
+        private var entries: [Entry] = []
+
+        mutating func reserve(_ count: Int) { entries.reserveCapacity(count) }
 
         mutating func push(_ key: Double, _ item: Int) {
-            keys.append(key)
-            items.append(item)
-            var c = keys.count - 1
-            while c > 0 {
-                let p = (c - 1) / 2
-                guard keys[c] < keys[p] else { break }
-                keys.swapAt(c, p)
-                items.swapAt(c, p)
-                c = p
+            entries.append(Entry(key: key, item: item))
+            entries.withUnsafeMutableBufferPointer { e in
+                var c = e.count - 1
+                let moving = e[c]
+                while c > 0 {
+                    let p = (c - 1) / 2
+                    guard moving.key < e[p].key else { break }
+                    e[c] = e[p]
+                    c = p
+                }
+                e[c] = moving
             }
         }
 
         mutating func pop() -> (Double, Int)? {
-            guard let top = keys.first else { return nil }
-            let item = items[0]
-            keys.swapAt(0, keys.count - 1)
-            items.swapAt(0, items.count - 1)
-            keys.removeLast()
-            items.removeLast()
-            var p = 0
-            while true {
-                let l = 2 * p + 1
-                let r = l + 1
-                var m = p
-                if l < keys.count && keys[l] < keys[m] { m = l }
-                if r < keys.count && keys[r] < keys[m] { m = r }
-                if m == p { break }
-                keys.swapAt(p, m)
-                items.swapAt(p, m)
-                p = m
+            guard let top = entries.first else { return nil }
+            let last = entries.removeLast()
+            if !entries.isEmpty {
+                entries.withUnsafeMutableBufferPointer { e in
+                    let n = e.count
+                    var p = 0
+                    while true {
+                        let l = 2 * p + 1
+                        if l >= n { break }
+                        let r = l + 1
+                        let m = r < n && e[r].key < e[l].key ? r : l
+                        guard e[m].key < last.key else { break }
+                        e[p] = e[m]
+                        p = m
+                    }
+                    e[p] = last
+                }
             }
-            return (top, item)
+            return (top.key, top.item)
         }
     }
 }

@@ -5,22 +5,23 @@ import Foundation
 ///
 /// Method: the smooth branching peak detector of Giannoulis, Massberg and Reiss, "Digital Dynamic Range Compressor
 /// Design — A Tutorial and Analysis", JAES 60(6), 2012, §3 (one-pole smoothing with one coefficient for a rising input
-/// and another for a falling one, α = e^(−1/(τ·fs))), preceded by a one-pole mean-square (RMS) detector, and with a
-/// hold stage before the release as in Meta Haptics Studio's audio analysis (MIT; method read, not copied), whose
-/// default times are `Settings.studio`.
+/// and another for a falling one), preceded by a one-pole mean-square (RMS) detector, and with a hold stage before the
+/// release, as in Meta Haptics Studio's audio analysis (MIT; method read, not copied), whose default times are
+/// `Settings.studio`. As there, each time is a settling time: a stage covers 99 % of its way in its time
+/// (α = 0.01^(1/(T·fs)), a time constant of T / ln 100).
 public struct EnvelopeFollower: Sendable {
-    /// Time constants of the follower, in seconds.
+    /// Settling times of the follower, in seconds (99 % of the way).
     public struct Settings: Sendable, Hashable {
-        /// Time constant of the mean-square smoother.
+        /// Settling time of the mean-square smoother (its window).
         public var rmsWindow: Double
-        /// Time constant while the level rises.
+        /// Settling time while the level rises.
         public var attack: Double
         /// How long a peak is held before the release starts.
         public var hold: Double
-        /// Time constant while the level falls.
+        /// Settling time while the level falls.
         public var release: Double
 
-        /// Settings with the given time constants, in seconds.
+        /// Settings with the given times, in seconds.
         public init(rmsWindow: Double, attack: Double, hold: Double, release: Double) {
             self.rmsWindow = rmsWindow
             self.attack = attack
@@ -37,42 +38,49 @@ public struct EnvelopeFollower: Sendable {
     private let releaseCoefficient: Float
     private let holdSamples: Int
     private var meanSquare: Float = 0
-    private var level: Float = 0
+    private var power: Float = 0
     private var held = 0
 
     /// A follower for audio at `sampleRate` Hz.
+    ///
+    /// The detector runs on the mean square with squared coefficients, which gives the amplitude exactly the exponential
+    /// release of the amplitude-domain detector (and the same hold and attack branching, since x ≥ y ⇔ x² ≥ y² for
+    /// levels), and saves a square root per sample: callers of `processPower` take it once per output value.
     public init(settings: Settings = .studio, sampleRate: Double) {
-        func coefficient(_ tau: Double) -> Float { tau > 0 ? Float(exp(-1 / (tau * sampleRate))) : 0 }
-        rmsCoefficient = coefficient(settings.rmsWindow)
-        attackCoefficient = coefficient(settings.attack)
-        releaseCoefficient = coefficient(settings.release)
+        func coefficient(_ time: Double) -> Double { time > 0 ? pow(0.01, 1 / (time * sampleRate)) : 0 }
+        rmsCoefficient = Float(coefficient(settings.rmsWindow))
+        attackCoefficient = Float(pow(coefficient(settings.attack), 2))
+        releaseCoefficient = Float(pow(coefficient(settings.release), 2))
         holdSamples = max(0, Int((settings.hold * sampleRate).rounded()))
     }
 
-    /// The envelope after one more input sample.
+    /// The envelope's square after one more input sample.
     @inline(__always)
-    public mutating func process(_ x: Float) -> Float {
+    public mutating func processPower(_ x: Float) -> Float {
         meanSquare = rmsCoefficient * meanSquare + (1 - rmsCoefficient) * x * x
-        let rms = meanSquare.squareRoot()
-        if rms >= level {
-            level = attackCoefficient * level + (1 - attackCoefficient) * rms
+        if meanSquare >= power {
+            power = attackCoefficient * power + (1 - attackCoefficient) * meanSquare
             held = holdSamples
         } else if held > 0 {
             held -= 1
         } else {
-            level = releaseCoefficient * level + (1 - releaseCoefficient) * rms
+            power = releaseCoefficient * power + (1 - releaseCoefficient) * meanSquare
         }
-        return level
+        return power
     }
+
+    /// The envelope after one more input sample.
+    @inline(__always)
+    public mutating func process(_ x: Float) -> Float { processPower(x).squareRoot() }
 }
 
 /// Turns a stream of samples into one envelope value per millisecond: the largest follower output within each
 /// millisecond, so a click shorter than a millisecond still shows at its full height.
 public struct MillisecondEnvelope: Sendable {
     private var follower: EnvelopeFollower
-    private let samplesPerMillisecond: Double
+    private let sampleRate: Double
     private var sampleIndex = 0
-    private var nextBoundary: Double
+    private var nextBoundary: Int
     private var currentMax: Float = 0
     /// The envelope so far, one value per millisecond.
     public private(set) var values: [Float] = []
@@ -80,20 +88,27 @@ public struct MillisecondEnvelope: Sendable {
     /// An envelope of audio at `sampleRate` Hz through a follower with `settings`.
     public init(settings: EnvelopeFollower.Settings = .studio, sampleRate: Double) {
         follower = EnvelopeFollower(settings: settings, sampleRate: sampleRate)
-        samplesPerMillisecond = sampleRate / 1000
-        nextBoundary = samplesPerMillisecond
+        self.sampleRate = sampleRate
+        nextBoundary = Self.boundary(1, sampleRate)
     }
+
+    /// The first sample of millisecond `k`.
+    static func boundary(_ k: Int, _ rate: Double) -> Int { Int((Double(k) * rate / 1000).rounded(.up)) }
 
     /// Pushes mono samples.
     public mutating func push(_ samples: UnsafeBufferPointer<Float>) {
-        for x in samples {
-            let e = follower.process(x)
-            if e > currentMax { currentMax = e }
-            sampleIndex += 1
-            if Double(sampleIndex) >= nextBoundary {
-                values.append(currentMax)
+        var i = 0
+        while i < samples.count {
+            let stop = min(samples.count, i + (nextBoundary - sampleIndex))
+            var m = currentMax
+            for k in i..<stop { m = max(m, follower.processPower(samples[k])) }
+            currentMax = m
+            sampleIndex += stop - i
+            i = stop
+            if sampleIndex == nextBoundary {
+                values.append(currentMax.squareRoot())
                 currentMax = 0
-                nextBoundary += samplesPerMillisecond
+                nextBoundary = Self.boundary(values.count + 1, sampleRate)
             }
         }
     }
@@ -105,7 +120,7 @@ public struct MillisecondEnvelope: Sendable {
 
     /// Closes the last partial millisecond and returns every value.
     public mutating func finish() -> [Float] {
-        if Double(sampleIndex) > nextBoundary - samplesPerMillisecond + 0.5 { values.append(currentMax) }
+        if sampleIndex > Self.boundary(values.count, sampleRate) { values.append(currentMax.squareRoot()) }
         currentMax = 0
         return values
     }

@@ -82,8 +82,9 @@ public struct SyncReport: Sendable {
     public var duration: Double
 }
 
-/// Checks that a pattern keeps time with its sound: the lag of the best cross-correlation between the rendered haptic
-/// envelope and the sound's envelope (both through `EnvelopeFollower` with Studio's settings, one value per ms), each
+/// Checks that a pattern keeps time with its sound: the lag of the best cross-correlation between the pattern's rendered
+/// intensity envelope (the drive's amplitude as `PatternRenderer` plays it, without the carrier) and the sound's envelope
+/// (`EnvelopeFollower` with Studio's settings), one value per ms; each
 /// transient's distance to the nearest audio onset (`TransientPicker` at high sensitivity on the sound's envelope), and
 /// haptics felt where the sound is silent.
 public enum PatternSync {
@@ -197,14 +198,16 @@ public enum PatternSync {
         return found?.index
     }
 
-    /// The millisecond envelopes of the pattern's haptic drive and, when `withAudio`, of its audio events.
+    /// The millisecond envelopes of the pattern's haptic drive (its rendered amplitude, without the carrier, averaged over
+    /// each millisecond) and, when `withAudio`, of its audio events (through the follower).
     static func envelopes(of pattern: AHAPPattern, render: RenderOptions, withAudio: Bool) -> (haptic: [Float], audio: [Float]) {
         let rate = withAudio ? 16_000 : 8_000
         var options = render
         options.sampleRate = rate
         options.channels = withAudio ? .hapticAndStereo : .haptic
+        options.carrier = false
         let renderer = PatternRenderer(pattern: pattern, options: options)
-        var haptic = MillisecondEnvelope(sampleRate: Double(rate))
+        var haptic = MillisecondMean(sampleRate: rate)
         var audio = MillisecondEnvelope(sampleRate: Double(rate))
         var block: [Float] = []
         var h: [Float] = []
@@ -226,7 +229,7 @@ public enum PatternSync {
                 haptic.push(block)
             }
         }
-        return (haptic.finish(), withAudio ? audio.finish() : [])
+        return (haptic.values, withAudio ? audio.finish() : [])
     }
 
     /// The millisecond envelope of a sound file, averaged to mono, streamed in blocks.
@@ -244,5 +247,27 @@ public enum PatternSync {
             mono.withUnsafeBufferPointer { follower.push(UnsafeBufferPointer(rebasing: $0[0..<frames])) }
         }
         return follower.finish()
+    }
+}
+
+/// The mean of each millisecond of a signal (rates that are multiples of 1 kHz).
+struct MillisecondMean {
+    let perMillisecond: Int
+    private var sum: Float = 0
+    private var count = 0
+    private(set) var values: [Float] = []
+
+    init(sampleRate: Int) { perMillisecond = max(1, sampleRate / 1000) }
+
+    mutating func push(_ samples: [Float]) {
+        for x in samples {
+            sum += x
+            count += 1
+            if count == perMillisecond {
+                values.append(sum / Float(count))
+                sum = 0
+                count = 0
+            }
+        }
     }
 }

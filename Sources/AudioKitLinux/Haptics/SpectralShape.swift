@@ -2,7 +2,7 @@ import Foundation
 
 /// Short-time spectral flux and brightness (spectral centroid) of a mono stream, for the haptic analysis.
 ///
-/// - STFT: a Hann window of about 23 ms (1024 samples at 44.1 and 48 kHz) and a hop of a quarter of it.
+/// - STFT: a Hann window of about 23 ms (1024 samples at 44.1 and 48 kHz) and a hop of half of it.
 /// - Flux: the sum over bins of the half-wave rectified magnitude difference between consecutive frames
 ///   (Masri, "Computer Modelling of Sound for Transformation and Synthesis of Musical Signals", 1996; Bello et al.,
 ///   "A Tutorial on Onset Detection in Music Signals", IEEE TASLP 13(5), 2005, §III-B).
@@ -40,7 +40,7 @@ public final class SpectralShape {
         var n = 16
         while Double(n * 2) <= Double(sampleRate) * 0.0232 * 1.0001 { n *= 2 }
         frameSize = n
-        hop = n / 4
+        hop = n / 2
         fft = RealFFT(size: n)
         window = (0..<n).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n))) }
         let binHz = Double(sampleRate) / Double(n)
@@ -89,7 +89,13 @@ public final class SpectralShape {
     }
 
     private func analyzeFrame() {
-        for k in 0..<frameSize { windowed[k] = frame[k] * window[k] }
+        frame.withUnsafeBufferPointer { f in
+            window.withUnsafeBufferPointer { w in
+                windowed.withUnsafeMutableBufferPointer { out in
+                    for k in 0..<frameSize { out[k] = f[k] * w[k] }
+                }
+            }
+        }
         windowed.withUnsafeBufferPointer { w in
             magnitudes.withUnsafeMutableBufferPointer { m in fft.magnitudes(w.baseAddress!, into: m.baseAddress!) }
         }
@@ -98,19 +104,21 @@ public final class SpectralShape {
         var total: Float = 0
         var peak: Float = 0
         let binHz = Float(sampleRate) / Float(frameSize)
-        for k in lowBin...highBin {
-            let m = magnitudes[k]
-            if hasPrevious {
-                let d = m - previous[k]
-                if d > 0 { rise += d }
+        let compare = hasPrevious
+        magnitudes.withUnsafeBufferPointer { m in
+            previous.withUnsafeBufferPointer { p in
+                for k in lowBin...highBin {
+                    let v = m[k]
+                    if compare { rise += max(0, v - p[k]) }
+                    weighted += Float(k) * v
+                    total += v
+                    peak = max(peak, v)
+                }
             }
-            weighted += Float(k) * binHz * m
-            total += m
-            if m > peak { peak = m }
         }
         swap(&magnitudes, &previous)
         hasPrevious = true
         flux.append(rise)
-        centroid.append(peak >= gate && total > 0 ? weighted / total : .nan)
+        centroid.append(peak >= gate && total > 0 ? weighted / total * binHz : .nan)
     }
 }

@@ -11,7 +11,7 @@ struct SyncTests {
         let samples = HapticSignals.clicks(at: times, seconds: 3)
         let sound = folder.appendingPathComponent("clicks.wav").path
         try AudioFile.write(samples, to: sound, sampleRate: HapticSignals.rate, channels: 1)
-        var pattern = AudioToHaptics.convert(SoundFeatures(mono: samples, sampleRate: HapticSignals.rate)).combined
+        var pattern = AudioToHaptics.convert(SoundFeatures(mono: samples, sampleRate: HapticSignals.rate)).combined!
         pattern.elements = pattern.elements.map { element in
             switch element {
             case .event(var e):

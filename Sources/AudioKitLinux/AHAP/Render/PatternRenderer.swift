@@ -26,6 +26,9 @@ public struct RenderOptions: Sendable {
     public var blockFrames: Int
     /// Limits on the AudioCustom files read.
     public var audioLimits: AudioLimits
+    /// True (the default) renders the haptic drive as the actuator's oscillation; false renders its amplitude: the
+    /// pattern's intensity envelope as the model plays it (attack, curves, transient bursts), without the sine.
+    public var carrier = true
 
     /// Options of 48 kHz, haptic plus stereo channels, the default model, the current folder, paths kept inside it, 4096-frame blocks and
     /// the standard audio limits, unless given.
@@ -75,7 +78,7 @@ public final class PatternRenderer {
     public init(pattern: AHAPPattern, options: RenderOptions = RenderOptions()) {
         self.options = options
         let rate = Double(options.sampleRate)
-        let context = VoiceContext(rate: rate, model: options.model, controls: ControlSet(pattern: pattern))
+        let context = VoiceContext(rate: rate, model: options.model, controls: ControlSet(pattern: pattern), carrier: options.carrier)
         var voices: [any RenderVoice] = []
         var warnings: [String] = []
         var loaded: [String: LoadedAudio] = [:]

@@ -20,6 +20,8 @@ struct VoiceContext {
     let rate: Double
     let model: HapticModel
     let controls: ControlSet
+    /// False renders the haptic drive's amplitude instead of its oscillation.
+    var carrier = true
 
     /// The event's envelope: its Attack/Decay/ReleaseTime after the haptic or audio time
     /// controls (read at the event's start), mapped to seconds by the model.
@@ -50,8 +52,10 @@ final class TransientVoice: RenderVoice {
     let omega: Double
     let rate: Double
     let length: Double
+    let carrier: Bool
 
     init(event: AHAPEvent, context c: VoiceContext) {
+        carrier = c.carrier
         let intensity = c.controls.apply(.hapticIntensityControl, to: event.value(of: .hapticIntensity), at: event.time)
         let sharpness = c.controls.apply(.hapticSharpnessControl, to: event.value(of: .hapticSharpness), at: event.time)
         rate = c.rate
@@ -70,7 +74,7 @@ final class TransientVoice: RenderVoice {
         for frame in from..<to {
             let t = Double(frame - startFrame) / rate
             let shape = t < half ? 1 : 0.5 * (1 + cos(Double.pi * (t - half) / half))
-            buses.haptic[frame - blockStart] += Float(gain * shape * sin(omega * t))
+            buses.haptic[frame - blockStart] += Float(gain * shape * (carrier ? sin(omega * t) : 1))
         }
     }
 }
@@ -94,9 +98,11 @@ final class ContinuousVoice: RenderVoice {
     let envelope: Envelope
     let model: HapticModel
     let rate: Double
+    let carrier: Bool
     var phase = 0.0
 
     init(event: AHAPEvent, duration: Double, context c: VoiceContext) {
+        carrier = c.carrier
         time = event.time
         model = c.model
         rate = c.rate
@@ -132,7 +138,7 @@ final class ContinuousVoice: RenderVoice {
             let slope = (a1 - a0) / Double(n)
             for k in 0..<n {
                 let g = envelope.gain(at: tRel + Double(k) / rate) * (a0 + slope * Double(k))
-                out[frame - blockStart + k] += Float(g * sn)
+                out[frame - blockStart + k] += Float(carrier ? g * sn : g)
                 (sn, cs) = (sn * cd + cs * sd, cs * cd - sn * sd)
             }
             phase = (phase + step * Double(n)).truncatingRemainder(dividingBy: 2 * Double.pi)
