@@ -37,6 +37,13 @@ step ahap-tool plot samples/ahap/heartbeat.ahap -o "$out/heartbeat.svg"
 "$bin/ahap-tool" plot samples/ahap/heartbeat.ahap -o "$out/heartbeat.svg"
 echo "wrote $out/heartbeat.svg and $out/thud.wav"
 
+step ahap-tool from-audio samples/ahap/sfx_haptic_thud.wav -o "$out/thud-from-audio.ahap" --plot "$out/thud-from-audio.svg"
+"$bin/ahap-tool" from-audio samples/ahap/sfx_haptic_thud.wav -o "$out/thud-from-audio.ahap" --plot "$out/thud-from-audio.svg"
+"$bin/ahap-tool" validate --werror "$out/thud-from-audio.ahap"
+
+step ahap-tool sync "$out/thud-from-audio.ahap" --audio samples/ahap/sfx_haptic_thud.wav
+"$bin/ahap-tool" sync "$out/thud-from-audio.ahap" --audio samples/ahap/sfx_haptic_thud.wav --werror
+
 step beatmap audio-info samples/audio/*
 "$bin/beatmap" audio-info samples/audio/*
 

@@ -12,7 +12,9 @@ struct AHAPTool: AsyncParsableCommand {
             2 the tool could not run (unreadable file, limit exceeded); 64 bad command line.
             """,
         version: AudioKitLinuxVersion.current,
-        subcommands: [Validate.self, Info.self, Format.self, Rules.self, Render.self, Plot.self, New.self, Play.self, FromAudio.self, Sync.self])
+        subcommands: [
+            Validate.self, Info.self, Format.self, Rules.self, Render.self, Plot.self, New.self, Play.self, FromAudio.self, Sync.self,
+        ])
 
     static func main() async { await ToolMain.run(AHAPTool.self, name: "ahap-tool") }
 }

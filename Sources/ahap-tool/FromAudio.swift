@@ -9,7 +9,8 @@ extension AHAPTool {
     struct FromAudio: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "from-audio",
-            abstract: "Make a haptic pattern from a sound: continuous events that follow its loudness and brightness, transients at its onsets.",
+            abstract:
+                "Make a haptic pattern from a sound: continuous events that follow its loudness and brightness, transients at its onsets.",
             discussion: """
                 Reads any format the tools read (WAV, FLAC, Ogg, MP3, …); stereo is averaged, the sample rate kept. The pattern \
                 validates clean: curves of at most 16 points, chained; continuous events of at most 30 s. Intensity is the square \
@@ -22,16 +23,23 @@ extension AHAPTool {
 
         @Option(
             name: [.short, .long],
-            help: ArgumentHelp("The AHAP file to write (atomically); with --split, NAME_continuous.ahap and NAME_transients.ahap.", valueName: "file"))
+            help: ArgumentHelp(
+                "The AHAP file to write (atomically); with --split, NAME_continuous.ahap and NAME_transients.ahap.", valueName: "file"))
         var output: String
 
-        @Option(name: .long, help: ArgumentHelp("Starting point: general, impact, ui or music; the options below override it.", valueName: "preset"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp("Starting point: general, impact, ui or music; the options below override it.", valueName: "preset"))
         var preset: AudioToHapticsOptions.Preset = .general
 
-        @Option(name: .long, help: ArgumentHelp("0–1: higher finds more, softer onsets (default 0.5; impact 0.6, ui 0.6, music 0.35).", valueName: "x"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp("0–1: higher finds more, softer onsets (default 0.5; impact 0.6, ui 0.6, music 0.35).", valueName: "x"))
         var sensitivity: Double?
 
-        @Option(name: .long, help: ArgumentHelp("Intensity breakpoints per second (default 40; sharpness gets three quarters).", valueName: "n"))
+        @Option(
+            name: .long, help: ArgumentHelp("Intensity breakpoints per second (default 40; sharpness gets three quarters).", valueName: "n")
+        )
         var density: Double?
 
         @Option(name: .long, help: ArgumentHelp("Shortest time between two transients, in milliseconds (default 100).", valueName: "ms"))

@@ -59,7 +59,8 @@ func hapticsBench(_ args: [String]) throws {
     print("| that best lag: median absolute (largest) | \(ours.lagText) | \(theirs.lagText) |")
     print("| envelope correlation at lag 0 with amplitude = intensity², median (mean) | \(ours.squaredText) | \(theirs.squaredText) |")
     print(
-        "| outputs with no warning or error | \(ours.clean)/\(ours.files) | \(theirs.clean)/\(theirs.files) (\(theirs.warnings) warnings) |")
+        "| outputs with no warning or error | \(ours.clean)/\(ours.files) | \(theirs.clean)/\(theirs.files) (\(theirs.warnings) warnings) |"
+    )
     print("| outputs with no finding at all | \(ours.spotless)/\(ours.files) | \(theirs.spotless)/\(theirs.files) |")
     print(
         "| curve breakpoints per second of sound (pooled) | \(String(format: "%.1f", ours.points / totalAudio)) | \(String(format: "%.1f", theirs.points / totalAudio)) |"
@@ -125,7 +126,8 @@ struct HapticsScore {
     var medianR: Double { correlations.isEmpty ? 0 : correlations.sorted()[correlations.count / 2] }
     var squaredText: String {
         let m = squaredCorrelations.reduce(0, +) / Double(max(1, squaredCorrelations.count))
-        return String(format: "%.3f (%.3f)", squaredCorrelations.isEmpty ? 0 : squaredCorrelations.sorted()[squaredCorrelations.count / 2], m)
+        return String(
+            format: "%.3f (%.3f)", squaredCorrelations.isEmpty ? 0 : squaredCorrelations.sorted()[squaredCorrelations.count / 2], m)
     }
     var meanBest: Double { best.reduce(0, +) / Double(max(1, best.count)) }
     var medianBest: Double { best.isEmpty ? 0 : best.sorted()[best.count / 2] }
@@ -179,5 +181,8 @@ func hapticsParts(_ args: [String]) throws {
         audio += features.duration
         build += median(runs: 5) { _ = AudioToHaptics.convert(features) }
     }
-    print(String(format: "audio %.1f s: decode %.1f ms, decode + analysis %.1f ms, pattern building %.1f ms", audio, decode * 1000, analyze * 1000, build * 1000))
+    print(
+        String(
+            format: "audio %.1f s: decoding alone %.1f ms; decoding (on a second thread) and analysis %.1f ms; pattern building %.1f ms",
+            audio, decode * 1000, analyze * 1000, build * 1000))
 }

@@ -82,8 +82,11 @@ public enum AudioToHaptics {
             let intensity = (min(1, onset.height * Double(features.peak) * gain)).squareRoot()
             let sharpness = features.centroid(near: onset.time).map { Self.sharpness(centroid: Double($0)) } ?? 0.5
             return AHAPEvent(
-                .hapticTransient, time: round(onset.time, 1e-5),
-                parameters: [AHAPEventParameter(.hapticIntensity, round(intensity, 1e-4)), AHAPEventParameter(.hapticSharpness, round(sharpness, 1e-4))])
+                .hapticTransient, time: patternTime(onset.time),
+                parameters: [
+                    AHAPEventParameter(.hapticIntensity, round(intensity, 1e-4)),
+                    AHAPEventParameter(.hapticSharpness, round(sharpness, 1e-4)),
+                ])
         }
         var audio: [AHAPElement] = []
         if let audioPath { audio = [.event(AHAPEvent(.audioCustom, time: 0, waveformPath: audioPath))] }
@@ -136,8 +139,10 @@ public enum AudioToHaptics {
             default: return (0, 3)
             }
         }
-        return elements.enumerated().sorted { (key($0.element).0, key($0.element).1, $0.offset) < (key($1.element).0, key($1.element).1, $1.offset) }
-            .map(\.element)
+        return elements.enumerated().sorted {
+            (key($0.element).0, key($0.element).1, $0.offset) < (key($1.element).0, key($1.element).1, $1.offset)
+        }
+        .map(\.element)
     }
 
     /// Runs of sound at or above `threshold`, in seconds; gaps under 50 ms are bridged, runs under 10 ms dropped.
@@ -176,7 +181,7 @@ public enum AudioToHaptics {
             elements.append(
                 .event(
                     AHAPEvent(
-                        .hapticContinuous, time: round(start, 1e-5), duration: round(end - start, 1e-5),
+                        .hapticContinuous, time: patternTime(start), duration: round(end - start, 1e-5),
                         parameters: [AHAPEventParameter(.hapticIntensity, 1), AHAPEventParameter(.hapticSharpness, 0)])))
             // The stretches between breaks, each with its own chains of curves.
             var stretches: [(Double, Double)] = []
@@ -264,14 +269,21 @@ public enum AudioToHaptics {
         var from = 0
         while from < kept.count - 1 {
             let to = min(kept.count - 1, from + maximumCurvePoints - 1)
-            let origin = round(times[kept[from]], 1e-5)
+            let origin = patternTime(times[kept[from]])
             let points = kept[from...to].map { i in
-                AHAPControlPoint(time: round(round(times[i], 1e-5) - origin, 1e-5), value: round(values[i], 1e-4))
+                AHAPControlPoint(time: round(patternTime(times[i]) - origin, 1e-5), value: round(values[i], 1e-4))
             }
             elements.append(.curve(AHAPParameterCurve(id, time: origin, points: points)))
             from = to
         }
         return elements
+    }
+
+    /// A pattern time: rounded to 10 µs, and from 512 s on (where a 32-bit float's step passes 1/48000 s) moved onto the
+    /// 32-bit float Core Haptics reads it as, so `ahap.time_precision` has nothing to report.
+    static func patternTime(_ x: Double) -> Double {
+        let r = round(x, 1e-5)
+        return r >= 512 ? Double(Float(r)) : r
     }
 
     /// `x` rounded to the multiple of `step` (a power of ten below 1), written as the nearest double to that decimal.

@@ -101,7 +101,11 @@ public enum PatternSync {
             (haptic, _) = envelopes(of: pattern, render: render, withAudio: false)
             audio = try envelope(ofFile: path, limits: render.audioLimits)
             let shift = Int((offset * 1000).rounded())
-            if shift > 0 { audio = [Float](repeating: 0, count: shift) + audio } else if shift < 0 { audio = Array(audio.dropFirst(-shift)) }
+            if shift > 0 {
+                audio = [Float](repeating: 0, count: shift) + audio
+            } else if shift < 0 {
+                audio = Array(audio.dropFirst(-shift))
+            }
         }
         let length = max(haptic.count, audio.count)
         haptic += [Float](repeating: 0, count: length - haptic.count)
@@ -113,10 +117,10 @@ public enum PatternSync {
     static func compare(pattern: AHAPPattern, haptic: [Float], audio: [Float], settings: SyncSettings) -> SyncReport {
         let maxLag = Int((settings.maximumLag * 1000).rounded())
         var best = (lag: 0, r: -2.0)
-        var atZero = 0.0
-        for lag in -maxLag...maxLag {
-            let r = correlation(haptic, audio, lag: lag)
-            if lag == 0 { atZero = r }
+        let scores = crossCorrelation(haptic, audio, maxLag: maxLag)
+        let atZero = scores[maxLag]
+        for (k, r) in scores.enumerated() {
+            let lag = k - maxLag
             if r > best.r + 1e-12 || (abs(r - best.r) <= 1e-12 && abs(lag) < abs(best.lag)) { best = (lag, r) }
         }
         let onsets = TransientPicker(sensitivity: 0.9, minimumSpacing: 0.03).onsets(envelope: audio).map(\.time)
@@ -134,7 +138,9 @@ public enum PatternSync {
         func close(_ end: Int) {
             guard let s = start else { return }
             if Double(end - s) / 1000 >= settings.minimumSilence {
-                spans.append(SyncReport.SilentSpan(start: Double(s) / 1000, end: Double(end) / 1000, element: eventPlaying(in: pattern, at: Double(s) / 1000)))
+                spans.append(
+                    SyncReport.SilentSpan(
+                        start: Double(s) / 1000, end: Double(end) / 1000, element: eventPlaying(in: pattern, at: Double(s) / 1000)))
             }
             start = nil
         }
@@ -153,32 +159,38 @@ public enum PatternSync {
             duration: Double(haptic.count) / 1000)
     }
 
-    /// Pearson correlation of h[t] with a[t − lag] over the overlap.
-    static func correlation(_ h: [Float], _ a: [Float], lag: Int) -> Double {
-        let n = h.count
-        let from = max(0, lag)
-        let to = min(n, n + lag)
-        guard to - from > 2 else { return 0 }
-        var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0
-        h.withUnsafeBufferPointer { hp in
+    /// The Pearson correlation of h[t] with a[t − lag] for each lag in −maxLag…maxLag, both signals taken as silent
+    /// (zero) for maxLag beyond each end. Every lag is then measured over the same window, which holds all of both
+    /// signals, so only the sum of products changes with the lag, and a lag that leaves a sliver of overlap cannot score
+    /// high on it (as a correlation over the overlap alone can).
+    static func crossCorrelation(_ h: [Float], _ a: [Float], maxLag: Int) -> [Double] {
+        let n = min(h.count, a.count)
+        let none = [Double](repeating: 0, count: 2 * maxLag + 1)
+        guard n > 2 else { return none }
+        let count = Double(n + 2 * maxLag)
+        var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0
+        for t in 0..<n {
+            let x = Double(h[t]), y = Double(a[t])
+            sx += x
+            sy += y
+            sxx += x * x
+            syy += y * y
+        }
+        let vx = sxx - sx * sx / count
+        let vy = syy - sy * sy / count
+        guard vx > 0, vy > 0 else { return none }
+        let norm = (vx * vy).squareRoot()
+        return h.withUnsafeBufferPointer { hp in
             a.withUnsafeBufferPointer { ap in
-                for t in from..<to {
-                    let x = Double(hp[t])
-                    let y = Double(ap[t - lag])
-                    sx += x
-                    sy += y
-                    sxx += x * x
-                    syy += y * y
-                    sxy += x * y
+                (-maxLag...maxLag).map { lag in
+                    var sxy = 0.0
+                    let from = max(0, lag)
+                    let to = min(n, n + lag)
+                    if from < to { for t in from..<to { sxy += Double(hp[t]) * Double(ap[t - lag]) } }
+                    return (sxy - sx * sy / count) / norm
                 }
             }
         }
-        let m = Double(to - from)
-        let cov = sxy - sx * sy / m
-        let vx = sxx - sx * sx / m
-        let vy = syy - sy * sy / m
-        guard vx > 0, vy > 0 else { return 0 }
-        return cov / (vx * vy).squareRoot()
     }
 
     /// The haptic event playing at `time` that started last (a continuous event covering it, or a transient within the 20 ms

@@ -5,7 +5,7 @@ import Foundation
 /// is kept.
 ///
 /// Memory: 4 bytes per millisecond of envelope and 8 per frame (about 6.5 MB for ten minutes); the samples themselves
-/// stream through in blocks.
+/// stream through in blocks, decoded on a second thread (`PrefetchingReader`).
 public struct SoundFeatures: Sendable {
     /// Sample rate of the sound, in Hz.
     public var sampleRate: Int
@@ -33,12 +33,14 @@ public struct SoundFeatures: Sendable {
         path: String, limits: AudioLimits = .standard, follower: EnvelopeFollower.Settings = .studio,
         progress: ((Double) -> Void)? = nil
     ) throws(InputError) -> SoundFeatures {
-        let reader = try SoundFileReader(path: path, limits: limits)
+        // Decoding runs a few blocks ahead on a second thread.
+        let reader = try PrefetchingReader(path: path, limits: limits)
         let channels = reader.info.channels
         var analyzer = Analyzer(sampleRate: reader.info.sampleRate, follower: follower)
         var mono = [Float](repeating: 0, count: 8192)
         let total = Double(max(1, reader.info.frames))
-        try reader.forEachBlock(blockFrames: 8192) { block, frames throws(InputError) in
+        var done = 0
+        try reader.forEachBlock { block, frames throws(InputError) in
             if channels == 1 {
                 analyzer.push(block)
             } else {
@@ -50,7 +52,8 @@ public struct SoundFeatures: Sendable {
                 }
                 mono.withUnsafeBufferPointer { analyzer.push(UnsafeBufferPointer(rebasing: $0[0..<frames])) }
             }
-            progress?(Double(reader.framesRead) / total)
+            done += frames
+            progress?(Double(done) / total)
         }
         return analyzer.finish()
     }

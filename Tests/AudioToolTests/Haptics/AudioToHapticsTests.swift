@@ -118,6 +118,22 @@ struct AudioToHapticsTests {
         #expect(halves.transients!.events.count == Self.transients(pattern).count)
     }
 
+    @Test("times past 512 s sit on the 32-bit float grid, so a 10-minute sound validates clean")
+    func longSoundTimes() {
+        // 600 s at 8 kHz: a 200 Hz tone pulsing every 1.5 s.
+        let rate = 8_000
+        let samples = (0..<(600 * rate)).map { i -> Float in
+            let t = Double(i) / Double(rate)
+            let phase = t.truncatingRemainder(dividingBy: 1.5)
+            return Float(phase < 0.6 ? 0.7 * exp(-phase / 0.2) * sin(2 * .pi * 200 * t) : 0)
+        }
+        let result = AudioToHaptics.convert(SoundFeatures(mono: samples, sampleRate: rate))
+        let pattern = result.combined!
+        #expect(pattern.events.filter { $0.eventType == .hapticTransient }.count >= 390)
+        for e in pattern.events where e.time >= 512 { #expect(Double(Float(e.time)) == e.time) }
+        #expect(Self.findings(pattern).isEmpty, "\(Self.findings(pattern).prefix(2).map(\.message))")
+    }
+
     @Test("in a combined pattern no curve spans a transient, and each transient plays as written")
     func transientsUnscaled() {
         let samples = zip(HapticSignals.swell(seconds: 2), HapticSignals.clicks(at: [0.7, 1.4], seconds: 2)).map { 0.5 * $0 + $1 }
@@ -172,5 +188,29 @@ struct HapticDSPTests {
         let onsets = TransientPicker().onsets(envelope: SoundFeatures(mono: s, sampleRate: HapticSignals.rate).envelope)
         #expect(onsets.count == 1)
         #expect(abs((onsets.first?.time ?? 0) - 0.54) < 0.002, "\(onsets.map(\.time))")
+    }
+}
+
+@Suite("Audio to haptics on real sounds", .enabled(if: TestPaths.sfxAvailable, TestPaths.sfxMissing))
+struct AudioToHapticsCorpusTests {
+    @Test("every sound of the corpus gives a pattern with no finding, in one file and split")
+    func corpusClean() throws {
+        let folder = TestPaths.sfxCorpus.path
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+            .filter { ["wav", "ogg", "mp3", "flac"].contains(($0 as NSString).pathExtension) }.sorted()
+        #expect(names.count == 52)
+        var split = AudioToHapticsOptions()
+        split.split = true
+        for name in names {
+            let path = (folder as NSString).appendingPathComponent(name)
+            let features = try SoundFeatures.analyze(path: path)
+            let one = AudioToHaptics.convert(features)
+            let two = AudioToHaptics.convert(features, options: split)
+            for pattern in [one.combined, two.continuous, two.transients].compactMap({ $0 }) where !pattern.elements.isEmpty {
+                let found = AudioToHapticsTests.findings(pattern)
+                #expect(found.isEmpty, "\(name): \(found.prefix(2).map(\.message))")
+            }
+            #expect(one.combined?.events.isEmpty == false, "\(name) gave an empty pattern")
+        }
     }
 }

@@ -43,7 +43,8 @@ struct SyncTests {
         let clean = Self.check(pattern, in: folder, sound: .file(path: sound, offset: 0))
         #expect(clean.filter { $0.severity != .note }.isEmpty, "\(clean.map(\.message))")
         let report = try PatternSync.analyze(pattern: pattern, sound: .file(path: sound, offset: 0))
-        #expect(abs(report.lag ?? 1) <= 0.002 && report.transients.count == 5 && report.transients.allSatisfy { abs($0.offset ?? 1) <= 0.002 })
+        #expect(
+            abs(report.lag ?? 1) <= 0.002 && report.transients.count == 5 && report.transients.allSatisfy { abs($0.offset ?? 1) <= 0.002 })
 
         let (_, _, late) = try Self.fixture(shift: 0.040)
         let lateReport = try PatternSync.analyze(pattern: late, sound: .file(path: sound, offset: 0))

@@ -9,6 +9,9 @@ enum TestPaths {
     static let shared: URL = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
     static let ahapCorpus: URL = shared.appendingPathComponent("corpus/ahap")
     static let beatsCorpus: URL = shared.appendingPathComponent("corpus/beats")
+    static let sfxCorpus: URL = shared.appendingPathComponent("corpus/sfx")
+    static var sfxAvailable: Bool { FileManager.default.fileExists(atPath: sfxCorpus.path) }
+    static let sfxMissing: Comment = "../shared/corpus/sfx is absent: the audio-to-haptics corpus test needs the shared sound effects"
 
     /// True when `../shared/corpus` is present; corpus tests are disabled with a message otherwise.
     static var corpusAvailable: Bool { FileManager.default.fileExists(atPath: ahapCorpus.path) }

@@ -181,7 +181,6 @@ public enum AHAPPlot {
     }
 }
 
-
 /// A sound's amplitude drawn under a pattern's intensity, as √amplitude (the intensity it maps to).
 public struct SoundUnderlay: Sendable {
     /// The amplitude, one value per millisecond from time 0, 1 = the level that maps to intensity 1.

@@ -75,14 +75,23 @@ public enum AudioSyncFindings {
         var out: [AHAPFinding] = []
         let pattern = document.pattern
         func path(_ element: Int?) -> String? { element.map { "/Pattern/\($0)/Event" } }
-        let firstAudio = pattern.elements.indices.first { if case .event(let e) = pattern.elements[$0] { e.eventType == .audioCustom } else { false } }
+        let firstAudio = pattern.elements.indices.first {
+            if case .event(let e) = pattern.elements[$0] { e.eventType == .audioCustom } else { false }
+        }
         let firstHaptic = pattern.elements.indices.first {
-            if case .event(let e) = pattern.elements[$0] { e.eventType == .hapticTransient || e.eventType == .hapticContinuous } else { false }
+            if case .event(let e) = pattern.elements[$0] {
+                e.eventType == .hapticTransient || e.eventType == .hapticContinuous
+            } else {
+                false
+            }
         }
         let ms = { (x: Double) in String(format: "%.0f ms", abs(x) * 1000) }
         if summary {
             let offsets = report.transients.compactMap(\.offset).map(abs)
-            let lagText = report.lag.map { String(format: "%+.0f ms (correlation %.2f; %.2f at 0 ms)", $0 * 1000, report.correlation, report.correlationAtZero) }
+            let lagText =
+                report.lag.map {
+                    String(format: "%+.0f ms (correlation %.2f; %.2f at 0 ms)", $0 * 1000, report.correlation, report.correlationAtZero)
+                }
                 ?? String(format: "unclear (best correlation %.2f)", report.correlation)
             out.append(
                 AHAPFinding(
@@ -118,7 +127,8 @@ public enum AudioSyncFindings {
                     ruleID: HapticsInSilenceRule.description.id, severity: HapticsInSilenceRule.description.defaultSeverity,
                     path: path(span.element ?? firstHaptic), anchor: .key,
                     message: String(
-                        format: "haptics are felt from %.3f to %.3f s while the sound is silent (40 dB below its peak); end or lower them there",
+                        format:
+                            "haptics are felt from %.3f to %.3f s while the sound is silent (40 dB below its peak); end or lower them there",
                         span.start, span.end),
                     remedy: nil))
         }

@@ -1,0 +1,81 @@
+import AudioKitLinux
+import Foundation
+import Testing
+
+@Suite("ahap-tool from-audio and sync")
+struct FromAudioCLITests {
+    static let tool = TestPaths.binary("ahap-tool")
+
+    static func writeClicks(_ folder: URL) throws -> String {
+        let path = folder.appendingPathComponent("clicks.wav").path
+        try AudioFile.write(HapticSignals.clicks(at: [0.2, 0.6, 1.0], seconds: 1.4), to: path, sampleRate: HapticSignals.rate, channels: 1)
+        return path
+    }
+
+    @Test("from-audio writes a pattern that validates with no finding, and --split two")
+    func writesCleanPatterns() throws {
+        let folder = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sound = try Self.writeClicks(folder)
+        let out = folder.appendingPathComponent("clicks.ahap").path
+        let plot = folder.appendingPathComponent("clicks.svg").path
+        let r = try run(Self.tool, ["from-audio", sound, "-o", out, "--plot", plot, "--with-audio"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("3 transients"), "\(r.stderr)")
+        let v = try run(Self.tool, ["validate", "--werror", out])
+        #expect(v.status == 0 && v.stdout.isEmpty, "\(v.stdout)")
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(text.contains("\"EventWaveformPath\": \"clicks.wav\""))
+        #expect(try String(contentsOfFile: plot, encoding: .utf8).contains("sound: √amplitude"))
+        let split = try run(Self.tool, ["from-audio", sound, "-o", folder.appendingPathComponent("s.ahap").path, "--split"])
+        #expect(split.status == 0, "\(split.stderr)")
+        for name in ["s_continuous.ahap", "s_transients.ahap"] {
+            let p = folder.appendingPathComponent(name).path
+            #expect(try run(Self.tool, ["validate", "--werror", p]).status == 0, "\(name)")
+        }
+        #expect(
+            try String(contentsOfFile: folder.appendingPathComponent("s_transients.ahap").path, encoding: .utf8).contains("HapticTransient")
+        )
+    }
+
+    @Test("from-audio refuses silence, a sound outside the AHAP folder with --with-audio, and its own input as output")
+    func refusals() throws {
+        let folder = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let silent = folder.appendingPathComponent("silent.wav").path
+        try AudioFile.write([Float](repeating: 0, count: 44_100), to: silent, sampleRate: 44_100, channels: 1)
+        let out = folder.appendingPathComponent("x.ahap").path
+        let r = try run(Self.tool, ["from-audio", silent, "-o", out])
+        #expect(r.status == 2 && r.stderr.contains("silent") && !FileManager.default.fileExists(atPath: out), "\(r.stderr)")
+        let sound = try Self.writeClicks(folder)
+        let sub = folder.appendingPathComponent("sub")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        let away = try run(Self.tool, ["from-audio", sound, "-o", sub.appendingPathComponent("x.ahap").path, "--with-audio"])
+        #expect(away.status == 2 && away.stderr.contains("not in the folder"), "\(away.stderr)")
+        let same = try run(Self.tool, ["from-audio", sound, "-o", sound])
+        #expect(same.status == 2, "\(same.stderr)")
+        #expect(try AudioFile.info(sound).frames > 0, "the input is untouched")
+        let bad = try run(Self.tool, ["from-audio", sound, "-o", out, "--sensitivity", "2"])
+        #expect(bad.status == 64)
+    }
+
+    @Test("sync passes the pair and flags a 40 ms shift, exit 1 with --werror, in SARIF too")
+    func syncExitCodes() throws {
+        let folder = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sound = try Self.writeClicks(folder)
+        let out = folder.appendingPathComponent("p.ahap").path
+        #expect(try run(Self.tool, ["from-audio", sound, "-o", out]).status == 0)
+        let good = try run(Self.tool, ["sync", out, "--audio", sound, "--werror"])
+        #expect(good.status == 0, "\(good.stdout)")
+        #expect(good.stdout.contains("note: [ahap.audio_sync_lag] haptic lag"))
+        // The sound starting 40 ms early is the pattern lagging by 40 ms.
+        let late = try run(Self.tool, ["sync", out, "--audio", sound, "--offset=-0.04", "--werror"])
+        #expect(late.status == 1, "\(late.stdout)")
+        #expect(late.stdout.contains("40 ms behind the sound"))
+        let sarif = try run(Self.tool, ["sync", out, "--audio", sound, "--offset=-0.04", "--format", "sarif"])
+        #expect(sarif.stdout.contains("ahap.audio_sync_transient") && sarif.stdout.contains("\"startLine\""))
+        let none = try run(Self.tool, ["sync", out])
+        #expect(none.status == 2 && none.stderr.contains("--audio"), "\(none.stderr)")
+    }
+}
