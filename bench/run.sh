@@ -181,8 +181,8 @@ CONF
 haptics() {
   echo
   echo "## Audio to haptics: ahap-tool from-audio next to Meta Haptics Studio's exports of the same 52 sounds"
-  echo "Reference onsets: aubioonset (aubio $(dpkg-query -W -f='${Version}' aubio-tools 2>/dev/null), hfc, threshold 0.3, at least 100 ms apart)."
   command -v aubioonset >/dev/null || { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq aubio-tools >/dev/null; }
+  echo "Reference onsets: aubioonset (aubio $(dpkg-query -W -f='${Version}' aubio-tools 2>/dev/null), hfc, threshold 0.3, at least 100 ms apart)." 
   local sfx=../shared/corpus/sfx out
   out=$(mktemp -d)
   for f in "$sfx"/*.wav "$sfx"/*.ogg "$sfx"/*.mp3 "$sfx"/*.flac; do
