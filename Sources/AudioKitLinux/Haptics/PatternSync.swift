@@ -246,18 +246,9 @@ public enum PatternSync {
 
     /// The millisecond envelope of a sound file, averaged to mono, streamed in blocks.
     static func envelope(ofFile path: String, limits: AudioLimits) throws(InputError) -> [Float] {
-        let reader = try SoundFileReader(path: path, limits: limits)
-        let channels = reader.info.channels
+        let reader = try PrefetchingReader(path: path, limits: limits)
         var follower = MillisecondEnvelope(sampleRate: Double(reader.info.sampleRate))
-        var mono = [Float](repeating: 0, count: 8192)
-        try reader.forEachBlock(blockFrames: 8192) { block, frames throws(InputError) in
-            for f in 0..<frames {
-                var sum: Float = 0
-                for c in 0..<channels { sum += block[f * channels + c] }
-                mono[f] = sum / Float(channels)
-            }
-            mono.withUnsafeBufferPointer { follower.push(UnsafeBufferPointer(rebasing: $0[0..<frames])) }
-        }
+        try reader.forEachMonoBlock { block throws(InputError) in follower.push(block) }
         return follower.finish()
     }
 }

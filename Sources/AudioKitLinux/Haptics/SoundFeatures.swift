@@ -35,24 +35,12 @@ public struct SoundFeatures: Sendable {
     ) throws(InputError) -> SoundFeatures {
         // Decoding runs a few blocks ahead on a second thread.
         let reader = try PrefetchingReader(path: path, limits: limits)
-        let channels = reader.info.channels
         var analyzer = Analyzer(sampleRate: reader.info.sampleRate, follower: follower)
-        var mono = [Float](repeating: 0, count: 8192)
         let total = Double(max(1, reader.info.frames))
         var done = 0
-        try reader.forEachBlock { block, frames throws(InputError) in
-            if channels == 1 {
-                analyzer.push(block)
-            } else {
-                let scale = 1 / Float(channels)
-                for f in 0..<frames {
-                    var sum: Float = 0
-                    for c in 0..<channels { sum += block[f * channels + c] }
-                    mono[f] = sum * scale
-                }
-                mono.withUnsafeBufferPointer { analyzer.push(UnsafeBufferPointer(rebasing: $0[0..<frames])) }
-            }
-            done += frames
+        try reader.forEachMonoBlock { block throws(InputError) in
+            analyzer.push(block)
+            done += block.count
             progress?(Double(done) / total)
         }
         return analyzer.finish()

@@ -53,6 +53,26 @@ public final class PrefetchingReader {
             }
         }
     }
+
+    /// Calls `body` with each block averaged to mono, in order; throws as `forEachBlock` does.
+    public func forEachMonoBlock(_ body: (UnsafeBufferPointer<Float>) throws(InputError) -> Void) throws(InputError) {
+        let channels = info.channels
+        var mono: [Float] = []
+        try forEachBlock { block, frames throws(InputError) in
+            if channels == 1 {
+                try body(block)
+                return
+            }
+            if mono.count < frames { mono = [Float](repeating: 0, count: frames) }
+            let scale = 1 / Float(channels)
+            for f in 0..<frames {
+                var sum: Float = 0
+                for c in 0..<channels { sum += block[f * channels + c] }
+                mono[f] = sum * scale
+            }
+            try mono.withUnsafeBufferPointer { m throws(InputError) in try body(UnsafeBufferPointer(rebasing: m[0..<frames])) }
+        }
+    }
 }
 
 /// Moves a reader to the decoding thread, which is its only user from then on.
