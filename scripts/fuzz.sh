@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
-targets=("${@:-ahap beatmap-json beatmap-text beatmap-csv beatmap-audacity beatmap-swift manifest manifest-yaml audio onset}")
+targets=("${@:-ahap beatmap-json beatmap-text beatmap-csv beatmap-audacity beatmap-swift manifest manifest-yaml audio onset haptic}")
 bash scripts/setup.sh --test
 swift build --product akl-fuzz --scratch-path .build-fuzz -Xswiftc -DFUZZING -Xswiftc -sanitize=fuzzer,address 2>&1 | tail -1
 bin=.build-fuzz/debug/akl-fuzz
@@ -23,6 +23,8 @@ for t in ${targets[@]}; do
     beatmap-audacity) printf '0.5\t0.5\t1\n1.0\t1.0\t2\n' > "$work/seeds/a.txt" ;;
     beatmap-swift) cp samples/beatmaps/*.swift "$work/seeds/" ;;
     manifest) cp samples/game.json "$work/seeds/" ;;
+    haptic) [ -d $shared/haptic-interchange ] && find $shared/haptic-interchange -name '*.haptic' -size -64k -exec cp {} "$work/seeds/" \; \
+      || printf '{"version":{"major":1,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":0,"amplitude":0.5},{"time":1,"amplitude":0}]}}}}' > "$work/seeds/a.haptic" ;;
     manifest-yaml) cp samples/game.yaml "$work/seeds/" ;;
     audio|onset) cp samples/audio/click.wav "$work/seeds/"
       # small WAV (float), FLAC, MP3 and Ogg seeds, so the mutations reach every header parser

@@ -8,7 +8,7 @@ extension AHAPTool {
         static let configuration = CommandConfiguration(
             abstract: "Summarize a pattern: duration, events by type, parameter ranges, curves and referenced audio.")
 
-        @Argument(help: ArgumentHelp("The AHAP file.", valueName: "file"))
+        @Argument(help: ArgumentHelp("The AHAP or .haptic file.", valueName: "file"))
         var file: String
 
         @Option(name: .long, help: "Output format: text or json.")
@@ -17,9 +17,16 @@ extension AHAPTool {
         @OptionGroup var parsing: AHAPParsingOptions
 
         func run() throws {
-            let result = try AHAPValidator.validate(path: file, options: parsing.validationOptions)
-            guard let document = result.document else {
-                try FindingsOutput.stop(tool: "ahap-tool", file: file, diagnostics: result.diagnostics)
+            let document: AHAPDocument
+            if HapticFileValidator.isHapticFile(file) {
+                // A .haptic clip is summarised as the pattern it converts to.
+                document = try PatternInput.loadHaptic(file, parsing: parsing, force: true)
+            } else {
+                let result = try AHAPValidator.validate(path: file, options: parsing.validationOptions)
+                guard let d = result.document else {
+                    try FindingsOutput.stop(tool: "ahap-tool", file: file, diagnostics: result.diagnostics)
+                }
+                document = d
             }
             let info = AHAPInfo(
                 pattern: document.pattern, file: file, baseDirectory: document.baseDirectory ?? ".",

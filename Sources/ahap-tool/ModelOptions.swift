@@ -51,6 +51,7 @@ struct ModelOptions: ParsableArguments {
 /// reject is refused unless `force` (its times and durations may be absurd: a Time of 1e308 is valid JSON).
 enum PatternInput {
     static func load(_ file: String, parsing: AHAPParsingOptions, force: Bool) throws -> AHAPDocument {
+        if HapticFileValidator.isHapticFile(file) { return try loadHaptic(file, parsing: parsing, force: force) }
         var options = parsing.validationOptions
         options.lenient = true
         let result = try AHAPValidator.validate(path: file, options: options)
@@ -71,5 +72,20 @@ enum PatternInput {
             )
         }
         return document
+    }
+
+    /// A `.haptic` clip as the AHAP pattern `ahap-tool convert` makes of it; a clip with errors is refused unless `force`.
+    static func loadHaptic(_ file: String, parsing: AHAPParsingOptions, force: Bool) throws -> AHAPDocument {
+        let options = parsing.validationOptions
+        let result = try HapticFileValidator.validate(path: file, options: options)
+        let errors = result.diagnostics.filter { $0.severity == .error }
+        guard let clip = result.clip, errors.isEmpty || force else {
+            try FindingsOutput.stop(
+                tool: "ahap-tool", file: file, diagnostics: errors.isEmpty ? result.diagnostics : errors,
+                failure: "\(file) is not a valid .haptic clip; fix it (ahap-tool validate \(file)), or pass --force")
+        }
+        let base = (file as NSString).deletingLastPathComponent
+        return AHAPDocument(
+            root: HapticToAHAP.convert(clip).jsonValue, file: file, baseDirectory: base.isEmpty ? "." : base, options: options)
     }
 }

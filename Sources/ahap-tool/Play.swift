@@ -9,7 +9,7 @@ extension AHAPTool {
                 "Play a pattern with its sound through ALSA: the haptic drive mixed into the audio (use --audible on laptop speakers).",
             discussion: "Exit codes: 0 played; 3 no sound device (use --output FILE); 130 interrupted with Ctrl-C.")
 
-        @Argument(help: ArgumentHelp("The AHAP file.", valueName: "file"))
+        @Argument(help: ArgumentHelp("The AHAP file, or a .haptic clip (converted as `convert` does).", valueName: "file"))
         var file: String
 
         @Option(name: .long, help: ArgumentHelp("Sample rate in Hz.", valueName: "hz"))

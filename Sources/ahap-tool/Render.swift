@@ -10,7 +10,7 @@ extension AHAPTool {
                 "The actuator model is documented in docs/haptic-model.md. The format follows the extension of -o (wav, flac, aiff, caf, ogg, …)."
         )
 
-        @Argument(help: ArgumentHelp("The AHAP file.", valueName: "file"))
+        @Argument(help: ArgumentHelp("The AHAP file, or a .haptic clip (converted as `convert` does).", valueName: "file"))
         var file: String
 
         @Option(name: [.short, .long], help: ArgumentHelp("The audio file to write (atomically).", valueName: "file"))
@@ -57,7 +57,7 @@ extension AHAPTool {
         static let configuration = CommandConfiguration(
             abstract: "Draw a pattern as SVG: intensity and sharpness timelines, curves and dynamic parameters, and the rendered envelope.")
 
-        @Argument(help: ArgumentHelp("The AHAP file.", valueName: "file"))
+        @Argument(help: ArgumentHelp("The AHAP file, or a .haptic clip (converted as `convert` does).", valueName: "file"))
         var file: String
 
         @Option(name: [.short, .long], help: ArgumentHelp("The SVG file to write (atomically).", valueName: "file"))

@@ -5,14 +5,16 @@ import ToolSupport
 extension AHAPTool {
     struct Rules: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the validation rules, or show one rule's rationale and examples.")
+            abstract: "List the validation rules (AHAP and .haptic), or show one rule's rationale and examples.")
 
         @OptionGroup var listing: RuleListingOptions
 
         func run() throws {
+            let all = AHAPRuleRegistry.descriptions + HapticRuleRegistry.descriptions
             try listing.print(
-                AHAPRuleRegistry.descriptions, lookup: AHAPRuleRegistry.description(for:), title: "AHAP validation rules",
-                source: "the rule descriptions in `Sources/AudioKitLinux/AHAP/Rules/`", command: "ahap-tool rules")
+                all, lookup: { id in all.first { $0.id == id || $0.formerIDs.contains(id) } }, title: "AHAP and .haptic validation rules",
+                source: "the rule descriptions in `Sources/AudioKitLinux/AHAP/Rules/` and `Sources/AudioKitLinux/HapticFile/`",
+                command: "ahap-tool rules")
         }
     }
 }

@@ -5,20 +5,22 @@ import ToolSupport
 extension AHAPTool {
     struct Validate: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check AHAP files for everything CoreHaptics would reject or silently change.",
+            abstract: "Check AHAP files for everything CoreHaptics would reject or silently change, and .haptic files against their spec.",
             discussion: "Reports file:line:col: error|warning|note: [rule] message. Run `ahap-tool rules` for the rule list.")
 
-        @Argument(help: ArgumentHelp("AHAP files, directories (searched for .ahap) or glob patterns.", valueName: "path"))
+        @Argument(help: ArgumentHelp("AHAP or .haptic files, directories (searched for both) or glob patterns.", valueName: "path"))
         var paths: [String]
 
         @OptionGroup var report: ReportOptions
         @OptionGroup var parsing: AHAPParsingOptions
 
         func run() throws {
-            let (files, failures) = InputExpansion.expand(paths, extensions: ["ahap"])
+            let (files, failures) = InputExpansion.expand(paths, extensions: ["ahap", "haptic"])
             try OutputGuard.check([report.output], against: files)
             let result = AHAPBatch.validate(paths: files, options: parsing.validationOptions)
-            let r = Report(toolName: "ahap-tool", files: files, diagnostics: result.diagnostics, rules: AHAPRuleRegistry.descriptions)
+            let r = Report(
+                toolName: "ahap-tool", files: files, diagnostics: result.diagnostics,
+                rules: AHAPRuleRegistry.descriptions + HapticRuleRegistry.descriptions)
             try FindingsOutput.finish(tool: "ahap-tool", report: r, failures: failures + result.failures, options: report)
         }
     }

@@ -9,7 +9,7 @@ enum FuzzTarget: String, CaseIterable {
     case ahap, beatmapJSON = "beatmap-json", beatmapText = "beatmap-text", beatmapCSV = "beatmap-csv"
     case beatmapAudacity = "beatmap-audacity", beatmapSwift = "beatmap-swift", manifest, manifestYAML = "manifest-yaml", audio
     /// Audio through the analyses: both onset strengths (the decimator at odd and extreme rates), tempo, beats, the checker.
-    case onset
+    case onset, haptic
 
     static var current: FuzzTarget {
         FuzzTarget(rawValue: ProcessInfo.processInfo.environment["AKL_FUZZ_TARGET"] ?? "ahap") ?? .ahap
@@ -26,6 +26,19 @@ enum FuzzTarget: String, CaseIterable {
                 var block: [Float] = []
                 var budget = 16  // a few blocks: the renderer's set-up and first voices
                 while budget > 0 && r.renderNextBlock(into: &block) > 0 { budget -= 1 }
+            }
+        case .haptic:
+            // Validate, then convert what validates, render the result, and write the clip back out.
+            let result = HapticFileValidator.validate(
+                bytes: bytes, file: "fuzz.haptic", options: AHAPValidationOptions(checkWaveformFiles: false))
+            if let clip = result.clip, !result.diagnostics.contains(where: { $0.severity == .error }) {
+                let pattern = HapticToAHAP.convert(clip)
+                _ = HapticToAHAP.split(clip)
+                _ = JSONWriter(indent: " ").string(from: clip.jsonValue)
+                let r = PatternRenderer(pattern: pattern, options: RenderOptions(sampleRate: 8_000, baseDirectory: "/nonexistent"))
+                var block: [Float] = []
+                var blocks = 0
+                while r.renderNextBlock(into: &block) > 0 && blocks < 64 { blocks += 1 }
             }
         case .beatmapJSON, .beatmapText, .beatmapCSV, .beatmapAudacity, .beatmapSwift:
             let format: BeatMapFormat =

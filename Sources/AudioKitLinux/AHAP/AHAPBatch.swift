@@ -14,13 +14,18 @@ public enum AHAPBatch {
         public var failures: [InputError]
     }
 
-    /// Validates every file of `paths` with `options`, in parallel. Nothing is thrown: a file that cannot be read or is over a limit goes
+    /// Validates every file of `paths` with `options`, in parallel (`.haptic` files by `HapticFileValidator`). Nothing is thrown: a file that cannot be read or is over a limit goes
     /// to `failures` instead of `diagnostics`.
     public static func validate(paths: [String], options: AHAPValidationOptions) -> Result {
         let slots = ResultSlots<Swift.Result<[Diagnostic], InputError>>(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: paths.count) { i in
             let r: Swift.Result<[Diagnostic], InputError>
-            do throws(InputError) { r = .success(try AHAPValidator.validate(path: paths[i], options: options).diagnostics) } catch {
+            do throws(InputError) {
+                r =
+                    HapticFileValidator.isHapticFile(paths[i])
+                    ? .success(try HapticFileValidator.validate(path: paths[i], options: options).diagnostics)
+                    : .success(try AHAPValidator.validate(path: paths[i], options: options).diagnostics)
+            } catch {
                 r = .failure(error)
             }
             slots.set(i, r)

@@ -68,7 +68,7 @@ public enum AHAPValidator {
         return nil
     }
 
-    private static func resolve(_ findings: [AHAPFinding], file: String?, cleanedBytes: [UInt8], jsonParsed: Bool) -> [Diagnostic] {
+    static func resolve(_ findings: [AHAPFinding], file: String?, cleanedBytes: [UInt8], jsonParsed: Bool) -> [Diagnostic] {
         guard !findings.isEmpty else { return [] }
         let needsIndex = jsonParsed && findings.contains { $0.position == nil && $0.path != nil }
         let index = needsIndex ? JSONPositionIndex(validJSON: cleanedBytes, wanted: Set(findings.compactMap(\.path))) : nil

@@ -10,6 +10,11 @@ enum TestPaths {
     static let ahapCorpus: URL = shared.appendingPathComponent("corpus/ahap")
     static let beatsCorpus: URL = shared.appendingPathComponent("corpus/beats")
     static let sfxCorpus: URL = shared.appendingPathComponent("corpus/sfx")
+    static var interchangeAvailable: Bool {
+        FileManager.default.fileExists(atPath: shared.appendingPathComponent("corpus/haptic-interchange").path)
+    }
+    static let interchangeMissing: Comment =
+        "../shared/corpus/haptic-interchange is absent: the .haptic pair tests need Meta's and Lofelt's test files"
     static var sfxAvailable: Bool { FileManager.default.fileExists(atPath: sfxCorpus.path) }
     static let sfxMissing: Comment = "../shared/corpus/sfx is absent: the audio-to-haptics corpus test needs the shared sound effects"
 
