@@ -6,15 +6,17 @@ import ToolSupport
 extension AHAPTool {
     struct Convert: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Convert a .haptic clip (Meta Haptics Studio, Lofelt Studio) to AHAP.",
+            abstract: "Convert between .haptic clips (Meta Haptics Studio, Lofelt Studio) and AHAP.",
             discussion: """
-                The target follows the extension of -o (.ahap). Intensity is √amplitude (×0.8 at an emphasis), sharpness \
-                √frequency; each emphasis becomes a transient; curves are chained at 16 points with relative times; \
-                continuous events last at most 30 s. What maps to what: docs/haptic-interchange.md. A clip with errors \
-                (ahap-tool validate) is refused unless --force.
+                The target follows the extension of -o: .haptic to .ahap, or .ahap to .haptic. To AHAP: intensity is \
+                √amplitude (×0.8 at an emphasis), sharpness √frequency; each emphasis becomes a transient; curves are chained \
+                at 16 points with relative times; continuous events last at most 30 s. To .haptic: the inverse, and each \
+                thing .haptic cannot hold (audio, event envelopes, other dynamic parameters, overlaps) is a warning on its \
+                line (ahap.lost_in_conversion; exit 1 with --werror). What maps to what: docs/haptic-interchange.md. An \
+                input with errors (ahap-tool validate) is refused unless --force.
                 """)
 
-        @Argument(help: ArgumentHelp("The .haptic file.", valueName: "input"))
+        @Argument(help: ArgumentHelp("The .haptic or .ahap file.", valueName: "input"))
         var input: String
 
         @Option(
@@ -26,16 +28,25 @@ extension AHAPTool {
         @Flag(name: .long, help: "Write the continuous events and curves, and the transients, to two files (as Meta and Lofelt do).")
         var split = false
 
-        @Flag(name: .long, help: "Convert a clip even when it has errors.")
+        @Flag(name: .long, help: "Convert an input even when it has errors.")
         var force = false
+
+        @Flag(name: .long, help: "Exit 1 when something is lost in the conversion to .haptic.")
+        var werror = false
 
         @OptionGroup var parsing: AHAPParsingOptions
 
+        var toHaptic: Bool { output.lowercased().hasSuffix(".haptic") }
+
         func validate() throws {
-            guard HapticFileValidator.isHapticFile(input) else {
-                throw ValidationError("the input must be a .haptic file (AHAP to .haptic and Android targets are not available yet)")
+            let fromHaptic = HapticFileValidator.isHapticFile(input)
+            let fromAHAP = input.lowercased().hasSuffix(".ahap")
+            guard (fromHaptic && output.lowercased().hasSuffix(".ahap")) || (fromAHAP && toHaptic) else {
+                throw ValidationError(
+                    "convert goes from .haptic to .ahap or from .ahap to .haptic, by the files' extensions (Android targets are not available yet)"
+                )
             }
-            guard output.lowercased().hasSuffix(".ahap") else { throw ValidationError("-o must name an .ahap file") }
+            if split && toHaptic { throw ValidationError("--split applies to AHAP output") }
         }
 
         var outputs: [String] {
@@ -46,6 +57,7 @@ extension AHAPTool {
 
         func run() throws {
             try OutputGuard.check(outputs, against: [input])
+            if toHaptic { return try runToHaptic() }
             let result = try HapticFileValidator.validate(path: input, options: parsing.validationOptions)
             let errors = result.diagnostics.filter { $0.severity == .error }
             guard let clip = result.clip, errors.isEmpty || force else {
@@ -67,6 +79,33 @@ extension AHAPTool {
                 Terminal.err("ahap-tool: wrote \(path): \(e) event\(e == 1 ? "" : "s"), \(c) curve\(c == 1 ? "" : "s")")
             }
             if split && written.count == 1 { Terminal.err("ahap-tool: note: \(input) has no emphasis; no transients file written") }
+        }
+
+        func runToHaptic() throws {
+            let document = try PatternInput.load(input, parsing: parsing, force: force)
+            let (clip, losses) = AHAPToHaptic.convert(document.pattern)
+            guard let clip else {
+                throw ToolFailure("\(input) has no haptic event; a .haptic clip holds haptics only")
+            }
+            try Terminal.emit(JSONWriter(indent: "  ").string(from: clip.jsonValue) + "\n", to: output)
+            let findings = losses.map { loss -> AHAPFinding in
+                let kind: String =
+                    switch document.pattern.elements[loss.element] {
+                    case .event: "Event"
+                    case .parameter: "Parameter"
+                    case .curve: "ParameterCurve"
+                    case .unknown: ""
+                    }
+                return AHAPFinding(
+                    ruleID: LostInConversionRule.description.id, severity: .warning, path: "/Pattern/\(loss.element)/\(kind)", anchor: .key,
+                    message: loss.message)
+            }
+            let diagnostics = try AHAPValidator.locate(findings, in: input, options: parsing.validationOptions)
+            for d in diagnostics { Terminal.err(TextReporter.line(d)) }
+            Terminal.err(
+                "ahap-tool: wrote \(output): \(clip.amplitude.count) amplitude and \(clip.frequency.count) frequency breakpoints, \(clip.amplitude.filter { $0.emphasis != nil }.count) emphasis; \(losses.count) thing\(losses.count == 1 ? "" : "s") lost"
+            )
+            if werror && !losses.isEmpty { throw ExitCode(1) }
         }
     }
 }

@@ -27,7 +27,9 @@ public enum AHAPRuleRegistry {
     ]
 
     /// The reader rules, the document rules, then the sync findings' descriptions.
-    public static var all: [any AHAPRule.Type] { readerRules + documentRules + [AudioSyncTransientRule.self, HapticsInSilenceRule.self] }
+    public static var all: [any AHAPRule.Type] {
+        readerRules + documentRules + [AudioSyncTransientRule.self, HapticsInSilenceRule.self, LostInConversionRule.self]
+    }
 
     /// The description of every rule, in `all` order.
     public static var descriptions: [RuleDescription] { all.map { $0.description } }

@@ -50,6 +50,16 @@ public enum AHAPValidator {
         return result
     }
 
+    /// Gives `findings` about the AHAP file at `path` (made outside the validator, by a conversion for example) their
+    /// line and column.
+    public static func locate(_ findings: [AHAPFinding], in path: String, options: AHAPValidationOptions = .init()) throws(InputError)
+        -> [Diagnostic]
+    {
+        let bytes = try InputFile.read(path, maxBytes: options.limits.maxFileBytes)
+        let parsed = AHAPReader.read(bytes: bytes, options: options)
+        return resolve(findings, file: path, cleanedBytes: parsed.cleanedBytes, jsonParsed: parsed.root != nil).sorted()
+    }
+
     /// Counts the pattern's entries and curve points before any rule runs, so
     /// that a file built to be huge is refused in time linear in its size.
     static func countLimitFailure(_ root: JSONValue, file: String?, limits: InputLimits) -> InputError? {

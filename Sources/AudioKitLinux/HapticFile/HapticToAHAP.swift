@@ -13,6 +13,7 @@ import Foundation
 ///   to the last.
 /// - An empty frequency envelope means 0.5 (the spec): the continuous events get sharpness √0.5 and no sharpness
 ///   curve (both exporters leave sharpness 0). One frequency breakpoint is the events' sharpness, without a curve.
+/// - An envelope that is silent throughout with emphasis on it gives the transients alone: no silent continuous event.
 /// - Order: intensity curves, sharpness curves, continuous events, transients (the exporters' order).
 public enum HapticToAHAP {
     /// The pattern of `clip`; with `split`, the continuous half (curves and continuous events) and the transients half
@@ -38,6 +39,12 @@ public enum HapticToAHAP {
 
     static func parts(_ clip: HapticClip) -> (continuous: [AHAPElement], transients: [AHAPElement]) {
         var elements: [AHAPElement] = []
+        // An envelope that is silent throughout under emphasis (a clip of transients only) gives no curve and no
+        // continuous event; a silent clip without emphasis keeps its silent event, as both exporters write it.
+        let hasEmphasis = clip.amplitude.contains { $0.emphasis != nil }
+        guard clip.amplitude.contains(where: { $0.amplitude > 0 }) || !hasEmphasis else {
+            return ([], transientEvents(clip))
+        }
         let intensity = clip.amplitude.map { ($0.time, $0.amplitude.squareRoot() * ($0.emphasis == nil ? 1 : emphasisDucking)) }
         elements += chained(.hapticIntensityControl, intensity)
         // One frequency breakpoint is a constant: the events' own sharpness, no curve (a curve needs two points).
@@ -62,7 +69,12 @@ public enum HapticToAHAP {
                 start = end
             }
         }
-        let transients: [AHAPElement] = clip.amplitude.compactMap { b in
+        return (elements, transientEvents(clip))
+    }
+
+    /// Each emphasis as a HapticTransient.
+    static func transientEvents(_ clip: HapticClip) -> [AHAPElement] {
+        clip.amplitude.compactMap { b in
             guard let e = b.emphasis else { return nil }
             return .event(
                 AHAPEvent(
@@ -71,7 +83,6 @@ public enum HapticToAHAP {
                         AHAPEventParameter(.hapticIntensity, e.amplitude.squareRoot()), AHAPEventParameter(.hapticSharpness, e.frequency),
                     ]))
         }
-        return (elements, transients)
     }
 
     /// Curves of at most 16 points through `points` (absolute time, value), each after the first starting on the last

@@ -25,10 +25,11 @@ struct RuleExampleTests {
         d.location.jsonPath ?? "\(d.location.line ?? 0):\(d.location.column ?? 0)"
     }
 
-    /// Rules whose examples would need files beside the text: the encoding rule, and the sync rules (SyncTests cover them).
+    /// Rules whose examples would need files beside the text or another command: the encoding rule, the sync rules
+    /// (SyncTests cover them) and the conversion's losses (ConvertCLITests).
     static let withoutExamples: Set<String> = [
         TextEncodingRule.description.id, AudioSyncLagRule.description.id, AudioSyncTransientRule.description.id,
-        HapticsInSilenceRule.description.id,
+        HapticsInSilenceRule.description.id, LostInConversionRule.description.id,
     ]
 
     @Test("every rule has a failing example", arguments: rules.filter { !withoutExamples.contains($0.id) })

@@ -49,6 +49,22 @@ struct ConvertCLITests {
         #expect(info.status == 0 && info.stdout.contains("HapticTransient"))
     }
 
+    @Test("convert an AHAP to .haptic: a clip that validates, and a warning on the line of what is lost")
+    func toHaptic() throws {
+        let folder = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let thud = TestPaths.packageRoot.appendingPathComponent("samples/ahap/thud.ahap").path
+        let out = folder.appendingPathComponent("thud.haptic").path
+        let r = try run(Self.tool, ["convert", thud, "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("thud.ahap:25:13: warning: [ahap.lost_in_conversion] AudioCustom event dropped"), "\(r.stderr)")
+        #expect(try run(Self.tool, ["validate", "--werror", out]).status == 0)
+        let strict = try run(Self.tool, ["convert", thud, "-o", out, "--werror"])
+        #expect(strict.status == 1)
+        let clip = try #require(HapticFileValidator.validate(path: out).clip)
+        #expect(clip.amplitude.contains { $0.emphasis.map { abs($0.amplitude - 1) < 1e-12 && abs($0.frequency - 0.15) < 1e-12 } ?? false })
+    }
+
     @Test("validate reports a broken .haptic with line and column in every format, and convert refuses it")
     func broken() throws {
         let folder = TestPaths.scratch()
@@ -67,6 +83,6 @@ struct ConvertCLITests {
         #expect(c.status == 1 && !FileManager.default.fileExists(atPath: out), "\(c.stderr)")
         let same = try run(Self.tool, ["convert", clip, "-o", clip.replacingOccurrences(of: ".haptic", with: ".ahap")])
         #expect(same.status == 1)
-        #expect(try run(Self.tool, ["convert", out, "-o", clip]).status == 64, "only .haptic to AHAP for now")
+        #expect(try run(Self.tool, ["convert", clip, "-o", folder.appendingPathComponent("x.json").path]).status == 64)
     }
 }

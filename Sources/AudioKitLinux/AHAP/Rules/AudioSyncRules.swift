@@ -136,6 +136,17 @@ public enum AudioSyncFindings {
     }
 }
 
+/// What `ahap-tool convert` cannot carry from AHAP into a `.haptic` clip.
+public enum LostInConversionRule: AHAPReportedRule {
+    /// The rule's id, severity, rationale and examples.
+    public static let description = RuleDescription(
+        id: "ahap.lost_in_conversion", name: "Not kept by the conversion",
+        summary: "Converting to .haptic drops or changes this element.",
+        rationale:
+            ".haptic v1 holds one amplitude envelope with emphasis and one frequency envelope: no audio, no event envelopes (attack, decay, release), no other dynamic parameters, one level at a time. Reported by ahap-tool convert on the element concerned; covered by named tests.",
+        defaultSeverity: .warning)
+}
+
 /// Rules whose findings another rule's check reports (one analysis, several kinds of finding). They have descriptions
 /// for `ahap-tool rules`, SARIF and the tests, and nothing to check themselves.
 protocol AHAPReportedRule: AHAPRule {}
