@@ -97,9 +97,7 @@ extension AHAPTool {
         }
 
         var outputs: [String] {
-            guard split else { return [output] }
-            let base = (output as NSString).deletingPathExtension
-            return [base + "_continuous.ahap", base + "_transients.ahap"]
+            split ? SplitOutputs.paths(for: output) : [output]
         }
 
         func run() throws {
