@@ -66,7 +66,8 @@ extension AHAPTool {
             var written: [(String, AHAPPattern)] = []
             if split {
                 let halves = HapticToAHAP.split(clip)
-                written.append((outputs[0], halves.continuous))
+                // A half with nothing in it is not written: an empty pattern is one Core Haptics refuses.
+                if !halves.continuous.elements.isEmpty { written.append((outputs[0], halves.continuous)) }
                 if let t = halves.transients { written.append((outputs[1], t)) }
             } else {
                 written.append((output, HapticToAHAP.convert(clip)))
@@ -76,7 +77,9 @@ extension AHAPTool {
                 let e = pattern.events.count, c = pattern.curves.count
                 Terminal.err("ahap-tool: wrote \(path): \(e) event\(e == 1 ? "" : "s"), \(c) curve\(c == 1 ? "" : "s")")
             }
-            if split && written.count == 1 { Terminal.err("ahap-tool: note: \(input) has no emphasis; no transients file written") }
+            for path in outputs where split && !written.contains(where: { $0.0 == path }) {
+                Terminal.err("ahap-tool: note: \(path) not written: \(input) has nothing for that half")
+            }
         }
 
         func runToHaptic() throws {

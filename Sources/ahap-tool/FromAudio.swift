@@ -118,6 +118,11 @@ extension AHAPTool {
                 )
             }
             for (path, pattern) in written {
+                // A half with nothing in it is not written: an empty pattern is one Core Haptics refuses.
+                guard !pattern.elements.isEmpty else {
+                    Terminal.err("ahap-tool: note: \(path) not written: that half of the pattern is empty")
+                    continue
+                }
                 try Terminal.emit(AHAPFormatter.format(pattern.jsonValue) + "\n", to: path)
                 let transients = pattern.events.filter { $0.eventType == .hapticTransient }.count
                 let continuous = pattern.events.filter { $0.eventType == .hapticContinuous }.count

@@ -65,37 +65,31 @@ public enum AHAPToHaptic {
             }
         }
         guard !continuous.isEmpty || !transients.isEmpty else { return (nil, losses) }
-        // Overlaps: the strongest event plays; a weaker one's time in the overlap is lost.
-        for (i, a) in continuous.enumerated() {
-            for b in continuous[(i + 1)...] where b.event.time < a.end && a.event.time < b.end {
+        // Overlaps, by a sweep in start order: the strongest event plays; a weaker one's time in the overlap is lost.
+        continuous.sort { ($0.event.time, $0.index) < ($1.event.time, $1.index) }
+        var reach: (end: Double, time: Double)? = nil
+        for c in continuous {
+            if let r = reach, c.event.time < r.end {
                 losses.append(
                     Loss(
-                        element: b.index,
+                        element: c.index,
                         message: String(
                             format:
                                 "overlaps the continuous event at %.3f s; .haptic has one envelope, so the weaker of the two is dropped while they overlap",
-                            a.event.time)))
+                            r.time)))
             }
-        }
-
-        /// The strongest continuous event at `t` (ties: the later one), with its intensity and sharpness after controls.
-        func level(at t: Double) -> (intensity: Double, sharpness: Double)? {
-            var best: (Double, Double)? = nil
-            for c in continuous where c.event.time <= t && t <= c.end {
-                let i = controls.apply(.hapticIntensityControl, to: c.event.value(of: .hapticIntensity), at: t)
-                let s = controls.apply(.hapticSharpnessControl, to: c.event.value(of: .hapticSharpness), at: t)
-                if best == nil || i >= best!.0 { best = (i, s) }
-            }
-            return best
+            if reach == nil || c.end > reach!.end { reach = (c.end, c.event.time) }
         }
 
         // Breakpoint times: event starts and ends (each a step: the level just before and just after), curve points and
         // Parameters inside events, and transients.
         var times = Set<Double>()
+        var edges = Set<Double>()
         for c in continuous {
-            times.insert(c.event.time)
-            times.insert(c.end)
+            edges.insert(c.event.time)
+            edges.insert(c.end)
         }
+        times.formUnion(edges)
         for t in transients { times.insert(t.event.time) }
         for element in pattern.elements {
             switch element {
@@ -113,11 +107,30 @@ public enum AHAPToHaptic {
         var amplitude: [HapticClip.AmplitudeBreakpoint] = []
         var frequency: [HapticClip.FrequencyBreakpoint] = []
         var lastSharpness = 0.0
+        // The events that may play around the current time, kept as the times advance (a sweep, not a scan per time).
+        var active: [(index: Int, event: AHAPEvent, end: Double)] = []
+        var next = 0
+        /// The strongest active event at `t` (ties: the later one), with its intensity and sharpness after controls.
+        func level(at t: Double) -> (intensity: Double, sharpness: Double)? {
+            var best: (Double, Double)? = nil
+            for c in active where c.event.time <= t && t <= c.end {
+                let i = controls.apply(.hapticIntensityControl, to: c.event.value(of: .hapticIntensity), at: t)
+                let s = controls.apply(.hapticSharpnessControl, to: c.event.value(of: .hapticSharpness), at: t)
+                if best == nil || i >= best!.0 { best = (i, s) }
+            }
+            return best
+        }
         for t in sorted {
+            while next < continuous.count && continuous[next].event.time <= t + epsilon {
+                active.append(continuous[next])
+                next += 1
+            }
+            active.removeAll { $0.end < t - epsilon }
             let before = t > first ? level(at: t - epsilon) : nil
-            let after = level(at: t + epsilon) ?? level(at: t)
+            // Just after t: an event that ends at t no longer plays (a gap is silence, not a ramp to the next event).
+            let after = level(at: t + epsilon)
             let at = level(at: t)
-            let isEdge = continuous.contains { $0.event.time == t || $0.end == t }
+            let isEdge = edges.contains(t)
             if isEdge && (before?.intensity ?? 0) != (after?.intensity ?? 0) && t > first {
                 amplitude.append(.init(time: t, amplitude: pow(before?.intensity ?? 0, 2)))
                 amplitude.append(.init(time: t, amplitude: pow(after?.intensity ?? 0, 2)))
@@ -132,8 +145,10 @@ public enum AHAPToHaptic {
             amplitude.append(.init(time: amplitude[0].time + 0.001, amplitude: 0))
         }
         // Transients onto the last breakpoint at their time.
+        var lastAt: [Double: Int] = [:]
+        for (k, b) in amplitude.enumerated() { lastAt[b.time] = k }
         for t in transients {
-            guard let k = amplitude.lastIndex(where: { $0.time == t.event.time }) else { continue }
+            guard let k = lastAt[t.event.time] else { continue }
             let intensity = controls.apply(.hapticIntensityControl, to: t.event.value(of: .hapticIntensity), at: t.event.time)
             let sharpness = controls.apply(.hapticSharpnessControl, to: t.event.value(of: .hapticSharpness), at: t.event.time)
             // HapticToAHAP multiplies an emphasis breakpoint's intensity by 0.8: divide it out here.

@@ -83,9 +83,12 @@ extension HapticClip {
             let amplitude = envelopes["amplitude"]?.array
         else { return nil }
         let v = root["version"]
-        version = (
-            Int(v?["major"]?.number ?? 1), Int(v?["minor"]?.number ?? 0), Int(v?["patch"]?.number ?? 0)
-        )
+        // A version number that is no integer (1e300, 2^63) reads as -1, which HapticVersionRule reports.
+        func part(_ key: String, _ missing: Int) -> Int {
+            guard let n = v?[key]?.number else { return missing }
+            return Int(exactly: n) ?? -1
+        }
+        version = (part("major", 1), part("minor", 0), part("patch", 0))
         metadata = root["metadata"]?.object ?? JSONObject()
         self.amplitude = amplitude.compactMap { item in
             guard let t = item["time"]?.number, let a = item["amplitude"]?.number else { return nil }

@@ -90,6 +90,10 @@ public enum HapticFileValidator {
             failure = f
             clip = nil
         }
+        // A negative time is haptic.time_order's to report; nothing is built from such a clip.
+        if let c = clip, c.amplitude.contains(where: { !($0.time >= 0) }) || c.frequency.contains(where: { !($0.time >= 0) }) {
+            clip = nil
+        }
         return (diagnostics.sorted(), clip, failure)
     }
 

@@ -60,13 +60,14 @@ public enum HapticToAHAP {
                 }
             var start = first
             while start < last {
-                let end = min(last, start + AudioToHaptics.maximumEventDuration)
+                // The duration itself is capped (start + 30 − start can exceed 30 in floating point).
+                let duration = min(AudioToHaptics.maximumEventDuration, last - start)
                 elements.append(
                     .event(
                         AHAPEvent(
-                            .hapticContinuous, time: start, duration: end - start,
+                            .hapticContinuous, time: start, duration: duration,
                             parameters: [AHAPEventParameter(.hapticIntensity, 1), AHAPEventParameter(.hapticSharpness, sharpness)])))
-                start = end
+                start += duration
             }
         }
         return (elements, transientEvents(clip))

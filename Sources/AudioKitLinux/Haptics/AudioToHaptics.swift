@@ -3,8 +3,9 @@ import Foundation
 /// A haptic pattern made from a sound, as one pattern and as the two halves Meta Haptics Studio and Lofelt Studio
 /// export (continuous events; transients).
 public struct HapticConversion: Sendable {
-    /// Transients and continuous events together (nil with `split`). The curves stop 1 ms before each transient and start
-    /// again 1 ms after it, and a neutral `Parameter` at the transient holds in between, so no curve scales a transient.
+    /// Transients and continuous events together (nil with `split`). The curves stop 0.5 ms before each transient and
+    /// start again 0.5 ms after it, and a neutral `Parameter` at the transient holds in between, so no curve scales a
+    /// transient.
     public var combined: AHAPPattern?
     /// With `split`: the continuous events and their curves alone, without pauses.
     public var continuous: AHAPPattern?
@@ -94,7 +95,7 @@ public enum AudioToHaptics {
         if options.content != .transientsOnly {
             let sharpnessTrack = SharpnessTrack(features: features)
             let spans = soundingSpans(amplitude, threshold: options.silenceThreshold)
-            // In one pattern, the curves break for 2 ms around each transient, where a neutral Parameter holds.
+            // In one pattern, the curves break for 1 ms around each transient, where a neutral Parameter holds.
             let breaks = options.split ? [] : transientEvents.map(\.time)
             for span in spans {
                 continuousElements += piece(span, amplitude: amplitude, sharpness: sharpnessTrack, breaks: breaks, options: options)

@@ -38,7 +38,8 @@ public struct AudioToHapticsOptions: Sendable, Hashable {
     public var gainDecibels: Double
     /// The envelope follower's time constants.
     public var follower: EnvelopeFollower.Settings
-    /// Amplitude (after normalising and gain) below which the sound counts as silent: −50 dB.
+    /// Amplitude below which the sound counts as silent, after normalising and gain: −50 dB of full scale (−50 dB of the
+    /// peak when normalised without gain).
     public var silenceThreshold: Double
     /// Make two patterns, continuous events and transients, as Meta Haptics Studio and Lofelt Studio export, instead of one.
     public var split: Bool

@@ -39,7 +39,8 @@ public final class PrefetchingReader {
     deinit { pipe.cancel() }
 
     /// Calls `body` with each block of interleaved frames and its frame count, in order; throws the decoder's error, or
-    /// what `body` throws (decoding then stops).
+    /// what `body` throws (decoding then stops). The file is read once: a second call gets what the first left, or
+    /// nothing after a stop.
     public func forEachBlock(_ body: (UnsafeBufferPointer<Float>, Int) throws(InputError) -> Void) throws(InputError) {
         while let (buffer, frames) = try pipe.take() {
             defer { pipe.recycle(buffer) }
@@ -115,7 +116,9 @@ private final class BlockPipe: @unchecked Sendable {
     func take() throws(InputError) -> ([Float], Int)? {
         condition.lock()
         defer { condition.unlock() }
-        while ready.isEmpty && !finished { condition.wait() }
+        while ready.isEmpty && !finished && !cancelled { condition.wait() }
+        // After a stop, nothing more: the file was read once, and the decoder has gone.
+        if cancelled { return nil }
         if !ready.isEmpty {
             condition.broadcast()
             return ready.removeFirst()

@@ -79,3 +79,28 @@ struct FromAudioCLITests {
         #expect(none.status == 2 && none.stderr.contains("--audio"), "\(none.stderr)")
     }
 }
+
+@Suite("ahap-tool --split never writes an empty half")
+struct SplitHalvesTests {
+    @Test("from-audio of a swell writes the continuous half only; convert of emphasis only writes the transients half")
+    func emptyHalves() throws {
+        let folder = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tool = TestPaths.binary("ahap-tool")
+        let swell = folder.appendingPathComponent("swell.wav").path
+        try AudioFile.write(HapticSignals.swell(), to: swell, sampleRate: HapticSignals.rate, channels: 1)
+        let r = try run(tool, ["from-audio", swell, "-o", folder.appendingPathComponent("s.ahap").path, "--split"])
+        #expect(r.status == 0 && r.stderr.contains("not written"), "\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("s_continuous.ahap").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("s_transients.ahap").path))
+        let clip = folder.appendingPathComponent("e.haptic").path
+        try
+            #"{"version": {"major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": [{"time": 0, "amplitude": 0, "emphasis": {"amplitude": 1, "frequency": 0.5}}, {"time": 0.1, "amplitude": 0}]}}}}"#
+            .write(toFile: clip, atomically: true, encoding: .utf8)
+        let c = try run(tool, ["convert", clip, "-o", folder.appendingPathComponent("e.ahap").path, "--split"])
+        #expect(c.status == 0, "\(c.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("e_continuous.ahap").path))
+        let t = folder.appendingPathComponent("e_transients.ahap").path
+        #expect(try run(tool, ["validate", "--werror", t]).status == 0)
+    }
+}

@@ -12,8 +12,12 @@ public enum AudioSyncLagRule: AHAPRule {
             "Audio–touch asynchrony starts to be noticed at about 25 ms (studies place it between 20 and 50 ms). The lag is the best cross-correlation, within ±250 ms, of the two envelopes (RMS follower, 1 ms steps); it is reported only when they correlate at 0.5 or better there. Covered by named tests, since its examples need audio files.",
         defaultSeverity: .warning)
 
+    /// The longest pattern `validate` checks against its AudioCustom sound, in seconds (`ahap-tool sync` has no limit).
+    public static let validateLimit = 600.0
+
     /// Appends the sync findings for `document`: against `options.syncSound` when set, else against the pattern's own
-    /// AudioCustom events when it has readable ones and `checkWaveformFiles` is on.
+    /// AudioCustom events when it has readable ones, `checkWaveformFiles` is on and the pattern lasts at most
+    /// `validateLimit`.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         let pattern = document.pattern
         guard pattern.events.contains(where: { $0.eventType == .hapticTransient || $0.eventType == .hapticContinuous }) else { return }
@@ -22,7 +26,11 @@ public enum AudioSyncLagRule: AHAPRule {
         if let given = document.options.syncSound {
             sound = given
         } else {
-            guard document.options.checkWaveformFiles, allAudioReadable(document, base: base) else { return }
+            // validate checks patterns of up to 10 minutes (the render and the correlation grow with the length);
+            // ahap-tool sync checks any length.
+            guard document.options.checkWaveformFiles, pattern.duration <= validateLimit,
+                allAudioReadable(document, base: base)
+            else { return }
             sound = .patternAudio
         }
         let render = RenderOptions(
@@ -31,12 +39,13 @@ public enum AudioSyncLagRule: AHAPRule {
         findings += AudioSyncFindings.findings(report, document: document, summary: document.options.syncSound != nil)
     }
 
+    /// True when the pattern has AudioCustom events and each one's file resolves, decodes and lasts at most `validateLimit`.
     static func allAudioReadable(_ document: AHAPDocument, base: String) -> Bool {
         let resolver = WaveformResolver(baseDirectory: base, allowOutside: document.options.allowPathsOutsideBase)
         var any = false
         for event in document.pattern.events where event.eventType == .audioCustom {
             guard let path = event.waveformPath, case .found(let resolved) = resolver.resolve(path),
-                (try? AudioFile.info(resolved, limits: document.options.limits.audio)) != nil
+                let info = try? AudioFile.info(resolved, limits: document.options.limits.audio), info.duration <= validateLimit
             else { return false }
             any = true
         }
