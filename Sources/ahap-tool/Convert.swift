@@ -56,13 +56,7 @@ extension AHAPTool {
         func run() throws {
             try OutputGuard.check(outputs, against: [input])
             if toHaptic { return try runToHaptic() }
-            let result = try HapticFileValidator.validate(path: input, options: parsing.validationOptions)
-            let errors = result.diagnostics.filter { $0.severity == .error }
-            guard let clip = result.clip, errors.isEmpty || force else {
-                try FindingsOutput.stop(
-                    tool: "ahap-tool", file: input, diagnostics: errors.isEmpty ? result.diagnostics : errors,
-                    failure: "\(input) is not a valid .haptic clip; fix it (ahap-tool validate \(input)), or pass --force")
-            }
+            let clip = try PatternInput.hapticClip(input, parsing: parsing, force: force)
             var written: [(String, AHAPPattern)] = []
             if split {
                 let halves = HapticToAHAP.split(clip)

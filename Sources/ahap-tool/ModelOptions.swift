@@ -76,16 +76,22 @@ enum PatternInput {
 
     /// A `.haptic` clip as the AHAP pattern `ahap-tool convert` makes of it; a clip with errors is refused unless `force`.
     static func loadHaptic(_ file: String, parsing: AHAPParsingOptions, force: Bool) throws -> AHAPDocument {
-        let options = parsing.validationOptions
-        let result = try HapticFileValidator.validate(path: file, options: options)
+        let clip = try hapticClip(file, parsing: parsing, force: force)
+        let base = (file as NSString).deletingLastPathComponent
+        return AHAPDocument(
+            root: HapticToAHAP.convert(clip).jsonValue, file: file, baseDirectory: base.isEmpty ? "." : base,
+            options: parsing.validationOptions)
+    }
+
+    /// A `.haptic` clip, validated; one with errors is refused (its errors on stderr, exit 1) unless `force`.
+    static func hapticClip(_ file: String, parsing: AHAPParsingOptions, force: Bool) throws -> HapticClip {
+        let result = try HapticFileValidator.validate(path: file, options: parsing.validationOptions)
         let errors = result.diagnostics.filter { $0.severity == .error }
         guard let clip = result.clip, errors.isEmpty || force else {
             try FindingsOutput.stop(
                 tool: "ahap-tool", file: file, diagnostics: errors.isEmpty ? result.diagnostics : errors,
                 failure: "\(file) is not a valid .haptic clip; fix it (ahap-tool validate \(file)), or pass --force")
         }
-        let base = (file as NSString).deletingLastPathComponent
-        return AHAPDocument(
-            root: HapticToAHAP.convert(clip).jsonValue, file: file, baseDirectory: base.isEmpty ? "." : base, options: options)
+        return clip
     }
 }

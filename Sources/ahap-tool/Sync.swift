@@ -33,18 +33,16 @@ extension AHAPTool {
         func run() throws {
             try OutputGuard.check([report.output], against: [file] + (audio.map { [$0] } ?? []))
             var options = parsing.validationOptions
-            if let audio {
-                _ = try AudioFile.info(audio, limits: options.limits.audio)
-                options.syncSound = .file(path: audio, offset: offset)
-            } else {
-                let document = try PatternInput.load(file, parsing: parsing, force: true)
-                guard document.pattern.events.contains(where: { $0.eventType == .audioCustom }) else {
-                    throw ToolFailure("\(file) has no AudioCustom event to check against; pass --audio SOUND")
-                }
-                options.syncSound = .patternAudio
-            }
+            if let audio { _ = try AudioFile.info(audio, limits: options.limits.audio) }
+            options.syncSound = audio.map { .file(path: $0, offset: offset) } ?? .patternAudio
+            // One read of the pattern: the sync rules run on it, and it says whether it has a sound of its own.
             let result = try AHAPValidator.validate(path: file, options: options, rules: AHAPRuleRegistry.syncRules)
-            if result.document == nil { try FindingsOutput.stop(tool: "ahap-tool", file: file, diagnostics: result.diagnostics) }
+            guard let document = result.document else {
+                try FindingsOutput.stop(tool: "ahap-tool", file: file, diagnostics: result.diagnostics)
+            }
+            if audio == nil && !document.pattern.events.contains(where: { $0.eventType == .audioCustom }) {
+                throw ToolFailure("\(file) has no AudioCustom event to check against; pass --audio SOUND")
+            }
             let r = Report(toolName: "ahap-tool", files: [file], diagnostics: result.diagnostics, rules: AHAPRuleRegistry.descriptions)
             try FindingsOutput.finish(tool: "ahap-tool", report: r, failures: [], options: report)
         }

@@ -24,6 +24,8 @@ public enum AudioSyncLagRule: AHAPRule {
         let base = document.baseDirectory ?? FileManager.default.currentDirectoryPath
         let sound: SyncSound
         if let given = document.options.syncSound {
+            // The pattern's own sound, asked for explicitly, needs AudioCustom events to be there.
+            if given == .patternAudio && !pattern.events.contains(where: { $0.eventType == .audioCustom }) { return }
             sound = given
         } else {
             // validate checks patterns of up to 10 minutes (the render and the correlation grow with the length);
