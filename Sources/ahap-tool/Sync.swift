@@ -28,6 +28,9 @@ extension AHAPTool {
 
         func validate() throws {
             try OptionBounds.check(offset, in: -3600...3600, flag: "--offset", unit: "s")
+            if HapticFileValidator.isHapticFile(file) {
+                throw ValidationError("sync checks an AHAP pattern; convert the clip first (ahap-tool convert \(file) -o CLIP.ahap)")
+            }
         }
 
         func run() throws {
@@ -39,6 +42,11 @@ extension AHAPTool {
             let result = try AHAPValidator.validate(path: file, options: options, rules: AHAPRuleRegistry.syncRules)
             guard let document = result.document else {
                 try FindingsOutput.stop(tool: "ahap-tool", file: file, diagnostics: result.diagnostics)
+            }
+            // A check with nothing to check is a failure, not a pass.
+            guard document.pattern.events.contains(where: { $0.eventType == .hapticTransient || $0.eventType == .hapticContinuous })
+            else {
+                throw ToolFailure("\(file) has no haptic event (HapticTransient or HapticContinuous); there is nothing to keep in time")
             }
             if audio == nil && !document.pattern.events.contains(where: { $0.eventType == .audioCustom }) {
                 throw ToolFailure("\(file) has no AudioCustom event to check against; pass --audio SOUND")

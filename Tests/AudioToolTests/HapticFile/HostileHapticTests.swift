@@ -87,3 +87,18 @@ struct HostileHapticTests {
         #expect(more == 0)
     }
 }
+
+@Suite(".haptic line endings")
+struct HapticLineEndingTests {
+    @Test("a CRLF .haptic is read like an LF one, with the same line and column")
+    func crlf() {
+        let lf =
+            "{\"version\": {\"major\": 1},\n \"signals\": {\"continuous\": {\"envelopes\": {\"amplitude\": [{\"time\": 0, \"amplitude\": 0.5},\n {\"time\": 1, \"amplitude\": 1.5}]}}}}\n"
+        let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
+        let a = HapticFileValidator.validate(bytes: Array(lf.utf8)).diagnostics
+        let b = HapticFileValidator.validate(bytes: Array(crlf.utf8)).diagnostics
+        #expect(a.count == 1 && b.count == 1)
+        #expect(a.first?.location.line == 3 && b.first?.location.line == 3)
+        #expect(a.first?.location.column == b.first?.location.column)
+    }
+}

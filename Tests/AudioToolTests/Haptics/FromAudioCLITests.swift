@@ -77,6 +77,17 @@ struct FromAudioCLITests {
         #expect(sarif.stdout.contains("ahap.audio_sync_transient") && sarif.stdout.contains("\"startLine\""))
         let none = try run(Self.tool, ["sync", out])
         #expect(none.status == 2 && none.stderr.contains("--audio"), "\(none.stderr)")
+        // Nothing to check is a failure: a pattern with no haptic event, and a .haptic clip (convert it first).
+        let onlyAudio = folder.appendingPathComponent("a.ahap").path
+        try #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "clicks.wav"}}]}"#
+            .write(toFile: onlyAudio, atomically: true, encoding: .utf8)
+        let empty = try run(Self.tool, ["sync", onlyAudio, "--audio", sound])
+        #expect(empty.status == 2 && empty.stderr.contains("no haptic event"), "\(empty.stderr)")
+        let clip = folder.appendingPathComponent("c.haptic").path
+        try
+            #"{"version": {"major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": [{"time": 0, "amplitude": 0.5}, {"time": 1, "amplitude": 0}]}}}}"#
+            .write(toFile: clip, atomically: true, encoding: .utf8)
+        #expect(try run(Self.tool, ["sync", clip, "--audio", sound]).status == 64)
     }
 }
 
