@@ -6,7 +6,9 @@ import Foundation
 /// The method is the one of Meta Haptics SDK's Android exporter (`core/renderer/src/android_waveform.rs`, MIT; read
 /// for the method, written anew here), so a `.haptic` clip gives the integers Meta's tests expect:
 /// - The clip is sampled every `sampleDuration` (10 ms) from time 0 for ⌈length / step⌉ steps; the last step is
-///   shortened to what is left of the clip.
+///   shortened to what is left of the clip. Step times and event times are compared in 64-bit arithmetic, so an
+///   event at 0.1 s falls on step 10 (Meta's 32-bit grid puts it a step late), and the last step is rounded to the
+///   millisecond (Meta truncates 9.99… to 9).
 /// - The amplitude envelope is played as ramps from breakpoint to breakpoint. A ramp of d seconds at r steps per
 ///   second returns its start value first and reaches its target after d·r − 1 steps (so a 0→1 ramp over three 1 s
 ///   steps gives 0, 0.5, 1); a ramp of at most one step jumps.
@@ -74,19 +76,20 @@ extension AndroidWaveform {
     public static func render(
         _ clip: HapticClip, settings: AndroidWaveformSettings = AndroidWaveformSettings(), path: String = ""
     ) throws(InputError) -> AndroidWaveform {
-        let step = Float(settings.sampleDuration)
-        let rate = 1 / step
+        let step = settings.sampleDuration
+        let rate = Float(1 / step)
         let burstLow = Float(settings.emphasisDurationAtLowFrequency)
         let burstRange = Float(settings.emphasisDurationAtHighFrequency) - burstLow
         let gain = Float(settings.gain)
         // The clip, and every emphasis burst played out to its end.
-        var length = Float(clip.duration)
+        var length = clip.duration
         for p in clip.amplitude {
-            if let e = p.emphasis { length = max(length, Float(p.time) + burstLow + Float(min(max(e.frequency, 0), 1)) * burstRange) }
+            if let e = p.emphasis { length = max(length, p.time + Double(burstLow + Float(min(max(e.frequency, 0), 1)) * burstRange)) }
         }
         guard length.isFinite, length > 0, step > 0 else { return AndroidWaveform(timingsMs: [], amplitudes: []) }
-        let count = (length * rate).rounded(.up)
-        guard count <= Float(maximumSteps) else {
+        // A step is due when it starts before the end by more than rounding (1 ns).
+        let count = (length / step - 1e-6).rounded(.up)
+        guard count <= Double(maximumSteps) else {
             throw InputError(
                 .limitExceeded, path: path,
                 reason: "the clip needs \(Int(count)) Android waveform steps; at most \(maximumSteps) (30 minutes at 10 ms) are written",
@@ -99,10 +102,10 @@ extension AndroidWaveform {
         var out = AndroidWaveform(timingsMs: [], amplitudes: [])
         out.timingsMs.reserveCapacity(Int(count))
         out.amplitudes.reserveCapacity(Int(count))
-        var k: Float = 0
-        while k < count {
-            let now = step * k
-            while next < events.count, events[next].time <= now {
+        for k in 0..<Int(count) {
+            let now = step * Double(k)
+            // On the step grid: an event at 0.1 s falls on step 10 of 10 ms, whatever the binary rounding of either.
+            while next < events.count, events[next].time <= now + 1e-9 * max(1, now) {
                 let e = events[next]
                 if let level = e.emphasis {
                     let seconds = burstLow + e.frequency * burstRange
@@ -119,15 +122,14 @@ extension AndroidWaveform {
                 value += burst.level
             }
             out.amplitudes.append(min(max(Int(value * 255), 1), 255))
-            out.timingsMs.append(min(Int(step * 1000), Int((length - now) * 1000)))
-            k += 1
+            out.timingsMs.append(Int((min(step, length - now) * 1000).rounded()))
         }
         return out
     }
 
     /// One change to the renderer: an envelope ramp to `target` over `duration` seconds, or an emphasis burst.
     struct RampEvent {
-        var time: Float
+        var time: Double
         var target: Float = 0
         var duration: Float = 0
         var emphasis: Float? = nil
@@ -139,21 +141,21 @@ extension AndroidWaveform {
     static func rampEvents(_ clip: HapticClip) -> [RampEvent] {
         let points = clip.amplitude
         guard let first = points.first else { return [] }
-        var events = [RampEvent(time: Float(first.time), target: Float(first.amplitude))]
+        var events = [RampEvent(time: first.time, target: Float(first.amplitude))]
         for (i, p) in points.enumerated() {
             let nextPoint = i + 1 < points.count ? points[i + 1] : nil
             if let n = nextPoint {
-                events.append(RampEvent(time: Float(p.time), target: Float(n.amplitude), duration: Float(n.time) - Float(p.time)))
+                events.append(RampEvent(time: p.time, target: Float(n.amplitude), duration: Float(n.time) - Float(p.time)))
             } else if p.emphasis != nil {
                 // Hold the last value while its emphasis plays.
-                events.append(RampEvent(time: Float(p.time), target: Float(p.amplitude)))
+                events.append(RampEvent(time: p.time, target: Float(p.amplitude)))
             }
             if let e = p.emphasis {
-                events.append(RampEvent(time: Float(p.time), emphasis: Float(e.amplitude), frequency: Float(min(max(e.frequency, 0), 1))))
+                events.append(RampEvent(time: p.time, emphasis: Float(e.amplitude), frequency: Float(min(max(e.frequency, 0), 1))))
             }
         }
         if points.last?.emphasis == nil, let last = points.last {
-            events.append(RampEvent(time: Float(last.time)))
+            events.append(RampEvent(time: last.time))
         }
         return events
     }
