@@ -5,7 +5,7 @@ set -euo pipefail
 
 libs=(libsndfile1-dev libasound2-dev libjansson-dev libyaml-dev libsamplerate0-dev libkissfft-dev libebur128-dev pkg-config)
 tools=()
-[ "${1:-}" = "--test" ] && tools=(sox libsox-fmt-mp3 alsa-utils ffmpeg chromium)
+[ "${1:-}" = "--test" ] && tools=(sox libsox-fmt-mp3 alsa-utils ffmpeg chromium default-jdk-headless kotlin)
 
 missing=()
 { pkg-config --exists sndfile alsa jansson yaml-0.1 samplerate kissfft-float libebur128 2>/dev/null && [ -f /usr/include/kissfft/kiss_fftr.h ]; } || missing+=("${libs[@]}")
@@ -25,6 +25,7 @@ if ! command -v swift >/dev/null 2>&1; then
   exit 2
 fi
 
+# default-jdk-headless and kotlin compile the Android source that ahap-tool convert writes (AndroidSourceTests).
 # The editor's browser test drives Debian's chromium with Playwright for Python (no browser is downloaded).
 if [ "${1:-}" = "--test" ] && ! python3 -c "import playwright" 2>/dev/null; then
   echo "setup: installing playwright (pip)" >&2

@@ -28,13 +28,17 @@ enum FuzzTarget: String, CaseIterable {
                 while budget > 0 && r.renderNextBlock(into: &block) > 0 { budget -= 1 }
             }
         case .haptic:
-            // Validate, then convert what validates, render the result, and write the clip back out.
+            // Validate, then convert what validates (to AHAP and Android), render the result, and write the clip back out.
             let result = HapticFileValidator.validate(
                 bytes: bytes, file: "fuzz.haptic", options: AHAPValidationOptions(checkWaveformFiles: false))
             if let clip = result.clip, !result.diagnostics.contains(where: { $0.severity == .error }) {
                 let pattern = HapticToAHAP.convert(clip)
                 _ = HapticToAHAP.split(clip)
                 _ = JSONWriter(indent: " ").string(from: clip.jsonValue)
+                if let android = try? AndroidHaptics(clip) {
+                    _ = JSONWriter().string(from: android.jsonValue(source: "fuzz.haptic"))
+                    _ = AndroidSource.generate(android, language: .java, name: "Fuzz", package: nil, source: "fuzz.haptic")
+                }
                 let r = PatternRenderer(pattern: pattern, options: RenderOptions(sampleRate: 8_000, baseDirectory: "/nonexistent"))
                 var block: [Float] = []
                 var blocks = 0
