@@ -92,7 +92,9 @@ extension AHAPTool {
             }
             if target == .java {
                 guard AndroidSource.typeName(forFile: output) != nil else {
-                    throw ValidationError("-o \(output): a Java file is named after its class; name it as one, e.g. ThudHaptics.java")
+                    throw ValidationError(
+                        "-o \(output): a Java file is named after its class; name it as one (no keyword, and none of Build, VibrationEffect, Vibrator, Math, System), e.g. ThudHaptics.java"
+                    )
                 }
                 if let className, className != AndroidSource.typeName(forFile: output) {
                     throw ValidationError("--class-name \(className): a public Java class must have its file's name")

@@ -77,11 +77,11 @@ public struct AndroidComposition: Sendable, Equatable {
 
     /// The composition of the clip's emphasis points; empty when it has none.
     public init(_ clip: HapticClip) {
-        elements = clip.amplitude.compactMap { point in
+        elements = clip.amplitude.sorted { $0.time < $1.time }.compactMap { point in
             guard let e = point.emphasis, e.amplitude > 0 else { return nil }
             let amplitude = min(max(e.amplitude, 0), 1)
             let primitive = Primitive.forTransient(intensity: amplitude.squareRoot(), sharpness: min(max(e.frequency, 0), 1).squareRoot())
-            return Element(primitive: primitive, scale: amplitude, timeMs: Int((point.time * 1000).rounded()))
+            return Element(primitive: primitive, scale: amplitude, timeMs: AndroidWaveform.milliseconds(point.time))
         }
     }
 

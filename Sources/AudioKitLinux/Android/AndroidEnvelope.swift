@@ -3,7 +3,7 @@ import Foundation
 /// A clip as an Android 16 `VibrationEffect.BasicEnvelopeBuilder` effect (API 36): control points of intensity and
 /// sharpness, each reached over a duration, from intensity 0 and back to 0.
 ///
-/// - Intensity is √amplitude and sharpness √frequency (0.5 without a frequency envelope), as in the clip's AHAP.
+/// - Intensity is √amplitude and sharpness √frequency (√0.5 without a frequency envelope), as in the clip's AHAP.
 /// - An emphasis is a peak: its intensity and sharpness at its time, back to the envelope 20 ms later.
 /// - The points are reduced to `maximumPoints` by Visvalingam–Whyatt on intensity (`BreakpointReduction`), the
 ///   number every device with envelope effects takes; the closing zero point counts among them.
@@ -54,11 +54,17 @@ public struct AndroidEnvelope: Sendable, Equatable {
         let dense = Self.densePoints(clip)
         guard dense.contains(where: { $0.intensity > 0 }) else { return nil }
         // Splitting long gaps adds points: reduce further until the whole fits, or no reduction is left to make.
+        // A clip too long for 16 points of at most 1 s keeps its 15 best points (more after splitting, which the
+        // generated code checks against the device).
         var budget = Self.maximumPoints - 1
         var built = Self.build(dense, budget: budget)
-        while built.points.count > Self.maximumPoints && budget > 2 {
+        let span = (dense.last?.time ?? 0) - min(0, dense.first?.time ?? 0)
+        let fits = Int((span * 1000 / Double(Self.maximumDurationMs)).rounded(.up)) + 2 <= Self.maximumPoints
+        while fits && built.points.count > Self.maximumPoints && budget > 2 {
             budget = max(2, budget - (built.points.count - Self.maximumPoints))
-            built = Self.build(dense, budget: budget)
+            let next = Self.build(dense, budget: budget)
+            if next.points.count >= built.points.count { break }
+            built = next
         }
         let (points, times) = built
         initialSharpness = points.first?.sharpness ?? HapticToAHAP.defaultSharpness
@@ -81,7 +87,7 @@ public struct AndroidEnvelope: Sendable, Equatable {
         var times: [Double] = []
         var cursor = 0.0
         for p in kept {
-            let gap = Int(((p.time - cursor) * 1000).rounded())
+            let gap = AndroidWaveform.milliseconds(p.time - cursor)
             if gap < minimumDurationMs {
                 if let last = points.last {
                     if p.intensity > last.intensity {

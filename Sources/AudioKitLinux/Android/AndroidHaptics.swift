@@ -34,6 +34,11 @@ public struct AndroidHaptics: Sendable, Equatable {
         if self.composition != nil && !emphasisOnly {
             lost.append("composition: the continuous envelope is not played; only the emphasis points are")
         }
+        if waveform.timingsMs.count > 10_000 {
+            lost.append(
+                "waveform: \(waveform.timingsMs.count) steps; one vibrate() call of more than about 10,000 steps may exceed Android's 1 MB binder buffer, so split the clip"
+            )
+        }
         if let e = envelope {
             if e.maximumIntensityError > 0.01 {
                 lost.append(

@@ -76,23 +76,32 @@ extension AndroidWaveform {
     public static func render(
         _ clip: HapticClip, settings: AndroidWaveformSettings = AndroidWaveformSettings(), path: String = ""
     ) throws(InputError) -> AndroidWaveform {
+        try checkPlayable(clip, path: path)
         let step = settings.sampleDuration
+        guard step.isFinite, step >= 0.001, step <= 1, settings.gain.isFinite, settings.emphasisDucking.isFinite else {
+            throw InputError(.limitExceeded, path: path, reason: "the waveform's step must be 1 to 1000 ms, its gain and ducking finite")
+        }
         let rate = Float(1 / step)
         let burstLow = Float(settings.emphasisDurationAtLowFrequency)
         let burstRange = Float(settings.emphasisDurationAtHighFrequency) - burstLow
         let gain = Float(settings.gain)
+        func burstSteps(_ frequency: Float) -> Int {
+            let steps = (burstLow + min(max(frequency, 0), 1) * burstRange) * rate
+            return steps.isFinite ? Int(min(max(steps, 0), 1e6)) : 0
+        }
         // The clip, and every emphasis burst played out to its end.
         var length = clip.duration
         for p in clip.amplitude {
-            if let e = p.emphasis { length = max(length, p.time + Double(burstLow + Float(min(max(e.frequency, 0), 1)) * burstRange)) }
+            if let e = p.emphasis { length = max(length, p.time + Double(burstSteps(Float(e.frequency))) * step) }
         }
-        guard length.isFinite, length > 0, step > 0 else { return AndroidWaveform(timingsMs: [], amplitudes: []) }
-        // A step is due when it starts before the end by more than rounding (1 ns).
-        let count = (length / step - 1e-6).rounded(.up)
+        // A step is due when it starts before the end by more than rounding (1 ns); Android refuses a waveform
+        // without a step of 1 ms or more, so there is always one.
+        let count = max(1, (length / step - 1e-6).rounded(.up))
         guard count <= Double(maximumSteps) else {
             throw InputError(
                 .limitExceeded, path: path,
-                reason: "the clip needs \(Int(count)) Android waveform steps; at most \(maximumSteps) (30 minutes at 10 ms) are written",
+                reason:
+                    "the clip needs \(String(format: "%.0f", count)) Android waveform steps; at most \(maximumSteps) (30 minutes at 10 ms) are written",
                 fix: "shorten the clip or split it")
         }
         let events = rampEvents(clip)
@@ -108,8 +117,7 @@ extension AndroidWaveform {
             while next < events.count, events[next].time <= now + 1e-9 * max(1, now) {
                 let e = events[next]
                 if let level = e.emphasis {
-                    let seconds = burstLow + e.frequency * burstRange
-                    burst = (Int(seconds * rate), level * gain)
+                    burst = (burstSteps(e.frequency), level * gain)
                 } else {
                     envelope.start(to: e.target * gain, over: e.duration, rate: rate)
                 }
@@ -121,10 +129,33 @@ extension AndroidWaveform {
                 burst.steps -= 1
                 value += burst.level
             }
-            out.amplitudes.append(min(max(Int(value * 255), 1), 255))
-            out.timingsMs.append(Int((min(step, length - now) * 1000).rounded()))
+            let level = value.isNaN ? 0 : min(max(value, 0), 1)
+            let ms = Int((min(step, length - now) * 1000).rounded())
+            // A last sliver under half a millisecond is dropped (Android takes no 0 ms step but the only one).
+            if ms == 0 && k > 0 { break }
+            out.amplitudes.append(min(max(Int(level * 255), 1), 255))
+            out.timingsMs.append(max(ms, 1))
         }
         return out
+    }
+
+    /// Throws when the clip's times are not finite, negative or out of order: a clip `HapticFileValidator` accepts
+    /// never is, but one converted with errors forced through may be.
+    public static func checkPlayable(_ clip: HapticClip, path: String) throws(InputError) {
+        let times = clip.amplitude.map(\.time) + clip.frequency.map(\.time)
+        guard times.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 4 * 3600 }),
+            zip(clip.amplitude, clip.amplitude.dropFirst()).allSatisfy({ $0.time <= $1.time }),
+            zip(clip.frequency, clip.frequency.dropFirst()).allSatisfy({ $0.time <= $1.time })
+        else {
+            throw InputError(
+                .corrupt, path: path, reason: "the clip's times are not in order from 0 to 4 hours, so Android cannot play it",
+                fix: "fix the errors validate reports")
+        }
+    }
+
+    /// Seconds as whole milliseconds, bounded so that no time traps the conversion.
+    static func milliseconds(_ seconds: Double) -> Int {
+        seconds.isFinite ? Int((min(max(seconds, -1e9), 1e9) * 1000).rounded()) : 0
     }
 
     /// One change to the renderer: an envelope ramp to `target` over `duration` seconds, or an emphasis burst.

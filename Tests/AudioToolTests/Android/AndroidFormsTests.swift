@@ -85,6 +85,17 @@ struct AndroidFormsTests {
         #expect(haptics.lost.contains { $0.contains("more than the 16") })
     }
 
+    @Test("a 40 s fade in, hold and fade out keeps its level in the envelope (the 1 s gaps need more than 16 points)")
+    func longFade() throws {
+        let clip = HapticClip(amplitude: [
+            .init(time: 0, amplitude: 0), .init(time: 1, amplitude: 1), .init(time: 39, amplitude: 1), .init(time: 40, amplitude: 0),
+        ])
+        let envelope = try #require(AndroidEnvelope(clip))
+        #expect(envelope.controlPoints.filter { $0.intensity > 0.99 }.count >= 30, "the hold is played at full")
+        #expect(envelope.maximumIntensityError < 0.05, "\(envelope.maximumIntensityError)")
+        #expect(envelope.controlPoints.allSatisfy { (20...1000).contains($0.durationMs) })
+    }
+
     @Test("the JSON holds the three forms with their API levels, and what is lost")
     func json() throws {
         let clip = HapticClip(

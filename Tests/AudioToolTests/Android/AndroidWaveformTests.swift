@@ -108,9 +108,14 @@ struct AndroidWaveformTests {
             .init(time: 0, amplitude: 0, emphasis: .init(amplitude: 1, frequency: 0)), .init(time: 0.001, amplitude: 0),
         ])
         let w = try AndroidWaveform.render(single)
-        // 36.4 ms: steps of 10, 10, 10, 6.4 (4 steps, the last cut to 6 ms); 3 steps of burst at 255.
-        #expect(w.timingsMs == [10, 10, 10, 6] && w.amplitudes == [255, 255, 255, 1], "\(w)")
-        #expect(w.joined == AndroidWaveform(timingsMs: [30, 6], amplitudes: [255, 1]))
+        // The burst at frequency 0: ⌊36.4 ms / 10 ms⌋ = 3 steps at 255, and the waveform lasts those 3 steps.
+        #expect(w.timingsMs == [10, 10, 10] && w.amplitudes == [255, 255, 255], "\(w)")
+        #expect(w.joined == AndroidWaveform(timingsMs: [30], amplitudes: [255]))
+        // A clip shorter than half a millisecond still gives one step Android accepts (some timing above 0).
+        let tiny = try AndroidWaveform.render(Self.clip([(0, 0.5), (0.0001, 0.5)]))
+        #expect(tiny.timingsMs == [1] && tiny.amplitudes == [127])
+        // Times out of order (a clip forced through validation) are an error, not a trap.
+        #expect(throws: InputError.self) { try AndroidWaveform.render(Self.clip([(0, 0.5), (1e300, 0.5), (1, 0)])) }
     }
 
     @Test("joining equal neighbouring steps keeps the vibration: expanding it gives the steps back")

@@ -83,6 +83,9 @@ struct ConvertCLITests {
         #expect(c.status == 1 && !FileManager.default.fileExists(atPath: out), "\(c.stderr)")
         let same = try run(Self.tool, ["convert", clip, "-o", clip.replacingOccurrences(of: ".haptic", with: ".ahap")])
         #expect(same.status == 1)
-        #expect(try run(Self.tool, ["convert", clip, "-o", folder.appendingPathComponent("x.json").path]).status == 64)
+        #expect(try run(Self.tool, ["convert", clip, "-o", folder.appendingPathComponent("x.txt").path]).status == 64)
+        // The broken clip is refused for Android too, and nothing is written.
+        let json = folder.appendingPathComponent("x.json").path
+        #expect(try run(Self.tool, ["convert", clip, "-o", json]).status == 1 && !FileManager.default.fileExists(atPath: json))
     }
 }

@@ -34,6 +34,7 @@ struct HostileInputTests {
     static let commands: [(tool: String, args: [String], ext: String)] = [
         ("ahap-tool", ["validate"], "ahap"), ("ahap-tool", ["info"], "ahap"), ("ahap-tool", ["format"], "ahap"),
         ("ahap-tool", ["render", "-o", "OUT.wav"], "ahap"), ("ahap-tool", ["plot", "-o", "OUT.svg"], "ahap"),
+        ("ahap-tool", ["convert", "-o", "OUT.java"], "haptic"), ("ahap-tool", ["convert", "-o", "OUT.json"], "ahap"),
         ("beatmap", ["lint"], "json"), ("beatmap", ["lint"], "txt"), ("beatmap", ["lint"], "swift"), ("beatmap", ["fit"], "csv"),
         ("beatmap", ["ci"], "json"), ("beatmap", ["ci"], "yaml"), ("beatmap", ["bpm"], "wav"), ("beatmap", ["audio-info"], "flac"),
         ("beatmap", ["check", "samples/beatmaps/world1-a.json", "--audio"], "mp3"),

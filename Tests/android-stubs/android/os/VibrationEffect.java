@@ -14,6 +14,12 @@ public class VibrationEffect {
         if (Build.VERSION.SDK_INT < 26) throw new IllegalStateException("createWaveform needs API 26");
         if (timings.length != amplitudes.length) throw new IllegalArgumentException("lengths differ");
         for (int a : amplitudes) if (a < 0 || a > 255) throw new IllegalArgumentException("amplitude " + a);
+        boolean any = false;
+        for (long t : timings) {
+            if (t < 0) throw new IllegalArgumentException("timing " + t);
+            any |= t > 0;
+        }
+        if (!any) throw new IllegalArgumentException("at least one timing must be non-zero");
         return new VibrationEffect("waveform " + Arrays.toString(timings) + " " + Arrays.toString(amplitudes) + " " + repeat);
     }
 
