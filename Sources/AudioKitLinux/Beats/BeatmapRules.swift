@@ -26,6 +26,8 @@ public enum BeatmapRules {
     public static let unconfirmed = "beatmap.unconfirmed"
     /// An MP3 without a gapless tag.
     public static let mp3DecoderDelay = "beatmap.mp3_decoder_delay"
+    /// An AAC file without gapless information.
+    public static let aacDecoderDelay = "beatmap.aac_decoder_delay"
     // Tempo.
     /// A track whose tempo is not the declared one.
     public static let bpmMismatch = "beatmap.bpm_mismatch"
@@ -95,6 +97,13 @@ public enum BeatmapRules {
             summary: "The MP3 has no LAME/Xing tag, so decoders start it about 25 ms late.",
             rationale:
                 "reference/MP3-DECODER-OFFSETS.md: 1105 samples late in libsndfile, ffmpeg, mpg123 and librosa. (Its example is an encoded file: see BeatCheckTests.)",
+            defaultSeverity: .warning),
+        RuleDescription(
+            id: aacDecoderDelay, name: "AAC without gapless information",
+            summary:
+                "The AAC file has neither an iTunSMPB tag nor an edit list, so its decoded audio starts with the encoder's priming (2112 samples, 1024 for FFmpeg's encoder).",
+            rationale:
+                "reference/AAC-DECODING.md: Apple's players remove the priming using that information; without it the audio is assumed to start late by the usual priming, and --decoder-delay-ms overrides the assumption. (Its examples are encoded files: see AACInputTests.)",
             defaultSeverity: .warning),
     ]
 

@@ -4,33 +4,48 @@ import Foundation
 /// grow with the file's length. The only owner of its `SNDFILE*`, which it
 /// closes in `deinit`; use it from one thread at a time.
 public final class SoundFileReader {
-    private let handle: OpaquePointer
+    /// What decodes the file: libsndfile, or the ffmpeg program for what libsndfile does not read.
+    private enum Backend {
+        case sndfile(OpaquePointer)
+        case ffmpeg(FFmpegDecoder)
+    }
+
+    private let backend: Backend
     /// The file's facts, as read from its header.
     public let info: AudioFileInfo
     /// The read position, in frames from the start of the file.
     public private(set) var framesRead: Int64 = 0
 
     /// Opens `path` for reading. Throws `InputError` when the file is missing, not a regular file, unreadable, in a
-    /// format libsndfile does not read, damaged, or outside `limits` (channels, sample rate or duration).
+    /// format neither libsndfile nor FFmpeg reads, damaged, or outside `limits` (channels, sample rate or duration).
+    /// AAC and ALAC (`.m4a`) are decoded by the `ffmpeg` program (`FFmpegDecoder`), on the device's timeline.
     public init(path: String, limits: AudioLimits = .standard) throws(InputError) {
-        let (handle, sfInfo) = try SndFile.openRead(path)
-        let (format, encoding) = SndFile.formatNames(sfInfo.format)
-        let info = AudioFileInfo(
-            path: path, sampleRate: Int(sfInfo.samplerate), channels: Int(sfInfo.channels), frames: Int64(sfInfo.frames),
-            format: format, encoding: encoding, majorFormat: sfInfo.format & 0x0FFF_0000, subtypeFormat: sfInfo.format & 0xFFFF)
-        do {
-            try SoundFileReader.check(info, limits: limits)
-        } catch {
-            SndFile.close(handle)
-            throw error
+        do throws(InputError) {
+            let (handle, sfInfo) = try SndFile.openRead(path)
+            let (format, encoding) = SndFile.formatNames(sfInfo.format)
+            let info = AudioFileInfo(
+                path: path, sampleRate: Int(sfInfo.samplerate), channels: Int(sfInfo.channels), frames: Int64(sfInfo.frames),
+                format: format, encoding: encoding, majorFormat: sfInfo.format & 0x0FFF_0000, subtypeFormat: sfInfo.format & 0xFFFF)
+            do {
+                try SoundFileReader.check(info, limits: limits)
+            } catch {
+                SndFile.close(handle)
+                throw error
+            }
+            self.backend = .sndfile(handle)
+            self.info = info
+        } catch  where error.kind == .unsupportedFormat && FFmpegDecoder.handles(path) {
+            let decoder = try FFmpegDecoder(path: path, limits: limits)
+            backend = .ffmpeg(decoder)
+            info = decoder.info
         }
-        self.handle = handle
-        self.info = info
     }
 
-    deinit { SndFile.close(handle) }
+    deinit {
+        if case .sndfile(let handle) = backend { SndFile.close(handle) }
+    }
 
-    private static func check(_ info: AudioFileInfo, limits: AudioLimits) throws(InputError) {
+    static func check(_ info: AudioFileInfo, limits: AudioLimits) throws(InputError) {
         guard info.channels >= 1 && info.channels <= limits.maxChannels else {
             throw InputError(
                 .limitExceeded, path: info.path, reason: "\(info.channels) channels is outside the supported 1…\(limits.maxChannels)",
@@ -55,6 +70,15 @@ public final class SoundFileReader {
     public func read(into buffer: UnsafeMutableBufferPointer<Float>, frames: Int) throws(InputError) -> Int {
         precondition(buffer.count >= frames * info.channels, "buffer too small")
         guard let base = buffer.baseAddress else { return 0 }
+        let handle: OpaquePointer
+        switch backend {
+        case .ffmpeg(let decoder):
+            let n = try decoder.read(into: buffer, frames: frames)
+            framesRead += Int64(n)
+            try checkLength()
+            return n
+        case .sndfile(let h): handle = h
+        }
         let n = SndFile.readFrames(handle, into: base, frames: frames)
         if n < 0 || (n == 0 && SndFile.errorText(handle) != nil && framesRead == 0) {
             throw InputError(
@@ -82,11 +106,43 @@ public final class SoundFileReader {
     /// Moves the read position to `frame`; false when the file cannot seek.
     @discardableResult
     public func seek(toFrame frame: Int64) -> Bool {
-        guard SndFile.seek(handle, frame: frame) else { return false }
-        framesRead = frame
-        return true
+        switch backend {
+        case .sndfile(let handle):
+            guard SndFile.seek(handle, frame: frame) else { return false }
+            framesRead = frame
+            return true
+        case .ffmpeg(let decoder):
+            // A pipe only goes forward: going back starts the decoder again; then frames are read up to `frame`.
+            guard frame >= 0 else { return false }
+            if frame < framesRead {
+                decoder.rewind()
+                framesRead = 0
+            }
+            var scratch = [Float](repeating: 0, count: 4096 * info.channels)
+            while framesRead < frame {
+                let want = Int(min(4096, frame - framesRead))
+                let n =
+                    (try? scratch.withUnsafeMutableBufferPointer { p throws(InputError) in try decoder.read(into: p, frames: want) }) ?? 0
+                if n == 0 { return false }
+                framesRead += Int64(n)
+            }
+            return true
+        }
     }
 
-    /// libsndfile's notes on the header, which say when a file is shorter than its header claims.
-    public var headerLog: String { SndFile.log(handle) }
+    /// A decoder that goes on past the limit on duration is stopped: a header can understate the length.
+    private func checkLength() throws(InputError) {
+        let limit = AudioLimits.standard.maxDuration * Double(info.sampleRate) + Double(info.sampleRate)
+        if Double(framesRead) > max(limit, Double(info.frames) * 1.01 + Double(info.sampleRate)) {
+            throw InputError(
+                .limitExceeded, path: info.path, reason: "decodes to more audio than its header says", fix: "re-export it",
+                limit: .audioSeconds)
+        }
+    }
+
+    /// libsndfile's notes on the header, which say when a file is shorter than its header claims (empty for FFmpeg).
+    public var headerLog: String {
+        if case .sndfile(let handle) = backend { return SndFile.log(handle) }
+        return ""
+    }
 }

@@ -11,7 +11,8 @@
 ///    slope of map − audio against time, reported as the two tempos.
 public enum BeatChecker {
     /// Checks `map` against `onset` and returns the evidence and findings, lint findings included. When `audioPath`
-    /// is an MP3 without a gapless tag, audio times are corrected by 1105 samples unless `options.decoderDelay` is set.
+    /// is an MP3 without a gapless tag, audio times are corrected by 1105 samples, and for AAC without gapless
+    /// information by its assumed priming, unless `options.decoderDelay` is set.
     public static func check(map: BeatMap, onset: OnsetStrength, options: BeatCheckOptions = BeatCheckOptions(), audioPath: String? = nil)
         -> BeatCheckReport
     {
@@ -33,6 +34,23 @@ public enum BeatChecker {
                             ? "audio times were corrected by that amount"
                             : String(format: "using the given decoder delay of %.1f ms instead", delay * 1000))))
         }
+        // AAC without gapless information: the reader has dropped the assumed priming already, so only a given delay
+        // that differs from it moves the onsets.
+        var removed = 0.0
+        if let frames = onset.audio.assumedDecoderDelay {
+            removed = Double(frames) / Double(max(1, onset.audio.sampleRate))
+            if options.decoderDelay == nil { delay = removed }
+            diagnostics.append(
+                Diagnostic(
+                    ruleID: BeatmapRules.aacDecoderDelay, severity: .warning, location: SourceLocation(file: audioPath ?? onset.audio.path),
+                    message: String(
+                        format:
+                            "AAC without gapless information (no iTunSMPB tag, no edit list): its first %d samples (%.1f ms) were dropped as the encoder's assumed priming; %@. Re-encode it with an edit list (ffmpeg -i in.wav -c:a aac out.m4a) to remove the doubt",
+                        frames, removed * 1000,
+                        options.decoderDelay == nil
+                            ? "pass --decoder-delay-ms if the encoder primed otherwise"
+                            : String(format: "using the given decoder delay of %.1f ms instead", (options.decoderDelay ?? 0) * 1000))))
+        }
         let valid = map.times.indices.filter { map.times[$0].isFinite && map.times[$0] >= 0 && map.times[$0] < onset.audio.duration }
         guard valid.count >= BeatCheckTuning.minimumBeats, !onset.values.isEmpty else {
             diagnostics.append(BeatCheckFindings.tooFewInside(map: map, inside: valid.count, duration: onset.audio.duration))
@@ -40,7 +58,7 @@ public enum BeatChecker {
                 beats: [], offset: nil, drift: nil, mapBPM: nil, audioBPM: nil, decoderDelay: delay, diagnostics: diagnostics.sorted(),
                 onset: onset)
         }
-        let odf = OnsetCurve(onset, delay: delay)
+        let odf = OnsetCurve(onset, delay: delay - removed)
         let times = valid.map { map.times[$0] }
         let centre = times[times.count / 2]
         let (a, s) = GlobalAlignment.align(times, centre: centre, odf: odf)

@@ -1,0 +1,219 @@
+import AudioKitLinux
+import Foundation
+import Testing
+
+/// AAC and ALAC through FFmpeg: a click track encoded by FFmpeg's AAC encoder with an edit list, without one, and
+/// with an `iTunSMPB` tag, decodes with its clicks where the WAV has them (within 1 ms) once the priming is removed
+/// as Apple's players remove it, or corrected as assumed.
+@Suite(
+    "AAC and ALAC input", .enabled(if: AACFixtures.ffmpeg != nil, "ffmpeg is not installed (apt install ffmpeg): AAC input is not tested"))
+struct AACInputTests {
+    @Test("an edit list: priming removed by it, padding cut, clicks within 1 ms of the WAV's")
+    func editList() throws {
+        let f = try AACFixtures.make()
+        defer { f.remove() }
+        let info = try AudioFile.info(f.editList)
+        #expect(info.codec == "aac" && info.gapless?.source == .editList && info.gapless?.priming == 1024, "\(info)")
+        #expect(info.frames == Int64(AACFixtures.frames), "the encoder's frames exactly: \(info.frames)")
+        #expect(info.assumedDecoderDelay == nil)
+        let decoded = try AudioFile.readMono(f.editList)
+        #expect(decoded.samples.count == AACFixtures.frames, "padding cut: \(decoded.samples.count)")
+        let shifts = AACFixtures.clickShifts(decoded.samples)
+        #expect(shifts.count == AACFixtures.clicks.count && shifts.allSatisfy { abs($0) <= 44 }, "\(shifts)")
+    }
+
+    @Test("an iTunSMPB tag: priming and padding from it, clicks within 1 ms")
+    func iTunSMPB() throws {
+        let f = try AACFixtures.make()
+        defer { f.remove() }
+        let info = try AudioFile.info(f.tagged)
+        #expect(
+            info.gapless?.source == .iTunSMPB && info.gapless?.priming == 1024 && info.gapless?.frames == Int64(AACFixtures.frames),
+            "\(info)")
+        let decoded = try AudioFile.readMono(f.tagged)
+        #expect(decoded.samples.count == AACFixtures.frames)
+        let shifts = AACFixtures.clickShifts(decoded.samples)
+        #expect(shifts.count == AACFixtures.clicks.count && shifts.allSatisfy { abs($0) <= 44 }, "\(shifts)")
+    }
+
+    @Test("no gapless information: the priming is assumed (1024 for FFmpeg's encoder) and dropped, with a warning in check")
+    func noGapless() throws {
+        let f = try AACFixtures.make()
+        defer { f.remove() }
+        let info = try AudioFile.info(f.bare)
+        #expect(info.gapless?.source == MP4Gapless.Source.none && info.assumedDecoderDelay == 1024, "\(info)")
+        let decoded = try AudioFile.readMono(f.bare)
+        // The reader drops the assumed priming, which is FFmpeg's real one here: the clicks are in place.
+        let shifts = AACFixtures.clickShifts(decoded.samples)
+        #expect(shifts.count == AACFixtures.clicks.count && shifts.allSatisfy { abs($0) <= 44 }, "\(shifts)")
+        // beatmap check: a warning, and the offset within 1 ms of the WAV's, without the edit list or with it.
+        let beatmap = TestPaths.binary("beatmap")
+        var offsets: [Double] = []
+        for (audio, warned) in [(f.wav, false), (f.bare, true), (f.editList, false), (f.tagged, false)] {
+            let r = try run(beatmap, ["check", f.map, "--audio", audio, "--format", "json"])
+            #expect(r.status == 0 || r.status == 1, "\(r.stderr)")
+            #expect(r.stdout.contains("beatmap.aac_decoder_delay") == warned, "\(audio): \(r.stdout.prefix(400))")
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+            offsets.append(try #require(root["offset_ms"] as? Double, "\(r.stdout.prefix(400))"))
+        }
+        #expect(offsets.dropFirst().allSatisfy { abs($0 - offsets[0]) <= 1.0 }, "offsets (ms), WAV first: \(offsets)")
+    }
+
+    @Test("ALAC: no priming, every frame")
+    func alac() throws {
+        let f = try AACFixtures.make()
+        defer { f.remove() }
+        let info = try AudioFile.info(f.alac)
+        #expect(info.codec == "alac" && info.assumedDecoderDelay == nil && info.frames == Int64(AACFixtures.frames), "\(info)")
+        let decoded = try AudioFile.readMono(f.alac)
+        #expect(decoded.samples.count == AACFixtures.frames)
+        #expect(AACFixtures.clickShifts(decoded.samples).allSatisfy { $0 == 0 })
+    }
+
+    @Test("audio-info names codec, priming, padding and their source; a damaged file is one line naming it")
+    func audioInfoAndErrors() throws {
+        let f = try AACFixtures.make()
+        defer { f.remove() }
+        let beatmap = TestPaths.binary("beatmap")
+        let r = try run(beatmap, ["audio-info", f.editList, f.tagged, f.bare])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].contains("AAC") && lines[0].contains("priming 1024") && lines[0].contains("(from the edit list)"), "\(lines)")
+        #expect(lines[1].contains("(from the iTunSMPB)"), "\(lines)")
+        #expect(lines[2].contains("1024 frames of priming assumed"), "\(lines)")
+        // Half the file: its index (at the end) is gone.
+        let data = try Data(contentsOf: URL(fileURLWithPath: f.editList))
+        let broken = f.folder.appendingPathComponent("broken.m4a").path
+        try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: broken))
+        let b = try run(beatmap, ["bpm", broken])
+        #expect(b.status == 2 && b.stderr.contains("broken.m4a") && b.stderr.split(separator: "\n").count == 1, "\(b.status) \(b.stderr)")
+        // No ffmpeg on PATH: the message says how to install it.
+        let missing = try run(beatmap, ["audio-info", f.editList], environment: ["PATH": "/nonexistent"])
+        #expect(missing.status == 2 && missing.stderr.contains("apt install ffmpeg"), "\(missing.stderr)")
+    }
+
+    @Test("beatmap bpm reads the same tempo from the .m4a as from the WAV")
+    func bpm() throws {
+        let f = try AACFixtures.make()
+        defer { f.remove() }
+        let beatmap = TestPaths.binary("beatmap")
+        let loop = TestPaths.packageRoot.appendingPathComponent("samples/audio/world4-track-a-132bpm.flac").path
+        try #require(FileManager.default.fileExists(atPath: loop), "samples/audio/world4-track-a-132bpm.flac")
+        let m4a = f.folder.appendingPathComponent("loop.m4a").path
+        #expect(try AACFixtures.encode(loop, m4a, ["-c:a", "aac", "-b:a", "160k"]))
+        var tempos: [Double] = []
+        for file in [loop, m4a] {
+            let r = try run(beatmap, ["bpm", file, "--format", "json"])
+            #expect(r.status == 0, "\(r.stderr)")
+            let root = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8))
+            let bpm = ((root as? [[String: Any]])?.first ?? (root as? [String: Any]))?["bpm"] as? Double
+            tempos.append(try #require(bpm, "\(r.stdout.prefix(300))"))
+        }
+        #expect(abs(tempos[0] - tempos[1]) <= 0.05, "\(tempos)")
+    }
+}
+
+/// A 5 s click track (44.1 kHz mono) and its AAC and ALAC encodings.
+struct AACFixtures {
+    static let ffmpeg: String? = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let rate = 44100
+    static let frames = 5 * rate
+    /// Click positions, in frames: every half second from 0.25 s.
+    static let clicks = (0..<10).map { (rate / 4) + $0 * (rate / 2) }
+
+    let folder: URL
+    let wav: String
+    let editList: String
+    let bare: String
+    let tagged: String
+    let alac: String
+    let map: String
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+
+    static func encode(_ input: String, _ output: String, _ options: [String]) throws -> Bool {
+        try run(URL(fileURLWithPath: try #require(ffmpeg)), ["-v", "error", "-y", "-i", input] + options + [output]).status == 0
+    }
+
+    static func make() throws -> AACFixtures {
+        let folder = TestPaths.scratch()
+        var samples = [Float](repeating: 0, count: frames)
+        for c in clicks {
+            // A 2 ms decaying 2 kHz burst: sharp enough to place, smooth enough for AAC.
+            for i in 0..<88 {
+                samples[c + i] = 0.8 * Float(exp(-Double(i) / 20)) * Float(sin(2 * Double.pi * 2000 * Double(i) / Double(rate)))
+            }
+        }
+        let wav = folder.appendingPathComponent("clicks.wav").path
+        try AudioFile.write(samples, to: wav, sampleRate: rate, channels: 1)
+        let f = AACFixtures(
+            folder: folder, wav: wav, editList: folder.appendingPathComponent("edit.m4a").path,
+            bare: folder.appendingPathComponent("bare.m4a").path, tagged: folder.appendingPathComponent("tagged.m4a").path,
+            alac: folder.appendingPathComponent("alac.m4a").path, map: folder.appendingPathComponent("clicks.json").path)
+        #expect(try encode(wav, f.editList, ["-c:a", "aac", "-b:a", "192k"]))
+        #expect(try encode(wav, f.bare, ["-c:a", "aac", "-b:a", "192k", "-use_editlist", "0"]))
+        #expect(try encode(wav, f.alac, ["-c:a", "alac"]))
+        // The tagged file: the bare one without its metadata, and an iTunSMPB tag added to its movie box.
+        let plain = folder.appendingPathComponent("plain.m4a").path
+        #expect(
+            try encode(wav, plain, ["-c:a", "aac", "-b:a", "192k", "-use_editlist", "0", "-map_metadata", "-1", "-fflags", "+bitexact"]))
+        try addSMPB(plain, f.tagged, priming: 1024, frames: frames)
+        let beats = clicks.map { String(format: "%.6f", Double($0) / Double(rate)) }.joined(separator: ", ")
+        try "{\"bpm\": 120, \"beats\": [\(beats)]}".write(toFile: f.map, atomically: true, encoding: .utf8)
+        return f
+    }
+
+    /// Each click's shift in frames against where it was written: the first sample above a third of the peak.
+    static func clickShifts(_ samples: [Float]) -> [Int] {
+        clicks.compactMap { c in
+            let lo = max(0, c - 2048)
+            let hi = min(samples.count, c + 4096)
+            guard lo < hi else { return nil }
+            let window = samples[lo..<hi]
+            let peak = window.map(abs).max() ?? 0
+            guard peak > 0.1, let first = window.firstIndex(where: { abs($0) > peak / 3 }) else { return nil }
+            // The reference: the same measure on the written click (its first sample above a third of 0.8·peak shape).
+            return first - (c + referenceOnset)
+        }
+    }
+
+    /// Where the measure puts a click in the WAV itself, frames after its start.
+    static let referenceOnset: Int = {
+        var click = [Float](repeating: 0, count: 88)
+        for i in 0..<88 { click[i] = 0.8 * Float(exp(-Double(i) / 20)) * Float(sin(2 * Double.pi * 2000 * Double(i) / Double(rate))) }
+        let peak = click.map(abs).max() ?? 0
+        return click.firstIndex { abs($0) > peak / 3 } ?? 0
+    }()
+
+    /// Copies `input` (an MP4 whose movie box is last) to `output` with an iTunSMPB tag in moov/udta/meta/ilst.
+    static func addSMPB(_ input: String, _ output: String, priming: Int, frames: Int) throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: input)))
+        func u32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+        func box(_ type: String, _ payload: [UInt8]) -> [UInt8] { u32(8 + payload.count) + Array(type.utf8) + payload }
+        // Find the top-level moov box, which must end the file.
+        var at = 0
+        var moov: Int?
+        while at + 8 <= bytes.count {
+            let size = bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) }
+            if String(decoding: bytes[(at + 4)..<(at + 8)], as: UTF8.self) == "moov" { moov = at }
+            guard size >= 8 else { break }
+            at += size
+        }
+        let start = try #require(moov)
+        let size = bytes[start..<(start + 4)].reduce(0) { $0 << 8 | Int($1) }
+        try #require(start + size == bytes.count, "moov is the last box")
+        let padding = 0
+        let text = String(format: " 00000000 %08X %08X %016X 00000000 00000000", priming, padding, frames)
+        let item = box(
+            "----",
+            box("mean", [0, 0, 0, 0] + Array("com.apple.iTunes".utf8)) + box("name", [0, 0, 0, 0] + Array("iTunSMPB".utf8))
+                + box("data", u32(1) + u32(0) + Array(text.utf8)))
+        let hdlr = box("hdlr", [0, 0, 0, 0] + u32(0) + Array("mdir".utf8) + Array("appl".utf8) + [UInt8](repeating: 0, count: 9))
+        let udta = box("udta", box("meta", [0, 0, 0, 0] + hdlr + box("ilst", item)))
+        bytes += udta
+        let newSize = u32(size + udta.count)
+        for i in 0..<4 { bytes[start + i] = newSize[i] }
+        try Data(bytes).write(to: URL(fileURLWithPath: output))
+    }
+}
