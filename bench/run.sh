@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks, each next to its peers measured in the same run.
 #   bash bench/run.sh            # all benchmarks
-#   bash bench/run.sh ahap       # AHAP validation only (also: render beats crossfade inputs editor playback haptics)
+#   bash bench/run.sh ahap       # AHAP validation only (also: render beats crossfade inputs editor playback haptics aac)
 # Needs ../shared/corpus. Installs hyperfine and jq when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -202,6 +202,36 @@ haptics() {
   rm -rf "$out"
 }
 
+aac() {
+  echo
+  echo "## AAC input: a 10-minute stereo .m4a (AAC LC 192 kb/s, pink noise), decoded through SoundFileReader next to ffmpeg writing the same f32le"
+  local out beats=../shared/corpus/beats
+  out=$(mktemp -d)
+  ffmpeg -v error -f lavfi -i "anoisesrc=c=pink:r=44100:d=600" -ac 2 -c:a aac -b:a 192k "$out/long.m4a"
+  echo "ffmpeg $(ffmpeg -version | head -1 | cut -d' ' -f3)"
+  for run in 1 2 3; do
+    /usr/bin/time -f "  ours:   %e s wall, %M KB peak (largest of our process and the ffmpeg child)" "$bin/akl-bench" decode "$out/long.m4a" 2>&1 | sed 's/^/  /'
+    /usr/bin/time -f "  ffmpeg: %e s wall, %M KB peak" sh -c "ffmpeg -nostdin -v error -i '$out/long.m4a' -f f32le - > /dev/null" 2>&1
+  done
+  echo
+  echo "## beatmap bpm on each annotated clip of ../shared/corpus/beats: the WAV next to the .m4a made from it (AAC LC 192 kb/s, edit list)"
+  if [ -d "$beats/audio" ]; then
+    local n=0 within=0 worst=0
+    for f in "$beats"/audio/*; do
+      name=$(basename "${f%.*}")
+      ffmpeg -v error -y -i "$f" -c:a aac -b:a 192k "$out/$name.m4a"
+      a=$("$bin/beatmap" bpm "$f" --format json | jq -r 'if type == "array" then .[0].bpm else .bpm end')
+      b=$("$bin/beatmap" bpm "$out/$name.m4a" --format json | jq -r 'if type == "array" then .[0].bpm else .bpm end')
+      d=$(python3 -c "print(abs($a - $b))")
+      n=$((n + 1))
+      if python3 -c "import sys; sys.exit(0 if $d <= 0.05 else 1)"; then within=$((within + 1)); else echo "  $name: WAV $a, m4a $b"; fi
+      worst=$(python3 -c "print(max($worst, $d))")
+    done
+    echo "  $within of $n clips within 0.05 BPM; largest difference $worst BPM"
+  fi
+  rm -rf "$out"
+}
+
 case "${1:-all}" in
   playback) playback ;;
   crossfade) crossfade ;;
@@ -211,6 +241,7 @@ case "${1:-all}" in
   ahap) ahap ;;
   render) render ;;
   haptics) haptics ;;
-  all) ahap; render; beats; crossfade; inputs; editor; playback; haptics ;;
+  aac) aac ;;
+  all) ahap; render; beats; crossfade; inputs; editor; playback; haptics; aac ;;
   *) echo "bench: unknown benchmark $1" >&2; exit 64 ;;
 esac

@@ -80,6 +80,25 @@ case "haptics":
     try hapticsBench(args)
 case "haptics-parts":
     try hapticsParts(args)
+case "decode":
+    // Decodes the whole file through SoundFileReader (FFmpeg for .m4a), as every command does; prints the frames,
+    // the time and this process's own peak memory (the decoder's child process is measured by the caller).
+    var frames = 0
+    var failure: (any Error)?
+    let elapsed = seconds {
+        do {
+            let reader = try SoundFileReader(path: args[2])
+            try reader.forEachBlock(blockFrames: 8192) { _, n in frames += n }
+        } catch { failure = error }
+    }
+    if let failure {
+        print("decode failed: \(failure)")
+        exit(1)
+    }
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    print(
+        String(format: "decoded %d frames in %.3f s; this process's peak memory %.1f MB", frames, elapsed, Double(usage.ru_maxrss) / 1024))
 default:
     print("unknown benchmark \(args[1])")
     exit(64)

@@ -93,6 +93,35 @@ struct AACInputTests {
         #expect(missing.status == 2 && missing.stderr.contains("apt install ffmpeg"), "\(missing.stderr)")
     }
 
+    @Test("beatmap ci on a manifest of .m4a tracks agrees with the same manifest on their WAV copies within 1 ms of offset")
+    func ciAgreement() throws {
+        let f = try AACFixtures.make()
+        defer { f.remove() }
+        let beatmap = TestPaths.binary("beatmap")
+        let samples = TestPaths.packageRoot.appendingPathComponent("samples")
+        let maps = f.folder.appendingPathComponent("beatmaps")
+        try FileManager.default.createDirectory(at: maps, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: samples.appendingPathComponent("beatmaps/world1-a.json"), to: maps.appendingPathComponent("world1-a.json"))
+        let source = samples.appendingPathComponent("audio/world1-track-a-88bpm.flac").path
+        let wav = f.folder.appendingPathComponent("a.wav").path
+        let m4a = f.folder.appendingPathComponent("a.m4a").path
+        #expect(try AACFixtures.encode(source, wav, []))
+        #expect(try AACFixtures.encode(wav, m4a, ["-c:a", "aac", "-b:a", "192k"]))
+        var offsets: [Double] = []
+        for audio in ["a.wav", "a.m4a"] {
+            let manifest = f.folder.appendingPathComponent("game-\(audio).json").path
+            try "{\"tracks\": [{\"audio\": \"\(audio)\", \"bpm\": 88, \"beatmaps\": [\"beatmaps/world1-a.json\"]}]}"
+                .write(toFile: manifest, atomically: true, encoding: .utf8)
+            let r = try run(beatmap, ["ci", manifest])
+            #expect(r.status == 0, "\(audio): \(r.stdout) \(r.stderr)")
+            let line = try #require((r.stdout + r.stderr).split(separator: "\n").first { $0.contains("beats flagged") }, "\(r.stdout)")
+            let value = try #require(line.split(separator: "offset ").last?.split(separator: " ").first.flatMap { Double($0) }, "\(line)")
+            offsets.append(value)
+        }
+        #expect(abs(offsets[0] - offsets[1]) <= 1.0, "offsets (ms), WAV then m4a: \(offsets)")
+    }
+
     @Test("beatmap bpm reads the same tempo from the .m4a as from the WAV")
     func bpm() throws {
         let f = try AACFixtures.make()

@@ -178,7 +178,7 @@ public enum GameCheck {
         public let diagnostics: [Diagnostic]
         /// Why the job could not run, when it could not.
         public let failure: InputError?
-        /// One line for the summary table, such as "120.00 BPM (declared 120)" or "3 of 64 beats flagged".
+        /// One line for the summary table, such as "120.00 BPM (declared 120)" or "3 of 64 beats flagged, offset +1.2 ms".
         public let summary: String
     }
 
@@ -237,7 +237,8 @@ public enum GameCheck {
                     audioPath: track.audio)
                 return Outcome(
                     job: job, diagnostics: read.diagnostics + report.diagnostics, failure: nil,
-                    summary: "\(report.flaggedCount) of \(map.count) beats flagged")
+                    summary: "\(report.flaggedCount) of \(map.count) beats flagged"
+                        + (report.offset.map { String(format: ", offset %+.1f ms", $0 * 1000) } ?? ""))
             case .ahap:
                 let r = try AHAPValidator.validate(path: job.asset, options: AHAPValidationOptions(limits: manifest.limits))
                 return Outcome(
