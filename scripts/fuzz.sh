@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
-targets=("${@:-ahap beatmap-json beatmap-text beatmap-csv beatmap-audacity beatmap-swift manifest manifest-yaml audio onset haptic}")
+targets=("${@:-ahap beatmap-json beatmap-text beatmap-csv beatmap-audacity beatmap-swift manifest manifest-yaml audio onset haptic mp4 m4a}")
 bash scripts/setup.sh --test
 swift build --product akl-fuzz --scratch-path .build-fuzz -Xswiftc -DFUZZING -Xswiftc -sanitize=fuzzer,address 2>&1 | tail -1
 bin=.build-fuzz/debug/akl-fuzz
@@ -26,6 +26,11 @@ for t in ${targets[@]}; do
     haptic) [ -d $shared/haptic-interchange ] && find $shared/haptic-interchange -name '*.haptic' -size -64k -exec cp {} "$work/seeds/" \; \
       || printf '{"version":{"major":1,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":0,"amplitude":0.5},{"time":1,"amplitude":0}]}}}}' > "$work/seeds/a.haptic" ;;
     manifest-yaml) cp samples/game.yaml "$work/seeds/" ;;
+    mp4|m4a) # AAC with an edit list, without, ALAC and a faststart file: every box path the parser walks
+      ffmpeg -v error -y -f lavfi -i "sine=f=440:d=0.3" -c:a aac "$work/seeds/edit.m4a"
+      ffmpeg -v error -y -f lavfi -i "sine=f=440:d=0.3" -c:a aac -use_editlist 0 "$work/seeds/bare.m4a"
+      ffmpeg -v error -y -f lavfi -i "sine=f=440:d=0.3" -c:a alac "$work/seeds/alac.m4a"
+      ffmpeg -v error -y -f lavfi -i "sine=f=440:d=0.3" -c:a aac -movflags +faststart "$work/seeds/fast.m4a" ;;
     audio|onset) cp samples/audio/click.wav "$work/seeds/"
       # small WAV (float), FLAC, MP3 and Ogg seeds, so the mutations reach every header parser
       for ext in f.wav flac mp3 ogg; do sox samples/audio/click.wav -e floating-point "$work/seeds/click.$ext" 2>/dev/null \

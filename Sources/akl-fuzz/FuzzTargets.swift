@@ -10,6 +10,9 @@ enum FuzzTarget: String, CaseIterable {
     case beatmapAudacity = "beatmap-audacity", beatmapSwift = "beatmap-swift", manifest, manifestYAML = "manifest-yaml", audio
     /// Audio through the analyses: both onset strengths (the decimator at odd and extreme rates), tempo, beats, the checker.
     case onset, haptic
+    /// MP4 files: the gapless box parser in memory (`mp4`), and the whole FFmpeg decoding path on a file (`m4a`,
+    /// slow: a process per input).
+    case mp4, m4a
 
     static var current: FuzzTarget {
         FuzzTarget(rawValue: ProcessInfo.processInfo.environment["AKL_FUZZ_TARGET"] ?? "ahap") ?? .ahap
@@ -26,6 +29,19 @@ enum FuzzTarget: String, CaseIterable {
                 var block: [Float] = []
                 var budget = 16  // a few blocks: the renderer's set-up and first voices
                 while budget > 0 && r.renderNextBlock(into: &block) > 0 { budget -= 1 }
+            }
+        case .mp4:
+            if let g = MP4Gapless.parse(file: bytes) {
+                _ = (g.assumedPriming, g.frames, g.padding, g.sourcesDisagree)
+            }
+        case .m4a:
+            let path = NSTemporaryDirectory() + "akl-fuzz-\(getpid()).m4a"
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            if let reader = try? SoundFileReader(path: path, limits: AudioLimits(maxDuration: 60)) {
+                _ = MP4Gapless.read(path: path)
+                var blocks = 0
+                try? reader.forEachBlock { _, _ in blocks += 1 }
             }
         case .haptic:
             // Validate, then convert what validates (to AHAP and Android), render the result, and write the clip back out.

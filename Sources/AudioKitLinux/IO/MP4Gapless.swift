@@ -62,6 +62,15 @@ public struct MP4Gapless: Sendable, Hashable, Codable {
         return nil
     }
 
+    /// The facts of a whole MP4 file held in memory (its `ftyp` first); nil as for `read(path:)`.
+    public static func parse(file: [UInt8]) -> MP4Gapless? {
+        let boxes = Boxes(file).children(of: 0..<file.count)
+        guard boxes.first?.type == "ftyp", let moov = boxes.first(where: { $0.type == "moov" }),
+            moov.payload.count <= maximumMovieBytes
+        else { return nil }
+        return parse(movie: Array(file[moov.payload]))
+    }
+
     /// The facts in the payload of a `moov` box.
     public static func parse(movie: [UInt8]) -> MP4Gapless? {
         let m = Boxes(movie)

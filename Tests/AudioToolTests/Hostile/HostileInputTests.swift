@@ -37,6 +37,7 @@ struct HostileInputTests {
         ("ahap-tool", ["convert", "-o", "OUT.java"], "haptic"), ("ahap-tool", ["convert", "-o", "OUT.json"], "ahap"),
         ("beatmap", ["lint"], "json"), ("beatmap", ["lint"], "txt"), ("beatmap", ["lint"], "swift"), ("beatmap", ["fit"], "csv"),
         ("beatmap", ["ci"], "json"), ("beatmap", ["ci"], "yaml"), ("beatmap", ["bpm"], "wav"), ("beatmap", ["audio-info"], "flac"),
+        ("beatmap", ["bpm"], "m4a"),
         ("beatmap", ["check", "samples/beatmaps/world1-a.json", "--audio"], "mp3"),
     ]
 
