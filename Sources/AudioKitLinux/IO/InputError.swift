@@ -14,7 +14,7 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
         case notRegularFile
         /// Permission denied, or a read error.
         case unreadable
-        /// A format the readers do not know (AAC in `.m4a`, or an unknown extension).
+        /// A format the readers do not know, or one that needs a program that is not installed (ffmpeg for `.m4a`).
         case unsupportedFormat
         /// The file is damaged or truncated.
         case corrupt
