@@ -139,6 +139,13 @@ final class FFmpegDecoder {
         }
         let n = min(want, pending.count / bytesPerFrame)
         if n == 0 {
+            if want == 0 && frames > 0 && output != nil {
+                // The encoder's frames are all delivered and ffmpeg may still be writing the padding: stop it rather
+                // than wait for it (it could be blocked on a full pipe).
+                finished = true
+                stop()
+                return 0
+            }
             try finish()
             finished = true
             stop()

@@ -122,6 +122,29 @@ struct AACInputTests {
         #expect(abs(offsets[0] - offsets[1]) <= 1.0, "offsets (ms), WAV then m4a: \(offsets)")
     }
 
+    @Test("an AHAP's AudioCustom event plays an .m4a: the rendered audio has the clicks where the WAV version has them")
+    func audioCustom() throws {
+        let f = try AACFixtures.make()
+        defer { f.remove() }
+        let tool = TestPaths.binary("ahap-tool")
+        var rendered: [[Float]] = []
+        for sound in ["clicks.wav", "edit.m4a"] {
+            let ahap = f.folder.appendingPathComponent("p-\(sound).ahap").path
+            try """
+            {"Version": 1, "Pattern": [{"Event": {"Time": 0.0, "EventType": "AudioCustom", "EventWaveformPath": "\(sound)",
+              "EventParameters": [{"ParameterID": "AudioVolume", "ParameterValue": 1.0}]}}]}
+            """.write(toFile: ahap, atomically: true, encoding: .utf8)
+            let out = f.folder.appendingPathComponent("p-\(sound).wav").path
+            let r = try run(tool, ["render", ahap, "-o", out, "--rate", "44100"])
+            #expect(r.status == 0, "\(r.stderr)")
+            let (info, samples) = try AudioFile.read(out)
+            // Channel 1 of (haptic, audio left, audio right).
+            rendered.append(stride(from: 1, to: samples.count, by: info.channels).map { samples[$0] })
+        }
+        let shifts = zip(AACFixtures.clickShifts(rendered[0]), AACFixtures.clickShifts(rendered[1])).map { $1 - $0 }
+        #expect(shifts.count == AACFixtures.clicks.count && shifts.allSatisfy { abs($0) <= 44 }, "\(shifts)")
+    }
+
     @Test("beatmap bpm reads the same tempo from the .m4a as from the WAV")
     func bpm() throws {
         let f = try AACFixtures.make()
