@@ -37,6 +37,9 @@ for t in ${targets[@]}; do
         || sox samples/audio/click.wav "$work/seeds/click.$ext" 2>/dev/null || true; done ;;
   esac
   echo "== $t"
-  AKL_FUZZ_TARGET=$t "$bin" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -artifact_prefix="$work/" -print_final_stats=1 \
+  # The m4a target runs ffmpeg through Foundation's Process, whose run() leaks a weak reference per call
+  # (swift-corelibs-foundation; the same leak keeps leak detection off in scripts/sanitize.sh): leaks are not checked there.
+  leaks=1; [ "$t" = m4a ] && leaks=0
+  ASAN_OPTIONS=detect_leaks=$leaks AKL_FUZZ_TARGET=$t "$bin" -detect_leaks=$leaks -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -artifact_prefix="$work/" -print_final_stats=1 \
     "$work/corpus" "$work/seeds" 2>&1 | grep -E "^stat::(number_of_executed_units|average_exec_per_sec|new_units_added)|ERROR|SUMMARY|crash-|Test unit written" || true
 done

@@ -4,22 +4,25 @@ import Foundation
 /// `ffmpeg` program and reading 32-bit float PCM from its output in blocks, so memory stays flat with the track's
 /// length. Nothing of FFmpeg is linked: Debian's FFmpeg libraries are GPL-2+ (docs/dependencies.md).
 ///
-/// The timeline is the device's: FFmpeg removes the priming that the edit list or the `iTunSMPB` tag declares
-/// (`MP4Gapless`), and the decoder stops after the frames the encoder was given, which removes the padding. From AAC
-/// that declares neither, the decoder drops the priming it is assumed to have (`AudioFileInfo.assumedDecoderDelay`).
+/// The timeline is the device's. The priming that the edit list or the `iTunSMPB` tag declares (`MP4Gapless`) is
+/// removed: by ffmpeg where it honours the declaration (ffprobe reports it as the first packet's skip samples), by
+/// us for the rest. From AAC that declares neither, the priming it is assumed to have is dropped
+/// (`AudioFileInfo.assumedDecoderDelay`). The output stops after the exact frame count (from the declaration, or
+/// from counting AAC packets), which removes the padding.
 final class FFmpegDecoder {
     let info: AudioFileInfo
     private let executable: String
+    /// Frames of priming to drop at the start: what the declaration or the assumption says, less what ffmpeg trims.
+    private let skip: Int
+    /// True when `info.frames` is exact, and the output is cut there: the rest is padding.
+    private let exactLength: Bool
     private var process: Process?
     private var output: FileHandle?
-    private var errors: FileHandle?
-    private var errorPath: String?
+    private var errorText: FileHandle?
     private var pending: [UInt8] = []
     private var delivered: Int64 = 0
-    private var finished = false
-    /// Frames of assumed priming to drop at the start.
-    private let skip: Int
     private var skipped = 0
+    private var finished = false
 
     /// True when FFmpeg should be tried for `path`: an MP4 or ADTS file by its first bytes, or one of the extensions
     /// of containers libsndfile does not read.
@@ -42,27 +45,47 @@ final class FFmpegDecoder {
     /// Probes `path` with ffprobe and its MP4 boxes, and checks `limits`; decoding starts at the first read.
     init(path: String, limits: AudioLimits) throws(InputError) {
         guard let ffmpeg = Self.program("ffmpeg"), let ffprobe = Self.program("ffprobe") else {
+            let ext = (path as NSString).pathExtension
             throw InputError(
                 .unsupportedFormat, path: path,
-                reason:
-                    "\((path as NSString).pathExtension.isEmpty ? "this format" : "." + (path as NSString).pathExtension) is decoded by the ffmpeg program, which is not installed",
+                reason: "\(ext.isEmpty ? "this format" : "." + ext) is decoded by the ffmpeg program, which is not installed",
                 fix: "install it (Debian, Ubuntu: sudo apt install ffmpeg; macOS: brew install ffmpeg), or convert the file to WAV or FLAC")
         }
         executable = ffmpeg
         let probe = try Self.probe(path: path, ffprobe: ffprobe)
         let gapless = MP4Gapless.read(path: path)
-        let rate = probe.sampleRate
-        var frames = Int64((probe.duration * Double(rate)).rounded())
-        if let g = gapless, g.source != .none, let f = g.frames, g.timescale > 0 {
-            frames = Int64((Double(f) * Double(rate) / Double(g.timescale)).rounded())
+        let rate = Double(probe.sampleRate)
+        let trimmed = probe.skipSamples
+        var skip = 0
+        var exact: Double?
+        if let g = gapless, g.source != .none {
+            // iTunSMPB counts output samples; the edit list counts in the track's timescale.
+            let scale = g.source == .iTunSMPB ? 1 : rate / Double(g.timescale)
+            let priming = Double(g.priming) * scale
+            skip = priming.isFinite ? max(0, Int(min(priming, 1e7).rounded()) - trimmed) : 0
+            exact = g.frames.map { Double($0) * scale }
+        } else if probe.codecName == "aac" {
+            skip = max(0, (gapless?.assumedPriming ?? 2112) - trimmed)
+            // The decoder gives whole packets: 1024 samples each (2048 at the output rate with SBR).
+            if let packets = Self.countPackets(path: path, ffprobe: ffprobe) {
+                let perPacket = probe.codec.contains("HE") ? 2048.0 : 1024.0
+                exact = max(0, Double(packets) * perPacket - Double(trimmed + skip))
+            }
         }
-        let container = gapless != nil ? "MPEG-4" : probe.container
-        var info = AudioFileInfo(
-            path: path, sampleRate: rate, channels: probe.channels, frames: frames, format: "\(container) (FFmpeg)",
-            encoding: probe.codec, majorFormat: 0, subtypeFormat: 0, gapless: gapless, codec: probe.codecName)
-        skip = info.assumedDecoderDelay ?? 0
-        info.frames = max(0, frames - Int64(skip))
-        self.info = info
+        let length = exact ?? probe.duration * rate
+        // Bounded before anything is converted or allocated: a tag may claim any count.
+        guard length.isFinite, length >= 0, length <= (limits.maxDuration + 1) * rate else {
+            throw InputError(
+                .limitExceeded, path: path,
+                reason: String(format: "%.0f s of audio is longer than the limit of %.0f s", length / rate, limits.maxDuration),
+                fix: "cut it, or raise the limit", limit: .audioSeconds)
+        }
+        info = AudioFileInfo(
+            path: path, sampleRate: probe.sampleRate, channels: probe.channels, frames: Int64(length.rounded()),
+            format: "\(gapless != nil ? "MPEG-4" : probe.container) (FFmpeg)", encoding: probe.codec, majorFormat: 0,
+            subtypeFormat: 0, gapless: gapless, codec: probe.codecName)
+        self.skip = skip
+        exactLength = exact != nil
         try SoundFileReader.check(info, limits: limits)
     }
 
@@ -76,13 +99,15 @@ final class FFmpegDecoder {
         var channels: Int
         var duration: Double
         var container: String
+        /// Samples ffmpeg drops from the first packet by itself (the declaration it honours).
+        var skipSamples: Int
     }
 
     static func probe(path: String, ffprobe: String) throws(InputError) -> Probe {
         let arguments = [
             "-v", "error", "-of", "json", "-show_entries",
-            "stream=codec_name,codec_long_name,profile,sample_rate,channels,duration:format=duration,format_long_name",
-            "-select_streams", "a:0", "file:" + absolute(path),
+            "stream=codec_name,codec_long_name,profile,sample_rate,channels,duration:format=duration,format_long_name:packet=pts:packet_side_data",
+            "-select_streams", "a:0", "-read_intervals", "%+#1", "file:" + absolute(path),
         ]
         let (status, out, err) = runToEnd(ffprobe, arguments)
         guard status == 0 else {
@@ -90,15 +115,14 @@ final class FFmpegDecoder {
                 .corrupt, path: path, reason: "cannot be decoded: \(cleaned(err, path: path))",
                 fix: "the file is damaged or truncated; re-export it")
         }
-        let decoded = out.withUnsafeBytes { Jansson.decode($0, maxDepth: 16) }
-        guard case .success(let root) = decoded else {
+        guard case .success(let root) = out.withUnsafeBytes({ Jansson.decode($0, maxDepth: 16) }) else {
             throw InputError(.corrupt, path: path, reason: "ffprobe gave no answer", fix: "check the ffmpeg installation")
         }
         guard let stream = root["streams"]?.array?.first else {
             throw InputError(.unsupportedFormat, path: path, reason: "has no audio stream", fix: "check that this is the right file")
         }
         let rate = stream["sample_rate"]?.string.flatMap { Int($0) } ?? 0
-        let channels = stream["channels"]?.number.map { Int(exactly: $0) ?? 0 } ?? 0
+        let channels = stream["channels"]?.number.flatMap { Int(exactly: $0) } ?? 0
         let duration = (stream["duration"]?.string ?? root["format"]?["duration"]?.string).flatMap(Double.init) ?? 0
         let name = stream["codec_name"]?.string ?? "?"
         var codec = name == "aac" ? "AAC" : name == "alac" ? "ALAC" : (stream["codec_long_name"]?.string ?? name)
@@ -106,24 +130,38 @@ final class FFmpegDecoder {
         guard rate > 0, channels > 0, duration.isFinite, duration >= 0 else {
             throw InputError(.corrupt, path: path, reason: "the audio stream has no sample rate, channels or length", fix: "re-export it")
         }
+        let sideData = root["packets"]?.array?.first?["side_data_list"]?.array ?? []
+        let skip = sideData.compactMap { $0["skip_samples"]?.number }.first.map { Int(min(max($0, 0), 1e6)) } ?? 0
         return Probe(
             codecName: name, codec: codec, sampleRate: rate, channels: channels, duration: duration,
-            container: root["format"]?["format_long_name"]?.string ?? "FFmpeg")
+            container: root["format"]?["format_long_name"]?.string ?? "FFmpeg", skipSamples: skip)
+    }
+
+    /// The audio stream's packet count (ffprobe demuxes the whole file without decoding it); nil when unknown.
+    static func countPackets(path: String, ffprobe: String) -> Int? {
+        let arguments = [
+            "-v", "error", "-of", "json", "-count_packets", "-show_entries", "stream=nb_read_packets", "-select_streams", "a:0",
+            "file:" + absolute(path),
+        ]
+        let (status, out, _) = runToEnd(ffprobe, arguments)
+        guard status == 0, case .success(let root) = out.withUnsafeBytes({ Jansson.decode($0, maxDepth: 16) }),
+            let text = root["streams"]?.array?.first?["nb_read_packets"]?.string, let n = Int(text), n >= 0, n < 1 << 40
+        else { return nil }
+        return n
     }
 
     /// Reads up to `frames` frames into `buffer`; 0 at the end.
     func read(into buffer: UnsafeMutableBufferPointer<Float>, frames: Int) throws(InputError) -> Int {
-        if finished { return 0 }
+        if finished || frames <= 0 { return 0 }
         if process == nil { try start() }
         let bytesPerFrame = 4 * info.channels
         var want = frames
-        if info.gapless.map({ $0.source != .none && $0.frames != nil }) == true {
-            // Stop at the encoder's frame count: what follows is padding.
-            want = Int(min(Int64(want), max(0, info.frames - delivered)))
-        }
+        if exactLength { want = Int(min(Int64(want), max(0, info.frames - delivered))) }
         while pending.count < want * bytesPerFrame, let output {
             let data: Data
             do { data = try output.read(upToCount: max(65536, want * bytesPerFrame - pending.count)) ?? Data() } catch {
+                finished = true
+                stop()
                 throw InputError(.unreadable, path: info.path, reason: "reading from ffmpeg failed: \(error)")
             }
             if data.isEmpty {
@@ -139,14 +177,9 @@ final class FFmpegDecoder {
         }
         let n = min(want, pending.count / bytesPerFrame)
         if n == 0 {
-            if want == 0 && frames > 0 && output != nil {
-                // The encoder's frames are all delivered and ffmpeg may still be writing the padding: stop it rather
-                // than wait for it (it could be blocked on a full pipe).
-                finished = true
-                stop()
-                return 0
-            }
-            try finish()
+            // At the exact length ffmpeg may still be writing the padding: it is stopped, not waited for. At the end of
+            // its output, its exit is judged.
+            if !(exactLength && want == 0) { try finish() }
             finished = true
             stop()
             return 0
@@ -169,58 +202,65 @@ final class FFmpegDecoder {
     }
 
     private func start() throws(InputError) {
+        // ffmpeg's error text goes to a file that is unlinked at once, so nothing is left behind; we keep a handle.
         let errorPath = NSTemporaryDirectory() + "akl-ffmpeg-\(getpid())-\(UUID().uuidString).log"
         _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+        let writer = FileHandle(forWritingAtPath: errorPath)
+        let reader = FileHandle(forReadingAtPath: errorPath)
+        try? FileManager.default.removeItem(atPath: errorPath)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = [
             "-nostdin", "-hide_banner", "-v", "error", "-xerror", "-i", "file:" + Self.absolute(info.path), "-map", "0:a:0", "-f", "f32le",
-            "-acodec", "pcm_f32le", "-",
+            "-acodec", "pcm_f32le", "-ac", String(info.channels), "-ar", String(info.sampleRate), "-",
         ]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardInput = FileHandle.nullDevice
-        let errors = FileHandle(forWritingAtPath: errorPath)
-        process.standardError = errors ?? FileHandle.nullDevice
+        process.standardError = writer ?? FileHandle.nullDevice
         do { try process.run() } catch {
-            try? FileManager.default.removeItem(atPath: errorPath)
+            try? writer?.close()
+            try? reader?.close()
+            finished = true
             throw InputError(.unreadable, path: info.path, reason: "could not run ffmpeg: \(error)", fix: "check the ffmpeg installation")
         }
+        try? writer?.close()
         self.process = process
-        self.output = pipe.fileHandleForReading
-        self.errors = errors
-        self.errorPath = errorPath
+        output = pipe.fileHandleForReading
+        errorText = reader
     }
 
     /// At the end of ffmpeg's output: an error when it failed, or decoded nothing.
     private func finish() throws(InputError) {
         guard let process else { return }
         process.waitUntilExit()
-        let text = errorPath.flatMap { FileManager.default.contents(atPath: $0) } ?? Data()
+        let text = (try? errorText?.read(upToCount: 65536)) ?? Data()
         let status = process.terminationStatus
-        output = nil
         if status != 0 || !text.isEmpty || delivered + Int64(pending.count / (4 * info.channels)) == 0 {
             let reason =
                 text.isEmpty
                 ? (status != 0 ? "ffmpeg failed (exit \(status))" : "no audio was decoded") : Self.cleaned(text, path: info.path)
+            finished = true
             stop()
             throw InputError(
                 .corrupt, path: info.path, reason: "cannot be decoded: \(reason)", fix: "the file is damaged or truncated; re-export it")
         }
+        try? output?.close()
+        output = nil
     }
 
     private func stop() {
+        // Our end of the pipe is closed first: an ffmpeg blocked writing into it then fails at once (its SIGTERM
+        // handler restarts the write, so a signal alone would leave it blocked).
+        try? output?.close()
+        output = nil
         if let process, process.isRunning {
             process.terminate()
             process.waitUntilExit()
         }
-        try? output?.close()
-        try? errors?.close()
-        if let errorPath { try? FileManager.default.removeItem(atPath: errorPath) }
+        try? errorText?.close()
         process = nil
-        output = nil
-        errors = nil
-        errorPath = nil
+        errorText = nil
     }
 
     static func absolute(_ path: String) -> String {
@@ -247,7 +287,7 @@ final class FFmpegDecoder {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch { return (-1, Data(), Data("could not run \(program): \(error)".utf8)) }
-        // ffprobe's answers are small; read error text on another thread so neither pipe fills.
+        // Error text is read on another thread, so that neither pipe fills while the other is read.
         let errorText = ErrorText()
         let group = DispatchGroup()
         group.enter()

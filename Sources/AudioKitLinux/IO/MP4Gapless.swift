@@ -51,7 +51,9 @@ public struct MP4Gapless: Sendable, Hashable, Codable {
         var reader = BoxReader(handle: handle, end: end)
         guard let first = reader.header(at: 0), first.type == "ftyp" else { return nil }
         var offset: UInt64 = 0
-        while let box = reader.header(at: offset) {
+        var boxes = 0
+        while boxes < 4096, let box = reader.header(at: offset) {
+            boxes += 1
             if box.type == "moov" {
                 guard box.payloadSize <= UInt64(maximumMovieBytes), let bytes = reader.bytes(at: box.payload, count: Int(box.payloadSize))
                 else { return nil }
@@ -74,7 +76,7 @@ public struct MP4Gapless: Sendable, Hashable, Codable {
     /// The facts in the payload of a `moov` box.
     public static func parse(movie: [UInt8]) -> MP4Gapless? {
         let m = Boxes(movie)
-        var track: (codec: String, timescale: Int, sttsTotal: Int64, mediaTime: Int64?)?
+        var track: (codec: String, timescale: Int, sttsTotal: Int64, mediaTime: Int64?, segment: UInt64?)?
         for trak in m.children(of: 0..<movie.count) where trak.type == "trak" {
             guard let mdia = m.child("mdia", of: trak.payload), let hdlr = m.child("hdlr", of: mdia.payload),
                 m.fourCC(at: hdlr.payload.lowerBound + 8) == "soun", let mdhd = m.child("mdhd", of: mdia.payload)
@@ -89,11 +91,15 @@ public struct MP4Gapless: Sendable, Hashable, Codable {
                 var at = stts.payload.lowerBound + 8
                 for _ in 0..<min(Int(count), stts.payload.count / 8) {
                     guard let n = m.u32(at: at), let d = m.u32(at: at + 4) else { break }
-                    total = total &+ Int64(n) &* Int64(d)
+                    let (product, o1) = Int64(n).multipliedReportingOverflow(by: Int64(d))
+                    let (sum, o2) = total.addingReportingOverflow(product)
+                    guard !o1, !o2 else { break }
+                    total = sum
                     at += 8
                 }
             }
             var mediaTime: Int64?
+            var segment: UInt64?
             if let elst = m.child("elst", of: m.child("edts", of: trak.payload)?.payload ?? 0..<0) {
                 let v = m.u8(at: elst.payload.lowerBound)
                 let count = m.u32(at: elst.payload.lowerBound + 4) ?? 0
@@ -101,18 +107,25 @@ public struct MP4Gapless: Sendable, Hashable, Codable {
                 for _ in 0..<min(Int(count), 16) {
                     let time =
                         v == 1 ? m.u64(at: at + 8).map { Int64(bitPattern: $0) } : m.u32(at: at + 4).map { Int64(Int32(bitPattern: $0)) }
+                    let duration = v == 1 ? m.u64(at: at) : m.u32(at: at).map(UInt64.init)
                     at += v == 1 ? 20 : 12
                     // -1 marks an empty edit (a pause before the media): the next entry holds the media time.
                     if let time, time >= 0 {
                         mediaTime = time
+                        segment = duration
                         break
                     }
                 }
             }
-            track = (codec, timescale, total, mediaTime)
+            track = (codec, timescale, total, mediaTime, segment)
             break
         }
         guard let track else { return nil }
+        // mvhd: version, flags, then (v0) creation and modification times of 4 bytes, or (v1) of 8, then the timescale.
+        let movieTimescale =
+            m.child("mvhd", of: 0..<movie.count).flatMap { mvhd in
+                m.u32(at: mvhd.payload.lowerBound + (m.u8(at: mvhd.payload.lowerBound) == 1 ? 20 : 12)).map(Int.init)
+            } ?? 0
         var info = MP4Gapless(
             codec: track.codec, priming: 0, padding: nil, frames: nil, source: .none, timescale: track.timescale, encoder: nil,
             sourcesDisagree: false)
@@ -148,6 +161,17 @@ public struct MP4Gapless: Sendable, Hashable, Codable {
             if track.sttsTotal > t {
                 info.frames = track.sttsTotal - t
             }
+            // The edit's duration (in the movie's timescale) is the playable length. FFmpeg's muxer also shortens the
+            // last sample's duration, Apple's encoders do not: the shorter of the two holds, unless they differ only
+            // by the rounding of a coarse movie timescale.
+            if let segment = track.segment, segment > 0, movieTimescale > 0, segment < UInt64(1) << 53 {
+                let length = Double(segment) * Double(track.timescale) / Double(movieTimescale)
+                let rounding = Double(track.timescale) / Double(movieTimescale)
+                if let frames = info.frames, length < Double(frames) - rounding, length >= 0 {
+                    info.frames = Int64(length.rounded())
+                    info.padding = Int(frames - Int64(length.rounded()))
+                }
+            }
         }
         return info
     }
@@ -157,7 +181,8 @@ public struct MP4Gapless: Sendable, Hashable, Codable {
     static func parseSMPB(_ text: String) -> (priming: Int, padding: Int, frames: Int64)? {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\0" }).map(String.init)
         guard words.count >= 4, let priming = Int(words[1], radix: 16), let padding = Int(words[2], radix: 16),
-            let frames = Int64(words[3], radix: 16), priming >= 0, padding >= 0, frames >= 0, priming < 1 << 24
+            let frames = Int64(words[3], radix: 16), priming >= 0, padding >= 0, frames >= 0, priming < 1 << 24, padding < 1 << 24,
+            frames < 1 << 40
         else { return nil }
         return (priming, padding, frames)
     }

@@ -11,6 +11,8 @@ public final class SoundFileReader {
     }
 
     private let backend: Backend
+    /// The limits the file was opened with; a decoder that goes on past the duration limit is stopped.
+    private let limits: AudioLimits
     /// The file's facts, as read from its header.
     public let info: AudioFileInfo
     /// The read position, in frames from the start of the file.
@@ -20,6 +22,7 @@ public final class SoundFileReader {
     /// format neither libsndfile nor FFmpeg reads, damaged, or outside `limits` (channels, sample rate or duration).
     /// AAC and ALAC (`.m4a`) are decoded by the `ffmpeg` program (`FFmpegDecoder`), on the device's timeline.
     public init(path: String, limits: AudioLimits = .standard) throws(InputError) {
+        self.limits = limits
         do throws(InputError) {
             let (handle, sfInfo) = try SndFile.openRead(path)
             let (format, encoding) = SndFile.formatNames(sfInfo.format)
@@ -125,6 +128,7 @@ public final class SoundFileReader {
                     (try? scratch.withUnsafeMutableBufferPointer { p throws(InputError) in try decoder.read(into: p, frames: want) }) ?? 0
                 if n == 0 { return false }
                 framesRead += Int64(n)
+                if (try? checkLength()) == nil { return false }
             }
             return true
         }
@@ -132,11 +136,11 @@ public final class SoundFileReader {
 
     /// A decoder that goes on past the limit on duration is stopped: a header can understate the length.
     private func checkLength() throws(InputError) {
-        let limit = AudioLimits.standard.maxDuration * Double(info.sampleRate) + Double(info.sampleRate)
-        if Double(framesRead) > max(limit, Double(info.frames) * 1.01 + Double(info.sampleRate)) {
+        if Double(framesRead) > (limits.maxDuration + 1) * Double(info.sampleRate) {
             throw InputError(
-                .limitExceeded, path: info.path, reason: "decodes to more audio than its header says", fix: "re-export it",
-                limit: .audioSeconds)
+                .limitExceeded, path: info.path,
+                reason: String(format: "decodes to more than the limit of %.0f s of audio", limits.maxDuration),
+                fix: "cut it, or raise the limit", limit: .audioSeconds)
         }
     }
 

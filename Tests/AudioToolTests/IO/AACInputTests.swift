@@ -36,6 +36,68 @@ struct AACInputTests {
         #expect(shifts.count == AACFixtures.clicks.count && shifts.allSatisfy { abs($0) <= 44 }, "\(shifts)")
     }
 
+    @Test("an iTunSMPB tag that ffmpeg does not apply (before the track) is applied by us: clicks within 1 ms")
+    func tagFfmpegIgnores() throws {
+        let f = try AACFixtures.make()
+        defer { f.remove() }
+        let info = try AudioFile.info(f.taggedFirst)
+        #expect(info.gapless?.source == .iTunSMPB && info.frames == Int64(AACFixtures.frames), "\(info)")
+        let decoded = try AudioFile.readMono(f.taggedFirst)
+        #expect(decoded.samples.count == AACFixtures.frames)
+        let shifts = AACFixtures.clickShifts(decoded.samples)
+        #expect(shifts.count == AACFixtures.clicks.count && shifts.allSatisfy { abs($0) <= 44 }, "\(shifts)")
+    }
+
+    @Test("ADTS .aac: the length said is the length read, the assumed priming (2112) dropped")
+    func adts() throws {
+        let f = try AACFixtures.make()
+        defer { f.remove() }
+        let aac = f.folder.appendingPathComponent("clicks.aac").path
+        #expect(try AACFixtures.encode(f.wav, aac, ["-c:a", "aac", "-b:a", "192k"]))
+        let info = try AudioFile.info(aac)
+        #expect(info.assumedDecoderDelay == 2112 && info.gapless == nil, "\(info)")
+        let decoded = try AudioFile.readMono(aac)
+        #expect(Int64(decoded.samples.count) == info.frames, "\(info.frames) vs \(decoded.samples.count)")
+        // FFmpeg's encoder primes 1024, not the 2112 assumed without a tag: the clicks come 1088 samples early.
+        let shifts = AACFixtures.clickShifts(decoded.samples)
+        #expect(shifts.count == AACFixtures.clicks.count && shifts.allSatisfy { abs($0 + 1088) <= 44 }, "\(shifts)")
+    }
+
+    @Test("a reader stopped mid-file, or sent back to the start, neither hangs nor leaves ffmpeg running")
+    func stopMidFile() throws {
+        let f = try AACFixtures.make()
+        defer { f.remove() }
+        // 30 s of stereo: far more than a pipe holds, so ffmpeg is blocked writing when we stop reading.
+        let long = f.folder.appendingPathComponent("long.m4a").path
+        let lavfi = URL(fileURLWithPath: try #require(AACFixtures.ffmpeg))
+        #expect(
+            try run(lavfi, ["-v", "error", "-y", "-f", "lavfi", "-i", "anoisesrc=d=30:r=44100", "-ac", "2", "-c:a", "aac", long]).status
+                == 0)
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Outcome()
+        Thread.detachNewThread {
+            do {
+                let reader = try SoundFileReader(path: long)
+                var block = [Float](repeating: 0, count: 4096 * 2)
+                let first = try block.withUnsafeMutableBufferPointer { p throws(InputError) in try reader.read(into: p, frames: 4096) }
+                let firstBlock = Array(block[0..<(first * 2)])
+                // Back to the start: the same samples again.
+                let back = reader.seek(toFrame: 0)
+                let again = try block.withUnsafeMutableBufferPointer { p throws(InputError) in try reader.read(into: p, frames: 4096) }
+                outcome.set(back && first == 4096 && again == 4096 && Array(block[0..<(again * 2)]) == firstBlock)
+            } catch {
+                outcome.set(false)
+            }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 30) == .success, "the reader hung")
+        #expect(outcome.get() == true)
+        // The dropped reader left no ffmpeg behind (a second later, no ffmpeg of this file is running).
+        Thread.sleep(forTimeInterval: 0.5)
+        let ps = try run(URL(fileURLWithPath: "/bin/ps"), ["-eo", "args"])
+        #expect(!ps.stdout.contains(long), "\(ps.stdout)")
+    }
+
     @Test("no gapless information: the priming is assumed (1024 for FFmpeg's encoder) and dropped, with a warning in check")
     func noGapless() throws {
         let f = try AACFixtures.make()
@@ -43,6 +105,8 @@ struct AACInputTests {
         let info = try AudioFile.info(f.bare)
         #expect(info.gapless?.source == MP4Gapless.Source.none && info.assumedDecoderDelay == 1024, "\(info)")
         let decoded = try AudioFile.readMono(f.bare)
+        #expect(
+            Int64(decoded.samples.count) == info.frames, "the length said is the length read: \(info.frames) vs \(decoded.samples.count)")
         // The reader drops the assumed priming, which is FFmpeg's real one here: the clicks are in place.
         let shifts = AACFixtures.clickShifts(decoded.samples)
         #expect(shifts.count == AACFixtures.clicks.count && shifts.allSatisfy { abs($0) <= 44 }, "\(shifts)")
@@ -67,7 +131,8 @@ struct AACInputTests {
         #expect(info.codec == "alac" && info.assumedDecoderDelay == nil && info.frames == Int64(AACFixtures.frames), "\(info)")
         let decoded = try AudioFile.readMono(f.alac)
         #expect(decoded.samples.count == AACFixtures.frames)
-        #expect(AACFixtures.clickShifts(decoded.samples).allSatisfy { $0 == 0 })
+        let shifts = AACFixtures.clickShifts(decoded.samples)
+        #expect(shifts.count == AACFixtures.clicks.count && shifts.allSatisfy { $0 == 0 }, "\(shifts)")
     }
 
     @Test("audio-info names codec, priming, padding and their source; a damaged file is one line naming it")
@@ -181,6 +246,8 @@ struct AACFixtures {
     let tagged: String
     let alac: String
     let map: String
+    /// The tag placed before the track, where ffmpeg does not honour it (we drop the priming ourselves).
+    var taggedFirst: String { folder.appendingPathComponent("tagged-first.m4a").path }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
 
@@ -211,6 +278,7 @@ struct AACFixtures {
         #expect(
             try encode(wav, plain, ["-c:a", "aac", "-b:a", "192k", "-use_editlist", "0", "-map_metadata", "-1", "-fflags", "+bitexact"]))
         try addSMPB(plain, f.tagged, priming: 1024, frames: frames)
+        try addSMPB(plain, f.taggedFirst, priming: 1024, frames: frames, beforeTracks: true)
         let beats = clicks.map { String(format: "%.6f", Double($0) / Double(rate)) }.joined(separator: ", ")
         try "{\"bpm\": 120, \"beats\": [\(beats)]}".write(toFile: f.map, atomically: true, encoding: .utf8)
         return f
@@ -239,7 +307,7 @@ struct AACFixtures {
     }()
 
     /// Copies `input` (an MP4 whose movie box is last) to `output` with an iTunSMPB tag in moov/udta/meta/ilst.
-    static func addSMPB(_ input: String, _ output: String, priming: Int, frames: Int) throws {
+    static func addSMPB(_ input: String, _ output: String, priming: Int, frames: Int, beforeTracks: Bool = false) throws {
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: input)))
         func u32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
         func box(_ type: String, _ payload: [UInt8]) -> [UInt8] { u32(8 + payload.count) + Array(type.utf8) + payload }
@@ -263,9 +331,21 @@ struct AACFixtures {
                 + box("data", u32(1) + u32(0) + Array(text.utf8)))
         let hdlr = box("hdlr", [0, 0, 0, 0] + u32(0) + Array("mdir".utf8) + Array("appl".utf8) + [UInt8](repeating: 0, count: 9))
         let udta = box("udta", box("meta", [0, 0, 0, 0] + hdlr + box("ilst", item)))
-        bytes += udta
+        if beforeTracks {
+            bytes.insert(contentsOf: udta, at: start + 8)
+        } else {
+            bytes += udta
+        }
         let newSize = u32(size + udta.count)
         for i in 0..<4 { bytes[start + i] = newSize[i] }
         try Data(bytes).write(to: URL(fileURLWithPath: output))
     }
+}
+
+/// A flag set on another thread.
+final class Outcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Bool?
+    func set(_ v: Bool) { lock.withLock { value = v } }
+    func get() -> Bool? { lock.withLock { value } }
 }
