@@ -210,6 +210,33 @@ struct AACInputTests {
         #expect(shifts.count == AACFixtures.clicks.count && shifts.allSatisfy { abs($0) <= 44 }, "\(shifts)")
     }
 
+    @Test("crossfade and preview take .m4a: their output matches the WAV's, sample-aligned (AAC's error only)")
+    func crossfadeAndPreview() throws {
+        let f = try AACFixtures.make()
+        defer { f.remove() }
+        let beatmap = TestPaths.binary("beatmap")
+        var mixes: [[Float]] = []
+        for (a, name) in [(f.wav, "wav"), (f.editList, "m4a")] {
+            let mix = f.folder.appendingPathComponent("mix-\(name).wav").path
+            let r = try run(beatmap, ["crossfade", a, a, "--at", "1", "--duration", "1", "-o", mix])
+            #expect(r.status == 0, "\(r.stderr)")
+            let preview = f.folder.appendingPathComponent("preview-\(name).wav").path
+            let p = try run(beatmap, ["preview", a, "--beats", f.map, "--from", "1", "--to", "3", "-o", preview])
+            #expect(p.status == 0, "\(p.stderr)")
+            mixes.append(try AudioFile.readMono(mix).samples)
+            mixes.append(try AudioFile.readMono(preview).samples)
+        }
+        for k in 0..<2 {
+            let (x, y) = (mixes[k], mixes[k + 2])
+            #expect(x.count == y.count, "same length: \(x.count) vs \(y.count)")
+            let n = min(x.count, y.count)
+            let signal = (0..<n).reduce(0.0) { $0 + Double(x[$1] * x[$1]) }
+            let error = (0..<n).reduce(0.0) { $0 + Double((x[$1] - y[$1]) * (x[$1] - y[$1])) }
+            // Misaligned by the priming, the clicks would not overlap at all (error ≈ 2 × signal).
+            #expect(signal > 0 && error < 0.1 * signal, "\(k == 0 ? "crossfade" : "preview"): error/signal \(error / signal)")
+        }
+    }
+
     @Test("beatmap bpm reads the same tempo from the .m4a as from the WAV")
     func bpm() throws {
         let f = try AACFixtures.make()
