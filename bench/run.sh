@@ -220,10 +220,14 @@ aac() {
     for f in "$beats"/audio/*; do
       name=$(basename "${f%.*}")
       ffmpeg -v error -y -i "$f" -c:a aac -b:a 192k "$out/$name.m4a"
-      a=$("$bin/beatmap" bpm "$f" --format json | jq -r 'if type == "array" then .[0].bpm else .bpm end')
-      b=$("$bin/beatmap" bpm "$out/$name.m4a" --format json | jq -r 'if type == "array" then .[0].bpm else .bpm end')
-      d=$(python3 -c "print(abs($a - $b))")
+      a=$("$bin/beatmap" bpm "$f" --format json | jq -r '.bpm // "none"')
+      b=$("$bin/beatmap" bpm "$out/$name.m4a" --format json | jq -r '.bpm // "none"')
       n=$((n + 1))
+      if [ "$a" = none ] || [ "$b" = none ]; then
+        [ "$a" = "$b" ] && within=$((within + 1)) || echo "  $name: WAV $a, m4a $b"
+        continue
+      fi
+      d=$(python3 -c "print(round(abs($a - $b), 3))")
       if python3 -c "import sys; sys.exit(0 if $d <= 0.05 else 1)"; then within=$((within + 1)); else echo "  $name: WAV $a, m4a $b"; fi
       worst=$(python3 -c "print(max($worst, $d))")
     done

@@ -20,6 +20,8 @@ final class FFmpegDecoder {
     private var output: FileHandle?
     private var errorText: FileHandle?
     private var pending: [UInt8] = []
+    /// Where the undelivered bytes of `pending` start.
+    private var head = 0
     private var delivered: Int64 = 0
     private var skipped = 0
     private var finished = false
@@ -157,9 +159,9 @@ final class FFmpegDecoder {
         let bytesPerFrame = 4 * info.channels
         var want = frames
         if exactLength { want = Int(min(Int64(want), max(0, info.frames - delivered))) }
-        while pending.count < want * bytesPerFrame, let output {
+        while available < want * bytesPerFrame, let output {
             let data: Data
-            do { data = try output.read(upToCount: max(65536, want * bytesPerFrame - pending.count)) ?? Data() } catch {
+            do { data = try output.read(upToCount: max(1 << 18, want * bytesPerFrame - available)) ?? Data() } catch {
                 finished = true
                 stop()
                 throw InputError(.unreadable, path: info.path, reason: "reading from ffmpeg failed: \(error)")
@@ -168,14 +170,19 @@ final class FFmpegDecoder {
                 try finish()
                 break
             }
+            // Consumed bytes are dropped once they are half the buffer, so appending stays cheap.
+            if head > 0 && head >= pending.count / 2 {
+                pending.removeFirst(head)
+                head = 0
+            }
             pending.append(contentsOf: data)
             if skipped < skip {
-                let drop = min(pending.count / bytesPerFrame, skip - skipped)
-                pending.removeFirst(drop * bytesPerFrame)
+                let drop = min(available / bytesPerFrame, skip - skipped)
+                head += drop * bytesPerFrame
                 skipped += drop
             }
         }
-        let n = min(want, pending.count / bytesPerFrame)
+        let n = min(want, available / bytesPerFrame)
         if n == 0 {
             // At the exact length ffmpeg may still be writing the padding: it is stopped, not waited for. At the end of
             // its output, its exit is judged.
@@ -185,17 +192,29 @@ final class FFmpegDecoder {
             return 0
         }
         pending.withUnsafeBytes { raw in
-            for i in 0..<(n * info.channels) { buffer[i] = raw.loadUnaligned(fromByteOffset: 4 * i, as: Float.self) }
+            guard let source = raw.baseAddress, let target = buffer.baseAddress else { return }
+            #if _endian(little)
+                // f32le is the host's own layout.
+                UnsafeMutableRawPointer(target).copyMemory(from: source + head, byteCount: n * bytesPerFrame)
+            #else
+                for i in 0..<(n * info.channels) {
+                    target[i] = Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: head + 4 * i, as: UInt32.self)))
+                }
+            #endif
         }
-        pending.removeFirst(n * bytesPerFrame)
+        head += n * bytesPerFrame
         delivered += Int64(n)
         return n
     }
+
+    /// Bytes received and not yet delivered.
+    private var available: Int { pending.count - head }
 
     /// Goes back to the start (the next read starts ffmpeg again).
     func rewind() {
         stop()
         pending = []
+        head = 0
         delivered = 0
         skipped = 0
         finished = false
@@ -236,7 +255,7 @@ final class FFmpegDecoder {
         process.waitUntilExit()
         let text = (try? errorText?.read(upToCount: 65536)) ?? Data()
         let status = process.terminationStatus
-        if status != 0 || !text.isEmpty || delivered + Int64(pending.count / (4 * info.channels)) == 0 {
+        if status != 0 || !text.isEmpty || delivered + Int64(available / (4 * info.channels)) == 0 {
             let reason =
                 text.isEmpty
                 ? (status != 0 ? "ffmpeg failed (exit \(status))" : "no audio was decoded") : Self.cleaned(text, path: info.path)
