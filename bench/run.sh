@@ -212,6 +212,7 @@ aac() {
   for run in 1 2 3; do
     /usr/bin/time -f "  ours:   %e s wall, %M KB peak (largest of our process and the ffmpeg child)" "$bin/akl-bench" decode "$out/long.m4a" 2>&1 | sed 's/^/  /'
     /usr/bin/time -f "  ffmpeg: %e s wall, %M KB peak" sh -c "ffmpeg -nostdin -v error -i '$out/long.m4a' -f f32le - > /dev/null" 2>&1
+    /usr/bin/time -f "  ffmpeg through a pipe (| cat): %e s wall, %M KB peak" sh -c "ffmpeg -nostdin -v error -i '$out/long.m4a' -f f32le - | cat > /dev/null" 2>&1
   done
   echo
   echo "## beatmap bpm on each annotated clip of ../shared/corpus/beats: the WAV next to the .m4a made from it (AAC LC 192 kb/s, edit list)"
