@@ -22,7 +22,8 @@ extension Beatmap {
         @Option(
             name: .long,
             help: ArgumentHelp(
-                "Decoder delay to remove from the audio, in ms (default: 25 ms for MP3 without a gapless tag, else 0).", valueName: "ms"))
+                "Decoder delay to remove from the audio, in ms (default: 25 ms for MP3 without a gapless tag; for AAC without gapless information, the priming assumed, 48 ms at 44.1 kHz or 23 ms for FFmpeg's encoder; else 0).",
+                valueName: "ms"))
         var decoderDelayMs: Double?
 
         @Option(name: .long, help: ArgumentHelp("Also draw the onset strength with the beats over it, as SVG.", valueName: "file"))

@@ -103,7 +103,7 @@ public enum BeatmapRules {
             summary:
                 "The AAC file has neither an iTunSMPB tag nor an edit list, so its decoded audio starts with the encoder's priming (2112 samples, 1024 for FFmpeg's encoder).",
             rationale:
-                "reference/AAC-DECODING.md: Apple's players remove the priming using that information; without it the audio is assumed to start late by the usual priming, and --decoder-delay-ms overrides the assumption. (Its examples are encoded files: see AACInputTests.)",
+                "reference/AAC-DECODING.md: Apple's players remove the priming using that information; without it the reader drops the usual priming, and a decoder delay given to the check overrides the assumption. (Its examples are encoded files: see AACInputTests.)",
             defaultSeverity: .warning),
     ]
 

@@ -48,7 +48,7 @@ public enum BeatChecker {
                             "AAC without gapless information (no iTunSMPB tag, no edit list): its first %d samples (%.1f ms) were dropped as the encoder's assumed priming; %@. Re-encode it with an edit list (ffmpeg -i in.wav -c:a aac out.m4a) to remove the doubt",
                         frames, removed * 1000,
                         options.decoderDelay == nil
-                            ? "pass --decoder-delay-ms if the encoder primed otherwise"
+                            ? "give the decoder delay if the encoder primed otherwise"
                             : String(format: "using the given decoder delay of %.1f ms instead", (options.decoderDelay ?? 0) * 1000))))
         }
         let valid = map.times.indices.filter { map.times[$0].isFinite && map.times[$0] >= 0 && map.times[$0] < onset.audio.duration }
