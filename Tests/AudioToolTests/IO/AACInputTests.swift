@@ -237,6 +237,21 @@ struct AACInputTests {
         }
     }
 
+    @Test("the editor's WAV stream of an .m4a answers ranges in any order with the same bytes, and its length is exact")
+    func editorStream() throws {
+        let f = try AACFixtures.make()
+        defer { f.remove() }
+        let stream = try WAVStream(path: f.editList)
+        // 44-byte header, then 16-bit mono frames: the exact length the reader gives.
+        #expect(stream.byteCount == 44 + 2 * AACFixtures.frames, "\(stream.byteCount)")
+        let whole = try stream.bytes(0..<stream.byteCount)
+        #expect(whole.count == stream.byteCount)
+        // Backwards and overlapping ranges, as a browser asks while seeking.
+        for range in [300_000..<400_000, 10_000..<20_000, 44..<1044, 400_000..<stream.byteCount, 0..<44] {
+            #expect(try stream.bytes(range) == Array(whole[range]), "\(range)")
+        }
+    }
+
     @Test("beatmap bpm reads the same tempo from the .m4a as from the WAV")
     func bpm() throws {
         let f = try AACFixtures.make()
