@@ -300,12 +300,7 @@ struct AACFixtures {
     static func make() throws -> AACFixtures {
         let folder = TestPaths.scratch()
         var samples = [Float](repeating: 0, count: frames)
-        for c in clicks {
-            // A 2 ms decaying 2 kHz burst: sharp enough to place, smooth enough for AAC.
-            for i in 0..<88 {
-                samples[c + i] = 0.8 * Float(exp(-Double(i) / 20)) * Float(sin(2 * Double.pi * 2000 * Double(i) / Double(rate)))
-            }
-        }
+        for c in clicks { samples.replaceSubrange(c..<(c + click.count), with: click) }
         let wav = folder.appendingPathComponent("clicks.wav").path
         try AudioFile.write(samples, to: wav, sampleRate: rate, channels: 1)
         let f = AACFixtures(
@@ -342,11 +337,14 @@ struct AACFixtures {
 
     /// Where the measure puts a click in the WAV itself, frames after its start.
     static let referenceOnset: Int = {
-        var click = [Float](repeating: 0, count: 88)
-        for i in 0..<88 { click[i] = 0.8 * Float(exp(-Double(i) / 20)) * Float(sin(2 * Double.pi * 2000 * Double(i) / Double(rate))) }
         let peak = click.map(abs).max() ?? 0
         return click.firstIndex { abs($0) > peak / 3 } ?? 0
     }()
+
+    /// One click: a 2 ms decaying 2 kHz burst, sharp enough to place and smooth enough for AAC.
+    static let click: [Float] = (0..<88).map { i in
+        0.8 * Float(exp(-Double(i) / 20)) * Float(sin(2 * Double.pi * 2000 * Double(i) / Double(rate)))
+    }
 
     /// Copies `input` (an MP4 whose movie box is last) to `output` with an iTunSMPB tag in moov/udta/meta/ilst.
     static func addSMPB(_ input: String, _ output: String, priming: Int, frames: Int, beforeTracks: Bool = false) throws {
