@@ -121,6 +121,13 @@ struct AACInputTests {
             offsets.append(try #require(root["offset_ms"] as? Double, "\(r.stdout.prefix(400))"))
         }
         #expect(offsets.dropFirst().allSatisfy { abs($0 - offsets[0]) <= 1.0 }, "offsets (ms), WAV first: \(offsets)")
+        // --decoder-delay-ms overrides the assumption: saying the file had no priming moves the offset by the 1024
+        // samples (23.2 ms) the reader dropped, and the warning says so.
+        let r = try run(beatmap, ["check", f.map, "--audio", f.bare, "--format", "json", "--decoder-delay-ms", "0"])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let overridden = try #require(root["offset_ms"] as? Double)
+        #expect(abs(abs(overridden - offsets[1]) - 23.2) <= 1.0, "default \(offsets[1]) ms, with 0: \(overridden) ms")
+        #expect(r.stdout.contains("using the given decoder delay of 0.0 ms instead"), "\(r.stdout.prefix(600))")
     }
 
     @Test("ALAC: no priming, every frame")
