@@ -44,6 +44,11 @@ step ahap-tool from-audio samples/ahap/sfx_haptic_thud.wav -o "$out/thud-from-au
 step ahap-tool sync "$out/thud-from-audio.ahap" --audio samples/ahap/sfx_haptic_thud.wav
 "$bin/ahap-tool" sync "$out/thud-from-audio.ahap" --audio samples/ahap/sfx_haptic_thud.wav --werror
 
+step ahap-tool convert "$out/thud-from-audio.ahap" -o "$out/ThudHaptics.kt" "(Android: waveform, primitives, Android 16 envelope)"
+"$bin/ahap-tool" convert "$out/thud-from-audio.ahap" -o "$out/ThudHaptics.kt"
+"$bin/ahap-tool" convert "$out/thud-from-audio.ahap" -o "$out/thud.haptic"
+echo "wrote $out/ThudHaptics.kt and $out/thud.haptic"
+
 step beatmap audio-info samples/audio/*
 "$bin/beatmap" audio-info samples/audio/*
 
@@ -52,6 +57,11 @@ step beatmap ci samples/game.json
 
 step beatmap check samples/beatmaps/world1-a.json --audio samples/audio/world1-track-a-88bpm.flac
 "$bin/beatmap" check samples/beatmaps/world1-a.json --audio samples/audio/world1-track-a-88bpm.flac
+
+ffmpeg -v error -y -i samples/audio/world1-track-a-88bpm.flac -c:a aac -b:a 160k "$out/world1-a.m4a"
+step beatmap check samples/beatmaps/world1-a.json --audio "$out/world1-a.m4a" "(the same track as AAC, encoded by ffmpeg)"
+"$bin/beatmap" audio-info "$out/world1-a.m4a"
+"$bin/beatmap" check samples/beatmaps/world1-a.json --audio "$out/world1-a.m4a"
 
 step beatmap check samples/beatmaps/GameConstants.swift --audio samples/audio/world1-track-a-88bpm.flac --plot "$out/check.svg" "(one late beat: exit 1 is expected)"
 set +e

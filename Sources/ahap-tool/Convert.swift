@@ -182,6 +182,10 @@ extension AHAPTool {
             var settings = AndroidWaveformSettings()
             settings.sampleDuration = Double(stepMs) / 1000
             let haptics = try AndroidHaptics(clip, settings: settings, path: input)
+            // A silent clip would give a waveform that never moves the motor: nothing to ship, so nothing is written.
+            guard !haptics.isSilent else {
+                throw ToolFailure("\(input): nothing to play on Android: every amplitude is 0 and no emphasis sounds; nothing written")
+            }
             let source = (input as NSString).lastPathComponent
             let text: String
             switch target {

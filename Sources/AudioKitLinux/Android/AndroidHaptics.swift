@@ -54,6 +54,9 @@ public struct AndroidHaptics: Sendable, Equatable {
         self.lost = lost
     }
 
+    /// True when the clip plays nothing: every amplitude is 0 and no emphasis has an amplitude above 0.
+    public var isSilent: Bool { envelope == nil && composition == nil }
+
     static func format(_ x: Double) -> String { String(format: "%.3f", x) }
 
     /// The lowest API level each form needs.

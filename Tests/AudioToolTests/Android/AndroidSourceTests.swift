@@ -172,6 +172,23 @@ struct AndroidSourceTests {
         #expect(fromKotlin.count == 5 && fromKotlin == fromJava, "\(fromKotlin) vs \(fromJava)")
     }
 
+    @Test("a silent clip is an error, with nothing written, for every Android target")
+    func silent() throws {
+        let folder = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clip = folder.appendingPathComponent("quiet.haptic").path
+        try """
+        {"version": {"major": 1, "minor": 0, "patch": 0},
+         "signals": {"continuous": {"envelopes": {"amplitude": [{"time": 0, "amplitude": 0}, {"time": 1, "amplitude": 0}]}}}}
+        """.write(toFile: clip, atomically: true, encoding: .utf8)
+        for out in ["quiet.json", "Quiet.java", "quiet.kt"] {
+            let path = folder.appendingPathComponent(out).path
+            let r = try run(Self.tool, ["convert", clip, "-o", path])
+            #expect(r.status == 2 && r.stderr.contains("nothing to play on Android"), "\(out): \(r.status) \(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: path))
+        }
+    }
+
     @Test("names that cannot compile are refused before anything is written")
     func names() throws {
         let folder = TestPaths.scratch()
