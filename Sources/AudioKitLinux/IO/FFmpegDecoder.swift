@@ -29,13 +29,18 @@ final class FFmpegDecoder {
     /// True when FFmpeg should be tried for `path`: an MP4 or ADTS file by its first bytes, or one of the extensions
     /// of containers libsndfile does not read.
     static func handles(_ path: String) -> Bool {
+        let ext = (path as NSString).pathExtension.lowercased()
+        return isMP4OrADTS(path) || ["m4a", "m4b", "mp4", "aac", "alac", "mov", "3gp", "wma", "webm", "mka", "ac3", "amr"].contains(ext)
+    }
+
+    /// True when the file starts as an MP4 (`ftyp` at byte 4) or an ADTS AAC stream (a 12-bit sync word).
+    static func isMP4OrADTS(_ path: String) -> Bool {
         let handle = FileHandle(forReadingAtPath: path)
         let bytes = [UInt8]((try? handle?.read(upToCount: 12)) ?? Data())
         try? handle?.close()
         let isMP4 = bytes.count >= 8 && bytes[4...7] == [0x66, 0x74, 0x79, 0x70]  // "ftyp"
         let isADTS = bytes.count >= 2 && bytes[0] == 0xFF && (bytes[1] & 0xF6) == 0xF0
-        let ext = (path as NSString).pathExtension.lowercased()
-        return isMP4 || isADTS || ["m4a", "m4b", "mp4", "aac", "alac", "mov", "3gp", "wma", "webm", "mka", "ac3", "amr"].contains(ext)
+        return isMP4 || isADTS
     }
 
     /// The program `name` on PATH, or nil.

@@ -87,19 +87,15 @@ enum SndFile {
 
     /// Names the container when libsndfile does not know it, so the message can say how to convert.
     private static func classifyOpenFailure(_ path: String, libraryText: String) -> InputError {
-        let handle = FileHandle(forReadingAtPath: path)
-        let bytes = [UInt8]((try? handle?.read(upToCount: 16)) ?? Data())
-        try? handle?.close()
         let ext = (path as NSString).pathExtension.lowercased()
-        let isMP4 = bytes.count >= 8 && bytes[4...7] == [0x66, 0x74, 0x79, 0x70]  // "ftyp"
-        let isADTS = bytes.count >= 2 && bytes[0] == 0xFF && (bytes[1] & 0xF6) == 0xF0
-        if isMP4 || isADTS || ["m4a", "aac", "mp4", "alac", "m4b"].contains(ext) {
-            let base = (path as NSString).deletingPathExtension
+        // MP4 and ADTS go on to FFmpegDecoder, which reads what libsndfile does not.
+        if FFmpegDecoder.isMP4OrADTS(path) || ["m4a", "aac", "mp4", "alac", "m4b"].contains(ext) {
             return InputError(
                 .unsupportedFormat, path: path, reason: "AAC/ALAC (.\(ext.isEmpty ? "m4a" : ext)) is not supported by libsndfile",
-                fix: "convert it first: ffmpeg -i \(path) \(base).flac")
+                fix: "it is decoded by the ffmpeg program")
         }
-        if bytes.isEmpty {
+        let isEmpty = ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0) == 0
+        if isEmpty {
             return InputError(.corrupt, path: path, reason: "the file is empty", fix: "re-export the audio")
         }
         if libraryText.lowercased().contains("format not recognised") || libraryText.lowercased().contains("unknown format") {

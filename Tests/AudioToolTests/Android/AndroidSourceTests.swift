@@ -6,17 +6,9 @@ import Testing
 /// (Tests/android-stubs, written from the API reference), and, run on stub devices of API 26, 31 and 36, builds the
 /// effects the JSON describes.
 enum JVMTools {
-    static func which(_ name: String) -> URL? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
-            let url = URL(fileURLWithPath: String(dir)).appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return nil
-    }
-
-    static let javac = which("javac")
-    static let java = which("java")
-    static let kotlinc = which("kotlinc")
+    static let javac = TestPaths.program("javac")
+    static let java = TestPaths.program("java")
+    static let kotlinc = TestPaths.program("kotlinc")
     static let kotlinStdlib = ["/usr/share/java/kotlin-stdlib.jar"].first { FileManager.default.fileExists(atPath: $0) }
 }
 

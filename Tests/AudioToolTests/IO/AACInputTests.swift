@@ -282,7 +282,7 @@ struct AACInputTests {
 
 /// A 5 s click track (44.1 kHz mono) and its AAC and ALAC encodings.
 struct AACFixtures {
-    static let ffmpeg: String? = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let ffmpeg: String? = TestPaths.program("ffmpeg")?.path
     static let rate = 44100
     static let frames = 5 * rate
     /// Click positions, in frames: every half second from 0.25 s.

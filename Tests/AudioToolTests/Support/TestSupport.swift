@@ -34,6 +34,15 @@ enum TestPaths {
         return url
     }
 
+    /// The program `name` on PATH, or nil.
+    static func program(_ name: String) -> URL? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+            let url = URL(fileURLWithPath: String(dir)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return nil
+    }
+
     static func binary(_ name: String) -> URL {
         let candidates = [".build/debug", ".build/release"].map { packageRoot.appendingPathComponent($0).appendingPathComponent(name) }
         // `swift test` builds products beside the test bundle.

@@ -24,15 +24,11 @@ public enum BeatChecker {
             let auto = Double(MP3GaplessTag.untaggedDelaySamples) / Double(onset.audio.sampleRate)
             if options.decoderDelay == nil { delay = auto }
             diagnostics.append(
-                Diagnostic(
-                    ruleID: BeatmapRules.mp3DecoderDelay, severity: .warning, location: SourceLocation(file: path),
-                    message: String(
-                        format:
-                            "MP3 without a LAME/Xing gapless tag: decoders start it %.1f ms (1105 samples) late; %@. Re-encode with a gapless tag (ffmpeg -i in.wav -c:a libmp3lame out.mp3) to remove the doubt",
-                        auto * 1000,
-                        options.decoderDelay == nil
-                            ? "audio times were corrected by that amount"
-                            : String(format: "using the given decoder delay of %.1f ms instead", delay * 1000))))
+                decoderDelayFinding(
+                    BeatmapRules.mp3DecoderDelay, path: path,
+                    String(format: "MP3 without a LAME/Xing gapless tag: decoders start it %.1f ms (1105 samples) late", auto * 1000),
+                    assumed: "audio times were corrected by that amount", given: options.decoderDelay,
+                    remedy: "Re-encode with a gapless tag (ffmpeg -i in.wav -c:a libmp3lame out.mp3) to remove the doubt"))
         }
         // AAC without gapless information: the reader has dropped the assumed priming already, so only a given delay
         // that differs from it moves the onsets.
@@ -41,15 +37,14 @@ public enum BeatChecker {
             removed = Double(frames) / Double(max(1, onset.audio.sampleRate))
             if options.decoderDelay == nil { delay = removed }
             diagnostics.append(
-                Diagnostic(
-                    ruleID: BeatmapRules.aacDecoderDelay, severity: .warning, location: SourceLocation(file: audioPath ?? onset.audio.path),
-                    message: String(
+                decoderDelayFinding(
+                    BeatmapRules.aacDecoderDelay, path: audioPath ?? onset.audio.path,
+                    String(
                         format:
-                            "AAC without gapless information (no iTunSMPB tag, no edit list): its first %d samples (%.1f ms) were dropped as the encoder's assumed priming; %@. Re-encode it with an edit list (ffmpeg -i in.wav -c:a aac out.m4a) to remove the doubt",
-                        frames, removed * 1000,
-                        options.decoderDelay == nil
-                            ? "give the decoder delay if the encoder primed otherwise"
-                            : String(format: "using the given decoder delay of %.1f ms instead", (options.decoderDelay ?? 0) * 1000))))
+                            "AAC without gapless information (no iTunSMPB tag, no edit list): its first %d samples (%.1f ms) were dropped as the encoder's assumed priming",
+                        frames, removed * 1000),
+                    assumed: "give the decoder delay if the encoder primed otherwise", given: options.decoderDelay,
+                    remedy: "Re-encode it with an edit list (ffmpeg -i in.wav -c:a aac out.m4a) to remove the doubt"))
         }
         let valid = map.times.indices.filter { map.times[$0].isFinite && map.times[$0] >= 0 && map.times[$0] < onset.audio.duration }
         guard valid.count >= BeatCheckTuning.minimumBeats, !onset.values.isEmpty else {
@@ -115,6 +110,16 @@ public enum BeatChecker {
         diagnostics += BeatCheckFindings.make(report, map: map, options: options)
         report.diagnostics = diagnostics.sorted()
         return report
+    }
+
+    /// The warning about an assumed decoder delay: what was assumed, then what was done (`assumed`, or the `given`
+    /// delay used instead), then how to remove the doubt.
+    static func decoderDelayFinding(
+        _ rule: String, path: String, _ what: String, assumed: String, given: Double?, remedy: String
+    ) -> Diagnostic {
+        let done = given.map { String(format: "using the given decoder delay of %.1f ms instead", $0 * 1000) } ?? assumed
+        return Diagnostic(
+            ruleID: rule, severity: .warning, location: SourceLocation(file: path), message: "\(what); \(done). \(remedy)")
     }
 
     /// A beat is misplaced when it is off the audio by more than the tolerance and also off
