@@ -4,8 +4,17 @@ import ToolSupport
 
 /// How a beat map is read, shared by the commands that read one.
 struct MapOptions: ParsableArguments {
-    @Option(name: .long, help: "Beat map format when the extension does not say: json, text, csv, audacity or swift.")
+    @Option(
+        name: .long,
+        help: "Beat map format when the extension does not say: json, text, csv, audacity, swift, stepmania, osu, quaver or beatsaber.")
     var mapFormat: BeatMapFormat?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "In a chart file with several charts, the one to read: its difficulty or description (StepMania), or its difficulty (Beat Saber Info.dat). Default: the hardest.",
+            valueName: "name"))
+    var chart: String?
 
     @Option(name: .long, help: ArgumentHelp("In Swift source, the name of the array to read.", valueName: "name"))
     var symbol: String?
@@ -18,7 +27,7 @@ struct MapOptions: ParsableArguments {
     }
 
     func read(_ path: String, limits: InputLimits) throws(InputError) -> (BeatMap?, [Diagnostic]) {
-        let result = try BeatMapReader.read(path: path, format: mapFormat, symbol: symbol, limits: limits)
+        let result = try BeatMapReader.read(path: path, format: mapFormat, symbol: symbol, chart: chart, limits: limits)
         return (result.map, result.diagnostics)
     }
 }
@@ -30,7 +39,10 @@ extension Beatmap {
                 "Check a beat map on its own: order, duplicates, spacing against the hit window, outliers, and (with --audio) the track's length."
         )
 
-        @Argument(help: ArgumentHelp("Beat map files: .json, .txt, .csv, Audacity labels, or Swift source.", valueName: "map"))
+        @Argument(
+            help: ArgumentHelp(
+                "Beat map files: .json, .txt, .csv, Audacity labels, Swift source, or charts (.sm, .ssc, .osu, .qua, Beat Saber .dat).",
+                valueName: "map"))
         var maps: [String]
 
         @Option(name: .long, help: ArgumentHelp("The music track, to check beats against its length.", valueName: "audio"))

@@ -12,6 +12,13 @@ public struct BeatMap: Sendable, Equatable {
     public var offset: Double?
     /// The file it was read from, as the user typed it.
     public var file: String?
+    /// The tempo map a chart declares (StepMania, osu!, Quaver, Beat Saber); nil for a plain list of times.
+    public var tempoMap: TempoMap?
+    /// The chart's position of each hit, in beats on `tempoMap` (same count as `times`); empty when the format
+    /// stores times, not positions.
+    public var positions: [Double] = []
+    /// Which chart of the file was read (difficulty and description), for charts that hold several.
+    public var chart: String?
 
     /// A map of `times` in seconds; without `locations`, beat n is located at JSON path `/n` in `file`.
     public init(times: [Double], locations: [SourceLocation]? = nil, bpm: Double? = nil, offset: Double? = nil, file: String? = nil) {
@@ -52,6 +59,17 @@ public enum BeatMapFormat: String, Sendable, CaseIterable {
     case audacity
     /// Swift source holding an array literal, as the game ships it.
     case swift
+    /// StepMania `.sm` or `.ssc` (also what ArrowVortex writes): a tempo map and rows of notes.
+    case stepmania
+    /// osu! `.osu` (osu!mania): timing points and hit objects in milliseconds.
+    case osu
+    /// Quaver `.qua` (YAML): timing points and hit objects in milliseconds.
+    case quaver
+    /// Beat Saber difficulty `.dat` (v2 or v3, with the `Info.dat` beside it), or the `Info.dat` itself.
+    case beatsaber
+
+    /// True for the chart formats, which carry a tempo map and are written whole, never edited in place.
+    public var isChart: Bool { [.stepmania, .osu, .quaver, .beatsaber].contains(self) }
 
     /// The format for a path's extension; `.txt` holding tab-separated label lines is an Audacity label track.
     public static func detect(path: String, bytes: [UInt8]) -> BeatMapFormat? {
@@ -61,6 +79,10 @@ public enum BeatMapFormat: String, Sendable, CaseIterable {
         case "csv": return .csv
         case "swift": return .swift
         case "labels", "aup": return .audacity
+        case "sm", "ssc": return .stepmania
+        case "osu": return .osu
+        case "qua": return .quaver
+        case "dat": return .beatsaber
         case "txt", "text", "beats", "lab":
             let firstLine = bytes.split(separator: UInt8(ascii: "\n")).first { !$0.isEmpty && $0.first != UInt8(ascii: "#") }
             let fields = firstLine.map { $0.split(separator: UInt8(ascii: "\t")) } ?? []

@@ -20,24 +20,33 @@ public enum BeatMapReader {
     /// Reads the map at `path` in `format` (nil: detected from the extension and first line); `symbol` names the
     /// array in Swift source. Throws `InputError` when the file cannot be read or is over `limits` in bytes or beats,
     /// or when its format cannot be detected.
-    public static func read(path: String, format: BeatMapFormat? = nil, symbol: String? = nil, limits: InputLimits = .standard)
+    /// `chart` picks one chart of a chart file (StepMania difficulty or description, Beat Saber difficulty); nil: the hardest.
+    public static func read(
+        path: String, format: BeatMapFormat? = nil, symbol: String? = nil, chart: String? = nil, limits: InputLimits = .standard
+    )
         throws(InputError) -> BeatMapReadResult
     {
-        try readFile(path: path, format: format, symbol: symbol, limits: limits).result
+        try readFile(path: path, format: format, symbol: symbol, chart: chart, limits: limits).result
     }
 
     /// `read(path:…)`, also returning the file's bytes and the format it was read as (what a save needs).
-    static func readFile(path: String, format: BeatMapFormat?, symbol: String?, limits: InputLimits) throws(InputError) -> (
-        bytes: [UInt8], format: BeatMapFormat, result: BeatMapReadResult
-    ) {
+    static func readFile(path: String, format: BeatMapFormat?, symbol: String?, chart: String? = nil, limits: InputLimits)
+        throws(InputError) -> (
+            bytes: [UInt8], format: BeatMapFormat, result: BeatMapReadResult
+        )
+    {
         let bytes = try InputFile.read(path, maxBytes: limits.maxFileBytes)
         guard let chosen = format ?? BeatMapFormat.detect(path: path, bytes: bytes) else {
             throw InputError(
                 .unsupportedFormat, path: path, reason: "cannot tell the beat map format from the extension",
-                fix: "name the format: json, text, csv, audacity or swift")
+                fix: "name the format: json, text, csv, audacity, swift, stepmania, osu, quaver or beatsaber")
         }
-        let result = read(
-            bytes: bytes, file: path, format: chosen, symbol: symbol, maxNestingDepth: limits.maxNestingDepth, maxBeats: limits.maxBeats)
+        let result =
+            chosen == .beatsaber
+            ? try BeatSaberChart.read(path: path, bytes: bytes, chart: chart, limits: limits)
+            : read(
+                bytes: bytes, file: path, format: chosen, symbol: symbol, chart: chart, maxNestingDepth: limits.maxNestingDepth,
+                maxBeats: limits.maxBeats)
         if let count = result.map?.count, count > limits.maxBeats {
             throw InputLimits.exceeded(path, count: count, what: "beats", limit: limits.maxBeats, which: .beats)
         }
@@ -45,9 +54,11 @@ public enum BeatMapReader {
     }
 
     /// Reads a map from its bytes. Past `maxBeats`, a JSON map's times are returned without their positions
-    /// (the caller refuses the map by its count, so the positions are never computed).
+    /// (the caller refuses the map by its count, so the positions are never computed). A Beat Saber difficulty
+    /// also reads the `Info.dat` beside `file`.
     public static func read(
-        bytes: [UInt8], file: String?, format: BeatMapFormat, symbol: String? = nil, maxNestingDepth: Int = 64, maxBeats: Int = .max
+        bytes: [UInt8], file: String?, format: BeatMapFormat, symbol: String? = nil, chart: String? = nil, maxNestingDepth: Int = 64,
+        maxBeats: Int = .max
     )
         -> BeatMapReadResult
     {
@@ -63,6 +74,18 @@ public enum BeatMapReader {
         case .audacity: return readLines(text, file: file, separator: "\t")
         case .csv: return readCSV(text, file: file)
         case .swift: return SwiftLiteralReader.read(text, file: file, symbol: symbol)
+        case .stepmania: return StepManiaChart.read(bytes: bytes, file: file, chart: chart, maxBeats: maxBeats)
+        case .osu: return OsuChart.read(bytes: bytes, file: file, maxBeats: maxBeats)
+        case .quaver: return QuaverChart.read(bytes: bytes, file: file, maxNestingDepth: maxNestingDepth, maxBeats: maxBeats)
+        case .beatsaber:
+            do throws(InputError) {
+                var limits = InputLimits.standard
+                limits.maxNestingDepth = maxNestingDepth
+                limits.maxBeats = min(maxBeats, limits.maxBeats)
+                return try BeatSaberChart.read(path: file ?? "", bytes: bytes, chart: chart, limits: limits)
+            } catch {
+                return failure(file, 1, 1, error.description)
+            }
         }
     }
 

@@ -6,8 +6,15 @@ public enum BeatMapWriter {
 
     /// The map as text in `format`, times in seconds to six decimals; `symbol` names the array in Swift source.
     /// JSON output carries the BPM and offset when the map has them; Swift output names them in a comment.
-    public static func string(_ map: BeatMap, format: BeatMapFormat, symbol: String = "beatMap") -> String {
+    /// Charts are written whole on the map's tempo map (`ChartWriter`), titled `title` and naming `audio` as their song.
+    public static func string(
+        _ map: BeatMap, format: BeatMapFormat, symbol: String = "beatMap", title: String = "beatmap", audio: String = "audio.ogg"
+    ) -> String {
         switch format {
+        case .stepmania: return ChartWriter.stepMania(map, title: title, music: audio)
+        case .osu: return ChartWriter.osu(map, title: title, audio: audio)
+        case .quaver: return ChartWriter.quaver(map, title: title, audio: audio)
+        case .beatsaber: return ChartWriter.beatSaber(map)
         case .json:
             let beats = JSONValue.array(map.times.map { .real(($0 * 1e6).rounded() / 1e6) })
             guard map.bpm != nil || map.offset != nil else { return JSONWriter(indent: "  ").string(from: beats) }

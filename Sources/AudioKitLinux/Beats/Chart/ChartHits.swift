@@ -1,0 +1,49 @@
+import Foundation
+
+/// Turns a chart's notes into a beat map of hits: notes at the same time (a chord) are one hit, at the first note's
+/// place in the file; hits are in time order. The merge rule is the one in ../shared/reference/CHART-FORMATS.md §6:
+/// group by the format's exact position, then merge times closer than 1 ms.
+enum ChartHits {
+    /// A note that is a hit: its audio time, its beat on the tempo map when the format stores beats, and where it is.
+    struct Note {
+        let time: Double
+        let beat: Double?
+        let location: SourceLocation
+    }
+
+    /// The map of `notes` on `tempoMap`; a `beatmap.no_beats` error when there is no note, a parse error when there
+    /// are more than `maxBeats`.
+    static func map(
+        _ notes: [Note], tempoMap: TempoMap?, file: String?, chart: String?, maxBeats: Int, empty: String
+    ) -> BeatMapReadResult {
+        guard !notes.isEmpty else {
+            return BeatMapReadResult(
+                map: nil,
+                diagnostics: [
+                    Diagnostic(
+                        ruleID: BeatmapRules.noBeats, severity: .error, location: SourceLocation(file: file, line: 1, column: 1),
+                        message: empty)
+                ])
+        }
+        let sorted = notes.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        var times: [Double] = []
+        var beats: [Double] = []
+        var locations: [SourceLocation] = []
+        for n in sorted {
+            if let last = times.last, n.time - last < 0.001 { continue }
+            times.append(n.time)
+            if let b = n.beat { beats.append(b) }
+            locations.append(n.location)
+        }
+        guard times.count <= maxBeats else {
+            return BeatMapReader.failure(file, 1, 1, "the chart holds \(times.count) hits; the limit is \(maxBeats) (--max-beats)")
+        }
+        var map = BeatMap(
+            times: times, locations: locations, bpm: tempoMap.map { $0.mainBPM(from: times[0], to: times[times.count - 1]) },
+            offset: tempoMap?.offset, file: file)
+        map.tempoMap = tempoMap
+        map.positions = beats.count == times.count ? beats : []
+        map.chart = chart
+        return BeatMapReadResult(map: map, diagnostics: [])
+    }
+}

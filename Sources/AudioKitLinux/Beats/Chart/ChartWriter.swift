@@ -1,0 +1,164 @@
+import Foundation
+
+/// Writes a beat map as a chart that the editors open (../shared/reference/CHART-FORMATS.md §1.7, §2.5, §3, §4.5,
+/// §6.1): StepMania `.sm` (dance-single, rows of 1/48 beat, each measure at the smallest row count that holds its
+/// notes, as StepMania's writer does), osu!mania `.osu` (v14, CRLF, integer milliseconds, one uninherited timing
+/// point per tempo), Quaver `.qua` and a Beat Saber v3 difficulty. Hits go to four lanes in turn. The tempo map
+/// is the map's own, else a steady one from its BPM and offset, else 60 BPM from 0 s.
+public enum ChartWriter {
+    /// The tempo map a map is written on.
+    public static func tempoMap(of map: BeatMap) -> TempoMap {
+        map.tempoMap ?? TempoMap(offset: map.offset ?? 0, bpm: map.bpm.flatMap { TempoMap.bpmRange.contains($0) ? $0 : nil } ?? 60)
+    }
+
+    /// Row counts per measure StepMania's writer chooses from (`NotesWriterSM.cpp`).
+    static let rowCounts = [4, 8, 12, 16, 24, 32, 48, 64, 192]
+
+    static func f6(_ v: Double) -> String { String(format: "%.6f", v) }
+
+    /// The largest time error, in seconds, of writing `map` as `.sm` (rows of 1/48 beat on its tempo map).
+    public static func stepManiaRoundingError(_ map: BeatMap) -> Double {
+        let tempo = tempoMap(of: map)
+        return map.times.filter(\.isFinite).map { t in abs(tempo.time(ofBeat: (tempo.beat(atTime: t) * 48).rounded() / 48) - t) }.max() ?? 0
+    }
+
+    /// StepMania `.sm` text (CRLF), one dance-single chart named `difficulty`.
+    public static func stepMania(_ map: BeatMap, title: String, music: String, difficulty: String = "Hard") -> String {
+        let tempo = tempoMap(of: map)
+        let beats = map.times.filter(\.isFinite).map { tempo.beat(atTime: $0) }
+        // Measures start at beat 0: move beat 0 back by whole measures when a hit comes before it.
+        let shift = 4 * max(0, (-(beats.min() ?? 0) / 4).rounded(.up))
+        let offset = -tempo.time(ofBeat: -shift)
+        var rows: [Int: Int] = [:]  // row → lane
+        for (i, b) in beats.enumerated() where rows[Int(((b + shift) * 48).rounded())] == nil {
+            rows[Int(((b + shift) * 48).rounded())] = i % 4
+        }
+        var out = [
+            "#TITLE:\(escape(title));", "#ARTIST:;", "#MUSIC:\(escape(music));", "#OFFSET:\(f6(offset));",
+            "#BPMS:" + tempo.sections.map { "\(f6($0.beat + ($0.beat == 0 ? 0 : shift)))=\(f6($0.bpm))" }.joined(separator: ",") + ";",
+            "#STOPS:" + tempo.stops.map { "\(f6($0.beat + shift))=\(f6($0.seconds))" }.joined(separator: ",") + ";",
+            "", "//---------------dance-single - ----------------", "#NOTES:", "     dance-single:", "     :", "     \(difficulty):",
+            "     1:", "     0.000000,0.000000,0.000000,0.000000,0.000000:",
+        ]
+        let last = (rows.keys.max() ?? 0) / 192
+        for measure in 0...last {
+            let used = rows.keys.filter { $0 / 192 == measure }.map { $0 % 192 }
+            let n = rowCounts.first { n in used.allSatisfy { $0 % (192 / n) == 0 } } ?? 192
+            for r in 0..<n {
+                let lane = rows[measure * 192 + r * (192 / n)]
+                out.append((0..<4).map { lane == $0 ? "1" : "0" }.joined())
+            }
+            out.append(measure == last ? ";" : ",  // measure \(measure + 1)")
+        }
+        return out.joined(separator: "\r\n") + "\r\n"
+    }
+
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for c in s where c != "\n" && c != "\r" {
+            if "#:;\\".contains(c) { out.append("\\") }
+            out.append(c)
+        }
+        return out
+    }
+
+    /// The timing points of `tempo` as (time, bpm): one per section, and one after each stop (osu! and Quaver have
+    /// no stops; a timing point after the pause restarts the grid there).
+    static func timingPoints(_ tempo: TempoMap) -> [(time: Double, bpm: Double)] {
+        var points = tempo.sections.map { ($0.time, $0.bpm) }
+        for s in tempo.stops {
+            let after = tempo.time(ofBeat: s.beat) + s.seconds
+            points.append((after, tempo.sections[tempo.sectionIndex(beat: s.beat)].bpm))
+        }
+        return points.sorted { $0.0 < $1.0 }
+    }
+
+    /// osu!mania `.osu` text (v14, CRLF), four keys.
+    public static func osu(_ map: BeatMap, title: String, audio: String, version: String = "Hard") -> String {
+        let tempo = tempoMap(of: map)
+        let oneLine = { (s: String) in s.filter { $0 != "\n" && $0 != "\r" } }
+        var out = [
+            "osu file format v14", "", "[General]", "AudioFilename: \(oneLine(audio))", "AudioLeadIn: 0", "PreviewTime: -1", "Countdown: 0",
+            "SampleSet: Normal", "StackLeniency: 0.7", "Mode: 3", "LetterboxInBreaks: 0", "SpecialStyle: 0", "WidescreenStoryboard: 0", "",
+            "[Editor]", "DistanceSpacing: 1", "BeatDivisor: 4", "GridSize: 4", "TimelineZoom: 1", "", "[Metadata]",
+            "Title:\(oneLine(title))",
+            "TitleUnicode:\(oneLine(title))", "Artist:", "ArtistUnicode:", "Creator:beatmap", "Version:\(oneLine(version))", "Source:",
+            "Tags:",
+            "BeatmapID:0", "BeatmapSetID:-1", "", "[Difficulty]", "HPDrainRate:5", "CircleSize:4", "OverallDifficulty:5", "ApproachRate:5",
+            "SliderMultiplier:1.4", "SliderTickRate:1", "", "[Events]", "//Background and Video events", "//Break Periods", "",
+            "[TimingPoints]",
+        ]
+        for p in timingPoints(tempo) {
+            out.append("\(RuleText.number((p.time * 1000 * 1000).rounded() / 1000)),\(RuleText.number(60_000 / p.bpm)),4,1,0,100,1,0")
+        }
+        out += ["", "", "[HitObjects]"]
+        var lastMs: Int? = nil
+        var lane = 0
+        for t in map.times.filter(\.isFinite).sorted() {
+            let ms = Int((t * 1000).rounded())
+            if ms == lastMs { continue }
+            lastMs = ms
+            out.append("\((lane * 512 + 256) / 4),192,\(ms),1,0,0:0:0:0:")
+            lane = (lane + 1) % 4
+        }
+        return out.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// Quaver `.qua` text (4 keys): timing points and hit objects in milliseconds.
+    public static func quaver(_ map: BeatMap, title: String, audio: String) -> String {
+        let tempo = tempoMap(of: map)
+        let quote = { (s: String) in "'" + s.filter { $0 != "\n" && $0 != "\r" }.replacingOccurrences(of: "'", with: "''") + "'" }
+        var out = [
+            "AudioFile: \(quote(audio))", "Mode: Keys4", "Title: \(quote(title))", "Artist: ''", "Creator: beatmap",
+            "DifficultyName: Hard", "TimingPoints:",
+        ]
+        for p in timingPoints(tempo) {
+            out += ["- StartTime: \(RuleText.number((p.time * 1000 * 1000).rounded() / 1000))", "  Bpm: \(RuleText.number(p.bpm))"]
+        }
+        out += ["SliderVelocities: []", "HitObjects:"]
+        var lastMs: Int? = nil
+        var lane = 0
+        for t in map.times.filter(\.isFinite).sorted() {
+            let ms = Int((t * 1000).rounded())
+            if ms == lastMs { continue }
+            lastMs = ms
+            out += ["- StartTime: \(ms)", "  Lane: \(lane + 1)"]
+            lane = (lane + 1) % 4
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// A Beat Saber v3 difficulty: beats at the tempo map's first BPM from 0 s (write that BPM and a
+    /// `_songTimeOffset` of 0 in Info.dat), later tempos as `bpmEvents`.
+    public static func beatSaber(_ map: BeatMap) -> String {
+        let tempo = tempoMap(of: map)
+        // The song's beat grid from 0 s: the first tempo, then each later section at its time.
+        var sections: [(beat: Double, bpm: Double, time: Double)] = [(0, tempo.sections[0].bpm, 0)]
+        for s in tempo.sections.dropFirst() where s.time > 0 {
+            let last = sections[sections.count - 1]
+            sections.append((last.beat + (s.time - last.time) * last.bpm / 60, s.bpm, s.time))
+        }
+        func jsonBeat(_ t: Double) -> Double {
+            let s = sections.last { $0.time <= t } ?? sections[0]
+            return s.beat + (t - s.time) * s.bpm / 60
+        }
+        let events = sections.dropFirst().map {
+            JSONValue.object(JSONObject(["b": .real(($0.beat * 1e6).rounded() / 1e6), "m": .real($0.bpm)]))
+        }
+        var notes: [JSONValue] = []
+        for (i, t) in map.times.filter(\.isFinite).sorted().enumerated() {
+            notes.append(
+                .object(
+                    JSONObject([
+                        "b": .real((jsonBeat(t) * 1e6).rounded() / 1e6), "x": .integer(Int64(i % 4)), "y": .integer(0),
+                        "c": .integer(Int64(i % 2)), "d": .integer(8), "a": .integer(0),
+                    ])))
+        }
+        let root = JSONObject([
+            "version": .string("3.3.0"), "bpmEvents": .array(Array(events)), "colorNotes": .array(notes), "bombNotes": .array([]),
+            "obstacles": .array([]), "sliders": .array([]), "burstSliders": .array([]), "basicBeatmapEvents": .array([]),
+            "colorBoostBeatmapEvents": .array([]),
+        ])
+        return JSONWriter(indent: "  ").string(from: .object(root))
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// Reads osu! `.osu` beatmaps (any mode; osu!mania is the rhythm-game one) as beat maps of hits, following the
+/// lazer decoder as described in ../shared/reference/CHART-FORMATS.md §2: times in milliseconds from the start of
+/// the audio (`AudioLeadIn` does not move them; files older than format v5 get +24 ms); uninherited timing points
+/// (beat length > 0) restart the beat grid; every hit object is a hit at its start time (a hold counts once), and
+/// objects at the same time are one hit. Comments (`//`) and unknown sections are skipped, as osu! skips them.
+enum OsuChart {
+    static func read(bytes: [UInt8], file: String?, maxBeats: Int) -> BeatMapReadResult {
+        let text = BeatMapText.normalizingLineEndings(String(decoding: bytes, as: UTF8.self))
+        var section = ""
+        var version: Int? = nil
+        var points: [(time: Double, bpm: Double)] = []
+        var meter = 4
+        var notes: [ChartHits.Note] = []
+        var name: String? = nil
+        var pendingObjects: [(time: Double, line: Int, column: Int)] = []
+        for (number, raw) in BeatMapText.lines(text) {
+            var line = Substring(raw)
+            if number == 1, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("//") { continue }
+            if version == nil {
+                guard trimmed.hasPrefix("osu file format v"), let v = Int(trimmed.dropFirst("osu file format v".count)) else {
+                    return BeatMapReader.failure(
+                        file, number, 1, "the first line is not \"osu file format vN\"; is this an osu! .osu file?")
+                }
+                version = v
+                continue
+            }
+            if trimmed.hasPrefix("[") && trimmed.hasSuffix("]") {
+                section = String(trimmed.dropFirst().dropLast())
+                continue
+            }
+            switch section {
+            case "Metadata":
+                if trimmed.hasPrefix("Version:") { name = String(trimmed.dropFirst("Version:".count)).trimmingCharacters(in: .whitespaces) }
+            case "TimingPoints":
+                let fields = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard fields.count >= 2, let time = Double(fields[0]), let length = Double(fields[1]), time.isFinite, length.isFinite,
+                    abs(time) < 86_400_000
+                else {
+                    return BeatMapReader.failure(
+                        file, number, 1,
+                        "timing point \"\(trimmed.prefix(40))\" is not time,beatLength,…; write it as 100,500,4,1,0,100,1,0")
+                }
+                let uninherited = fields.count >= 7 ? fields[6] != "0" : length > 0
+                guard uninherited else { continue }
+                let bpm = 60_000 / length
+                guard length > 0, TempoMap.bpmRange.contains(bpm) else {
+                    return BeatMapReader.failure(
+                        file, number, fields[0].count + 2, "beat length \(fields[1]) ms is \(bpm) BPM; a tempo must lie in 1…10000 BPM")
+                }
+                points.append((time / 1000, bpm))
+                if fields.count >= 3, let m = Int(fields[2]), (1...64).contains(m), points.count == 1 { meter = m }
+            case "HitObjects":
+                let fields = trimmed.split(separator: ",", omittingEmptySubsequences: false)
+                guard fields.count >= 4, let time = Double(fields[2].trimmingCharacters(in: .whitespaces)), time.isFinite,
+                    abs(time) < 86_400_000
+                else {
+                    return BeatMapReader.failure(
+                        file, number, 1, "hit object \"\(trimmed.prefix(40))\" is not x,y,time,type,…; write it as 64,192,1000,1,0,0:0:0:0:"
+                    )
+                }
+                let column = fields[0].count + fields[1].count + 3 + (line.count - line.drop { $0 == " " || $0 == "\t" }.count)
+                pendingObjects.append((time / 1000, number, column))
+                if pendingObjects.count > maxBeats {
+                    return BeatMapReader.failure(file, number, 1, "the chart holds more than \(maxBeats) hit objects (--max-beats)")
+                }
+            default: continue
+            }
+        }
+        guard let version else {
+            return BeatMapReader.failure(file, 1, 1, "the file is empty; an osu! file starts with \"osu file format v14\"")
+        }
+        let early = version < 5 ? 0.024 : 0
+        let tempo = TempoMap(timingPoints: points.map { ($0.time + early, $0.bpm) }, beatsPerBar: meter)
+        for o in pendingObjects {
+            let t = o.time + early
+            notes.append(
+                ChartHits.Note(time: t, beat: tempo?.beat(atTime: t), location: SourceLocation(file: file, line: o.line, column: o.column)))
+        }
+        var result = ChartHits.map(
+            notes, tempoMap: tempo, file: file, chart: name, maxBeats: maxBeats, empty: "the [HitObjects] section holds no hit object")
+        // Times are what an osu! chart stores; beat positions are derived, so they are not the chart's own.
+        result.map?.positions = []
+        return result
+    }
+}

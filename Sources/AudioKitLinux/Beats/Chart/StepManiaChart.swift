@@ -1,0 +1,318 @@
+import Foundation
+
+/// Reads StepMania `.sm` and `.ssc` charts (what StepMania 5 and ArrowVortex write) as beat maps of hits, with
+/// their tempo maps, following StepMania's own loaders as described in ../shared/reference/CHART-FORMATS.md §1:
+/// audio time of beat 0 = −`#OFFSET`; `#BPMS` and `#STOPS` (`#FREEZES`) and `#DELAYS`; rows of 4-beat measures
+/// rounded to 1/48 beat; taps `1` and hold or roll heads `2`/`4` are hits (a head with no tail is dropped, as
+/// StepMania drops it); a chord is one hit. In `.ssc` a chart's own timing tags replace the song's (version 0.70
+/// and later). Warps and negative tempos or stops (old-style warps) are refused with their position: their notes
+/// are not judged in the game, and a checker must not guess which.
+enum StepManiaChart {
+    /// One chart of the file: its header and note data.
+    struct Chart {
+        var stepsType = ""
+        var difficulty = ""
+        var description = ""
+        var meter = 0
+        var notes: MSDText.Param?
+        var timing: [MSDText.Value] = []
+
+        var name: String {
+            ([stepsType, difficulty] + (description.isEmpty ? [] : [description])).joined(separator: " ")
+        }
+        var rank: Int {
+            ["beginner": 0, "easy": 1, "medium": 2, "hard": 3, "challenge": 4, "edit": -1][difficulty.lowercased()] ?? -2
+        }
+    }
+
+    static let timingTags: Set<String> = ["OFFSET", "BPMS", "STOPS", "FREEZES", "DELAYS", "WARPS"]
+
+    static func read(bytes: [UInt8], file: String?, chart wanted: String?, maxBeats: Int) -> BeatMapReadResult {
+        let msd = MSDText(bytes)
+        var song: [MSDText.Value] = []
+        var charts: [Chart] = []
+        var open: Chart? = nil
+        var version = 0.0
+        for v in msd.values {
+            let first = v.params.first?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            switch v.tag {
+            case "VERSION": version = Double(first) ?? 0
+            case "NOTEDATA": open = Chart()
+            case "NOTES", "NOTES2":
+                if var c = open {
+                    c.notes = v.params.first
+                    charts.append(c)
+                    open = nil
+                } else {
+                    // .sm: steps type, description, difficulty, meter, radar values, notes.
+                    guard v.params.count >= 6 else {
+                        return BeatMapReader.failure(
+                            file, v.line, v.column,
+                            "#NOTES has \(v.params.count) fields; StepMania needs 6 (steps type, description, difficulty, meter, radar values, notes)"
+                        )
+                    }
+                    func field(_ k: Int) -> String { v.params[k].text.trimmingCharacters(in: .whitespacesAndNewlines) }
+                    charts.append(
+                        Chart(
+                            stepsType: field(0), difficulty: field(2), description: field(1), meter: Int(field(3)) ?? 1,
+                            notes: v.params[5]))
+                }
+            case "STEPSTYPE": open?.stepsType = first
+            case "DIFFICULTY": open?.difficulty = first
+            case "DESCRIPTION", "CHARTNAME": if !first.isEmpty { open?.description = first }
+            case "METER": open?.meter = Int(first) ?? 1
+            default:
+                if timingTags.contains(v.tag) {
+                    if open != nil { open!.timing.append(v) } else { song.append(v) }
+                }
+            }
+        }
+        guard !charts.isEmpty else {
+            return BeatMapReader.failure(file, 1, 1, "the file holds no #NOTES chart; is it a StepMania .sm or .ssc file?")
+        }
+        guard let chosen = choose(charts, wanted) else {
+            let names = charts.map { "\"\($0.name)\"" }.joined(separator: ", ")
+            return BeatMapReader.failure(
+                file, 1, 1, "no chart matches \"\(wanted ?? "")\"; the file holds \(names). Pass --chart with one of them")
+        }
+        // A chart's own timing replaces the song's (.ssc 0.70+), starting from the song's offset.
+        var timing = song
+        if version >= 0.70, !chosen.timing.isEmpty {
+            timing = song.filter { $0.tag == "OFFSET" } + chosen.timing
+        }
+        let tempo: TempoMap
+        switch tempoMap(timing, file: file) {
+        case .failure(let f): return f.result
+        case .success(let t): tempo = t
+        }
+        guard let data = chosen.notes else { return BeatMapReader.failure(file, 1, 1, "the chart \"\(chosen.name)\" has no #NOTES") }
+        let notes: [ChartHits.Note]
+        switch rows(data, tempo: tempo, file: file, maxBeats: maxBeats) {
+        case .failure(let f): return f.result
+        case .success(let n): notes = n
+        }
+        return ChartHits.map(
+            notes, tempoMap: tempo, file: file, chart: chosen.name, maxBeats: maxBeats,
+            empty: "the chart \"\(chosen.name)\" holds no tap or hold; it has nothing to hit")
+    }
+
+    /// The chart named `wanted` (by difficulty, description, steps type and difficulty, or its whole name;
+    /// case-insensitive), or the hardest: dance-single first when the file has it, then the highest difficulty and
+    /// meter (an Edit chart only when nothing else is there).
+    static func choose(_ charts: [Chart], _ wanted: String?) -> Chart? {
+        if let w = wanted?.lowercased() {
+            return charts.first { $0.name.lowercased() == w }
+                ?? charts.first { $0.difficulty.lowercased() == w || $0.description.lowercased() == w }
+                ?? charts.first { "\($0.stepsType) \($0.difficulty)".lowercased() == w }
+        }
+        let single = charts.filter { $0.stepsType.lowercased() == "dance-single" }
+        let pool = single.isEmpty ? charts.filter { $0.stepsType == charts[0].stepsType } : single
+        return pool.max { ($0.rank, $0.meter) < ($1.rank, $1.meter) }
+    }
+
+    /// A reading failure, carried through `Result`.
+    struct Failure: Error {
+        let result: BeatMapReadResult
+    }
+
+    /// The `beat=value` pairs of a timing tag, each with its position.
+    static func pairs(_ v: MSDText.Value, file: String?) -> Result<[(Double, Double)], Failure> {
+        guard let p = v.params.first else { return .success([]) }
+        var out: [(Double, Double)] = []
+        var line = p.line, column = p.column
+        for entry in p.text.split(separator: ",", omittingEmptySubsequences: false) {
+            let trimmed = entry.trimmingCharacters(in: .whitespacesAndNewlines)
+            defer {
+                for c in entry + "," {
+                    if c == "\n" {
+                        line += 1
+                        column = 1
+                    } else {
+                        column += 1
+                    }
+                }
+            }
+            if trimmed.isEmpty { continue }
+            let parts = trimmed.split(separator: "=")
+            guard parts.count >= 2, let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite else {
+                let lead = entry.prefix { $0.isWhitespace }
+                let l = line + lead.filter { $0 == "\n" }.count
+                return .failure(
+                    Failure(
+                        result: BeatMapReader.failure(
+                            file, l, l == line ? column + lead.count : 1,
+                            "#\(v.tag) entry \"\(trimmed.prefix(40))\" is not beat=value; write it as 0.000=120.000")))
+            }
+            out.append((a, b))
+        }
+        return .success(out)
+    }
+
+    static func tempoMap(_ timing: [MSDText.Value], file: String?) -> Result<TempoMap, Failure> {
+        var offset = 0.0
+        var changes: [(beat: Double, bpm: Double)] = []
+        var stops: [TempoMap.Stop] = []
+        func refuse(_ v: MSDText.Value, _ message: String) -> Result<TempoMap, Failure> {
+            .failure(Failure(result: BeatMapReader.failure(file, v.line, v.column, message)))
+        }
+        for v in timing {
+            switch v.tag {
+            case "OFFSET":
+                let text = v.params.first?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                guard let o = Double(text), o.isFinite, abs(o) < 86_400 else {
+                    return refuse(v, "#OFFSET \"\(text.prefix(40))\" is not a number of seconds")
+                }
+                offset = o
+            case "BPMS", "STOPS", "FREEZES", "DELAYS", "WARPS":
+                let list: [(Double, Double)]
+                switch pairs(v, file: file) {
+                case .failure(let f): return .failure(f)
+                case .success(let l): list = l
+                }
+                for (beat, value) in list {
+                    guard abs(beat) < 1_000_000 else { return refuse(v, "#\(v.tag) has a beat of \(beat); charts end long before that") }
+                    switch v.tag {
+                    case "BPMS":
+                        if value == 0 { continue }
+                        guard TempoMap.bpmRange.contains(value) else {
+                            return refuse(
+                                v,
+                                value < 0
+                                    ? "#BPMS has a negative tempo at beat \(beat) (an old-style warp); warps are not supported: re-save the chart in StepMania 5 as .ssc and remove the warp"
+                                    : "#BPMS has a tempo of \(value) at beat \(beat); tempos must lie in 1…10000")
+                        }
+                        changes.append((beat, value))
+                    case "WARPS":
+                        if value != 0 {
+                            return refuse(
+                                v,
+                                "#WARPS at beat \(beat): notes inside a warp are not judged, and warps are not supported; remove the warp")
+                        }
+                    default:
+                        if value == 0 { continue }
+                        guard value > 0, value < 86_400 else {
+                            return refuse(
+                                v, "#\(v.tag) has a pause of \(value) s at beat \(beat); negative stops (old-style warps) are not supported"
+                            )
+                        }
+                        // A delay pauses before the note on its row: a stop just before that row.
+                        stops.append(TempoMap.Stop(beat: v.tag == "DELAYS" ? beat - 1e-6 : beat, seconds: value))
+                    }
+                }
+            default: continue
+            }
+        }
+        // StepMania: the last tempo at or before beat 0 starts the song; with none, the first one; with no tempo, 60 BPM.
+        let atStart = changes.filter { $0.beat <= 0 }.last ?? changes.min { $0.beat < $1.beat } ?? (0, 60)
+        let rest = changes.filter { $0.beat > 0 }
+        guard let map = TempoMap(offset: -offset, changes: [(0, atStart.bpm)] + rest, stops: stops.filter { $0.beat >= 0 }) else {
+            return .failure(Failure(result: BeatMapReader.failure(file, 1, 1, "the chart's tempo map cannot be built")))
+        }
+        return .success(map)
+    }
+
+    /// The hits of the note data: measures of rows, each row at 4·m + 4·l/N beats rounded to 1/48 beat.
+    static func rows(_ data: MSDText.Param, tempo: TempoMap, file: String?, maxBeats: Int) -> Result<[ChartHits.Note], Failure> {
+        var notes: [ChartHits.Note] = []
+        var measure = 0
+        var rowsOfMeasure: [(text: Substring, line: Int, column: Int)] = []
+        var open: [Int: Int] = [:]  // column → index in notes of an open hold head
+        var unmatched: [Int: Int] = [:]  // hit → its heads that no tail closed
+        var heads: [Int: Int] = [:]  // hit → its hold heads
+        var taps: Set<Int> = []
+        var line = data.line
+        var firstColumn = data.column
+        func flush() {
+            defer {
+                rowsOfMeasure = []
+                measure += 1
+            }
+            let n = rowsOfMeasure.count
+            for (l, row) in rowsOfMeasure.enumerated() {
+                let beat = (Double(4 * measure) + 4 * Double(l) / Double(n)) * 48
+                let exact = beat.rounded() / 48
+                var hit: Int? = nil
+                var column = 0
+                var skipping: Character? = nil
+                for (k, c) in row.text.enumerated() {
+                    if let end = skipping {
+                        if c == end { skipping = nil }
+                        continue
+                    }
+                    if c == "{" {
+                        skipping = "}"
+                        continue
+                    }
+                    if c == "[" {
+                        skipping = "]"
+                        continue
+                    }
+                    switch c {
+                    case "1", "2", "4":
+                        if hit == nil {
+                            hit = notes.count
+                            notes.append(
+                                ChartHits.Note(
+                                    time: tempo.time(ofBeat: exact), beat: exact,
+                                    location: SourceLocation(file: file, line: row.line, column: row.column + k)))
+                        }
+                        if c == "1" {
+                            taps.insert(hit!)
+                        } else {
+                            if let previous = open[column] { unmatched[previous, default: 0] += 1 }
+                            open[column] = hit
+                            heads[hit!, default: 0] += 1
+                        }
+                    case "3":
+                        open[column] = nil
+                    default: break
+                    }
+                    column += 1
+                }
+            }
+        }
+        for raw in data.text.split(separator: "\n", omittingEmptySubsequences: false) {
+            defer {
+                line += 1
+                firstColumn = 1
+            }
+            var text = raw[...]
+            var lead = 0
+            while let c = text.first, c == " " || c == "\t" || c == "\r" {
+                text = text.dropFirst()
+                lead += 1
+            }
+            while let c = text.last, c == " " || c == "\t" || c == "\r" { text = text.dropLast() }
+            var column = firstColumn + lead
+            // A line may hold several measures' separators (`,`) and rows between them.
+            while !text.isEmpty {
+                if let comma = text.firstIndex(where: { $0 == "," || $0 == "&" }) {
+                    let before = text[..<comma].trimmingCharacters(in: .whitespaces)
+                    if !before.isEmpty { rowsOfMeasure.append((Substring(before), line, column)) }
+                    if !rowsOfMeasure.isEmpty { flush() }
+                    column += text.distance(from: text.startIndex, to: comma) + 1
+                    text = text[text.index(after: comma)...]
+                    while let c = text.first, c == " " || c == "\t" {
+                        text = text.dropFirst()
+                        column += 1
+                    }
+                } else {
+                    rowsOfMeasure.append((text, line, column))
+                    text = ""
+                }
+            }
+            if notes.count > maxBeats {
+                return .failure(
+                    Failure(result: BeatMapReader.failure(file, line, 1, "the chart holds more than \(maxBeats) hits (--max-beats)")))
+            }
+            if measure > 1_000_000 {
+                return .failure(Failure(result: BeatMapReader.failure(file, line, 1, "the chart holds more than 1,000,000 measures")))
+            }
+        }
+        if !rowsOfMeasure.isEmpty { flush() }
+        // StepMania removes a hold head that no tail closes; a row left with no note is no hit.
+        for h in open.values { unmatched[h, default: 0] += 1 }
+        let dropped = Set(unmatched.filter { !taps.contains($0.key) && $0.value >= heads[$0.key, default: 0] }.keys)
+        return .success(notes.enumerated().filter { !dropped.contains($0.offset) }.map(\.element))
+    }
+}

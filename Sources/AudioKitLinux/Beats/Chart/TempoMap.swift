@@ -1,0 +1,200 @@
+import Foundation
+
+/// A tempo map, as chart editors store one (StepMania and ArrowVortex, the osu! and Quaver editors, ChroMapper):
+/// the audio time of beat 0, tempo sections that each start at a beat, and stops (pauses of some seconds after a
+/// beat). Beats are quarter notes; `beatsPerBar` is for display and for writers.
+///
+/// seconds(beat) = time of the section holding the beat + (beat − its first beat) · 60 / its BPM, plus every stop
+/// at an earlier beat (StepMania's rule: a note on a stop's row is hit before the pause). Formats whose timing
+/// points restart the grid at a time (osu!, Quaver) are built with `init(timingPoints:)`, which starts each section
+/// on the next whole beat, so positions and subdivisions are counted from each timing point.
+public struct TempoMap: Sendable, Equatable {
+    /// One tempo: from `beat` on, `bpm` beats per minute; `time` is the audio time of `beat`, stops included.
+    public struct Section: Sendable, Equatable {
+        /// The first beat of the section.
+        public let beat: Double
+        /// Its tempo.
+        public let bpm: Double
+        /// The audio time of `beat`, in seconds.
+        public let time: Double
+    }
+
+    /// A pause of `seconds` after the note at `beat` (StepMania `#STOPS`).
+    public struct Stop: Sendable, Equatable {
+        /// The beat the pause follows.
+        public let beat: Double
+        /// How long the pause lasts.
+        public let seconds: Double
+
+        /// A pause of `seconds` after `beat`.
+        public init(beat: Double, seconds: Double) {
+            self.beat = beat
+            self.seconds = seconds
+        }
+    }
+
+    /// The audio time of beat 0, in seconds (StepMania −`#OFFSET`).
+    public let offset: Double
+    /// The tempo sections, by beat; the first starts at beat 0 and also covers negative beats.
+    public let sections: [Section]
+    /// The stops, by beat.
+    public let stops: [Stop]
+    /// Beats to a bar (4 unless the format says otherwise).
+    public let beatsPerBar: Int
+
+    /// Tempos below and above these are refused by every reader: no chart is written outside them.
+    public static let bpmRange: ClosedRange<Double> = 1...10_000
+
+    /// One steady tempo from `offset`.
+    public init(offset: Double, bpm: Double, beatsPerBar: Int = 4) {
+        self.init(uncheckedOffset: offset, changes: [(0, bpm)], stops: [], beatsPerBar: beatsPerBar)
+    }
+
+    /// Tempo changes at beats (the first applies from beat 0 whatever its beat), and stops. Nil when a tempo is not
+    /// finite or outside `bpmRange`, a beat or stop is not finite, or a stop is negative.
+    public init?(offset: Double, changes: [(beat: Double, bpm: Double)], stops: [Stop] = [], beatsPerBar: Int = 4) {
+        guard offset.isFinite, !changes.isEmpty, changes.allSatisfy({ $0.beat.isFinite && Self.bpmRange.contains($0.bpm) }),
+            stops.allSatisfy({ $0.beat.isFinite && $0.seconds.isFinite && $0.seconds >= 0 })
+        else { return nil }
+        self.init(uncheckedOffset: offset, changes: changes, stops: stops, beatsPerBar: beatsPerBar)
+    }
+
+    /// Timing points that each restart the grid at an audio time (osu! uninherited points, Quaver `TimingPoints`):
+    /// each starts a section on the beat after the previous section's last whole beat. Nil when there is none,
+    /// or a time or tempo is not usable.
+    public init?(timingPoints: [(time: Double, bpm: Double)], beatsPerBar: Int = 4) {
+        let points = timingPoints.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        guard let first = points.first, points.allSatisfy({ $0.time.isFinite && Self.bpmRange.contains($0.bpm) }) else { return nil }
+        var sections = [Section(beat: 0, bpm: first.bpm, time: first.time)]
+        for p in points.dropFirst() {
+            let last = sections[sections.count - 1]
+            if p.time <= last.time {
+                sections[sections.count - 1] = Section(beat: last.beat, bpm: p.bpm, time: last.time)
+                continue
+            }
+            let reached = last.beat + (p.time - last.time) * last.bpm / 60
+            let beat = (reached - 1e-6).rounded(.up)
+            sections.append(Section(beat: max(beat, last.beat + 1), bpm: p.bpm, time: p.time))
+        }
+        offset = first.time
+        self.sections = sections
+        stops = []
+        self.beatsPerBar = beatsPerBar
+    }
+
+    private init(uncheckedOffset: Double, changes: [(beat: Double, bpm: Double)], stops: [Stop], beatsPerBar: Int) {
+        let sorted = changes.enumerated().sorted { ($0.element.beat, $0.offset) < ($1.element.beat, $1.offset) }.map(\.element)
+        let stops = stops.sorted { $0.beat < $1.beat }
+        var sections: [Section] = []
+        for c in sorted {
+            let beat = sections.isEmpty ? 0 : max(0, c.beat)
+            if let last = sections.last, beat <= last.beat {
+                sections[sections.count - 1] = Section(beat: last.beat, bpm: c.bpm, time: last.time)
+                continue
+            }
+            let time =
+                sections.last.map { $0.time + (beat - $0.beat) * 60 / $0.bpm } ?? uncheckedOffset
+            sections.append(Section(beat: beat, bpm: c.bpm, time: time))
+        }
+        // Section times include the stops before them.
+        var shifted: [Section] = []
+        for s in sections {
+            let paused = stops.filter { $0.beat < s.beat }.reduce(0) { $0 + $1.seconds }
+            shifted.append(Section(beat: s.beat, bpm: s.bpm, time: s.time + paused))
+        }
+        offset = uncheckedOffset
+        self.sections = shifted
+        self.stops = stops
+        self.beatsPerBar = max(1, beatsPerBar)
+    }
+
+    /// The index of the section that holds `beat`.
+    func sectionIndex(beat: Double) -> Int {
+        var lo = 0, hi = sections.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if sections[mid].beat <= beat { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The audio time of `beat`, in seconds.
+    public func time(ofBeat beat: Double) -> Double {
+        let s = sections[sectionIndex(beat: beat)]
+        var t = s.time + (beat - s.beat) * 60 / s.bpm
+        for stop in stops where stop.beat < beat && stop.beat >= s.beat { t += stop.seconds }
+        return t
+    }
+
+    /// The beat at audio time `time` (a time inside a stop gives the stop's beat).
+    public func beat(atTime time: Double) -> Double {
+        var lo = 0, hi = sections.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if sections[mid].time <= time { lo = mid } else { hi = mid - 1 }
+        }
+        let s = sections[lo]
+        var t = s.time
+        var b = s.beat
+        let end = lo + 1 < sections.count ? sections[lo + 1].beat : Double.infinity
+        for stop in stops where stop.beat >= s.beat && stop.beat < end {
+            let reach = t + (stop.beat - b) * 60 / s.bpm
+            if time <= reach { break }
+            if time <= reach + stop.seconds { return stop.beat }
+            t = reach + stop.seconds
+            b = stop.beat
+        }
+        return b + (time - t) * s.bpm / 60
+    }
+
+    /// The tempo at `time`.
+    public func bpm(atTime time: Double) -> Double { sections[sectionIndex(beat: beat(atTime: time))].bpm }
+
+    /// The tempo that holds longest between `start` and `end` (seconds), the map's beat BPM.
+    public func mainBPM(from start: Double, to end: Double) -> Double {
+        var held: [Double: Double] = [:]
+        for (i, s) in sections.enumerated() {
+            let a = max(start, s.time)
+            let b = min(end, i + 1 < sections.count ? sections[i + 1].time : end)
+            if b > a { held[s.bpm, default: 0] += b - a }
+        }
+        return held.max { $0.value < $1.value }?.key ?? sections[sectionIndex(beat: beat(atTime: start))].bpm
+    }
+
+    /// The grid line of `time` at `level` divisions of the beat (1 = the beat, 2 = eighths, 3 = triplets, 4 =
+    /// sixteenths…), and its audio time.
+    public func nearestLine(to time: Double, level: Int) -> (beat: Double, time: Double) {
+        let b = beat(atTime: time)
+        let n = Double(max(1, level))
+        let lower = (b * n).rounded(.down) / n
+        let upper = lower + 1 / n
+        let (tl, tu) = (self.time(ofBeat: lower), self.time(ofBeat: upper))
+        return abs(time - tl) <= abs(tu - time) ? (lower, tl) : (upper, tu)
+    }
+
+    /// The coarsest of `levels` (divisions of the beat, coarsest first) that has a grid line within `tolerance`
+    /// seconds of `time`, with that line; nil when `time` is off every level.
+    public func subdivision(of time: Double, levels: [Int] = Subdivision.levels, tolerance: Double) -> (
+        level: Int, beat: Double, time: Double
+    )? {
+        for level in levels {
+            let line = nearestLine(to: time, level: level)
+            if abs(line.time - time) <= tolerance { return (level, line.beat, line.time) }
+        }
+        return nil
+    }
+}
+
+/// The subdivisions of a beat that charts are written on.
+public enum Subdivision {
+    /// 1/1, 1/2, 1/3, 1/4, 1/6, 1/8, 1/12 and 1/16 of a beat, coarsest first.
+    public static let levels = [1, 2, 3, 4, 6, 8, 12, 16]
+
+    /// The level a beat position lies on exactly (within 1/192 of a beat), coarsest first; nil when none.
+    public static func level(ofBeat beat: Double) -> Int? {
+        levels.first { n in abs(beat * Double(n) - (beat * Double(n)).rounded()) < Double(n) / 192 }
+    }
+
+    /// "1/4" for 4.
+    public static func name(_ level: Int) -> String { "1/\(level)" }
+}
