@@ -24,6 +24,18 @@ enum BeatCheckFindings {
         let file = map.file
         for b in r.beats where b.flagged {
             let e = b.error ?? 0
+            if let line = b.suggestion {
+                let level =
+                    r.tempoMap.flatMap { $0.subdivision(of: line, tolerance: 0.002)?.level }.map { Subdivision.name($0) + " " } ?? ""
+                d.append(
+                    Diagnostic(
+                        ruleID: BeatmapRules.misaligned, severity: .error, location: map.locations[b.index],
+                        message: String(
+                            format:
+                                "hit %d at %.3f s has no onset within %.0f ms, once the whole map's offset is allowed for; the free %@grid line at %.3f s has one (at %.3f s in the track): move it to %.3f s",
+                            b.index, b.time, options.tolerance * 1000, level, line, b.audioTime ?? 0, line)))
+                continue
+            }
             d.append(
                 Diagnostic(
                     ruleID: BeatmapRules.misaligned, severity: .error, location: map.locations[b.index],

@@ -12,6 +12,8 @@ public enum BeatCheckOutput {
                     "index": .integer(Int64(b.index)), "time": .real(b.time),
                     "audio_time": b.audioTime.map { .real(($0 * 1e6).rounded() / 1e6) } ?? .null,
                     "error_ms": ms(b.error), "strength": .real((b.strength * 1000).rounded() / 1000), "flagged": .bool(b.flagged),
+                    "suggestion": b.suggestion.map { .real(($0 * 1e6).rounded() / 1e6) } ?? .null,
+                    "subdivision": b.level.map { .string(Subdivision.name($0)) } ?? .null,
                 ]))
         }
         let root = JSONObject([
@@ -21,6 +23,7 @@ public enum BeatCheckOutput {
             "offset_ms": ms(r.offset), "drift": r.drift.map { .real($0) } ?? .null,
             "map_bpm": r.mapBPM.map { .real($0) } ?? .null, "audio_bpm": r.audioBPM.map { .real($0) } ?? .null,
             "decoder_delay_ms": ms(r.decoderDelay),
+            "tempo_map": r.tempoMap.map { TempoMapOutput.json($0, source: r.tempoSource ?? "") } ?? .null,
             "beats": .array(beats),
             "diagnostics": .array(r.diagnostics.map(JSONReporter.value)),
         ])

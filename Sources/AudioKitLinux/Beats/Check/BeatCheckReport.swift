@@ -35,6 +35,11 @@ public struct BeatEvidence: Sendable {
     public let flagged: Bool
     /// True when no onset was clear and `audioTime` is where the neighbouring beats put it.
     public let fromGrid: Bool
+    /// For a flagged hit of a chart: the free grid line, in map time, where an onset is and the hit most likely belongs.
+    public var suggestion: Double? = nil
+    /// The subdivision of the beat the hit sits on (1, 2, 3, 4, 6, 8, 12 or 16); nil when off the tempo map's grid or
+    /// when the map is checked as a steady pulse.
+    public var level: Int? = nil
 }
 
 /// What `BeatChecker.check` found: evidence per beat, the offset and drift of the map against the track,
@@ -56,6 +61,11 @@ public struct BeatCheckReport: Sendable {
     public var diagnostics: [Diagnostic]
     /// The onset strength the map was checked against.
     public var onset: OnsetStrength
+    /// The tempo map the hits were judged on: the chart's own, the declared BPM and offset, or fitted to the hits;
+    /// nil when the map was checked as a steady pulse of beats.
+    public var tempoMap: TempoMap? = nil
+    /// Where `tempoMap` came from: "chart", "declared" or "fitted".
+    public var tempoSource: String? = nil
 
     /// The number of flagged beats.
     public var flaggedCount: Int { beats.filter(\.flagged).count }

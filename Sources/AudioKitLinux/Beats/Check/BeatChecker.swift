@@ -55,6 +55,11 @@ public enum BeatChecker {
         }
         let odf = OnsetCurve(onset, delay: delay - removed)
         let times = valid.map { map.times[$0] }
+        if let (tempo, source) = tempoMap(for: map, times: times, onset: onset) {
+            return checkHits(
+                map: map, valid: valid, times: times, odf: odf, onset: onset, tempo: tempo, source: source, options: options,
+                delay: delay, diagnostics: diagnostics)
+        }
         let centre = times[times.count / 2]
         let (a, s) = GlobalAlignment.align(times, centre: centre, odf: odf)
         let q = times.map { centre + a + s * ($0 - centre) }
@@ -109,6 +114,66 @@ public enum BeatChecker {
             onset: onset)
         diagnostics += BeatCheckFindings.make(report, map: map, options: options)
         report.diagnostics = diagnostics.sorted()
+        return report
+    }
+
+    /// The tempo map to judge a map's hits on, and where it came from: the chart's own; a declared BPM and offset;
+    /// else, unless the map is one steady pulse of beats at most 200 BPM (a beat list as people tap it, checked beat by
+    /// beat against its neighbours), fitted to the
+    /// hits with the audio's tempo choosing the octave. Nil for a steady pulse.
+    static func tempoMap(for map: BeatMap, times: [Double], onset: OnsetStrength) -> (TempoMap, String)? {
+        if let t = map.tempoMap { return (t, "chart") }
+        if isPulse(times) && RobustLine.median((1..<max(2, times.count)).map { k in abs(times[k] - times[k - 1]) }) >= 0.3 { return nil }
+        if let bpm = map.bpm, TempoMap.bpmRange.contains(bpm), let offset = map.offset, offset.isFinite {
+            return (TempoMap(offset: offset, bpm: bpm), "declared")
+        }
+        let audio = TempoEstimator.estimate(onset)?.bpm
+        return TempoMapFit.fit(times, audioBPM: audio).map { ($0, "fitted") }
+    }
+
+    /// A steady pulse: 80 % of the intervals within −20 %…+25 % of the median interval (a beat list, as people tap
+    /// along; a chart's 1/2 to 1/4 subdivisions, gaps and bursts are not).
+    static func isPulse(_ times: [Double]) -> Bool {
+        let t = times.sorted()
+        guard t.count >= 3 else { return true }
+        let gaps = (1..<t.count).map { t[$0] - t[$0 - 1] }
+        let m = RobustLine.median(gaps)
+        guard m > 0 else { return false }
+        return Double(gaps.filter { $0 >= 0.8 * m && $0 <= 1.25 * m }.count) >= 0.8 * Double(gaps.count)
+    }
+
+    /// The check of a chart's hits (`HitChecker`) on `tempo`.
+    static func checkHits(
+        map: BeatMap, valid: [Int], times: [Double], odf: OnsetCurve, onset: OnsetStrength, tempo: TempoMap, source: String,
+        options: BeatCheckOptions, delay: Double, diagnostics: [Diagnostic]
+    ) -> BeatCheckReport {
+        let peaks = HitChecker.Peaks(odf, floor: HitChecker.supportFloor)
+        let offset = HitChecker.offset(times, peaks: peaks)
+        let judged = HitChecker.judge(
+            times, odf: odf, peaks: peaks, tempo: tempo, offset: offset, tolerance: options.tolerance, hitWindow: options.lint.hitWindow)
+        var beats: [BeatEvidence] = []
+        for (k, i) in valid.enumerated() {
+            let j = judged[k]
+            let error = j.match.map { times[k] - offset - $0.time }
+            var b = BeatEvidence(
+                index: i, time: map.times[i], audioTime: j.match?.time, error: error, strength: j.match?.strength ?? 0, flagged: j.flagged,
+                fromGrid: false)
+            b.suggestion = j.suggestion
+            b.level = j.level
+            beats.append(b)
+        }
+        let good = beats.filter { b in !b.flagged && b.audioTime != nil && abs(b.error ?? 1) <= options.tolerance }
+        let raw = good.map { $0.time - $0.audioTime! }
+        let drift = good.count >= BeatCheckTuning.minimumBeatsForDrift ? RobustLine.theilSen(good.map(\.time), raw) : nil
+        let mapBPM = tempo.mainBPM(from: times.min() ?? 0, to: times.max() ?? 0)
+        var report = BeatCheckReport(
+            beats: beats, offset: raw.isEmpty ? offset : RobustLine.median(raw), drift: drift, mapBPM: mapBPM,
+            audioBPM: drift.map { mapBPM * (1 + $0) }, decoderDelay: delay, diagnostics: [], onset: onset)
+        report.tempoMap = tempo
+        report.tempoSource = source
+        var all = diagnostics
+        all += BeatCheckFindings.make(report, map: map, options: options)
+        report.diagnostics = all.sorted()
         return report
     }
 

@@ -1,0 +1,33 @@
+import Foundation
+
+/// A tempo map as JSON and as one line of text, for `check`, `fit` and `lint`.
+public enum TempoMapOutput {
+    /// `{"source", "offset", "beats_per_bar", "sections": [{"beat", "time", "bpm"}], "stops": [{"beat", "seconds"}]}`.
+    public static func json(_ t: TempoMap, source: String) -> JSONValue {
+        func r6(_ v: Double) -> JSONValue { .real((v * 1e6).rounded() / 1e6) }
+        return .object(
+            JSONObject([
+                "source": .string(source), "offset": r6(t.offset), "beats_per_bar": .integer(Int64(t.beatsPerBar)),
+                "sections": .array(
+                    t.sections.map { .object(JSONObject(["beat": r6($0.beat), "time": r6($0.time), "bpm": r6($0.bpm)])) }),
+                "stops": .array(t.stops.map { .object(JSONObject(["beat": r6($0.beat), "seconds": r6($0.seconds)])) }),
+            ]))
+    }
+
+    /// "180 BPM from 5.028 s" or "3 tempos, 120–180 BPM (mostly 180) from 5.028 s", with the stops.
+    public static func line(_ t: TempoMap, from start: Double, to end: Double) -> String {
+        let main = t.mainBPM(from: start, to: end)
+        let bpms = Set(t.sections.map(\.bpm))
+        var text: String
+        if bpms.count == 1 {
+            text = String(format: "%@ BPM from %.3f s", RuleText.number((main * 1000).rounded() / 1000), t.sections[0].time)
+        } else {
+            text = String(
+                format: "%d tempos, %@–%@ BPM (mostly %@) from %.3f s", t.sections.count,
+                RuleText.number((bpms.min()! * 1000).rounded() / 1000),
+                RuleText.number((bpms.max()! * 1000).rounded() / 1000), RuleText.number((main * 1000).rounded() / 1000), t.sections[0].time)
+        }
+        if !t.stops.isEmpty { text += ", \(t.stops.count) stop\(t.stops.count == 1 ? "" : "s")" }
+        return text
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+
+/// Judges the hits of a chart (a beat map that is not one steady pulse) against its track, on a tempo map.
+///
+/// 1. The global offset: the shift within ±350 ms that puts the most hits on onset peaks (each hit counts the
+///    peak nearest it, Gaussian-weighted with σ = 15 ms and capped in strength, so a few loud off-beats cannot
+///    pull it half a beat away), with a mild preference for small shifts; then the median of hit − onset over the
+///    hits that meet a clear onset within 25 ms.
+/// 2. Each hit on its own time: a hit with a clear onset within the tolerance, or any onset peak (even a weak one)
+///    within 30 ms, is confirmed and never flagged.
+/// 3. A hit with no onset near it is flagged only when the tempo map offers a better place: a free grid line (no
+///    other hit within 25 ms) of a subdivision the chart uses at least as often as the hit's own, within the hit
+///    window, with a clear onset within 20 ms of it. The suggestion is that line. A hit with no onset and no such
+///    place is left unconfirmed (a soft sound: a vocal, a pad).
+///
+/// Neighbours are compared by beat position on the tempo map, never by list position.
+enum HitChecker {
+    /// What the checker found for one hit.
+    struct Judgement {
+        var match: OnsetMatch?
+        var flagged = false
+        var suggestion: Double? = nil
+        var level: Int? = nil
+        /// How many times the suggested place's evidence exceeds the hit's own.
+        var ratio = 0.0
+    }
+
+    /// Onset peaks as (time, strength), in time order.
+    struct Peaks {
+        let times: [Double]
+        let strengths: [Double]
+
+        init(_ odf: OnsetCurve, floor: Double) {
+            var t: [Double] = []
+            var s: [Double] = []
+            let raw = odf.raw
+            if raw.count >= 3 {
+                for i in 1..<(raw.count - 1) where raw[i] > raw[i - 1] && raw[i] >= raw[i + 1] && Double(raw[i]) >= floor {
+                    let (y0, y1, y2) = (Double(raw[i - 1]), Double(raw[i]), Double(raw[i + 1]))
+                    let d = y0 - 2 * y1 + y2
+                    let shift = d != 0 ? max(-0.5, min(0.5, 0.5 * (y0 - y2) / d)) : 0
+                    t.append(odf.time(Double(i) + shift))
+                    s.append(y1)
+                }
+            }
+            times = t
+            strengths = s
+        }
+
+        /// The index of the first peak at or after `time`.
+        func lowerBound(_ time: Double) -> Int {
+            var lo = 0, hi = times.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if times[mid] < time { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+
+        /// The peaks within `window` of `time` whose strength is at least `minimum`.
+        func near(_ time: Double, window: Double, minimum: Double = 0) -> [(time: Double, strength: Double)] {
+            var out: [(Double, Double)] = []
+            var k = lowerBound(time - window)
+            while k < times.count, times[k] <= time + window {
+                if strengths[k] >= minimum { out.append((times[k], strengths[k])) }
+                k += 1
+            }
+            return out
+        }
+    }
+
+    /// Weakest peak that still counts as an onset under a hit (share of the track's typical peak).
+    static let supportFloor = 0.1
+    /// A hit with any onset peak this close is confirmed (seconds).
+    static let supportWindow = 0.030
+    /// A grid line is free when no other hit is this close (seconds).
+    static let freeWindow = 0.025
+    /// A suggested line needs a clear onset this close (seconds).
+    static let lineOnsetWindow = 0.020
+    /// A hit is on a subdivision when its grid line is this close (seconds).
+    static let onLine = 0.008
+
+    /// The global offset (map minus audio) of `times` against `peaks`.
+    static func offset(_ times: [Double], peaks: Peaks) -> Double {
+        let step = max(1, times.count / 1500)
+        let sample = Swift.stride(from: 0, to: times.count, by: step).map { times[$0] }
+        let sigma = 0.015
+        func score(_ a: Double) -> Double {
+            var sum = 0.0
+            for t in sample {
+                var best = 0.0
+                for p in peaks.near(t - a, window: 3 * sigma) {
+                    let d = p.time - (t - a)
+                    best = max(best, min(p.strength, 2) * exp(-d * d / (2 * sigma * sigma)))
+                }
+                sum += best
+            }
+            return sum * (1 - 0.15 * abs(a) / BeatCheckTuning.alignmentOffset)
+        }
+        var bestA = 0.0
+        var bestScore = score(0)
+        for a in Swift.stride(from: -BeatCheckTuning.alignmentOffset, through: BeatCheckTuning.alignmentOffset, by: 0.002) {
+            let s = score(a)
+            if s > bestScore {
+                bestScore = s
+                bestA = a
+            }
+        }
+        var residuals: [Double] = []
+        for t in times {
+            let clear = peaks.near(t - bestA, window: 0.025, minimum: BeatCheckTuning.strongEnough)
+            if let p = clear.min(by: { abs($0.time - (t - bestA)) < abs($1.time - (t - bestA)) }) { residuals.append(t - p.time) }
+        }
+        return residuals.count >= 4 ? RobustLine.median(residuals) : bestA
+    }
+
+    /// Onset evidence at `time`: the strongest peak within 30 ms, weighted by a Gaussian of σ = 12 ms.
+    static func evidence(_ peaks: Peaks, at time: Double) -> (score: Double, peak: (time: Double, strength: Double)?) {
+        var best = 0.0
+        var at: (Double, Double)? = nil
+        for p in peaks.near(time, window: supportWindow) {
+            let d = p.time - time
+            let s = p.strength * exp(-d * d / (2 * 0.012 * 0.012))
+            if s > best {
+                best = s
+                at = p
+            }
+        }
+        return (best, at)
+    }
+
+    /// A hit with an onset at least this strong (share of the track's typical peak) within 20 ms sits on a clear
+    /// onset and is never flagged.
+    static let clearOnset = 1.0
+    /// A place must have this many times the evidence of the hit's own to be suggested.
+    static let betterBy = 4.0
+    /// The weight of the chart's own use of a subdivision against the audio's evidence (an exponent).
+    static let structureWeight = 0.5
+
+    /// Judges every hit of `times` (map order) on `tempo` against `odf`, after removing `offset`.
+    ///
+    /// Evidence for a hit at a place = onset evidence there × (the share of the chart's hits on that place's
+    /// subdivision)^0.5: a chart's hits sit on onsets, and mostly on the subdivisions it uses most. A hit is flagged
+    /// when a free grid line within the hit window has a clear onset and four times its evidence, and it does not
+    /// itself sit on a clear onset.
+    static func judge(
+        _ times: [Double], odf: OnsetCurve, peaks: Peaks, tempo: TempoMap, offset: Double, tolerance: Double, hitWindow: Double
+    ) -> [Judgement] {
+        let sorted = times.sorted()
+        let levels = times.map { tempo.subdivision(of: $0, tolerance: onLine)?.level }
+        var counts: [Int: Double] = [:]
+        for l in levels { counts[l ?? 0, default: 0] += 1 }
+        let total = Double(times.count) + 0.5 * Double(Subdivision.levels.count + 1)
+        func prior(_ level: Int?) -> Double { pow((counts[level ?? 0, default: 0] + 0.5) / total, structureWeight) }
+        let used = Subdivision.levels.filter { counts[$0, default: 0] >= 0.02 * Double(times.count) }
+        func occupied(_ x: Double, except t: Double) -> Bool {
+            var lo = 0, hi = sorted.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if sorted[mid] < x - freeWindow { lo = mid + 1 } else { hi = mid }
+            }
+            var k = lo
+            while k < sorted.count, sorted[k] <= x + freeWindow {
+                if sorted[k] != t { return true }
+                k += 1
+            }
+            return false
+        }
+        var out: [Judgement] = []
+        for (i, t) in times.enumerated() {
+            let q = t - offset
+            var j = Judgement(level: levels[i])
+            if let own = odf.strongest(near: q, window: tolerance), abs(own.time - q) <= tolerance { j.match = own }
+            let own = evidence(peaks, at: q)
+            if j.match == nil, let p = own.peak { j.match = OnsetMatch(time: p.time, strength: p.strength) }
+            if let p = own.peak, p.strength >= clearOnset, abs(p.time - q) <= 0.020 {
+                out.append(j)
+                continue
+            }
+            // A hit that keeps its neighbours' spacing on the grid (the same number of beats to the hit before and after
+            // it) is part of a pattern: a moved hit breaks that spacing.
+            if let k = sorted.firstIndex(of: t), k > 0, k + 1 < sorted.count, let level = levels[i], used.contains(level) {
+                let (a, b, c) = (tempo.beat(atTime: sorted[k - 1]), tempo.beat(atTime: t), tempo.beat(atTime: sorted[k + 1]))
+                if abs((b - a) - (c - b)) * 60 / tempo.bpm(atTime: t) <= 0.003 {
+                    out.append(j)
+                    continue
+                }
+            }
+            let ownScore = max(own.score, 0.05) * prior(levels[i])
+            var best: (line: Double, onset: (time: Double, strength: Double), score: Double)? = nil
+            for level in used {
+                let first = (tempo.beat(atTime: t - hitWindow) * Double(level)).rounded(.up)
+                let last = (tempo.beat(atTime: t + hitWindow) * Double(level)).rounded(.down)
+                guard first <= last, last - first < 64 else { continue }
+                for k in Int(first)...Int(last) {
+                    // Each line once, at its coarsest level.
+                    guard Subdivision.level(ofBeat: Double(k) / Double(level)) == level else { continue }
+                    let x = tempo.time(ofBeat: Double(k) / Double(level))
+                    guard abs(x - t) > supportWindow, abs(x - t) <= hitWindow, !occupied(x, except: t) else { continue }
+                    let there = evidence(peaks, at: x - offset)
+                    guard let onset = there.peak, onset.strength >= BeatCheckTuning.strongEnough,
+                        abs(onset.time - (x - offset)) <= lineOnsetWindow
+                    else { continue }
+                    let score = there.score * prior(level)
+                    if score > (best?.score ?? 0) { best = (x, onset, score) }
+                }
+            }
+            if let best, best.score >= betterBy * ownScore {
+                j.match = OnsetMatch(time: best.onset.time, strength: best.onset.strength)
+                j.flagged = true
+                j.suggestion = best.line
+                j.ratio = best.score / ownScore
+            }
+            out.append(j)
+        }
+        // A line that several hits would move to belongs to one of them at most: the one whose own place has the
+        // least evidence against the line's. The others stay where they are.
+        var owner: [Double: Int] = [:]
+        for (k, j) in out.enumerated() {
+            guard let x = j.suggestion else { continue }
+            if let o = owner[x], out[o].ratio >= j.ratio { continue }
+            owner[x] = k
+        }
+        for k in out.indices where out[k].suggestion.map({ owner[$0] != k }) ?? false {
+            out[k].flagged = false
+            out[k].suggestion = nil
+            out[k].ratio = 0
+        }
+        return out
+    }
+}
