@@ -15,6 +15,9 @@ enum TestPaths {
     }
     static let interchangeMissing: Comment =
         "../shared/corpus/haptic-interchange is absent: the .haptic pair tests need Meta's and Lofelt's test files"
+    static let chartsCorpus: URL = shared.appendingPathComponent("corpus/charts")
+    static var chartsAvailable: Bool { FileManager.default.fileExists(atPath: chartsCorpus.appendingPathComponent("SOURCES.tsv").path) }
+    static let chartsMissing: Comment = "../shared/corpus/charts is absent: the chart tests need the shared charts and their songs"
     static var sfxAvailable: Bool { FileManager.default.fileExists(atPath: sfxCorpus.path) }
     static let sfxMissing: Comment = "../shared/corpus/sfx is absent: the audio-to-haptics corpus test needs the shared sound effects"
 

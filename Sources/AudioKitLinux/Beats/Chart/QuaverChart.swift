@@ -7,7 +7,7 @@ import Foundation
 enum QuaverChart {
     static func read(bytes: [UInt8], file: String?, maxNestingDepth: Int, maxBeats: Int) -> BeatMapReadResult {
         let decoded: YAMLDecoded
-        switch LibYAML.decode(bytes, maxDepth: maxNestingDepth, maxNodes: max(1000, maxBeats * 8)) {
+        switch LibYAML.decode(bytes, maxDepth: maxNestingDepth, maxNodes: max(1000, min(maxBeats, 10_000_000) * 8)) {
         case .failure(let e): return BeatMapReader.failure(file, e.line, e.column, "not valid YAML: \(e.message)")
         case .success(let d): decoded = d
         }

@@ -131,15 +131,15 @@ public enum BeatChecker {
         return TempoMapFit.fit(times, audioBPM: audio).map { ($0, "fitted") }
     }
 
-    /// A steady pulse: 80 % of the intervals within −20 %…+25 % of the median interval (a beat list, as people tap
-    /// along; a chart's 1/2 to 1/4 subdivisions, gaps and bursts are not).
-    static func isPulse(_ times: [Double]) -> Bool {
+    /// A steady pulse: `share` (80 %) of the intervals within −20 %…+25 % of the median interval (a beat list, as
+    /// people tap along; a chart's 1/2 to 1/4 subdivisions, gaps and bursts are not).
+    public static func isPulse(_ times: [Double], share: Double = 0.8) -> Bool {
         let t = times.sorted()
         guard t.count >= 3 else { return true }
         let gaps = (1..<t.count).map { t[$0] - t[$0 - 1] }
         let m = RobustLine.median(gaps)
         guard m > 0 else { return false }
-        return Double(gaps.filter { $0 >= 0.8 * m && $0 <= 1.25 * m }.count) >= 0.8 * Double(gaps.count)
+        return Double(gaps.filter { $0 >= 0.8 * m && $0 <= 1.25 * m }.count) >= share * Double(gaps.count)
     }
 
     /// The check of a chart's hits (`HitChecker`) on `tempo`.

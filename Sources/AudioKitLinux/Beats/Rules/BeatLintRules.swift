@@ -83,28 +83,95 @@ public enum PastEndRule: BeatRule {
     }
 }
 
-/// Looks for consecutive beats closer than twice the hit window, so that one tap could count for either.
+/// Looks for two hits so close that a player cannot tap them apart.
 public enum TooCloseRule: BeatRule {
     /// `beatmap.too_close`: id, name, summary, rationale, default severity (warning) and examples.
     public static let description = RuleDescription(
-        id: "beatmap.too_close", name: "Beats closer than the hit window",
-        summary: "Two beats are closer than twice the hit window, so one tap could count for either.",
+        id: "beatmap.too_close", name: "Hits too close to tell apart",
+        summary: "Two hits are closer than the shortest gap a player can tap apart (default 60 ms).",
         rationale:
-            "The game accepts a tap within ±150 ms of a beat (seeds 003, 3.5); beats closer than 300 ms make taps ambiguous. The window is a setting (default ±150 ms).",
-        defaultSeverity: .warning, passing: [RuleExample("0.5\n0.85\n")], failing: [RuleExample("0.5\n0.7\n", expected: ["2:1"])])
+            "Two taps closer than about 60 ms (a 1/16 note at 250 BPM) are heard and played as one; chart editors write such notes as a chord. The limit is a setting (--min-gap-ms); the 60 ms default is our choice, not a published threshold.",
+        defaultSeverity: .warning, passing: [RuleExample("0.5\n0.6\n")], failing: [RuleExample("0.5\n0.53\n", expected: ["2:1"])])
 
-    /// Flags each beat that follows the one before it by more than 0 and less than 2 × `options.hitWindow` seconds.
+    /// Flags each hit that follows the one before it by more than 0 and less than `options.minimumGap` seconds.
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
-        let limit = 2 * options.hitWindow
         for i in map.times.indices.dropFirst() {
             let gap = map.times[i] - map.times[i - 1]
-            if gap > 0 && gap < limit - 1e-9 {
+            if gap > 0 && gap < options.minimumGap - 1e-9 {
                 d.append(
                     diagnostic(
                         map, i,
-                        "beat \(i) at \(s(map.times[i])) is \(String(format: "%.3f", gap)) s after beat \(i - 1), inside the ±\(String(format: "%.3f", options.hitWindow)) s hit window"
+                        "hit \(i) at \(s(map.times[i])) is \(String(format: "%.0f", gap * 1000)) ms after hit \(i - 1); a player taps them as one. Merge them, or move one at least \(String(format: "%.0f", options.minimumGap * 1000)) ms away"
                     ))
             }
+        }
+    }
+}
+
+/// Notes, once per map, that hit windows overlap: dense charts are normal, and games judge the earliest unhit note
+/// first, but a player who taps early can take the wrong one.
+public enum WindowOverlapRule: BeatRule {
+    /// `beatmap.window_overlap`: id, name, summary, rationale, default severity (note) and examples.
+    public static let description = RuleDescription(
+        id: "beatmap.window_overlap", name: "Overlapping hit windows",
+        summary: "Some hits are closer than twice the hit window, so their windows overlap (one note for the whole map).",
+        rationale:
+            "The game accepts a tap within ±150 ms of a hit (seeds 003, 3.5). Rhythm games judge the earliest unhit note first, so overlapping windows are normal in dense charts; a tap meant for the second hit that lands early counts for the first. Playability, not an error.",
+        defaultSeverity: .note, passing: [RuleExample("0.5\n0.85\n")], failing: [RuleExample("0.5\n0.7\n", expected: ["2:1"])])
+
+    /// One note at the first hit that follows its predecessor by less than 2 × `options.hitWindow`, with the count.
+    public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
+        let limit = 2 * options.hitWindow
+        let close = map.times.indices.dropFirst().filter {
+            map.times[$0] - map.times[$0 - 1] > 0 && map.times[$0] - map.times[$0 - 1] < limit - 1e-9
+        }
+        guard let first = close.first else { return }
+        d.append(
+            diagnostic(
+                map, first,
+                "\(close.count) of \(map.count) hits come less than \(String(format: "%.0f", limit * 1000)) ms after the one before, so their ±\(String(format: "%.0f", options.hitWindow * 1000)) ms windows overlap (first: hit \(first) at \(s(map.times[first]))); the game judges the earliest unhit note first"
+            ))
+    }
+}
+
+/// A chart's hit off every subdivision of its tempo map.
+public enum OffGridRule: BeatRule {
+    /// `beatmap.off_grid`: id, name, summary, rationale, default severity (warning) and examples.
+    public static let description = RuleDescription(
+        id: "beatmap.off_grid", name: "Hit off the tempo map",
+        summary:
+            "A chart's hit is further than 10 ms from every subdivision (1/1 to 1/16) of its tempo map: the chart's own, or the one fitted to its hits.",
+        rationale:
+            "Chart editors place hits on subdivisions of the beat (StepMania rows of 1/48 beat, osu! and Quaver snaps); a hit off all of them was typed or dragged by hand. Beat lists that are one steady pulse are checked by beatmap.outlier instead. The tolerance is a setting (--off-grid-ms).",
+        defaultSeverity: .warning,
+        passing: [RuleExample("{\"bpm\": 120, \"offset\": 0.5, \"beats\": [0.5, 0.75, 1.0, 1.5, 1.625, 2.0, 2.5]}")],
+        failing: [
+            RuleExample("{\"bpm\": 120, \"offset\": 0.5, \"beats\": [0.5, 0.75, 1.0, 1.5, 1.612, 2.0, 2.5]}", expected: ["1:60"])
+        ])
+
+    /// Flags hits off every subdivision of the map's tempo map (declared, or fitted when the map is not one steady pulse).
+    public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
+        let finite = map.times.filter(\.isFinite)
+        guard finite.count >= 4 else { return }
+        let tempo: TempoMap
+        if let t = map.tempoMap {
+            tempo = t
+        } else if BeatChecker.isPulse(finite) {
+            return
+        } else if let bpm = map.bpm, TempoMap.bpmRange.contains(bpm), let offset = map.offset, offset.isFinite {
+            tempo = TempoMap(offset: offset, bpm: bpm)
+        } else if let fitted = TempoMapFit.fit(finite) {
+            tempo = fitted
+        } else {
+            return
+        }
+        for (i, t) in map.times.enumerated() where t.isFinite && tempo.subdivision(of: t, tolerance: options.offGridTolerance) == nil {
+            let line = tempo.nearestLine(to: t, level: 4)
+            d.append(
+                diagnostic(
+                    map, i,
+                    "hit \(i) at \(s(t)) is off every subdivision (1/1 to 1/16) of the tempo map at \(RuleText.number((tempo.bpm(atTime: t) * 100).rounded() / 100)) BPM by more than \(String(format: "%.0f", options.offGridTolerance * 1000)) ms; the nearest 1/4 line is at \(s(line.time))"
+                ))
         }
     }
 }
@@ -129,7 +196,8 @@ public enum IntervalOutlierRule: BeatRule {
     /// an extra beat, or a gap of a whole number of beats (missing beats). Needs at least five beats, all finite.
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
         let t = map.times
-        guard t.count >= 5, t.allSatisfy(\.isFinite) else { return }
+        // A chart (a tempo map, or hits on subdivisions rather than one pulse) is checked by beatmap.off_grid.
+        guard t.count >= 5, t.allSatisfy(\.isFinite), map.tempoMap == nil, BeatChecker.isPulse(t, share: 0.6) else { return }
         let ibi = (1..<t.count).map { t[$0] - t[$0 - 1] }
         func localMedian(_ k: Int) -> Double {
             let window = (max(0, k - 4)...min(ibi.count - 1, k + 4)).filter { $0 != k }.map { ibi[$0] }

@@ -11,6 +11,12 @@ public struct BeatLintOptions: Sendable {
 
     /// Lint settings: the hit window in ± seconds (default 0.150), the track's length in seconds when known,
     /// and the outlier tolerance as a fraction of the local interval (default 0.25).
+    /// Two hits closer than this are one tap for the player (`beatmap.too_close`), seconds.
+    public var minimumGap: Double = 0.060
+    /// A chart's hit further than this from every subdivision of its tempo map is off the grid (`beatmap.off_grid`), seconds.
+    public var offGridTolerance: Double = 0.010
+
+    /// Options with the hit window (± seconds), the track's length, and the outlier tolerance (a share of the interval).
     public init(hitWindow: Double = 0.150, audioDuration: Double? = nil, outlierTolerance: Double = 0.25) {
         self.hitWindow = hitWindow
         self.audioDuration = audioDuration
@@ -39,7 +45,7 @@ public enum BeatRuleRegistry {
     /// Every lint rule, in the order they are run and documented.
     public static let all: [any BeatRule.Type] = [
         NotFiniteRule.self, NegativeBeatRule.self, NotIncreasingRule.self, DuplicateBeatRule.self, PastEndRule.self,
-        TooCloseRule.self, IntervalOutlierRule.self,
+        TooCloseRule.self, WindowOverlapRule.self, IntervalOutlierRule.self, OffGridRule.self,
     ]
 
     /// The lint rules' descriptions (`BeatmapRules.all` has every beatmap rule).
