@@ -47,7 +47,7 @@ extension Beatmap {
             }
             let onset = try SpectralFlux.analyze(path: audio, limits: limitOptions.limits.audio)
             let options = BeatCheckOptions(
-                tolerance: toleranceMs / 1000, lint: BeatLintOptions(hitWindow: mapOptions.hitWindow),
+                tolerance: toleranceMs / 1000, lint: mapOptions.lintOptions(),
                 decoderDelay: decoderDelayMs.map { $0 / 1000 })
             let result = BeatChecker.check(map: beatMap, onset: onset, options: options, audioPath: audio)
             if let plot { try Terminal.emit(BeatCheckOutput.svg(result, map: beatMap, title: "\(map) on \(audio)"), to: plot) }

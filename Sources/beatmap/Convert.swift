@@ -46,6 +46,9 @@ extension Beatmap {
             guard var beatMap = read else { try FindingsOutput.stop(tool: "beatmap", file: map, diagnostics: findings) }
             if let bpm { beatMap.tempoMap = TempoMap(offset: offset, bpm: bpm) }
             let format = to ?? BeatMapFormat.forOutput(path: output)
+            if format.isChart, ChartWriter.writable(beatMap).count < beatMap.count {
+                throw ToolFailure("\(map): a chart holds times within a day of 0 s; the map has times that are not finite or beyond that")
+            }
             let title = ((output ?? map) as NSString).lastPathComponent.split(separator: ".").first.map(String.init) ?? "beatmap"
             if format == .stepmania {
                 let error = ChartWriter.stepManiaRoundingError(beatMap)

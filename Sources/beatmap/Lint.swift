@@ -22,8 +22,27 @@ struct MapOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The game's hit window, ± seconds.", valueName: "seconds"))
     var hitWindow: Double = 0.150
 
+    @Option(name: .long, help: ArgumentHelp("Hits closer than this are one tap for a player (beatmap.too_close), in ms.", valueName: "ms"))
+    var minGapMs: Double = 60
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A chart's hit further than this from every subdivision of its tempo map is off the grid, in ms.", valueName: "ms"))
+    var offGridMs: Double = 10
+
     func validate() throws {
         guard hitWindow > 0 && hitWindow < 5 else { throw ValidationError("--hit-window must be between 0 and 5 seconds") }
+        guard minGapMs >= 0 && minGapMs <= 1000 else { throw ValidationError("--min-gap-ms must be between 0 and 1000") }
+        guard offGridMs > 0 && offGridMs <= 100 else { throw ValidationError("--off-grid-ms must be between 0 and 100") }
+    }
+
+    /// The lint settings these options give, with the track's length when known.
+    func lintOptions(audioDuration: Double? = nil) -> BeatLintOptions {
+        var o = BeatLintOptions(hitWindow: hitWindow, audioDuration: audioDuration)
+        o.minimumGap = minGapMs / 1000
+        o.offGridTolerance = offGridMs / 1000
+        return o
     }
 
     func read(_ path: String, limits: InputLimits) throws(InputError) -> (BeatMap?, [Diagnostic]) {
@@ -64,7 +83,7 @@ extension Beatmap {
                     diagnostics += read
                     if let map {
                         diagnostics += BeatRuleRegistry.lint(
-                            map, options: BeatLintOptions(hitWindow: mapOptions.hitWindow, audioDuration: duration))
+                            map, options: mapOptions.lintOptions(audioDuration: duration))
                     }
                 } catch {
                     failures.append(error)

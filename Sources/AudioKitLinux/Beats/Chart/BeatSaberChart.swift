@@ -123,7 +123,7 @@ enum BeatSaberChart {
                 file, 1, 1, "the difficulty has neither colorNotes (v3) nor _notes (v2); is it a Beat Saber difficulty?")
         }
         guard items.count <= maxBeats else {
-            return BeatMapReader.failure(file, 1, 1, "the difficulty holds more than \(maxBeats) notes (--max-beats)")
+            return BeatMapReader.failure(file, 1, 1, "the difficulty holds more than \(maxBeats) notes (the beat limit)")
         }
         var changes: [(beat: Double, bpm: Double)] = [(0, info.bpm)]
         if v3 {

@@ -36,7 +36,7 @@ enum ChartHits {
             locations.append(n.location)
         }
         guard times.count <= maxBeats else {
-            return BeatMapReader.failure(file, 1, 1, "the chart holds \(times.count) hits; the limit is \(maxBeats) (--max-beats)")
+            return BeatMapReader.failure(file, 1, 1, "the chart holds \(times.count) hits; the limit is \(maxBeats) (the beat limit)")
         }
         var map = BeatMap(
             times: times, locations: locations, bpm: tempoMap.map { $0.mainBPM(from: times[0], to: times[times.count - 1]) },

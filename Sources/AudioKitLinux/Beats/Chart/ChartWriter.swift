@@ -11,6 +11,10 @@ public enum ChartWriter {
         map.tempoMap ?? TempoMap(offset: map.offset ?? 0, bpm: map.bpm.flatMap { TempoMap.bpmRange.contains($0) ? $0 : nil } ?? 60)
     }
 
+    /// The times a chart can hold: finite, within a day of 0 s (the readers refuse more); the others are left out,
+    /// and `convert` refuses a map that has any.
+    public static func writable(_ map: BeatMap) -> [Double] { map.times.filter { $0.isFinite && abs($0) <= 86_400 } }
+
     /// Row counts per measure StepMania's writer chooses from (`NotesWriterSM.cpp`).
     static let rowCounts = [4, 8, 12, 16, 24, 32, 48, 64, 192]
 
@@ -19,13 +23,13 @@ public enum ChartWriter {
     /// The largest time error, in seconds, of writing `map` as `.sm` (rows of 1/48 beat on its tempo map).
     public static func stepManiaRoundingError(_ map: BeatMap) -> Double {
         let tempo = tempoMap(of: map)
-        return map.times.filter(\.isFinite).map { t in abs(tempo.time(ofBeat: (tempo.beat(atTime: t) * 48).rounded() / 48) - t) }.max() ?? 0
+        return writable(map).map { t in abs(tempo.time(ofBeat: (tempo.beat(atTime: t) * 48).rounded() / 48) - t) }.max() ?? 0
     }
 
     /// StepMania `.sm` text (CRLF), one dance-single chart named `difficulty`.
     public static func stepMania(_ map: BeatMap, title: String, music: String, difficulty: String = "Hard") -> String {
         let tempo = tempoMap(of: map)
-        let beats = map.times.filter(\.isFinite).map { tempo.beat(atTime: $0) }
+        let beats = writable(map).map { tempo.beat(atTime: $0) }
         // Measures start at beat 0: move beat 0 back by whole measures when a hit comes before it.
         let shift = 4 * max(0, (-(beats.min() ?? 0) / 4).rounded(.up))
         let offset = -tempo.time(ofBeat: -shift)
@@ -37,7 +41,7 @@ public enum ChartWriter {
             "#TITLE:\(escape(title));", "#ARTIST:;", "#MUSIC:\(escape(music));", "#OFFSET:\(f6(offset));",
             "#BPMS:" + tempo.sections.map { "\(f6($0.beat + ($0.beat == 0 ? 0 : shift)))=\(f6($0.bpm))" }.joined(separator: ",") + ";",
             "#STOPS:" + tempo.stops.map { "\(f6($0.beat + shift))=\(f6($0.seconds))" }.joined(separator: ",") + ";",
-            "", "//---------------dance-single - ----------------", "#NOTES:", "     dance-single:", "     :", "     \(difficulty):",
+            "", "// dance-single chart", "#NOTES:", "     dance-single:", "     :", "     \(difficulty):",
             "     1:", "     0.000000,0.000000,0.000000,0.000000,0.000000:",
         ]
         let last = (rows.keys.max() ?? 0) / 192
@@ -94,7 +98,7 @@ public enum ChartWriter {
         out += ["", "", "[HitObjects]"]
         var lastMs: Int? = nil
         var lane = 0
-        for t in map.times.filter(\.isFinite).sorted() {
+        for t in writable(map).sorted() {
             let ms = Int((t * 1000).rounded())
             if ms == lastMs { continue }
             lastMs = ms
@@ -118,7 +122,7 @@ public enum ChartWriter {
         out += ["SliderVelocities: []", "HitObjects:"]
         var lastMs: Int? = nil
         var lane = 0
-        for t in map.times.filter(\.isFinite).sorted() {
+        for t in writable(map).sorted() {
             let ms = Int((t * 1000).rounded())
             if ms == lastMs { continue }
             lastMs = ms
@@ -146,7 +150,7 @@ public enum ChartWriter {
             JSONValue.object(JSONObject(["b": .real(($0.beat * 1e6).rounded() / 1e6), "m": .real($0.bpm)]))
         }
         var notes: [JSONValue] = []
-        for (i, t) in map.times.filter(\.isFinite).sorted().enumerated() {
+        for (i, t) in writable(map).sorted().enumerated() {
             notes.append(
                 .object(
                     JSONObject([

@@ -65,7 +65,7 @@ enum OsuChart {
                 let column = fields[0].count + fields[1].count + 3 + (line.count - line.drop { $0 == " " || $0 == "\t" }.count)
                 pendingObjects.append((time / 1000, number, column))
                 if pendingObjects.count > maxBeats {
-                    return BeatMapReader.failure(file, number, 1, "the chart holds more than \(maxBeats) hit objects (--max-beats)")
+                    return BeatMapReader.failure(file, number, 1, "the chart holds more than \(maxBeats) hit objects (the beat limit)")
                 }
             default: continue
             }

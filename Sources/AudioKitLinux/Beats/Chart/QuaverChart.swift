@@ -41,7 +41,9 @@ enum QuaverChart {
         guard let objects = root["HitObjects"]?.array else {
             return fail("", "the map has no HitObjects list; is this a Quaver .qua file?")
         }
-        guard objects.count <= maxBeats else { return fail("/HitObjects", "the map holds more than \(maxBeats) hit objects (--max-beats)") }
+        guard objects.count <= maxBeats else {
+            return fail("/HitObjects", "the map holds more than \(maxBeats) hit objects (the beat limit)")
+        }
         let tempo = TempoMap(timingPoints: points)
         var notes: [ChartHits.Note] = []
         for (i, o) in objects.enumerated() {

@@ -73,7 +73,7 @@ enum StepManiaChart {
         guard let chosen = choose(charts, wanted) else {
             let names = charts.map { "\"\($0.name)\"" }.joined(separator: ", ")
             return BeatMapReader.failure(
-                file, 1, 1, "no chart matches \"\(wanted ?? "")\"; the file holds \(names). Pass --chart with one of them")
+                file, 1, 1, "no chart matches \"\(wanted ?? "")\"; the file holds \(names); name one of them to read it")
         }
         // A chart's own timing replaces the song's (.ssc 0.70+), starting from the song's offset.
         var timing = song
@@ -303,7 +303,7 @@ enum StepManiaChart {
             }
             if notes.count > maxBeats {
                 return .failure(
-                    Failure(result: BeatMapReader.failure(file, line, 1, "the chart holds more than \(maxBeats) hits (--max-beats)")))
+                    Failure(result: BeatMapReader.failure(file, line, 1, "the chart holds more than \(maxBeats) hits (the beat limit)")))
             }
             if measure > 1_000_000 {
                 return .failure(Failure(result: BeatMapReader.failure(file, line, 1, "the chart holds more than 1,000,000 measures")))

@@ -90,7 +90,7 @@ public enum TooCloseRule: BeatRule {
         id: "beatmap.too_close", name: "Hits too close to tell apart",
         summary: "Two hits are closer than the shortest gap a player can tap apart (default 60 ms).",
         rationale:
-            "Two taps closer than about 60 ms (a 1/16 note at 250 BPM) are heard and played as one; chart editors write such notes as a chord. The limit is a setting (--min-gap-ms); the 60 ms default is our choice, not a published threshold.",
+            "Two taps closer than about 60 ms (a 1/16 note at 250 BPM) are heard and played as one; chart editors write such notes as a chord. The limit is a setting; the 60 ms default is our choice, not a published threshold.",
         defaultSeverity: .warning, passing: [RuleExample("0.5\n0.6\n")], failing: [RuleExample("0.5\n0.53\n", expected: ["2:1"])])
 
     /// Flags each hit that follows the one before it by more than 0 and less than `options.minimumGap` seconds.
@@ -142,7 +142,7 @@ public enum OffGridRule: BeatRule {
         summary:
             "A chart's hit is further than 10 ms from every subdivision (1/1 to 1/16) of its tempo map: the chart's own, or the one fitted to its hits.",
         rationale:
-            "Chart editors place hits on subdivisions of the beat (StepMania rows of 1/48 beat, osu! and Quaver snaps); a hit off all of them was typed or dragged by hand. Beat lists that are one steady pulse are checked by beatmap.outlier instead. The tolerance is a setting (--off-grid-ms).",
+            "Chart editors place hits on subdivisions of the beat (StepMania rows of 1/48 beat, osu! and Quaver snaps); a hit off all of them was typed or dragged by hand. Beat lists that are one steady pulse are checked by beatmap.outlier instead. The tolerance is a setting.",
         defaultSeverity: .warning,
         passing: [RuleExample("{\"bpm\": 120, \"offset\": 0.5, \"beats\": [0.5, 0.75, 1.0, 1.5, 1.625, 2.0, 2.5]}")],
         failing: [

@@ -104,12 +104,13 @@ struct BeatMapFormatTests {
 struct BeatRuleTests {
     @Test("examples", arguments: BeatRuleRegistry.all.map { $0.description })
     func examples(_ rule: RuleDescription) {
+        func format(_ input: String) -> BeatMapFormat { input.hasPrefix("{") || input.hasPrefix("[") ? .json : .text }
         for e in rule.passing {
-            let map = BeatMapReader.read(bytes: Array(e.input.utf8), file: "m.txt", format: .text).map!
+            let map = BeatMapReader.read(bytes: Array(e.input.utf8), file: "m.txt", format: format(e.input)).map!
             #expect(BeatRuleRegistry.lint(map).filter { $0.ruleID == rule.id }.isEmpty, "\(rule.id) passing example at line \(e.line)")
         }
         for e in rule.failing {
-            let map = BeatMapReader.read(bytes: Array(e.input.utf8), file: "m.txt", format: .text).map!
+            let map = BeatMapReader.read(bytes: Array(e.input.utf8), file: "m.txt", format: format(e.input)).map!
             let found = BeatRuleRegistry.lint(map).filter { $0.ruleID == rule.id }.map {
                 "\($0.location.line ?? 0):\($0.location.column ?? 0)"
             }
