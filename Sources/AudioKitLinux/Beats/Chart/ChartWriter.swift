@@ -77,6 +77,16 @@ public enum ChartWriter {
         return points.sorted { $0.0 < $1.0 }
     }
 
+    /// The hits in whole milliseconds (osu! and Quaver store integers), one per millisecond, with lanes 0–3 in turn.
+    static func millisecondHits(_ map: BeatMap) -> [(ms: Int, lane: Int)] {
+        var out: [(ms: Int, lane: Int)] = []
+        for t in writable(map).sorted() {
+            let ms = Int((t * 1000).rounded())
+            if ms != out.last?.ms { out.append((ms, out.count % 4)) }
+        }
+        return out
+    }
+
     /// osu!mania `.osu` text (v14, CRLF), four keys.
     public static func osu(_ map: BeatMap, title: String, audio: String, version: String = "Hard") -> String {
         let tempo = tempoMap(of: map)
@@ -96,15 +106,7 @@ public enum ChartWriter {
             out.append("\(RuleText.number((p.time * 1000 * 1000).rounded() / 1000)),\(RuleText.number(60_000 / p.bpm)),4,1,0,100,1,0")
         }
         out += ["", "", "[HitObjects]"]
-        var lastMs: Int? = nil
-        var lane = 0
-        for t in writable(map).sorted() {
-            let ms = Int((t * 1000).rounded())
-            if ms == lastMs { continue }
-            lastMs = ms
-            out.append("\((lane * 512 + 256) / 4),192,\(ms),1,0,0:0:0:0:")
-            lane = (lane + 1) % 4
-        }
+        for (ms, lane) in millisecondHits(map) { out.append("\((lane * 512 + 256) / 4),192,\(ms),1,0,0:0:0:0:") }
         return out.joined(separator: "\r\n") + "\r\n"
     }
 
@@ -120,15 +122,7 @@ public enum ChartWriter {
             out += ["- StartTime: \(RuleText.number((p.time * 1000 * 1000).rounded() / 1000))", "  Bpm: \(RuleText.number(p.bpm))"]
         }
         out += ["SliderVelocities: []", "HitObjects:"]
-        var lastMs: Int? = nil
-        var lane = 0
-        for t in writable(map).sorted() {
-            let ms = Int((t * 1000).rounded())
-            if ms == lastMs { continue }
-            lastMs = ms
-            out += ["- StartTime: \(ms)", "  Lane: \(lane + 1)"]
-            lane = (lane + 1) % 4
-        }
+        for (ms, lane) in millisecondHits(map) { out += ["- StartTime: \(ms)", "  Lane: \(lane + 1)"] }
         return out.joined(separator: "\n") + "\n"
     }
 
