@@ -13,6 +13,9 @@ enum FuzzTarget: String, CaseIterable {
     /// MP4 files: the gapless box parser in memory (`mp4`), and the whole FFmpeg decoding path on a file (`m4a`,
     /// slow: a process per input).
     case mp4, m4a
+    /// The chart readers (issue #23): StepMania `.sm`/`.ssc`, osu! `.osu`, Quaver `.qua`, and a Beat Saber difficulty
+    /// (read with a fixed `Info.dat` beside it), each then queried on its tempo map, linted and written back out.
+    case stepmania, osu, quaver, beatsaber
 
     static var current: FuzzTarget {
         FuzzTarget(rawValue: ProcessInfo.processInfo.environment["AKL_FUZZ_TARGET"] ?? "ahap") ?? .ahap
@@ -61,6 +64,18 @@ enum FuzzTarget: String, CaseIterable {
                 var blocks = 0
                 while r.renderNextBlock(into: &block) > 0 && blocks < 64 { blocks += 1 }
             }
+        case .stepmania, .osu, .quaver:
+            let format: BeatMapFormat = self == .stepmania ? .stepmania : self == .osu ? .osu : .quaver
+            if let map = BeatMapReader.read(bytes: bytes, file: "fuzz", format: format, maxBeats: 200_000).map { Self.exercise(map) }
+        case .beatsaber:
+            let folder = NSTemporaryDirectory() + "akl-fuzz-bs-\(getpid())"
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let info = #"{"_version":"2.0.0","_beatsPerMinute":128,"_songTimeOffset":0,"_difficultyBeatmapSets":[]}"#
+            _ = FileManager.default.createFile(atPath: folder + "/Info.dat", contents: Data(info.utf8))
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            if let map = BeatMapReader.read(bytes: bytes, file: folder + "/Expert.dat", format: .beatsaber, maxBeats: 200_000).map {
+                Self.exercise(map)
+            }
         case .beatmapJSON, .beatmapText, .beatmapCSV, .beatmapAudacity, .beatmapSwift:
             let format: BeatMapFormat =
                 switch self {
@@ -102,6 +117,22 @@ enum FuzzTarget: String, CaseIterable {
                 { budget -= 1 }
             }
         }
+    }
+}
+
+extension FuzzTarget {
+    /// What a chart reader's map goes through next: its tempo map both ways, lint, the grid fit and every writer.
+    static func exercise(_ map: BeatMap) {
+        if let tempo = map.tempoMap {
+            for t in map.times.prefix(256) {
+                let beat = tempo.beat(atTime: t)
+                _ = tempo.time(ofBeat: beat)
+                _ = tempo.subdivision(of: t, tolerance: 0.01)
+            }
+        }
+        _ = BeatRuleRegistry.lint(map)
+        _ = GridFit(times: map.times)
+        for f in BeatMapFormat.allCases { _ = BeatMapWriter.string(map, format: f) }
     }
 }
 

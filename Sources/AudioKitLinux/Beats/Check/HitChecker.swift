@@ -88,10 +88,14 @@ enum HitChecker {
         func score(_ a: Double) -> Double {
             var sum = 0.0
             for t in sample {
+                // Walk the peaks in place: this runs for every candidate offset and every sampled hit.
                 var best = 0.0
-                for p in peaks.near(t - a, window: 3 * sigma) {
-                    let d = p.time - (t - a)
-                    best = max(best, min(p.strength, 2) * exp(-d * d / (2 * sigma * sigma)))
+                let centre = t - a
+                var k = peaks.lowerBound(centre - 3 * sigma)
+                while k < peaks.times.count, peaks.times[k] <= centre + 3 * sigma {
+                    let d = peaks.times[k] - centre
+                    best = max(best, min(peaks.strengths[k], 2) * exp(-d * d / (2 * sigma * sigma)))
+                    k += 1
                 }
                 sum += best
             }
