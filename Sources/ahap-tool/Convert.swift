@@ -66,7 +66,9 @@ extension AHAPTool {
         @Flag(name: .long, help: "Convert an input even when it has errors.")
         var force = false
 
-        @Flag(name: .long, help: "Exit 1 when something is lost in the conversion from AHAP.")
+        @Flag(
+            name: .long, help: "Exit 1 when something is lost: in the conversion from AHAP, or an emphasis a one-file AHAP plays otherwise."
+        )
         var werror = false
 
         @OptionGroup var parsing: AHAPParsingOptions
@@ -134,6 +136,18 @@ extension AHAPTool {
             } else {
                 written.append((output, HapticToAHAP.convert(clip)))
             }
+            // In one file, an emphasis under the envelope's curves plays otherwise than the clip says: each is a warning on its line.
+            let losses = split ? [] : HapticToAHAP.emphasisLosses(clip)
+            if !losses.isEmpty {
+                let findings = losses.map {
+                    AHAPFinding(
+                        ruleID: LostInConversionRule.description.id, severity: .warning,
+                        path: "/signals/continuous/envelopes/amplitude/\($0.breakpoint)/emphasis", anchor: .key, message: $0.message)
+                }
+                for d in try AHAPValidator.locate(findings, in: input, options: parsing.validationOptions) {
+                    Terminal.err(TextReporter.line(d))
+                }
+            }
             for (path, pattern) in written {
                 try Terminal.emit(AHAPFormatter.format(pattern.jsonValue) + "\n", to: path)
                 let e = pattern.events.count, c = pattern.curves.count
@@ -141,6 +155,12 @@ extension AHAPTool {
             }
             for path in outputs where split && !written.contains(where: { $0.0 == path }) {
                 Terminal.err("ahap-tool: note: \(path) not written: \(input) has nothing for that half")
+            }
+            if !losses.isEmpty {
+                Terminal.err(
+                    "ahap-tool: \(losses.count) emphasis\(losses.count == 1 ? " plays" : "es play") otherwise in one file; --split keeps them"
+                )
+                if werror { throw ExitCode(1) }
             }
         }
 

@@ -51,6 +51,17 @@ extension AHAPTool {
             if audio == nil && !document.pattern.events.contains(where: { $0.eventType == .audioCustom }) {
                 throw ToolFailure("\(file) has no AudioCustom event to check against; pass --audio SOUND")
             }
+            // The measurements note is there whenever the check ran; without it the sound could not be analysed (a damaged
+            // file, say): run the analysis again to say why (exit 2), never pass on a check that did not run.
+            if !result.diagnostics.contains(where: { $0.ruleID == AudioSyncLagRule.description.id && $0.severity == .note }),
+                let sound = options.syncSound
+            {
+                let render = RenderOptions(
+                    baseDirectory: document.baseDirectory ?? FileManager.default.currentDirectoryPath,
+                    allowPathsOutsideBase: options.allowPathsOutsideBase, audioLimits: options.limits.audio)
+                _ = try PatternSync.analyze(pattern: document.pattern, sound: sound, render: render)
+                throw ToolFailure("\(file): the sync check could not run on its sound")
+            }
             let r = Report(toolName: "ahap-tool", files: [file], diagnostics: result.diagnostics, rules: AHAPRuleRegistry.descriptions)
             try FindingsOutput.finish(tool: "ahap-tool", report: r, failures: [], options: report)
         }

@@ -147,8 +147,13 @@ public enum AHAPToHaptic {
         // Transients onto the last breakpoint at their time.
         var lastAt: [Double: Int] = [:]
         for (k, b) in amplitude.enumerated() { lastAt[b.time] = k }
+        // Transients at one time (a .haptic clip may hold two emphases there) each get a breakpoint of their own.
+        var extra: [Int: [HapticClip.AmplitudeBreakpoint]] = [:]
+        let original = amplitude
         for t in transients {
             guard let k = lastAt[t.event.time] else { continue }
+            let taken = amplitude[k].emphasis != nil
+            if taken { amplitude[k].amplitude = original[k].amplitude }
             let intensity = controls.apply(.hapticIntensityControl, to: t.event.value(of: .hapticIntensity), at: t.event.time)
             let sharpness = controls.apply(.hapticSharpnessControl, to: t.event.value(of: .hapticSharpness), at: t.event.time)
             // HapticToAHAP multiplies an emphasis breakpoint's intensity by 0.8: divide it out here.
@@ -174,8 +179,17 @@ public enum AHAPToHaptic {
                             intensity, envelope.squareRoot())))
                 strength = envelope
             }
-            amplitude[k].amplitude = envelope
-            amplitude[k].emphasis = .init(amplitude: strength, frequency: min(1, max(0, sharpness)))
+            let emphasis = HapticClip.Emphasis(amplitude: strength, frequency: min(1, max(0, sharpness)))
+            if taken {
+                extra[k, default: []].append(.init(time: amplitude[k].time, amplitude: envelope, emphasis: emphasis))
+                amplitude[k].amplitude = envelope
+            } else {
+                amplitude[k].amplitude = envelope
+                amplitude[k].emphasis = emphasis
+            }
+        }
+        if !extra.isEmpty {
+            amplitude = amplitude.enumerated().flatMap { [$0.element] + (extra[$0.offset] ?? []) }
         }
         // The frequency envelope ends with the amplitude envelope; drop steps that repeat a value.
         var reduced: [HapticClip.FrequencyBreakpoint] = []

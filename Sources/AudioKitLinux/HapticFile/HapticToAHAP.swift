@@ -32,6 +32,41 @@ public enum HapticToAHAP {
         )
     }
 
+    /// What the one-file pattern of `clip` does not play as the clip says: each emphasis (by its index in
+    /// `clip.amplitude`) whose transient Core Haptics plays at another amplitude or frequency, because a pattern's
+    /// intensity curve multiplies every active event, transients included, and its sharpness curve adds to them.
+    /// The split output (`split`) has no curve in its transients half, so it loses none of them.
+    public static func emphasisLosses(_ clip: HapticClip, tolerance: Double = 1e-4) -> [(breakpoint: Int, message: String)] {
+        let controls = ControlSet(pattern: convert(clip))
+        var out: [(Int, String)] = []
+        for (k, b) in clip.amplitude.enumerated() {
+            guard let e = b.emphasis else { continue }
+            let intensity = controls.apply(.hapticIntensityControl, to: e.amplitude.squareRoot(), at: b.time)
+            let sharpness = controls.apply(.hapticSharpnessControl, to: e.frequency, at: b.time)
+            let amplitude = intensity * intensity
+            guard abs(amplitude - e.amplitude) > tolerance || abs(sharpness - e.frequency) > tolerance else { continue }
+            var causes: [String] = []
+            if let c = controls.tracks[.hapticIntensityControl]?.value(at: b.time), abs(amplitude - e.amplitude) > tolerance {
+                causes.append(String(format: "the pattern's intensity curve (%.3f here) multiplies the transient", c))
+            }
+            if let c = controls.tracks[.hapticSharpnessControl]?.value(at: b.time), abs(sharpness - e.frequency) > tolerance {
+                causes.append(String(format: "its sharpness curve (%.3f here) adds to the transient's sharpness", c))
+            }
+            if abs(sharpness - e.frequency) > tolerance && controls.tracks[.hapticSharpnessControl] == nil || causes.isEmpty {
+                causes.append("the transient's values are clamped to 0…1")
+            }
+            out.append(
+                (
+                    k,
+                    String(
+                        format:
+                            "in one AHAP file this emphasis (amplitude %.3f, frequency %.3f) plays at amplitude %.3f, frequency %.3f: %@; --split writes the transients to their own pattern, which plays them as the clip says",
+                        e.amplitude, e.frequency, amplitude, sharpness, causes.joined(separator: ", and "))
+                ))
+        }
+        return out
+    }
+
     /// Emphasis breakpoints scale the continuous intensity by this (both exporters).
     public static let emphasisDucking = 0.8
     /// The sharpness of a clip without a frequency envelope: √0.5.

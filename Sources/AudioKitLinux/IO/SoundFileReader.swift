@@ -77,6 +77,7 @@ public final class SoundFileReader {
         switch backend {
         case .ffmpeg(let decoder):
             let n = try decoder.read(into: buffer, frames: frames)
+            try checkSamples(buffer, frames: n)
             framesRead += Int64(n)
             try checkLength()
             return n
@@ -88,8 +89,30 @@ public final class SoundFileReader {
                 .corrupt, path: info.path, reason: "decoding failed: \(SndFile.errorText(handle) ?? "unknown error")",
                 fix: "the file is damaged; re-export it")
         }
+        try checkSamples(buffer, frames: n)
         framesRead += Int64(n)
         return n
+    }
+
+    /// The largest sample magnitude accepted: +120 dBFS. Float files may go past full scale (some tools write
+    /// 16-bit values, up to 32768, as floats), but nothing recorded or mixed reaches a million times full scale; past
+    /// it (1e19, say) energies overflow a Float and every analysis would be measuring garbage.
+    public static let maxSampleMagnitude: Float = 1_000_000
+
+    /// One policy for every reader of samples: a NaN, an infinity or a sample past `maxSampleMagnitude` is refused
+    /// (exit 2) with the time, frame and channel of the first, never read as silence or clipped into a result.
+    private func checkSamples(_ buffer: UnsafeMutableBufferPointer<Float>, frames: Int) throws(InputError) {
+        // `!(|x| <= limit)` is true for NaN too.
+        guard let index = (0..<(frames * info.channels)).first(where: { !(abs(buffer[$0]) <= Self.maxSampleMagnitude) }) else { return }
+        let value = buffer[index]
+        let frame = framesRead + Int64(index / info.channels)
+        let what = value.isNaN ? "NaN" : value.isInfinite ? "infinite" : String(format: "%.3g, past +120 dBFS", Double(value))
+        throw InputError(
+            .corrupt, path: info.path,
+            reason: String(
+                format: "the sample at %.6f s (frame %lld, channel %d) is %@", Double(frame) / Double(info.sampleRate), frame,
+                index % info.channels + 1, what),
+            fix: "the file holds no playable audio there; re-export it from its source, or repair it (e.g. set the bad samples to 0)")
     }
 
     /// Calls `body` with each block of up to `blockFrames` interleaved frames.

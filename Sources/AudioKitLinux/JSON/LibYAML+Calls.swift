@@ -6,7 +6,8 @@ import CYAML
 public struct YAMLDecoded: Sendable {
     /// The document's content as a JSON value.
     public var value: JSONValue
-    /// The line, column and byte offset of every value, by JSON pointer ("" for the root).
+    /// The line, column and byte offset of every value, by JSON pointer ("" for the root), and of every mapping key
+    /// under "#" and the pointer of its value.
     public var positions: [String: TextPosition]
 }
 
@@ -108,6 +109,7 @@ public enum LibYAML {
                     guard object[key] == nil else {
                         return .failure(error(.duplicateKey, "duplicate key \"\(key)\"; remove one of the two", keyPosition))
                     }
+                    positions["#" + JSONPointer.appending(pointer, key)] = keyPosition
                     switch convert(valueNode, document: document, pointer: JSONPointer.appending(pointer, key), depth: depth + 1) {
                     case .success(let value): object.members.append(JSONObject.Member(key: key, value: value))
                     case .failure(let e): return .failure(e)

@@ -111,6 +111,17 @@ public enum AudioSyncFindings {
                         "haptic lag \(lagText); \(report.transients.count) transient\(report.transients.count == 1 ? "" : "s"), \(offsets.count) near an audio onset\(offsets.max().map { ", largest offset \(ms($0))" } ?? ""); \(report.audioOnsets.count) audio onset\(report.audioOnsets.count == 1 ? "" : "s"); haptics in silence \(String(format: "%.2f s", report.silentSpans.reduce(0) { $0 + $1.end - $1.start }))",
                     remedy: nil))
         }
+        // Asked for, a check that confirmed nothing is a finding, never a pass: no clear lag, and no transient on an onset.
+        if summary, report.lag == nil, !report.transients.contains(where: { $0.offset != nil }) {
+            let n = report.transients.count
+            out.append(
+                AHAPFinding(
+                    ruleID: AudioSyncLagRule.description.id, severity: AudioSyncLagRule.description.defaultSeverity,
+                    path: path(firstHaptic), anchor: .key,
+                    message:
+                        "nothing confirms the haptics are in time with this sound: the envelopes do not correlate (best \(String(format: "%.2f", report.correlation))) and \(n == 0 ? "the pattern has no transient to place" : "none of the \(n) transient\(n == 1 ? " is" : "s is") within 100 ms of an audio onset") (\(report.audioOnsets.count) onset\(report.audioOnsets.count == 1 ? "" : "s") found); check that this is the sound the pattern is played with",
+                    remedy: nil))
+        }
         if let lag = report.lag, abs(lag) > settings.tolerance {
             let late = lag > 0
             out.append(

@@ -105,7 +105,8 @@ public struct GameManifest: Sendable {
         }
         func tolerance(_ value: JSONValue?, _ pointer: String, default fallback: Double) -> Double {
             guard let value else { return fallback }
-            guard let ms = value.number, ms > 0, ms < 1000 else {
+            guard let ms = value.number else { return fallback }  // the wrong type is reported by ManifestSchema
+            guard ms > 0, ms < 1000 else {
                 findings.append(
                     Diagnostic(
                         ruleID: BeatmapRules.manifestInvalid, severity: .error, location: at(pointer),
@@ -114,13 +115,30 @@ public struct GameManifest: Sendable {
             }
             return ms / 1000
         }
+        func invalid(_ pointer: String, _ message: String, key: Bool = false) {
+            let p = key ? index.keyPosition(pointer) : index.valuePosition(pointer)
+            findings.append(
+                Diagnostic(
+                    ruleID: BeatmapRules.manifestInvalid, severity: .error,
+                    location: SourceLocation(file: path, line: p?.line, column: p?.column, jsonPath: pointer), message: message))
+        }
+        // Nothing the manifest says is skipped: an unknown key or a value of the wrong type is an error, never ignored.
+        ManifestSchema.check(object, pointer: "", keys: ManifestSchema.topLevel, report: invalid)
         let manifestTolerance = tolerance(object["tolerance_ms"], "/tolerance_ms", default: BeatCheckTuning.defaultTolerance)
         var tracks: [Track] = []
         for (i, t) in (object["tracks"]?.array ?? []).enumerated() {
             let pointer = "/tracks/\(i)"
+            guard let entry = t.object else {
+                invalid(pointer, "a track must be an object such as {\"audio\": \"song.ogg\", \"bpm\": 120, \"beatmaps\": [\"song.json\"]}")
+                continue
+            }
+            ManifestSchema.check(entry, pointer: pointer, keys: ManifestSchema.track, report: invalid)
+            if entry["bpm"] == nil && entry["beatmaps"] == nil {
+                invalid(pointer, "this track gives nothing to check: add its \"bpm\" (the tempo is checked) or its \"beatmaps\"")
+            }
             let audio = resolve(t["audio"], pointer + "/audio")
             let bpm = t["bpm"]?.number
-            if t["bpm"] != nil && !(bpm.map { $0 > 0 && $0 < 1000 } ?? false) {
+            if let bpm, !(bpm > 0 && bpm < 1000) {
                 findings.append(
                     Diagnostic(
                         ruleID: BeatmapRules.manifestInvalid, severity: .error, location: at(pointer + "/bpm"),
@@ -297,6 +315,14 @@ enum ManifestPositions: Sendable {
         switch self {
         case .json(let index): index.valuePosition(pointer)
         case .yaml(let positions): positions[pointer]
+        }
+    }
+
+    /// Where the key of the member at `pointer` stands (the YAML reader records it under "#" and the pointer).
+    func keyPosition(_ pointer: String) -> TextPosition? {
+        switch self {
+        case .json(let index): index.keyPosition(pointer) ?? index.valuePosition(pointer)
+        case .yaml(let positions): positions["#" + pointer] ?? positions[pointer]
         }
     }
 }
