@@ -4,7 +4,7 @@ public enum EditorPage {
     /// The page.
     public static let html = #"""
         <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><title>beatmap edit</title>
+        <html lang="en"><head><meta charset="utf-8"><title>beatmap edit</title><link rel="icon" href="data:,">
         <style>
         body { font: 13px system-ui, sans-serif; margin: 0; background: #14161a; color: #e6e6e6; }
         header { display: flex; gap: 12px; align-items: center; padding: 8px 12px; background: #1f232a; flex-wrap: wrap; }

@@ -90,7 +90,9 @@ enum PatternInput {
         guard let clip = result.clip, errors.isEmpty || force else {
             try FindingsOutput.stop(
                 tool: "ahap-tool", file: file, diagnostics: errors.isEmpty ? result.diagnostics : errors,
-                failure: "\(file) is not a valid .haptic clip; fix it (ahap-tool validate \(file)), or pass --force")
+                failure: force
+                    ? "\(file) cannot be read as a clip even with --force (the errors above leave nothing to convert); fix them (ahap-tool validate \(file))"
+                    : "\(file) is not a valid .haptic clip; fix it (ahap-tool validate \(file)), or pass --force")
         }
         return clip
     }

@@ -46,6 +46,12 @@ extension Beatmap {
 
         func run() async throws {
             try OutputGuard.check([saveAs], against: [track] + (map.map { [$0] } ?? []))
+            // Refused now, not after the author has worked: the editor never replaces a file it did not open.
+            if let saveAs, FileManager.default.fileExists(atPath: saveAs) {
+                throw ToolFailure(
+                    "--save-as \(saveAs) already exists; the editor does not replace it: give a new name, or open it with beatmap edit \(track) \(saveAs)"
+                )
+            }
             #if Editor
                 let settings = EditorSession.Settings(
                     tolerance: toleranceMs / 1000, hitWindow: hitWindow, saveAs: saveAs, limits: limitOptions.limits)
@@ -57,9 +63,13 @@ extension Beatmap {
                 }
                 let open = !noOpen
                 let what = map ?? "a draft of \(track)"
-                try await EditorServer.run(session: session, token: EditorServer.makeToken(), port: port) { url in
-                    Terminal.err("beatmap: editing \(what) at \(url)\nbeatmap: press Ctrl-C to stop")
-                    if open { Browser.open(url) }
+                do {
+                    try await EditorServer.run(session: session, token: EditorServer.makeToken(), port: port) { url in
+                        Terminal.err("beatmap: editing \(what) at \(url)\nbeatmap: press Ctrl-C to stop")
+                        if open { Browser.open(url) }
+                    }
+                } catch  where "\(error)".contains("Address already in use") || "\(error)".contains("errno: 98") {
+                    throw ToolFailure("port \(port) on 127.0.0.1 is in use; pass --port 0 for any free port, or another port")
                 }
                 let unsaved = await session.isDirty
                 if unsaved {

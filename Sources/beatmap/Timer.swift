@@ -64,6 +64,7 @@ extension Beatmap {
         }
 
         func run() throws {
+            try OutputGuard.check([plot, pulseOutput, ahap, metronomeOutput], against: [])
             let tempos = allWorlds ? GameTempos.all : [bpm].compactMap { $0 }
             guard let first = tempos.first else { throw ValidationError("give --bpm or --all-worlds") }
             let reports = tempos.map { TimerDriftReport(bpm: $0, framesPerSecond: fps, seconds: minutes * 60, carriesOver: carryOver) }

@@ -4,7 +4,8 @@ flagged beat, play and watch the playhead move, tap-add a beat, drag another, un
 on disk holds exactly the expected beats. With SCREENSHOT, saves the page there (docs/editor.png is made so).
 
 Usage: python3 Tests/browser/editor_test.py BEATMAP_BINARY [SCREENSHOT.png]
-Prints '1 passed, 0 failed' (or the failure) and exits 0 or 1; skips, saying so, without chromium or Playwright."""
+Prints '1 passed, 0 failed' (or the failure) and exits 0 or 1; skips, saying so, without chromium or Playwright
+(and fails then under CI=true)."""
 import os, re, shutil, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -19,14 +20,17 @@ def beats_in_swift(path):
 def main():
     if len(sys.argv) not in (2, 3):
         sys.exit("usage: editor_test.py BEATMAP_BINARY [SCREENSHOT.png]")
+    # Under CI=true a missing browser tool is a failure, not a skip.
+    missing = 1 if os.environ.get("CI") == "true" else 0
+    verdict = "FAILED (CI=true)" if missing else "SKIPPED"
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        print("editor_test: SKIPPED: Playwright for Python is not installed (pip install playwright; scripts/setup.sh --test does)")
-        return 0
+        print(f"editor_test: {verdict}: Playwright for Python is not installed (pip install playwright; scripts/setup.sh --test does)")
+        return missing
     if not os.path.exists("/usr/bin/chromium"):
-        print("editor_test: SKIPPED: Debian's chromium is not installed (apt-get install chromium; scripts/setup.sh --test does)")
-        return 0
+        print(f"editor_test: {verdict}: Debian's chromium is not installed (apt-get install chromium; scripts/setup.sh --test does)")
+        return missing
     work = tempfile.mkdtemp(prefix="akl-editor-")
     track = os.path.join(ROOT, "samples/audio/world1-track-a-88bpm.flac")
     game = os.path.join(work, "GameConstants.swift")
@@ -48,6 +52,9 @@ def main():
             page = browser.new_context(viewport={"width": 1400, "height": 700}, bypass_csp=True).new_page()
             errors = []
             page.on("pageerror", lambda e: errors.append(str(e)))
+            # Every console error counts too (a 403 on /favicon.ico was logged on every load), and every refused request.
+            page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
+            page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None)
             page.goto(url)
             page.wait_for_function("window.editor && window.editor.state && window.editor.state.beats.length > 0")
             # The flagged beat: the sample's beat 6, 67 ms late, and its count in the summary.

@@ -62,9 +62,11 @@ public enum AudioToHaptics {
         let loudest = Double(amplitude.max() ?? 0)
         guard peak > 1e-6, loudest >= options.silenceThreshold else {
             notes.append(
-                String(
-                    format: "the sound is silent (peak %@); the pattern is empty",
-                    peak > 0 ? String(format: "%.1f dBFS", 20 * log10(peak)) : "−∞ dBFS"))
+                features.samplePeak > 0
+                    ? String(
+                        format: "the sound is too quiet to feel (its loudest sample is %.1f dBFS); the pattern is empty",
+                        20 * log10(Double(features.samplePeak)))
+                    : "the sound is silent (every sample is 0); the pattern is empty")
             let empty = AHAPPattern(elements: [])
             return HapticConversion(
                 combined: options.split ? nil : empty, continuous: options.split ? empty : nil, transients: options.split ? empty : nil,

@@ -19,6 +19,8 @@ public struct SoundFeatures: Sendable {
     public var centroid: [Float]
     /// Seconds between STFT frames; frame n is centred on n·frameStep.
     public var frameStep: Double
+    /// The largest sample magnitude (the envelope's power underflows for a sound far below −300 dBFS; this does not).
+    public var samplePeak: Float = 0
 
     /// The features of the samples `mono` at `sampleRate` Hz.
     public init(mono: [Float], sampleRate: Int, follower: EnvelopeFollower.Settings = .studio) {
@@ -79,6 +81,7 @@ public struct SoundFeatures: Sendable {
         var envelope: MillisecondEnvelope
         let spectrum: SpectralShape
         var frames = 0
+        var samplePeak: Float = 0
 
         init(sampleRate: Int, follower: EnvelopeFollower.Settings) {
             self.sampleRate = sampleRate
@@ -87,6 +90,7 @@ public struct SoundFeatures: Sendable {
         }
 
         mutating func push(_ samples: UnsafeBufferPointer<Float>) {
+            for x in samples { samplePeak = max(samplePeak, abs(x)) }
             envelope.push(samples)
             spectrum.push(samples)
             frames += samples.count
@@ -94,9 +98,11 @@ public struct SoundFeatures: Sendable {
 
         mutating func finish() -> SoundFeatures {
             spectrum.finish()
-            return SoundFeatures(
+            var features = SoundFeatures(
                 sampleRate: sampleRate, duration: Double(frames) / Double(sampleRate), envelope: envelope.finish(),
                 flux: spectrum.flux, centroid: spectrum.centroid, frameStep: spectrum.frameStep)
+            features.samplePeak = samplePeak
+            return features
         }
     }
 

@@ -113,4 +113,91 @@ struct NothingLostRoundTwoTests {
             #expect(found?.hasPrefix("\(manifest.path):\(line):") == true, "\(name) #\(i): \(found ?? "")")
         }
     }
+
+    /// Two outputs of one command naming one file: one silently replaced the other, exit 0.
+    static let clashes: [(tool: String, args: [String])] = [
+        ("ahap-tool", ["from-audio", "c.wav", "-o", "x.ahap", "--plot", "x.ahap"]),
+        ("ahap-tool", ["from-audio", "c.wav", "--split", "-o", "y.ahap", "--plot", "y_transients.ahap"]),
+        ("ahap-tool", ["from-audio", "c.wav", "-o", "x.ahap", "--plot", "sub/../x.ahap"]),
+        ("beatmap", ["crossfade", "c.wav", "d.wav", "-o", "m.wav", "--plot", "m.wav"]),
+        ("beatmap", ["check", "m.txt", "--audio", "c.wav", "--format", "json", "-o", "r.json", "--plot", "r.json"]),
+        ("beatmap", ["timer", "--bpm", "120", "--plot", "t.svg", "--pulse", "glow", "--pulse-output", "t.svg"]),
+    ]
+
+    @Test(arguments: 0..<clashes.count)
+    func twoOutputsNamingOneFileAreAUsageError(_ i: Int) throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try AudioFile.write(Self.clicks(), to: dir.appendingPathComponent("c.wav").path, sampleRate: 8_000, channels: 1)
+        try AudioFile.write(Self.clicks(), to: dir.appendingPathComponent("d.wav").path, sampleRate: 8_000, channels: 1)
+        try Data("0.25\n0.75\n1.25\n".utf8).write(to: dir.appendingPathComponent("m.txt"))
+        let before = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
+        let c = Self.clashes[i]
+        let args = c.args.map { $0.contains(".") ? dir.appendingPathComponent($0).path : $0 }
+        let r = try run(TestPaths.binary(c.tool), args)
+        #expect(r.status == 64, "\(c.args.joined(separator: " ")): exit \(r.status)\n\(r.stderr.suffix(400))")
+        #expect(r.stderr.contains("one would replace the other"), "\(r.stderr.suffix(400))")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: dir.path)) == before, "something was written")
+    }
+
+    /// `edit --save-as EXISTING` started, let the author work and refused at save; now it refuses at once.
+    @Test func editSaveAsAnExistingFileIsRefusedAtStart() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let track = dir.appendingPathComponent("c.wav").path
+        try AudioFile.write(Self.clicks(), to: track, sampleRate: 8_000, channels: 1)
+        let existing = dir.appendingPathComponent("taken.json")
+        try Data("[0.5]".utf8).write(to: existing)
+        let r = try run(TestPaths.binary("beatmap"), ["edit", track, "--save-as", existing.path, "--no-open", "--port", "0"])
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.contains("already exists") && r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+        #expect(try Data(contentsOf: existing) == Data("[0.5]".utf8))
+    }
+
+    /// A busy port gave exit 1 and NIO's `bind(descriptor:ptr:bytes:)` text; now exit 2, the port, and `--port 0`.
+    @Test func aBusyPortIsOneLineNamingThePort() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let track = dir.appendingPathComponent("c.wav").path
+        try AudioFile.write(Self.clicks(), to: track, sampleRate: 8_000, channels: 1)
+        // Hold a port on the loopback address.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        #expect(bound && listen(fd, 1) == 0)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let r = try run(TestPaths.binary("beatmap"), ["edit", track, "--no-open", "--port", String(port)])
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.contains("port \(port) on 127.0.0.1 is in use") && r.stderr.contains("--port 0"), "\(r.stderr)")
+        #expect(!r.stderr.contains("bind(descriptor"), "\(r.stderr)")
+    }
+
+    /// Messages state what was done: no "or pass --force" when --force was given, and a faint sound's real level.
+    @Test func messagesNeverSuggestWhatWasGiven() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let clip = dir.appendingPathComponent("negtime.haptic")
+        try Data(
+            #"{"version":{"major":1,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":-1,"amplitude":0.5},{"time":1,"amplitude":0.2}]}}}}"#
+                .utf8
+        ).write(to: clip)
+        let forced = try run(
+            TestPaths.binary("ahap-tool"), ["convert", clip.path, "-o", dir.appendingPathComponent("o.ahap").path, "--force"])
+        #expect(forced.status != 0)
+        #expect(!forced.stderr.contains("pass --force") && forced.stderr.contains("even with --force"), "\(forced.stderr)")
+        let faint = dir.appendingPathComponent("faint.wav").path
+        try AudioFile.write(Self.clicks().map { $0 * 1e-30 }, to: faint, sampleRate: 8_000, channels: 1)
+        let r = try run(TestPaths.binary("ahap-tool"), ["from-audio", faint, "-o", dir.appendingPathComponent("f.ahap").path])
+        // The clicks peak at 0.9: 20·log10(0.9e-30) = −600.9 dBFS.
+        #expect(r.stderr.contains(String(format: "%.1f dBFS", 20 * log10(0.9e-30))) && !r.stderr.contains("∞"), "\(r.stderr)")
+    }
 }
