@@ -19,6 +19,8 @@ public enum ToolMain {
             } else {
                 try command.run()
             }
+            // Every output of the command, together, only once it has finished.
+            try AtomicFile.commitDeferred()
             type.exit()
         } catch {
             exit(error, type: type, name: name)
@@ -31,6 +33,7 @@ public enum ToolMain {
         _ = started
         Terminal.toolName = name
         Signals.install()
+        AtomicFile.deferCommits(true)
         if let bad = firstNonUTF8Argument() {
             Terminal.fail(
                 name,
@@ -42,6 +45,15 @@ public enum ToolMain {
 
     /// Prints a failure as one line and exits with its code (2 for tool failures; ArgumentParser's otherwise).
     static func exit<Command: ParsableCommand>(_ error: any Error, type: Command.Type, name: String) -> Never {
+        switch error {
+        case is ToolFailure, is InputError: AtomicFile.discardDeferred()
+        default:
+            // A finding's exit code (1, or 2 when some input could not be read) still delivers the outputs written.
+            do { try AtomicFile.commitDeferred() } catch {
+                Terminal.fail(name, CommandLineWording.describe(error))
+                type.exit(withError: ToolExit.toolFailure)
+            }
+        }
         switch error {
         case let failure as ToolFailure:
             Terminal.fail(name, failure.message)

@@ -45,6 +45,8 @@ extension Beatmap {
         }
 
         func run() async throws {
+            // The editor saves while it runs: each save goes into place at once.
+            AtomicFile.deferCommits(false)
             try OutputGuard.check([saveAs], against: [track] + (map.map { [$0] } ?? []))
             // Refused now, not after the author has worked: the editor never replaces a file it did not open.
             if let saveAs, FileManager.default.fileExists(atPath: saveAs) {

@@ -60,7 +60,7 @@ public enum HapticToAHAP {
                     k,
                     String(
                         format:
-                            "in one AHAP file this emphasis (amplitude %.3f, frequency %.3f) plays at amplitude %.3f, frequency %.3f: %@; --split writes the transients to their own pattern, which plays them as the clip says",
+                            "in one AHAP file this emphasis (amplitude %.3f, frequency %.3f) plays at amplitude %.3f, frequency %.3f: %@; a split output (the transients in a pattern of their own) plays them as the clip says",
                         e.amplitude, e.frequency, amplitude, sharpness, causes.joined(separator: ", and "))
                 ))
         }

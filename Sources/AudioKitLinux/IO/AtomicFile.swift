@@ -118,10 +118,101 @@ public enum AtomicFile {
         if stat(target, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG {
             chmod(temp, existing.st_mode & 0o7777)
         }
+        if DeferredCommits.shared.isOn {
+            // Staged under a name of its own (the writer unregisters `temp` when this returns), still removed on a signal.
+            let staged = temporaryPath(for: target)
+            TemporaryFiles.shared.register(staged)
+            guard rename(temp, staged) == 0 else {
+                let reason = String(cString: strerror(errno))
+                TemporaryFiles.shared.unregister(staged)
+                unlink(temp)
+                throw InputError(.writeFailed, path: shown, reason: "cannot stage the file: \(reason)")
+            }
+            DeferredCommits.shared.add(.init(staged: staged, target: target, shown: shown, replacing: replacing))
+            return
+        }
         if rename(temp, target) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temp)
             throw InputError(.writeFailed, path: shown, reason: "cannot replace the file: \(reason)")
+        }
+    }
+
+    /// From now on, every finished output waits, complete and synced, until `commitDeferred()` renames them all into
+    /// place together (or `discardDeferred()` or a signal removes them): an interrupted or failed command leaves none
+    /// of its outputs, never the first of two. The command-line tools turn this on; the editor, which saves while it
+    /// runs, turns it off.
+    public static func deferCommits(_ on: Bool) { DeferredCommits.shared.isOn = on }
+
+    /// Renames every staged output into place, in the order they were written. The first that fails stops it
+    /// (the rest are removed) and is thrown.
+    public static func commitDeferred() throws(InputError) {
+        let pending = DeferredCommits.shared.take()
+        for (i, p) in pending.enumerated() {
+            var failure: InputError? = nil
+            if let input = InputRegistry.shared.input(overwrittenBy: p.target, allowing: p.replacing) {
+                failure = overwriteError(p.shown, input: input)
+            } else if rename(p.staged, p.target) != 0 {
+                failure = InputError(.writeFailed, path: p.shown, reason: "cannot replace the file: \(String(cString: strerror(errno)))")
+            }
+            TemporaryFiles.shared.unregister(p.staged)
+            if let failure {
+                for rest in pending[i...] {
+                    unlink(rest.staged)
+                    TemporaryFiles.shared.unregister(rest.staged)
+                }
+                throw failure
+            }
+        }
+    }
+
+    /// Removes every staged output; their destinations stay as they were.
+    public static func discardDeferred() {
+        for p in DeferredCommits.shared.take() {
+            unlink(p.staged)
+            TemporaryFiles.shared.unregister(p.staged)
+        }
+    }
+}
+
+/// Outputs finished but not yet renamed into place (`AtomicFile.deferCommits`).
+final class DeferredCommits: @unchecked Sendable {
+    struct Pending {
+        let staged: String
+        let target: String
+        let shown: String
+        let replacing: String?
+    }
+
+    static let shared = DeferredCommits()
+    private let lock = NSLock()
+    private var on = false
+    private var pending: [Pending] = []
+
+    var isOn: Bool {
+        get { lock.withLock { on } }
+        set { lock.withLock { on = newValue } }
+    }
+
+    /// Stages `p`; an earlier staged version of the same destination is dropped (the last write wins, as it would).
+    func add(_ p: Pending) {
+        let replaced: [Pending] = lock.withLock {
+            let old = pending.filter { $0.target == p.target }
+            pending.removeAll { $0.target == p.target }
+            pending.append(p)
+            return old
+        }
+        for o in replaced {
+            unlink(o.staged)
+            TemporaryFiles.shared.unregister(o.staged)
+        }
+    }
+
+    func take() -> [Pending] {
+        lock.withLock {
+            let all = pending
+            pending = []
+            return all
         }
     }
 }

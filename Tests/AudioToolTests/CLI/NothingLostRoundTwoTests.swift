@@ -200,4 +200,24 @@ struct NothingLostRoundTwoTests {
         // The clicks peak at 0.9: 20·log10(0.9e-30) = −600.9 dBFS.
         #expect(r.stderr.contains(String(format: "%.1f dBFS", 20 * log10(0.9e-30))) && !r.stderr.contains("∞"), "\(r.stderr)")
     }
+
+    /// A command's outputs go into place together, at its end: one that fails to write its second output leaves
+    /// neither (before, the first stayed).
+    @Test func aCommandWhoseSecondOutputFailsLeavesNeither() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sound = dir.appendingPathComponent("c.wav").path
+        try AudioFile.write(Self.clicks(), to: sound, sampleRate: 8_000, channels: 1)
+        let pattern = dir.appendingPathComponent("o.ahap").path
+        let r = try run(
+            TestPaths.binary("ahap-tool"), ["from-audio", sound, "-o", pattern, "--plot", dir.appendingPathComponent("no/such/o.svg").path])
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: pattern), "the first output stayed")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["c.wav"])
+        // The same command with both outputs writable writes both.
+        let ok = try run(
+            TestPaths.binary("ahap-tool"), ["from-audio", sound, "-o", pattern, "--plot", dir.appendingPathComponent("o.svg").path])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(try Set(FileManager.default.contentsOfDirectory(atPath: dir.path)) == ["c.wav", "o.ahap", "o.svg"])
+    }
 }
