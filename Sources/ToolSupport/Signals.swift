@@ -25,6 +25,7 @@ public enum Signals {
                     Signals.stopRequested.store(received, ordering: .relaxed)
                     return
                 }
+                ChildProcesses.terminateAll()
                 AtomicFile.removeTemporaryFiles()
                 _exit(128 + received)
             }

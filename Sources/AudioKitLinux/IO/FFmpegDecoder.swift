@@ -17,6 +17,8 @@ final class FFmpegDecoder {
     /// True when `info.frames` is exact, and the output is cut there: the rest is padding.
     private let exactLength: Bool
     private var process: Process?
+    /// The watch on the running ffmpeg (`ChildProcesses.Stall`).
+    private var stall: ChildProcesses.Stall?
     private var output: FileHandle?
     private var errorText: FileHandle?
     private var pending: [UInt8] = []
@@ -175,6 +177,7 @@ final class FFmpegDecoder {
                 try finish()
                 break
             }
+            stall?.progress()
             // Consumed bytes are dropped once they are half the buffer, so appending stays cheap.
             if head > 0 && head >= pending.count / 2 {
                 pending.removeFirst(head)
@@ -250,6 +253,7 @@ final class FFmpegDecoder {
         }
         try? writer?.close()
         self.process = process
+        stall = ChildProcesses.Stall(process)
         output = pipe.fileHandleForReading
         errorText = reader
     }
@@ -258,6 +262,15 @@ final class FFmpegDecoder {
     private func finish() throws(InputError) {
         guard let process else { return }
         process.waitUntilExit()
+        stall?.end()
+        if let stall, stall.wasStalled {
+            finished = true
+            stop()
+            throw InputError(
+                .unreadable, path: info.path,
+                reason: String(format: "ffmpeg produced nothing for %.0f s and was stopped", stall.limit),
+                fix: "check that the file is complete and on a working disk; AKL_CHILD_STALL_SECONDS sets the limit")
+        }
         let text = (try? errorText?.read(upToCount: 65536)) ?? Data()
         let status = process.terminationStatus
         if status != 0 || !text.isEmpty || delivered + Int64(available / (4 * info.channels)) == 0 {
@@ -282,6 +295,8 @@ final class FFmpegDecoder {
             process.terminate()
             process.waitUntilExit()
         }
+        stall?.end()
+        stall = nil
         try? errorText?.close()
         process = nil
         errorText = nil
@@ -311,6 +326,8 @@ final class FFmpegDecoder {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch { return (-1, Data(), Data("could not run \(program): \(error)".utf8)) }
+        let stall = ChildProcesses.Stall(process)
+        defer { stall.end() }
         // Error text is read on another thread, so that neither pipe fills while the other is read.
         let errorText = ErrorText()
         let group = DispatchGroup()
@@ -322,6 +339,10 @@ final class FFmpegDecoder {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
+        if stall.wasStalled {
+            let name = (program as NSString).lastPathComponent
+            return (-1, Data(), Data(String(format: "%@ produced nothing for %.0f s and was stopped", name, stall.limit).utf8))
+        }
         return (process.terminationStatus, data.prefix(1 << 20), errorText.get())
     }
 

@@ -1,0 +1,95 @@
+import Foundation
+
+/// The programs the library runs (ffmpeg, ffprobe): each registered while it runs, so that a signal handler can
+/// end them before the tool exits (`terminateAll`, async-signal-safe), and each watched by a `Stall` limit, so that
+/// one that produces nothing does not hang the tool for ever.
+public enum ChildProcesses {
+    /// Seconds a child may go without producing output before it is stopped: `AKL_CHILD_STALL_SECONDS` when set
+    /// (1 to 3600), else 60.
+    public static var stallLimit: Double {
+        let given = ProcessInfo.processInfo.environment["AKL_CHILD_STALL_SECONDS"].flatMap(Double.init)
+        return given.map { min(max($0, 1), 3600) } ?? 60
+    }
+
+    /// Process ids of the running children (0: a free slot). Written under `lock`; read without it by
+    /// `terminateAll`, where an aligned 32-bit load is whole.
+    private nonisolated(unsafe) static let slots: UnsafeMutablePointer<Int32> = {
+        let p = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+        p.initialize(repeating: 0, count: 64)
+        return p
+    }()
+    private static let lock = NSLock()
+
+    /// Records a running child.
+    static func register(_ pid: Int32) {
+        lock.withLock {
+            if let free = (0..<64).first(where: { slots[$0] == 0 }) { slots[free] = pid }
+        }
+    }
+
+    /// Forgets a child that has ended.
+    static func unregister(_ pid: Int32) {
+        lock.withLock {
+            for i in 0..<64 where slots[i] == pid { slots[i] = 0 }
+        }
+    }
+
+    /// Sends SIGTERM to every running child; safe in a signal handler (loads and `kill` only).
+    public static func terminateAll() {
+        for i in 0..<64 {
+            let pid = slots[i]
+            if pid > 0 { kill(pid, SIGTERM) }
+        }
+    }
+
+    /// A watch on one child: `progress()` after each output it gives; with none for `limit` seconds, the child is
+    /// terminated (killed 2 s later if it is still there) and `stalled` is true.
+    final class Stall: @unchecked Sendable {
+        private let lock = NSLock()
+        private var last = DispatchTime.now()
+        private var done = false
+        private(set) var stalled = false
+        let limit: Double
+        private let pid: Int32
+
+        init(_ process: Process, limit: Double = ChildProcesses.stallLimit) {
+            self.limit = limit
+            pid = process.processIdentifier
+            ChildProcesses.register(pid)
+            schedule(after: limit)
+        }
+
+        /// The child gave output now.
+        func progress() { lock.withLock { last = .now() } }
+
+        /// The child has ended (or is being stopped by its owner): the watch ends.
+        func end() {
+            lock.withLock { done = true }
+            ChildProcesses.unregister(pid)
+        }
+
+        /// True when the limit stopped the child.
+        var wasStalled: Bool { lock.withLock { stalled } }
+        private var isDone: Bool { lock.withLock { done } }
+
+        private func schedule(after seconds: Double) {
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in self?.check() }
+        }
+
+        private func check() {
+            let (finished, idle) = lock.withLock { (done, Double(DispatchTime.now().uptimeNanoseconds - last.uptimeNanoseconds) / 1e9) }
+            if finished { return }
+            if idle < limit {
+                schedule(after: limit - idle)
+                return
+            }
+            lock.withLock { stalled = true }
+            kill(pid, SIGTERM)
+            let pid = self.pid
+            DispatchQueue.global().asyncAfter(deadline: .now() + 2) { [weak self] in
+                guard let self, !self.isDone else { return }
+                kill(pid, SIGKILL)
+            }
+        }
+    }
+}
