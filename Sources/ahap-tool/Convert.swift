@@ -148,8 +148,16 @@ extension AHAPTool {
                     Terminal.err(TextReporter.line(d))
                 }
             }
-            for (path, pattern) in written {
-                try Terminal.emit(AHAPFormatter.format(pattern.jsonValue) + "\n", to: path)
+            let texts = written.map { AHAPFormatter.format($0.1.jsonValue) + "\n" }
+            for ((path, pattern), text) in zip(written, texts) {
+                if let excess = AHAPOutputBound.excess(pattern, text: text, limits: parsing.validationOptions.limits) {
+                    throw ToolFailure(
+                        "\(path): nothing written: \(excess); cut the clip into parts, or raise --max-events and --max-file-size (validate needs the same)"
+                    )
+                }
+            }
+            for ((path, pattern), text) in zip(written, texts) {
+                try Terminal.emit(text, to: path)
                 let e = pattern.events.count, c = pattern.curves.count
                 Terminal.err("ahap-tool: wrote \(path): \(e) event\(e == 1 ? "" : "s"), \(c) curve\(c == 1 ? "" : "s")")
             }

@@ -117,13 +117,22 @@ extension AHAPTool {
                     "\(sound): nothing written: \(conversion.notes.first ?? "no haptics found"); check the sound, or raise --gain or --sensitivity"
                 )
             }
-            for (path, pattern) in written {
+            // Every output fits what our own reader accepts, or nothing is written.
+            let texts = written.map { AHAPFormatter.format($0.1.jsonValue) + "\n" }
+            for ((path, pattern), text) in zip(written, texts) {
+                if let excess = AHAPOutputBound.excess(pattern, text: text, limits: limitOptions.limits) {
+                    throw ToolFailure(
+                        "\(path): nothing written: \(excess); lower --density, cut the sound into parts, or raise --max-events and --max-file-size (validate needs the same)"
+                    )
+                }
+            }
+            for ((path, pattern), text) in zip(written, texts) {
                 // A half with nothing in it is not written: an empty pattern is one Core Haptics refuses.
                 guard !pattern.elements.isEmpty else {
                     Terminal.err("ahap-tool: note: \(path) not written: that half of the pattern is empty")
                     continue
                 }
-                try Terminal.emit(AHAPFormatter.format(pattern.jsonValue) + "\n", to: path)
+                try Terminal.emit(text, to: path)
                 let transients = pattern.events.filter { $0.eventType == .hapticTransient }.count
                 let continuous = pattern.events.filter { $0.eventType == .hapticContinuous }.count
                 Terminal.err(

@@ -220,4 +220,33 @@ struct NothingLostRoundTwoTests {
         #expect(ok.status == 0, "\(ok.stderr)")
         #expect(try Set(FileManager.default.contentsOfDirectory(atPath: dir.path)) == ["c.wav", "o.ahap", "o.svg"])
     }
+
+    /// No command writes an AHAP file our own reader refuses under the same limits (a 2-hour sound gave 114 MB, and
+    /// a 40 MB clip 160,135 entries, past 64 MiB and 100,000): here the limits are lowered to meet a short sound.
+    @Test func noOutputIsLargerThanTheReaderAccepts() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sound = dir.appendingPathComponent("c.wav").path
+        try AudioFile.write(Self.clicks(), to: sound, sampleRate: 8_000, channels: 1)
+        let full = dir.appendingPathComponent("full.ahap").path
+        #expect(try run(TestPaths.binary("ahap-tool"), ["from-audio", sound, "-o", full]).status == 0)
+        // The entries and bytes of the pattern written without a bound, counted with Foundation's parser.
+        let data = try Data(contentsOf: URL(fileURLWithPath: full))
+        let entries = ((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["Pattern"] as? [Any])?.count ?? 0
+        #expect(entries > 39)
+        let out = dir.appendingPathComponent("o.ahap").path
+        for (flag, value, words) in [
+            ("--max-events", entries - 1, "entries, more than the \(entries - 1)"),
+            ("--max-file-size", data.count - 1, "bytes, more than the \(data.count - 1)"),
+        ] {
+            let r = try run(TestPaths.binary("ahap-tool"), ["from-audio", sound, "-o", out, flag, String(value)])
+            #expect(r.status == 2 && r.stderr.contains(words), "\(flag): \(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out))
+            // At the exact size, it is written, and validate accepts it under the same limit.
+            let fits = try run(TestPaths.binary("ahap-tool"), ["from-audio", sound, "-o", out, flag, String(value + 1)])
+            #expect(fits.status == 0, "\(fits.stderr)")
+            #expect(try run(TestPaths.binary("ahap-tool"), ["validate", out, flag, String(value + 1)]).status != 2)
+            try? FileManager.default.removeItem(atPath: out)
+        }
+    }
 }
