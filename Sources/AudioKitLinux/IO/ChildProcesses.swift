@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The programs the library runs (ffmpeg, ffprobe): each registered while it runs, so that a signal handler can
 /// end them before the tool exits (`terminateAll`, async-signal-safe), and each watched by a `Stall` limit, so that
@@ -11,34 +12,38 @@ public enum ChildProcesses {
         return given.map { min(max($0, 1), 3600) } ?? 60
     }
 
-    /// Process ids of the running children (0: a free slot). Written under `lock`; read without it by
-    /// `terminateAll`, where an aligned 32-bit load is whole.
-    private nonisolated(unsafe) static let slots: UnsafeMutablePointer<Int32> = {
-        let p = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
-        p.initialize(repeating: 0, count: 64)
-        return p
-    }()
-    private static let lock = NSLock()
+    // Process ids of the running children (0: a free slot), as atomics: `terminateAll` reads them in a signal handler.
+    private static let slot0 = Atomic<Int32>(0)
+    private static let slot1 = Atomic<Int32>(0)
+    private static let slot2 = Atomic<Int32>(0)
+    private static let slot3 = Atomic<Int32>(0)
+    private static let slot4 = Atomic<Int32>(0)
+    private static let slot5 = Atomic<Int32>(0)
+    private static let slot6 = Atomic<Int32>(0)
+    private static let slot7 = Atomic<Int32>(0)
 
-    /// Records a running child.
+    /// Calls `body` on each slot in turn until it returns true.
+    private static func eachSlot(_ body: (borrowing Atomic<Int32>) -> Bool) {
+        if body(slot0) || body(slot1) || body(slot2) || body(slot3) { return }
+        if body(slot4) || body(slot5) || body(slot6) || body(slot7) { return }
+    }
+
+    /// Records a running child (at most eight at once are ended by a signal; the library runs one or two).
     static func register(_ pid: Int32) {
-        lock.withLock {
-            if let free = (0..<64).first(where: { slots[$0] == 0 }) { slots[free] = pid }
-        }
+        eachSlot { $0.compareExchange(expected: 0, desired: pid, ordering: .sequentiallyConsistent).exchanged }
     }
 
     /// Forgets a child that has ended.
     static func unregister(_ pid: Int32) {
-        lock.withLock {
-            for i in 0..<64 where slots[i] == pid { slots[i] = 0 }
-        }
+        eachSlot { $0.compareExchange(expected: pid, desired: 0, ordering: .sequentiallyConsistent).exchanged }
     }
 
-    /// Sends SIGTERM to every running child; safe in a signal handler (loads and `kill` only).
+    /// Sends SIGTERM to every running child; safe in a signal handler (atomic loads and `kill` only).
     public static func terminateAll() {
-        for i in 0..<64 {
-            let pid = slots[i]
+        eachSlot { slot in
+            let pid = slot.load(ordering: .sequentiallyConsistent)
             if pid > 0 { kill(pid, SIGTERM) }
+            return false
         }
     }
 
