@@ -1,6 +1,5 @@
 import ArgumentParser
 import AudioKitLinux
-import Foundation
 
 /// The early half of the output guard: before any work, every output a command was given is compared with
 /// the inputs it names and with its other outputs, so a mistake fails at once. `AtomicFile` checks again, against
@@ -21,12 +20,10 @@ public enum OutputGuard {
         for output in given { try AtomicFile.checkNotAnInput(output, inputs: inputs) }
     }
 
-    /// True when `a` and `b` are one file: the same device and inode when both exist, else the same path once
-    /// symbolic links are resolved. Standard output ("-") and devices such as /dev/null take any number of outputs.
+    /// True when `a` and `b` are one file (`AtomicFile.isSameFile`). Standard output ("-") and devices such as
+    /// /dev/null take any number of outputs.
     static func sameFile(_ a: String, _ b: String) -> Bool {
         if a == "-" || b == "-" || AtomicFile.isSpecialFile(a) || AtomicFile.isSpecialFile(b) { return false }
-        if let x = FileIdentity(path: a), let y = FileIdentity(path: b) { return x == y }
-        let resolve = { (p: String) in URL(fileURLWithPath: p).resolvingSymlinksInPath().standardizedFileURL.path }
-        return resolve(a) == resolve(b)
+        return AtomicFile.isSameFile(a, b)
     }
 }

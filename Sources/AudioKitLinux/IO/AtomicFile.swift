@@ -33,15 +33,15 @@ public enum AtomicFile {
     /// Refuses to write over any of `inputs`: the same file on disk (through links or not), or, for paths that do
     /// not exist yet, the same path once `.`, `..` and links are resolved.
     public static func checkNotAnInput(_ destination: String, inputs: [String]) throws(InputError) {
-        let target = FileIdentity(path: destination)
-        let resolved = URL(fileURLWithPath: destination).resolvingSymlinksInPath().standardizedFileURL.path
-        for input in inputs {
-            let same =
-                target != nil
-                ? FileIdentity(path: input) == target
-                : URL(fileURLWithPath: input).resolvingSymlinksInPath().standardizedFileURL.path == resolved
-            if same { throw overwriteError(destination, input: input) }
-        }
+        for input in inputs where isSameFile(destination, input) { throw overwriteError(destination, input: input) }
+    }
+
+    /// True when `a` and `b` are one file: the same device and inode when `a` exists, else the same path once `.`,
+    /// `..` and links are resolved.
+    public static func isSameFile(_ a: String, _ b: String) -> Bool {
+        if let target = FileIdentity(path: a) { return FileIdentity(path: b) == target }
+        let resolve = { (p: String) in URL(fileURLWithPath: p).resolvingSymlinksInPath().standardizedFileURL.path }
+        return resolve(a) == resolve(b)
     }
 
     static func overwriteError(_ destination: String, input: String) -> InputError {

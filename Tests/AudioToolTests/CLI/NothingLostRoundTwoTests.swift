@@ -15,14 +15,20 @@ struct NothingLostRoundTwoTests {
         return x
     }
 
+    /// Writes `clicks()` as a float WAV named `name` in `dir`; returns its path.
+    static func writeClicks(in dir: URL, _ name: String) throws -> String {
+        let path = dir.appendingPathComponent(name).path
+        try AudioFile.write(clicks(), to: path, sampleRate: 8_000, channels: 1)
+        return path
+    }
+
     /// Every reader of samples refuses a NaN, an infinity or a sample past +120 dBFS (exit 2, naming its time),
     /// where before one NaN cut `from-audio` short (5 transients of 39, exit 0) and a 1e19 peak lost every transient.
     @Test(arguments: [("nan", Float.nan, "is NaN"), ("inf", -Float.infinity, "is infinite"), ("huge", 1.1e19, "past +120 dBFS")])
     func aNonFiniteOrAbsurdSampleIsRefusedByEveryCommand(_ name: String, _ bad: Float, _ words: String) throws {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let good = dir.appendingPathComponent("good.wav").path
-        try AudioFile.write(Self.clicks(), to: good, sampleRate: 8_000, channels: 1)
+        let good = try Self.writeClicks(in: dir, "good.wav")
         var samples = Self.clicks()
         samples[3 * 8_000] = bad
         let track = dir.appendingPathComponent("\(name).wav").path
@@ -50,8 +56,7 @@ struct NothingLostRoundTwoTests {
     func syncThatConfirmsNothingIsAFinding(_ kind: String) throws {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let good = dir.appendingPathComponent("good.wav").path
-        try AudioFile.write(Self.clicks(), to: good, sampleRate: 8_000, channels: 1)
+        let good = try Self.writeClicks(in: dir, "good.wav")
         let pattern = dir.appendingPathComponent("good.ahap").path
         #expect(try run(TestPaths.binary("ahap-tool"), ["from-audio", good, "-o", pattern]).status == 0)
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -98,7 +103,7 @@ struct NothingLostRoundTwoTests {
     func aManifestKeyTheGateDoesNotKnowIsAnError(_ i: Int) throws {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try AudioFile.write(Self.clicks(), to: dir.appendingPathComponent("t.wav").path, sampleRate: 8_000, channels: 1)
+        _ = try Self.writeClicks(in: dir, "t.wav")
         try Data("0.25\n0.75\n".utf8).write(to: dir.appendingPathComponent("m.txt"))
         try Data(#"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": []}}]}"#.utf8)
             .write(to: dir.appendingPathComponent("x.ahap"))
@@ -129,8 +134,8 @@ struct NothingLostRoundTwoTests {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
-        try AudioFile.write(Self.clicks(), to: dir.appendingPathComponent("c.wav").path, sampleRate: 8_000, channels: 1)
-        try AudioFile.write(Self.clicks(), to: dir.appendingPathComponent("d.wav").path, sampleRate: 8_000, channels: 1)
+        _ = try Self.writeClicks(in: dir, "c.wav")
+        _ = try Self.writeClicks(in: dir, "d.wav")
         try Data("0.25\n0.75\n1.25\n".utf8).write(to: dir.appendingPathComponent("m.txt"))
         let before = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
         let c = Self.clashes[i]
@@ -145,8 +150,7 @@ struct NothingLostRoundTwoTests {
     @Test func editSaveAsAnExistingFileIsRefusedAtStart() throws {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let track = dir.appendingPathComponent("c.wav").path
-        try AudioFile.write(Self.clicks(), to: track, sampleRate: 8_000, channels: 1)
+        let track = try Self.writeClicks(in: dir, "c.wav")
         let existing = dir.appendingPathComponent("taken.json")
         try Data("[0.5]".utf8).write(to: existing)
         let r = try run(TestPaths.binary("beatmap"), ["edit", track, "--save-as", existing.path, "--no-open", "--port", "0"])
@@ -159,8 +163,7 @@ struct NothingLostRoundTwoTests {
     @Test func aBusyPortIsOneLineNamingThePort() throws {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let track = dir.appendingPathComponent("c.wav").path
-        try AudioFile.write(Self.clicks(), to: track, sampleRate: 8_000, channels: 1)
+        let track = try Self.writeClicks(in: dir, "c.wav")
         // Hold a port on the loopback address.
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #expect(fd >= 0)
@@ -206,8 +209,7 @@ struct NothingLostRoundTwoTests {
     @Test func aCommandWhoseSecondOutputFailsLeavesNeither() throws {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let sound = dir.appendingPathComponent("c.wav").path
-        try AudioFile.write(Self.clicks(), to: sound, sampleRate: 8_000, channels: 1)
+        let sound = try Self.writeClicks(in: dir, "c.wav")
         let pattern = dir.appendingPathComponent("o.ahap").path
         let r = try run(
             TestPaths.binary("ahap-tool"), ["from-audio", sound, "-o", pattern, "--plot", dir.appendingPathComponent("no/such/o.svg").path])
@@ -226,8 +228,7 @@ struct NothingLostRoundTwoTests {
     @Test func noOutputIsLargerThanTheReaderAccepts() throws {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let sound = dir.appendingPathComponent("c.wav").path
-        try AudioFile.write(Self.clicks(), to: sound, sampleRate: 8_000, channels: 1)
+        let sound = try Self.writeClicks(in: dir, "c.wav")
         let full = dir.appendingPathComponent("full.ahap").path
         #expect(try run(TestPaths.binary("ahap-tool"), ["from-audio", sound, "-o", full]).status == 0)
         // The entries and bytes of the pattern written without a bound, counted with Foundation's parser.
