@@ -59,8 +59,7 @@ struct ChartEndToEndTests {
         let lint = try run(TestPaths.binary("beatmap"), ["lint", chart.path])
         #expect(lint.status == 0, "\(lint.stdout)")
 
-        // The same hits as a plain list, beat 22 (after the change, at 10.6 s, the next
-        // click 0.8 s on) 100 ms late: that hit is
+        // The same hits as a plain list (CRLF), beat 22 (at 10.6 s, the next click 0.8 s on) 100 ms late: that hit is
         // flagged, with a move that puts it back within 20 ms.
         let moved = 26
         var times = Self.beats.map(Self.time)
