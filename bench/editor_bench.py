@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Times `beatmap edit` on one track and map: the first view (from the command's start to the page's state and
 both envelopes answered), the re-check after an edit (PUT /api/beats, median of 21, measured at the client on
-loopback, so it bounds the server's time from above), and the server's peak memory (VmHWM).
+loopback, so it bounds the server's time from above), the server's peak memory (VmHWM) before and after the whole
+track is fetched as WAV (GET /audio, as a player without ranges does), and one edit at the editor's beat bound.
 Usage: editor_bench.py BEATMAP TRACK MAP LABEL"""
 import json, re, statistics, subprocess, sys, time, urllib.request
 
@@ -41,11 +42,30 @@ def main():
             with urllib.request.urlopen(request) as r:
                 r.read()
             times.append(time.perf_counter() - t)
-        with open(f"/proc/{server.pid}/status") as f:
-            peak = next(int(l.split()[1]) for l in f if l.startswith("VmHWM"))
+        def peak():
+            with open(f"/proc/{server.pid}/status") as f:
+                return next(int(l.split()[1]) for l in f if l.startswith("VmHWM")) / 1024
+
+        before = peak()
+        t = time.perf_counter()
+        with urllib.request.urlopen(f"{base}/audio?token={token}") as r:
+            sent = 0
+            while chunk := r.read(1 << 16):
+                sent += len(chunk)
+        audio_time = time.perf_counter() - t
+        after = peak()
+        bound = 50_000  # EditorSession.maxBeats
+        body = json.dumps([state['duration'] * k / bound for k in range(bound)]).encode()
+        request = urllib.request.Request(f"{base}/api/beats?token={token}", data=body, method="PUT")
+        t = time.perf_counter()
+        with urllib.request.urlopen(request) as r:
+            r.read()
+        bound_time = time.perf_counter() - t
         print(f"  {label}: {state['duration']:.0f} s, {len(beats)} beats: first view {first_view:.2f} s; "
               f"re-check after an edit {statistics.median(times) * 1000:.1f} ms (median of 21, round trip); "
-              f"server peak memory {peak / 1024:.1f} MB")
+              f"server peak memory {before:.1f} MB; after GET /audio of the whole track ({sent / 1e6:.0f} MB in "
+              f"{audio_time:.2f} s) {after:.1f} MB; an edit of {bound} beats (the bound, all too close) "
+              f"{bound_time:.2f} s, then peak {peak():.1f} MB")
     finally:
         server.terminate()
         server.wait(timeout=10)

@@ -10,8 +10,8 @@
     /// in its Host header (against DNS rebinding), and come from the page's own origin if it names one. No request
     /// names a file: the server touches only the track and the map the session was opened with.
     public enum EditorServer {
-        /// The largest request body accepted (a `PUT /api/beats` of a million beats fits).
-        public static let maxBodyBytes = 32 << 20
+        /// The largest request body accepted: `EditorSession.maxBeats` beats of up to 80 bytes each.
+        public static let maxBodyBytes = EditorSession.maxBeats * 80
 
         /// A random token of 128 bits, as 32 hex digits.
         public static func makeToken() -> String {
@@ -135,10 +135,31 @@
                 status = .partialContent
                 headers[.contentRange] = "bytes \(r.lowerBound)-\(r.upperBound - 1)/\(total)"
             }
-            let bytes: [UInt8]
-            do { bytes = try await session.audioBytes(range) } catch { return failure(.internalServerError, error.description) }
-            return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+            // The body is made and sent a block at a time (each decoded on demand, the next only once the client has
+            // taken the last), so no request, whole or ranged, holds more than one block of the track in memory.
+            // The first block is read before the headers go out, so a track that cannot be decoded is a 500, not
+            // a cut-off 200.
+            let first: [UInt8]
+            let firstEnd = min(range.upperBound, range.lowerBound + audioBlockBytes)
+            do { first = try await session.audioBytes(range.lowerBound..<firstEnd) } catch {
+                return failure(.internalServerError, error.description)
+            }
+            let sent = range
+            let body = ResponseBody(contentLength: sent.count) { writer in
+                try await writer.write(ByteBuffer(bytes: first))
+                var at = firstEnd
+                while at < sent.upperBound {
+                    let end = min(sent.upperBound, at + audioBlockBytes)
+                    try await writer.write(ByteBuffer(bytes: try await session.audioBytes(at..<end)))
+                    at = end
+                }
+                try await writer.finish(nil)
+            }
+            return Response(status: status, headers: headers, body: body)
         }
+
+        /// The most bytes of the track one step of a response decodes and holds (256 KiB: 1.5 s of 44.1 kHz stereo).
+        public static let audioBlockBytes = 256 << 10
 
         /// The byte range a `Range` header asks for, within `total` bytes; nil when it cannot be satisfied. A header that
         /// is not one `bytes=` range is ignored by the caller (the whole file, 200).

@@ -167,5 +167,56 @@
                 #expect(try await Self.http(port, "GET", "/audio?token=\(token)", headers: ["Range": "bytes=999999999-"]).status == 416)
             }
         }
+
+        /// The track is sent a block at a time (#24): a whole response and a range across a block boundary still hold
+        /// exactly the samples libsndfile reads, converted to 16 bits here independently.
+        @Test func aStreamedTrackHoldsEverySampleAcrossBlocks() async throws {
+            try await Self.withServer { port, token, _ in
+                let path = TestPaths.packageRoot.appendingPathComponent("samples/audio/world1-track-a-88bpm.flac").path
+                let (_, samples) = try AudioFile.read(path)
+                var pcm: [UInt8] = []
+                for x in samples {
+                    let v = Int16(max(-1, min(1, x)) * 32767)
+                    pcm += [UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8)]
+                }
+                #expect(pcm.count > 2 * EditorServer.audioBlockBytes + 200, "the track must span several blocks for this test to mean anything")
+                let whole = try await Self.http(port, "GET", "/audio?token=\(token)")
+                #expect(whole.status == 200 && whole.headers["content-length"] == "\(44 + pcm.count)")
+                #expect(Array(whole.body.dropFirst(44)) == pcm)
+                let a = EditorServer.audioBlockBytes - 100, b = 2 * EditorServer.audioBlockBytes + 100
+                let part = try await Self.http(port, "GET", "/audio?token=\(token)", headers: ["Range": "bytes=\(a)-\(b)"])
+                #expect(part.status == 206 && part.body == Array(pcm[(a - 44)...(b - 44)]))
+            }
+        }
+
+        /// An edit past the editor's bound is refused with a message and leaves the beats as they were (#24).
+        @Test func anEditPastTheBeatBoundIsRefusedAndChangesNothing() async throws {
+            try await Self.withServer { port, token, _ in
+                let many = (0...EditorSession.maxBeats).map { String(Double($0) * 0.001) }.joined(separator: ",")
+                let put = try await Self.http(port, "PUT", "/api/beats?token=\(token)", body: Array("[\(many)]".utf8))
+                #expect(put.status == 413)
+                #expect(String(decoding: put.body, as: UTF8.self).contains("more than the editor holds (\(EditorSession.maxBeats))"))
+                let state =
+                    try JSONSerialization.jsonObject(with: Data(await Self.http(port, "GET", "/api/state?token=\(token)").body))
+                    as? [String: Any]
+                #expect((state?["beats"] as? [Any])?.count == 18)
+            }
+        }
+
+        /// A map larger than the editor holds is refused when the session opens, naming the count and the bound.
+        @Test func aMapPastTheBeatBoundIsRefusedAtTheStart() async throws {
+            let dir = TestPaths.scratch()
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let map = dir.appendingPathComponent("big.json")
+            let times = (0...EditorSession.maxBeats).map { String(Double($0) * 0.001) }.joined(separator: ",")
+            try "{\"beats\": [\(times)]}".write(to: map, atomically: true, encoding: .utf8)
+            let track = TestPaths.packageRoot.appendingPathComponent("samples/audio/world1-track-a-88bpm.flac").path
+            do {
+                _ = try await EditorSession(track: track, map: map.path)
+                Issue.record("a map of \(EditorSession.maxBeats + 1) beats was opened")
+            } catch let error as InputError {
+                #expect(error.kind == .limitExceeded && error.reason.contains("\(EditorSession.maxBeats + 1) beats"))
+            }
+        }
     }
 #endif

@@ -51,7 +51,8 @@ public final class WAVStream {
         let dataEnd = upper - 44
         let firstFrame = dataStart / frameBytes
         let lastFrame = (dataEnd + frameBytes - 1) / frameBytes
-        guard reader.seek(toFrame: Int64(firstFrame)) else {
+        // A player reads on from where the last block ended: no seek then (a seek restarts a piped decoder).
+        guard reader.framesRead == Int64(firstFrame) || reader.seek(toFrame: Int64(firstFrame)) else {
             throw InputError(.corrupt, path: info.path, reason: "cannot seek to frame \(firstFrame)")
         }
         var pcm: [UInt8] = []
