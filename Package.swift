@@ -53,7 +53,8 @@ let package = Package(
                 "AudioKitLinux",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Editor"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Editor"])),
-            ]),
+            ],
+            resources: [.embedInCode("Page")]),
         .target(
             name: "ToolSupport",
             dependencies: [

@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh --test
 swift format lint --strict --recursive Sources Tests Package.swift
 python3 scripts/undocumented.py  # every public declaration of the library and ToolSupport is documented
+# The editor page's pure modules (timing maths, beat lists, undo history) with Node's own test runner.
+node --test Tests/page/*.test.mjs
 swift build --build-tests
 swift test --skip-build
 # The editor in a real browser (headless chromium through Playwright).

@@ -30,13 +30,12 @@
             let boundPort = Atomic<Int>(port)
             let router = Router(context: BasicRequestContext.self)
             router.add(middleware: LoopbackGuard(token: token, port: { boundPort.load(ordering: .relaxed) }))
-            router.get("/") { _, _ in
-                Response(
-                    status: .ok,
-                    headers: [
-                        .contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .contentSecurityPolicy: EditorPage.policy,
-                    ],
-                    body: .init(byteBuffer: ByteBuffer(string: EditorPage.html)))
+            router.get("/") { _, _ in page(EditorAssets.index) }
+            router.get("/assets/{name}") { _, context in
+                guard let name = context.parameters.get("name"), let file = EditorAssets.files[name] else {
+                    return failure(.notFound, "no such file of the page")
+                }
+                return page(file)
             }
             router.get("/api/state") { _, _ in json(await session.stateJSON()) }
             router.get("/api/onsets") { _, _ in json(await session.onsetPeaksJSON()) }
@@ -105,6 +104,17 @@
             var logger = Logger(label: "beatmap-edit")
             logger.logLevel = .warning
             return logger
+        }
+
+        /// One file of the page, never cached (it changes with the binary), under the page's policy.
+        static func page(_ file: EditorAssets.File) -> Response {
+            Response(
+                status: .ok,
+                headers: [
+                    .contentType: file.contentType, .cacheControl: "no-store", .contentSecurityPolicy: EditorAssets.policy,
+                    .init("X-Content-Type-Options")!: "nosniff",
+                ],
+                body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
         }
 
         static func json(_ text: String) -> Response {
@@ -177,8 +187,8 @@
         }
     }
 
-    /// Refuses (403) any request without the token, whose Host is not this server's loopback address, or whose
-    /// Origin is another site's.
+    /// Refuses (403) any request whose Host is not this server's loopback address or whose Origin is another site's,
+    /// and any without the token but for the page's own files.
     struct LoopbackGuard<Context: RequestContext>: RouterMiddleware {
         let token: String
         let port: @Sendable () -> Int
@@ -192,6 +202,8 @@
             if let origin = request.headers[.origin], !allowed.map({ "http://\($0)" }).contains(origin.lowercased()) {
                 return EditorServer.failure(.forbidden, "cross-origin requests are refused")
             }
+            // The page's stylesheet and modules hold nothing of the session: the browser fetches them without the token.
+            if request.uri.path.hasPrefix("/assets/") { return try await next(request, context) }
             guard let supplied = request.uri.queryParameters.get("token"), constantTimeEqual(supplied, token) else {
                 return EditorServer.failure(.forbidden, "a valid token is required: open the URL the editor printed")
             }

@@ -91,6 +91,15 @@ def main():
             page.wait_for_timeout(300)
             if len(sys.argv) == 3:
                 page.screenshot(path=sys.argv[2])
+            # The page under its real Content-Security-Policy (no bypass): it loads its modules and stylesheet, shows
+            # the verdict, and the browser reports no violation. Playwright's locators run outside the page's policy.
+            strict = browser.new_context(viewport={"width": 1400, "height": 700}).new_page()
+            strict.on("console", lambda m: errors.append(f"console (strict CSP): {m.text}") if m.type in ("error", "warning") else None)
+            strict.on("pageerror", lambda e: errors.append(f"strict CSP: {e}"))
+            strict.goto(url)
+            strict.locator("#summary", has_text="flagged").wait_for(timeout=15000)
+            colour = strict.locator("#summary .bad").evaluate("e => getComputedStyle(e).color")
+            assert colour == "rgb(255, 107, 107)", f"the stylesheet did not apply under the policy: {colour}"
             browser.close()
             assert not errors, f"errors on the page: {errors}"
         saved = beats_in_swift(game)

@@ -168,6 +168,34 @@
             }
         }
 
+        /// Every file of `Sources/BeatmapEditor/Page` is served byte for byte as it is on disk (a stale or missing embedded
+        /// copy fails here), under a policy with no inline script or style, and the page has none to need it.
+        @Test func thePageIsServedFromItsFilesUnderAStrictPolicy() async throws {
+            try await Self.withServer { port, token, _ in
+                let folder = TestPaths.packageRoot.appendingPathComponent("Sources/BeatmapEditor/Page")
+                let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }
+                    .filter { $0.hasSuffix(".js") || $0.hasSuffix(".css") || $0.hasSuffix(".html") }
+                #expect(files.count >= 8)
+                for file in files {
+                    let name = (file as NSString).lastPathComponent
+                    let disk = try Array(Data(contentsOf: folder.appendingPathComponent(file)))
+                    let served =
+                        name == "index.html"
+                        ? try await Self.http(port, "GET", "/?token=\(token)") : try await Self.http(port, "GET", "/assets/\(name)")
+                    #expect(served.status == 200, "\(file)")
+                    #expect(served.body == disk, "\(file): the embedded copy differs from the file; rebuild")
+                    let policy = served.headers["content-security-policy"] ?? ""
+                    #expect(policy.contains("script-src 'self'") && !policy.contains("unsafe"), "\(file): \(policy)")
+                }
+                let html = String(decoding: try Data(contentsOf: folder.appendingPathComponent("index.html")), as: UTF8.self)
+                #expect(!html.contains("<style") && !html.contains(" style=") && !html.contains(" onclick="))
+                let scripts = html.components(separatedBy: "<script").count - 1
+                #expect(scripts == 1 && html.contains("<script type=\"module\" src=\"/assets/main.js\"></script>"))
+                #expect(try await Self.http(port, "GET", "/assets/nothing.js").status == 404)
+                #expect(try await Self.http(port, "GET", "/assets/main.js", host: "evil.example:\(port)").status == 403)
+            }
+        }
+
         /// The track is sent a block at a time (#24): a whole response and a range across a block boundary still hold
         /// exactly the samples libsndfile reads, converted to 16 bits here independently.
         @Test func aStreamedTrackHoldsEverySampleAcrossBlocks() async throws {
@@ -179,7 +207,7 @@
                     let v = Int16(max(-1, min(1, x)) * 32767)
                     pcm += [UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8)]
                 }
-                #expect(pcm.count > 2 * EditorServer.audioBlockBytes + 200, "the track must span several blocks for this test to mean anything")
+                #expect(pcm.count > 2 * EditorServer.audioBlockBytes + 200, "the track must span several blocks for this test to mean it")
                 let whole = try await Self.http(port, "GET", "/audio?token=\(token)")
                 #expect(whole.status == 200 && whole.headers["content-length"] == "\(44 + pcm.count)")
                 #expect(Array(whole.body.dropFirst(44)) == pcm)

@@ -1,0 +1,244 @@
+// The page: the model, the server round trips, and the wiring of mouse, keys and buttons.
+
+import { getJSON, sendJSON } from "./api.js";
+import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected } from "./beats.js";
+import { History } from "./history.js";
+import { snapToOnset, quantize as quantizeTo, tapLatency as measureLatency } from "./timing.js";
+import { Transport } from "./transport.js";
+import { draw, fitCanvas, xOf, tOf } from "./view.js";
+
+const $ = (id) => document.getElementById(id);
+const transport = new Transport();
+const history = new History();
+/** Everything the page shows. `beats` is the author's list; `state` the server's last verdict on it. */
+const m = {
+  state: null, beats: [], selected: new Set(), onsets: [], view: { from: 0, to: 10 }, overviewEnv: null, detailEnv: null,
+  selection: null, transport,
+};
+let tapLatency = Number(localStorage.getItem("beatmapTapLatency") || "0");
+let drag = null, pushTimer = null, calibration = null, putSeq = 0, shownSeq = 0, waiting = false, serverError = null;
+
+const redraw = () => draw(m, $("overview"), $("detail"), $("time"));
+
+// For the browser test (Tests/browser/editor_test.py): read-only views of the model.
+window.editor = {
+  get beats() { return m.beats.slice(); }, get state() { return m.state; }, get playing() { return transport.playing; },
+  position: () => transport.position(), get selected() { return [...m.selected]; }, get view() { return m.view; },
+  get synced() { return !waiting && shownSeq === putSeq; },
+  clientX: (t) => { const c = $("detail"), r = c.getBoundingClientRect(); return r.left + xOf(t, m.view, c) * r.width / c.width; },
+  clientY: () => { const r = $("detail").getBoundingClientRect(); return r.top + r.height / 2; },
+};
+
+function span(cls, text) { const s = document.createElement("span"); s.className = cls; s.textContent = text; return s; }
+
+function show(s) {
+  m.state = s; m.beats = s.beats.map((b) => b.time); m.selected = new Set([...m.selected].filter((i) => i < m.beats.length));
+  $("title").textContent = s.track + (s.map ? "  ·  " + s.map : "  ·  draft") + (s.dirty ? "  ●" : "");
+  const f = (v, d = 1) => (v == null ? "n/a" : v.toFixed(d));
+  const summary = $("summary");
+  summary.replaceChildren(
+    span(s.flagged ? "bad" : "ok", `${s.flagged} flagged`),
+    ` of ${m.beats.length} beats · offset ${s.offset == null ? "n/a" : (s.offset * 1000).toFixed(1) + " ms"} · ` +
+      `map ${f(s.map_bpm, 2)} BPM vs track ${f(s.audio_bpm, 2)} BPM` +
+      (s.grid ? ` · grid ${s.grid.bpm.toFixed(3)} BPM from ${s.grid.offset.toFixed(3)} s` : "") +
+      ` · tap latency ${(tapLatency * 1000).toFixed(0)} ms`);
+  if (s.dirty) summary.append(" · ", span("warn", "unsaved"));
+  $("findings").textContent = (serverError ? "error: " + serverError + "\n" : "") +
+    s.findings.map((x) => `${x.severity}: [${x.rule}] ${x.message}`).join("\n");
+  $("save").disabled = !s.can_save;
+  redraw();
+}
+
+// Every edit: new beats (sorted), the selection carried by time, and a check on the server. Only the answer to the
+// latest request is shown, and only while the beats are still the ones it checked, so a slow answer never brings
+// back older beats.
+function edit(newBeats, selectedTimes) {
+  history.record(m.beats);
+  setBeats(newBeats, selectedTimes ?? [...m.selected].map((i) => m.beats[i]));
+}
+
+function setBeats(newBeats, selectedTimes) {
+  m.beats = normalized(newBeats);
+  m.selected = indicesOf(m.beats, selectedTimes || []);
+  m.state.beats = m.beats.map((t) => ({ time: t, flagged: false, too_close: false, error: null }));
+  m.state.dirty = true; redraw(); push();
+}
+
+function push() {
+  clearTimeout(pushTimer); waiting = true;
+  pushTimer = setTimeout(() => { waiting = false; sync("/api/beats", "PUT").catch(() => {}); }, 40);
+}
+
+// Sends the beats the page shows (a check, or a save, so what is written is what the author sees).
+async function sync(path, method) {
+  const seq = ++putSeq, sent = m.beats.slice();
+  try {
+    const s = await sendJSON(path, method, sent);
+    serverError = null;
+    if (seq === putSeq && sameBeats(sent, m.beats)) { shownSeq = seq; show(s); }
+  } catch (e) { serverError = e.message; if (seq === putSeq) redraw(); throw e; }
+}
+
+async function loadView() {
+  m.detailEnv = await getJSON(`/api/envelope?from=${m.view.from}&to=${m.view.to}&width=${$("detail").width}`);
+  redraw();
+}
+
+async function loadOverview() {
+  m.overviewEnv = await getJSON(`/api/envelope?from=0&to=${m.state.duration}&width=${$("overview").width}`);
+  redraw();
+}
+
+function setView(from, to) {
+  const d = m.state.duration, width = Math.min(Math.max(to - from, 0.02), d);
+  from = Math.max(0, Math.min(from, d - width));
+  m.view = { from, to: from + width }; redraw();
+  clearTimeout(setView.timer); setView.timer = setTimeout(loadView, 30);
+}
+
+function play(from) {
+  const loop = $("loop").checked && m.selection ? m.selection.slice() : null;
+  return transport.play(from, {
+    rate: Number($("rate").value), loop, beats: () => m.beats, volume: () => Number($("clickVolume").value),
+    onTick: () => {}, onEnd: () => { $("play").textContent = "▶ Play"; redraw(); },
+  }).then(() => { $("play").textContent = "❚❚ Pause"; requestAnimationFrame(follow); });
+}
+
+function stop() { transport.stop(true); $("play").textContent = "▶ Play"; redraw(); }
+
+function follow() {
+  if (!transport.playing) return;
+  const p = transport.position(), width = m.view.to - m.view.from;
+  if (p > m.view.to - width * 0.1 || p < m.view.from) setView(p - width * 0.1, p + width * 0.9); else redraw();
+  requestAnimationFrame(follow);
+}
+
+function nearestBeat(x, c) {
+  let best = -1, dist = 8 * (window.devicePixelRatio || 1);
+  m.beats.forEach((t, i) => { const d = Math.abs(xOf(t, m.view, c) - x); if (d < dist) { dist = d; best = i; } });
+  return best;
+}
+
+const canvasX = (e, c) => { const r = c.getBoundingClientRect(); return (e.clientX - r.left) * c.width / r.width; };
+
+function moveSelection(f) {
+  if (!m.selected.size) return;
+  const moved = moveSelected(m.beats, m.selected, f);
+  edit(moved.beats, moved.selectedTimes);
+}
+
+function undo() { const b = history.undo(m.beats); if (b) setBeats(b, []); }
+function redo() { const b = history.redo(m.beats); if (b) setBeats(b, []); }
+const snap = () => { if (m.onsets.length) moveSelection((t) => snapToOnset(t, m.onsets)); };
+const quantize = () => { if (m.state.grid) moveSelection((t) => quantizeTo(t, m.state.grid)); };
+
+function tap() {
+  if (calibration) { calibration.taps.push(transport.ctx.currentTime); return; }
+  if (!transport.playing) return;
+  edit(m.beats.concat([transport.position() - tapLatency * transport.rate]));
+}
+
+async function calibrate() {
+  await transport.load(); stop();
+  const period = 0.6, count = 100, start = transport.ctx.currentTime + 1;
+  calibration = { taps: [] };
+  for (let k = 0; k < count; k++) transport.click(start + k * period, 0.8);
+  $("summary").textContent = `Tap T on every click for a minute (${count} clicks); press Tap calibration again to stop early.`;
+  const timer = setTimeout(finish, (count * period + 1.5) * 1000);
+  $("calibrate").onclick = finish;
+  function finish() {
+    clearTimeout(timer); $("calibrate").onclick = calibrate;
+    const measured = measureLatency(calibration.taps, start, period);
+    calibration = null;
+    if (measured != null) { tapLatency = measured; localStorage.setItem("beatmapTapLatency", String(tapLatency)); }
+    show(m.state);
+  }
+}
+
+async function save() {
+  clearTimeout(pushTimer); waiting = false;
+  try { await sync("/api/save", "POST"); } catch (e) { alert("Not saved: " + e.message); }
+}
+
+function wire() {
+  const d = $("detail"), o = $("overview");
+  o.addEventListener("mousedown", (e) => {
+    const t = canvasX(e, o) / o.width * m.state.duration, w = m.view.to - m.view.from;
+    setView(t - w / 2, t + w / 2);
+  });
+  d.addEventListener("mousedown", (e) => {
+    const x = canvasX(e, d), i = nearestBeat(x, d);
+    if (i >= 0) {
+      if (!e.shiftKey && !m.selected.has(i)) m.selected.clear();
+      m.selected.add(i); drag = { kind: "beat", index: i, start: m.beats[i], x, moved: false };
+    } else drag = { kind: "range", t0: tOf(x, m.view, d), x, moved: false };
+    redraw();
+  });
+  window.addEventListener("mousemove", (e) => {
+    if (!drag) return;
+    const x = canvasX(e, d);
+    if (Math.abs(x - drag.x) > 3) drag.moved = true;
+    if (drag.kind === "beat" && drag.moved) { const t = tOf(x, m.view, d); m.state.beats[drag.index].time = t; m.beats[drag.index] = t; redraw(); }
+    if (drag.kind === "range" && drag.moved) { const t = tOf(x, m.view, d); m.selection = [Math.min(drag.t0, t), Math.max(drag.t0, t)]; redraw(); }
+  });
+  window.addEventListener("mouseup", (e) => {
+    if (!drag) return;
+    const x = canvasX(e, d);
+    if (drag.kind === "beat" && drag.moved) {
+      const moved = m.beats.slice(), t = moved[drag.index];
+      m.beats[drag.index] = drag.start; edit(moved, [t]);
+    } else if (drag.kind === "range" && drag.moved) {
+      m.selected = indicesWithin(m.beats, m.selection[0], m.selection[1]); redraw();
+    } else if (drag.kind === "range") {
+      m.selection = null; m.selected.clear();
+      const t = tOf(x, m.view, d);
+      if (transport.playing) play(t); else { transport.seek(t); redraw(); }
+    }
+    drag = null;
+  });
+  d.addEventListener("dblclick", (e) => edit(m.beats.concat([tOf(canvasX(e, d), m.view, d)])));
+  d.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    const w = m.view.to - m.view.from;
+    if (e.ctrlKey) {
+      const t = tOf(canvasX(e, d), m.view, d), k = e.deltaY > 0 ? 1.25 : 0.8;
+      setView(t - (t - m.view.from) * k, t + (m.view.to - t) * k);
+    } else { const dt = w * (e.deltaY + e.deltaX) / 1000; setView(m.view.from + dt, m.view.to + dt); }
+  }, { passive: false });
+  $("play").onclick = () => (transport.playing ? stop() : play());
+  $("zoomIn").onclick = () => { const c = (m.view.from + m.view.to) / 2, s = (m.view.to - m.view.from) / 4; setView(c - s, c + s); };
+  $("zoomOut").onclick = () => { const c = (m.view.from + m.view.to) / 2, s = m.view.to - m.view.from; setView(c - s, c + s); };
+  $("zoomAll").onclick = () => setView(0, m.state.duration);
+  $("undo").onclick = undo; $("redo").onclick = redo; $("save").onclick = save;
+  $("snap").onclick = snap; $("quantize").onclick = quantize; $("calibrate").onclick = calibrate;
+  $("shift").onclick = () => {
+    const ms = Number(prompt("Shift every beat by (ms, negative = earlier):", "0"));
+    if (ms) edit(m.beats.map((t) => t + ms / 1000));
+  };
+  window.addEventListener("keydown", (e) => {
+    if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+    const k = e.key.toLowerCase(), command = e.ctrlKey || e.metaKey;
+    if (command && k === "z") { e.preventDefault(); if (e.shiftKey) redo(); else undo(); }
+    else if (command && k === "y") { e.preventDefault(); redo(); }
+    else if (command && k === "s") { e.preventDefault(); save(); }
+    else if (k === " ") { e.preventDefault(); if (transport.playing) stop(); else play(); }
+    else if (k === "t") tap();
+    else if (k === "delete" || k === "backspace") { if (m.selected.size) edit(m.beats.filter((_, i) => !m.selected.has(i)), []); }
+    else if (k === "arrowleft" || k === "arrowright") {
+      e.preventDefault();
+      const dt = (k === "arrowleft" ? -1 : 1) * (e.shiftKey ? 0.010 : 0.001);
+      moveSelection((t) => t + dt);
+    } else if (k === "s") snap();
+    else if (k === "q") quantize();
+  });
+  window.addEventListener("resize", () => { fitCanvas($("overview")); fitCanvas($("detail")); loadOverview(); loadView(); });
+}
+
+window.addEventListener("beforeunload", (e) => { if (m.state && m.state.dirty) { e.preventDefault(); e.returnValue = ""; } });
+
+(async () => {
+  fitCanvas($("overview")); fitCanvas($("detail"));
+  show(await getJSON("/api/state"));
+  m.onsets = await getJSON("/api/onsets");
+  wire(); await loadOverview(); setView(0, Math.min(m.state.duration, 12));
+})().catch((e) => { $("summary").textContent = "Error: " + e.message; });

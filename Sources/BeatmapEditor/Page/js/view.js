@@ -1,0 +1,69 @@
+// Drawing: the overview and the detail canvases, from the page's model. Reads the model, never changes it.
+
+import { gridLines, formatSeconds } from "./timing.js";
+
+/** Sizes a canvas's backing store to its box at the device's pixel ratio. */
+export function fitCanvas(canvas) {
+  const r = canvas.getBoundingClientRect(), scale = window.devicePixelRatio || 1;
+  canvas.width = Math.max(1, Math.round(r.width * scale)); canvas.height = Math.max(1, Math.round(r.height * scale));
+}
+
+/** The x (backing pixels) of time `t` in the detail view, and back. */
+export const xOf = (t, view, c) => (t - view.from) / (view.to - view.from) * c.width;
+export const tOf = (x, view, c) => view.from + x / c.width * (view.to - view.from);
+
+function drawWave(g, env, c, h0, h1, color) {
+  if (!env) return;
+  const mid = (h0 + h1) / 2, amp = (h1 - h0) / 2;
+  g.fillStyle = color;
+  for (let x = 0; x < env.min.length; x++) {
+    const px = x * c.width / env.min.length;
+    g.fillRect(px, mid - env.max[x] * amp, Math.max(1, c.width / env.min.length), Math.max(1, (env.max[x] - env.min[x]) * amp));
+  }
+}
+
+/** Draws both canvases: waveform, onset strength, grid, beats (flagged red, too close orange, selected white). */
+export function draw(m, overview, detail, timeLabel) {
+  const state = m.state;
+  if (!state) return;
+  const o = overview, d = detail, go = o.getContext("2d"), gd = d.getContext("2d"), view = m.view;
+  go.clearRect(0, 0, o.width, o.height); gd.clearRect(0, 0, d.width, d.height);
+  drawWave(go, m.overviewEnv, o, 0, o.height, "#3d6f9e");
+  const ox = (t) => t / state.duration * o.width;
+  go.fillStyle = "rgba(255,255,255,0.12)"; go.fillRect(ox(view.from), 0, Math.max(2, ox(view.to) - ox(view.from)), o.height);
+  for (const b of state.beats) { go.fillStyle = b.flagged ? "#ff6b6b" : "#8fa3b8"; go.fillRect(ox(b.time), o.height - 8, 1, 8); }
+  const waveBottom = d.height * 0.72;
+  drawWave(gd, m.detailEnv, d, 20, waveBottom, "#4f8fc9");
+  if (m.detailEnv) {
+    const onset = m.detailEnv.onset;
+    gd.strokeStyle = "#e5a84b"; gd.beginPath();
+    onset.forEach((v, x) => {
+      const px = x * d.width / onset.length, py = d.height - 4 - v * (d.height - waveBottom - 8);
+      if (x) gd.lineTo(px, py); else gd.moveTo(px, py);
+    });
+    gd.stroke();
+  }
+  if (m.selection) {
+    gd.fillStyle = "rgba(120,170,255,0.15)";
+    gd.fillRect(xOf(m.selection[0], view, d), 0, xOf(m.selection[1], view, d) - xOf(m.selection[0], view, d), d.height);
+  }
+  if (state.grid) {
+    gd.strokeStyle = "rgba(255,255,255,0.10)";
+    for (const t of gridLines(state.grid, view.from, view.to)) {
+      gd.beginPath(); gd.moveTo(xOf(t, view, d), 0); gd.lineTo(xOf(t, view, d), d.height); gd.stroke();
+    }
+  }
+  gd.font = `${11 * (window.devicePixelRatio || 1)}px system-ui`;
+  state.beats.forEach((b, i) => {
+    if (b.time < view.from - 1 || b.time > view.to + 1) return;
+    const x = xOf(b.time, view, d), on = m.selected.has(i);
+    gd.fillStyle = on ? "#ffffff" : b.flagged ? "#ff6b6b" : b.too_close ? "#f0b35a" : "#7bd88f";
+    gd.fillRect(x - 1, 0, on ? 3 : 2, d.height);
+    if (b.flagged && b.error != null) gd.fillText(`${b.error > 0 ? "+" : ""}${(b.error * 1000).toFixed(0)} ms`, x + 4, 14);
+    if (b.flagged && b.audio_time != null) { gd.fillStyle = "rgba(255,107,107,0.5)"; gd.fillRect(xOf(b.audio_time, view, d) - 1, 0, 1, d.height); }
+  });
+  const p = m.transport.position();
+  gd.fillStyle = "#ffffff"; gd.fillRect(xOf(p, view, d), 0, 2, d.height);
+  go.fillStyle = "#ffffff"; go.fillRect(ox(p), 0, 2, o.height);
+  timeLabel.textContent = formatSeconds(p);
+}

@@ -1,0 +1,42 @@
+// The editor page's beat-list operations and undo history. Run: node --test Tests/page
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected } from "../../Sources/BeatmapEditor/Page/js/beats.js";
+import { History } from "../../Sources/BeatmapEditor/Page/js/history.js";
+
+test("normalized drops what is not finite and sorts", () => {
+  assert.deepEqual(normalized([3, NaN, 1, Infinity, 2]), [1, 2, 3]);
+});
+
+test("a selection is carried across an edit by time", () => {
+  assert.deepEqual([...indicesOf([0.5, 1, 1.5, 2], [1.5, 0.5, 9])].sort(), [0, 2]);
+  assert.deepEqual([...indicesWithin([0.5, 1, 1.5, 2], 1, 1.5)].sort(), [1, 2]);
+});
+
+test("sameBeats compares order and values", () => {
+  assert.ok(sameBeats([1, 2], [1, 2]));
+  assert.ok(!sameBeats([1, 2], [2, 1]));
+  assert.ok(!sameBeats([1], [1, 2]));
+});
+
+test("moveSelected moves only the selected beats and reports where they went", () => {
+  const r = moveSelected([1, 2, 3], new Set([0, 2]), (t) => t + 0.5);
+  assert.deepEqual(r.beats, [1.5, 2, 3.5]);
+  assert.deepEqual(r.selectedTimes, [1.5, 3.5]);
+});
+
+test("History undoes and redoes whole lists, and an edit clears the redo", () => {
+  const h = new History(2);
+  assert.equal(h.undo([1]), null);
+  h.record([1]); // then the list became [1, 2]
+  h.record([1, 2]); // then [1, 2, 3]
+  assert.deepEqual(h.undo([1, 2, 3]), [1, 2]);
+  assert.deepEqual(h.redo([1, 2]), [1, 2, 3]);
+  assert.deepEqual(h.undo([1, 2, 3]), [1, 2]);
+  h.record([1, 2]); // a new edit
+  assert.equal(h.redo([9]), null);
+  h.record([7]); // the limit of 2 drops the oldest
+  assert.deepEqual(h.undo([8]), [7]);
+  assert.deepEqual(h.undo([7]), [1, 2]);
+  assert.equal(h.undo([1, 2]), null);
+});

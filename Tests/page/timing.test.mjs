@@ -1,0 +1,49 @@
+// The editor page's pure timing maths, against values worked out by hand. Run: node --test Tests/page
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { lowerBound, snapToOnset, quantize, gridLines, formatSeconds, tapLatency } from "../../Sources/BeatmapEditor/Page/js/timing.js";
+
+test("lowerBound finds the first element not below t", () => {
+  assert.equal(lowerBound([], 1), 0);
+  assert.equal(lowerBound([1, 2, 3], 0), 0);
+  assert.equal(lowerBound([1, 2, 3], 2), 1);
+  assert.equal(lowerBound([1, 2, 3], 2.5), 2);
+  assert.equal(lowerBound([1, 2, 3], 9), 3);
+});
+
+test("snapToOnset takes the nearest onset within the reach, else keeps the time", () => {
+  const onsets = [0.5, 1.0, 1.08, 2.0];
+  assert.equal(snapToOnset(1.05, onsets), 1.08); // 30 ms beats 50 ms
+  assert.equal(snapToOnset(0.95, onsets), 1.0);
+  assert.equal(snapToOnset(1.5, onsets), 1.5); // nothing within 100 ms
+  assert.equal(snapToOnset(1.95, onsets, 0.04), 1.95); // 50 ms is outside a 40 ms reach
+  assert.equal(snapToOnset(3, []), 3);
+});
+
+test("quantize moves a time to the nearest beat of the grid", () => {
+  const grid = { bpm: 120, offset: 0.1 }; // a line every 0.5 s from 0.1 s
+  assert.ok(Math.abs(quantize(0.34, grid) - 0.1) < 1e-12);
+  assert.ok(Math.abs(quantize(0.36, grid) - 0.6) < 1e-12);
+  assert.ok(Math.abs(quantize(-0.3, grid) - -0.4) < 1e-12);
+});
+
+test("gridLines lists the lines inside the view, and nothing for a bad grid", () => {
+  const lines = gridLines({ bpm: 60, offset: 0.25 }, 1, 4);
+  assert.deepEqual(lines, [1.25, 2.25, 3.25]);
+  assert.deepEqual(gridLines({ bpm: 60, offset: 0.25 }, 4, 1), []);
+  assert.deepEqual(gridLines({ bpm: 0, offset: 0 }, 0, 10), []);
+  assert.equal(gridLines({ bpm: 600, offset: 0 }, 0, 1000, 50).length, 50);
+});
+
+test("formatSeconds shows milliseconds", () => {
+  assert.equal(formatSeconds(12.3456), "12.346 s");
+  assert.equal(formatSeconds(0), "0.000 s");
+});
+
+test("tapLatency is the median distance to the nearest click, outliers dropped", () => {
+  const start = 1, period = 0.6;
+  const late = [0.02, 0.03, 0.025, 0.03, 0.035, 0.02, 0.03, 0.04, 0.03];
+  const taps = late.map((d, k) => start + k * period + d).concat([start + 3 * period + 0.25]); // 250 ms: dropped
+  assert.ok(Math.abs(tapLatency(taps, start, period) - 0.03) < 1e-12);
+  assert.equal(tapLatency(taps.slice(0, 7), start, period), null); // fewer than 8 taps
+});
