@@ -27,6 +27,7 @@ struct HostileInputTests {
             ("crlf", Array("0.25\r\n0.931818\r\n1.613636\r\n2.295455\r\n".utf8)),
             ("decimal-comma", Array("time;label\r\n0,25;a\r\n0,931818;b\r\n".utf8)),
             ("no-beats", Array("# nothing here\n".utf8)),
+            ("float-nan", floatWAV(nanAt: 500)),
             ("directory", nil),
         ]
     }()
@@ -39,7 +40,35 @@ struct HostileInputTests {
         ("beatmap", ["ci"], "json"), ("beatmap", ["ci"], "yaml"), ("beatmap", ["bpm"], "wav"), ("beatmap", ["audio-info"], "flac"),
         ("beatmap", ["bpm"], "m4a"),
         ("beatmap", ["check", "samples/beatmaps/world1-a.json", "--audio"], "mp3"),
+        // The chart readers (#23) and the commands of round two (#24).
+        ("beatmap", ["lint"], "sm"), ("beatmap", ["lint"], "osu"), ("beatmap", ["lint"], "qua"), ("beatmap", ["lint"], "dat"),
+        ("beatmap", ["convert", "-o", "OUT.sm"], "json"), ("beatmap", ["check", "samples/beatmaps/world1-a.json", "--audio"], "wav"),
+        ("ahap-tool", ["from-audio", "-o", "OUT.ahap"], "wav"), ("ahap-tool", ["sync", "samples/ahap/thud.ahap", "--audio"], "wav"),
+        ("ahap-tool", ["convert", "-o", "OUT.ahap"], "haptic"),
     ]
+
+    /// A 32-bit float WAV of 1,000 quiet samples at 44.1 kHz with one NaN: a reader of samples must refuse it.
+    static func floatWAV(nanAt index: Int) -> [UInt8] {
+        var samples = (0..<1000).map { Float(sin(Double($0) * 0.05) * 0.1) }
+        samples[index] = .nan
+        var b: [UInt8] = []
+        func u32(_ v: Int) { for k in 0..<4 { b.append(UInt8(truncatingIfNeeded: v >> (8 * k))) } }
+        func u16(_ v: Int) { for k in 0..<2 { b.append(UInt8(truncatingIfNeeded: v >> (8 * k))) } }
+        b += Array("RIFF".utf8)
+        u32(36 + 4 * samples.count)
+        b += Array("WAVEfmt ".utf8)
+        u32(16)
+        u16(3)  // IEEE float
+        u16(1)
+        u32(44100)
+        u32(44100 * 4)
+        u16(4)
+        u16(32)
+        b += Array("data".utf8)
+        u32(4 * samples.count)
+        for x in samples { u32(Int(x.bitPattern)) }
+        return b
+    }
 
     @Test("documented exit code and a message naming the file", arguments: 0..<commands.count)
     func hostile(_ c: Int) throws {
@@ -57,6 +86,10 @@ struct HostileInputTests {
             let r = try run(TestPaths.binary(command.tool), args)
             let label = "\(command.tool) \(command.args.first!) on \(input.name)"
             #expect([0, 1, 2].contains(r.status), "\(label): exit \(r.status)\n\(r.stderr.prefix(400))")
+            // A sample that is not a number is never read as sound: no audio command passes on it.
+            if input.name == "float-nan" && command.ext == "wav" {
+                #expect(r.status == 2 && r.stderr.contains("NaN"), "\(label): exit \(r.status)\n\(r.stderr.prefix(400))")
+            }
             if r.status != 0 {
                 #expect(
                     (r.stdout + r.stderr).contains("input.\(command.ext)"),
