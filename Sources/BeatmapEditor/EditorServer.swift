@@ -37,8 +37,8 @@
                 }
                 return page(file)
             }
-            router.get("/api/state") { _, _ in json(await session.stateJSON()) }
-            router.get("/api/onsets") { _, _ in json(await session.onsetPeaksJSON()) }
+            router.get("/api/state") { _, _ in try json(await session.state()) }
+            router.get("/api/onsets") { _, _ in try json(await session.onsetPeaks()) }
             router.get("/api/envelope") { request, _ in
                 let q = request.uri.queryParameters
                 let duration = session.info.duration
@@ -48,7 +48,7 @@
                 let from = max(-1, min(asked, duration + 1)), to = max(-1, min(until, duration + 1))
                 guard to > from else { return failure(.badRequest, "from and to must be seconds with from < to") }
                 let width = min(max(q.get("width", as: Int.self) ?? 1000, 1), 8192)
-                return json(await session.envelopeJSON(from: from, to: to, width: width))
+                return try json(await session.envelope(from: from, to: to, width: width))
             }
             router.put("/api/beats") { request, _ in
                 let body = try await request.body.collect(upTo: maxBodyBytes)
@@ -58,7 +58,7 @@
                 do throws(InputError) { try await session.setBeats(times) } catch {
                     return failure(.contentTooLarge, error.description)
                 }
-                return json(await session.stateJSON())
+                return try json(await session.state())
             }
             // The page sends the beats it shows with the save, so what is written is what the author sees.
             router.post("/api/save") { request, _ in
@@ -70,7 +70,7 @@
                     if let times { try await session.setBeats(times) }
                     try await session.save()
                 } catch { return failure(.conflict, error.description) }
-                return json(await session.stateJSON())
+                return try json(await session.state())
             }
             router.get("/audio") { request, _ in try await audio(request, session: session) }
             return Application(
@@ -115,6 +115,13 @@
                     .init("X-Content-Type-Options")!: "nosniff",
                 ],
                 body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
+        }
+
+        /// `value` as a JSON answer.
+        static func json(_ value: some Encodable) throws -> Response {
+            Response(
+                status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(value))))
         }
 
         static func json(_ text: String) -> Response {

@@ -196,6 +196,25 @@
             }
         }
 
+        /// The state is a typed value with every key (absent values as null), and "too close" is the lint rule's
+        /// 60 ms, not twice the hit window: a 1/4 note at 120 BPM (125 ms) is a normal chart, not a warning.
+        @Test func theStateMarksTooCloseByTheLintRuleAndKeepsEveryKey() async throws {
+            try await Self.withServer { port, token, _ in
+                let put = try await Self.http(port, "PUT", "/api/beats?token=\(token)", body: Array("[1.0, 1.03, 1.5, 1.625, 2.0]".utf8))
+                #expect(put.status == 200)
+                let state = try #require(try JSONSerialization.jsonObject(with: Data(put.body)) as? [String: Any])
+                let beats = try #require(state["beats"] as? [[String: Any]])
+                #expect(beats.map { $0["too_close"] as? Bool } == [true, true, false, false, false])
+                let keys = [
+                    "track", "duration", "sample_rate", "channels", "map", "dirty", "can_save", "beats", "offset", "drift",
+                    "map_bpm", "audio_bpm", "grid", "flagged", "tolerance", "hit_window", "findings",
+                ]
+                #expect(Set(state.keys) == Set(keys))
+                #expect(beats.allSatisfy { Set($0.keys) == ["time", "error", "audio_time", "flagged", "too_close"] })
+                #expect(state["dirty"] as? Bool == true && state["hit_window"] as? Double == 0.150)
+            }
+        }
+
         /// The track is sent a block at a time (#24): a whole response and a range across a block boundary still hold
         /// exactly the samples libsndfile reads, converted to 16 bits here independently.
         @Test func aStreamedTrackHoldsEverySampleAcrossBlocks() async throws {

@@ -93,17 +93,24 @@ public enum TooCloseRule: BeatRule {
             "Two taps closer than about 60 ms (a 1/16 note at 250 BPM) are heard and played as one; chart editors write such notes as a chord. The limit is a setting; the 60 ms default is our choice, not a published threshold.",
         defaultSeverity: .warning, passing: [RuleExample("0.5\n0.6\n")], failing: [RuleExample("0.5\n0.53\n", expected: ["2:1"])])
 
+    /// The index of each hit that follows the one before it by more than 0 and less than `minimumGap` seconds (so
+    /// hits `i - 1` and `i` are too close), in order.
+    public static func closeHits(_ times: [Double], minimumGap: Double) -> [Int] {
+        times.indices.dropFirst().filter {
+            let gap = times[$0] - times[$0 - 1]
+            return gap > 0 && gap < minimumGap - 1e-9
+        }
+    }
+
     /// Flags each hit that follows the one before it by more than 0 and less than `options.minimumGap` seconds.
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
-        for i in map.times.indices.dropFirst() {
+        for i in closeHits(map.times, minimumGap: options.minimumGap) {
             let gap = map.times[i] - map.times[i - 1]
-            if gap > 0 && gap < options.minimumGap - 1e-9 {
-                d.append(
-                    diagnostic(
-                        map, i,
-                        "hit \(i) at \(s(map.times[i])) is \(String(format: "%.0f", gap * 1000)) ms after hit \(i - 1); a player taps them as one. Merge them, or move one at least \(String(format: "%.0f", options.minimumGap * 1000)) ms away"
-                    ))
-            }
+            d.append(
+                diagnostic(
+                    map, i,
+                    "hit \(i) at \(s(map.times[i])) is \(String(format: "%.0f", gap * 1000)) ms after hit \(i - 1); a player taps them as one. Merge them, or move one at least \(String(format: "%.0f", options.minimumGap * 1000)) ms away"
+                ))
         }
     }
 }

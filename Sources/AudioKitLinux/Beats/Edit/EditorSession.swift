@@ -1,4 +1,3 @@
-import AudioKitLinux
 import Foundation
 
 /// One editing session of `beatmap edit`: a track analysed once (its onset strength, as `beatmap check` computes
@@ -40,9 +39,9 @@ public actor EditorSession {
     public var beatBound: Int { min(Self.maxBeats, settings.limits.maxBeats) }
 
     /// The track, as the caller named it.
-    public let trackPath: String
+    public nonisolated let trackPath: String
     /// What libsndfile reads of the track.
-    public let info: AudioFileInfo
+    public nonisolated let info: AudioFileInfo
     let settings: Settings
     let onset: OnsetStrength
     let overview: TrackOverview
@@ -142,47 +141,18 @@ public actor EditorSession {
         savedBeats = beats
     }
 
-    /// The state the page shows, as JSON: the track, every beat with its verdict, the offset, the drift and the
-    /// fitted grid.
-    public func stateJSON() -> String {
-        var beatsJSON: [JSONValue] = []
-        let evidence = Dictionary(report.beats.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
-        let closeLimit = 2 * settings.hitWindow
-        for (i, t) in beats.enumerated() {
-            let e = evidence[i]
-            let tooClose = (i > 0 && t - beats[i - 1] < closeLimit) || (i + 1 < beats.count && beats[i + 1] - t < closeLimit)
-            beatsJSON.append(
-                .object(
-                    JSONObject([
-                        "time": .real(t), "error": e?.error.map { .real($0) } ?? .null,
-                        "audio_time": e?.audioTime.map { .real($0) } ?? .null, "flagged": .bool(e?.flagged ?? false),
-                        "too_close": .bool(tooClose),
-                    ])))
-        }
-        let fit = GridFit(times: beats)
-        let findings = report.diagnostics.filter { $0.severity == .error || $0.severity == .warning }.prefix(200).map { d in
-            JSONValue.object(
-                JSONObject([
-                    "rule": .string(d.ruleID), "severity": .string(d.severity.rawValue), "message": .string(d.messageWithRemedy()),
-                ]))
-        }
-        let root = JSONObject([
-            "track": .string((trackPath as NSString).lastPathComponent), "duration": .real(info.duration),
-            "sample_rate": .integer(Int64(info.sampleRate)), "channels": .integer(Int64(info.channels)),
-            "map": savePath.map { .string(($0 as NSString).lastPathComponent) } ?? .null, "dirty": .bool(isDirty),
-            "can_save": .bool(savePath != nil), "beats": .array(beatsJSON), "offset": report.offset.map { .real($0) } ?? .null,
-            "drift": report.drift.map { .real($0) } ?? .null, "map_bpm": report.mapBPM.map { .real($0) } ?? .null,
-            "audio_bpm": report.audioBPM.map { .real($0) } ?? .null,
-            "grid": fit.map { .object(JSONObject(["bpm": .real($0.bpm), "offset": .real($0.offset)])) } ?? .null,
-            "flagged": .integer(Int64(report.flaggedCount)), "tolerance": .real(settings.tolerance),
-            "hit_window": .real(settings.hitWindow), "findings": .array(Array(findings)),
-        ])
-        return JSONWriter(indent: "").string(from: .object(root))
+    /// The state the page shows: the track, every beat with its verdict, the offset, the drift and the fitted grid.
+    public func state() -> EditorState {
+        EditorState(
+            track: (trackPath as NSString).lastPathComponent, info: info,
+            map: savePath.map { ($0 as NSString).lastPathComponent }, dirty: isDirty, canSave: savePath != nil, beats: beats,
+            report: report, tolerance: settings.tolerance, hitWindow: settings.hitWindow,
+            minimumGap: BeatLintOptions(hitWindow: settings.hitWindow).minimumGap)
     }
 
     /// `width` columns of `from`…`to` seconds: the waveform's lowest and highest sample and the onset strength
-    /// (normalised to the track's loudest onset) in each, as JSON.
-    public func envelopeJSON(from: Double, to: Double, width: Int) -> String {
+    /// (normalised to the track's loudest onset) in each, rounded to 4 decimals.
+    public func envelope(from: Double, to: Double, width: Int) -> EditorEnvelope {
         let columns = overview.columns(from: from, to: to, width: width)
         let peak = max(onset.values.max() ?? 1, 1e-9)
         var strength = [Double](repeating: 0, count: columns.count)
@@ -197,26 +167,24 @@ public actor EditorSession {
                 strength[x] = Double(m / peak)
             }
         }
-        func rounded(_ v: Double) -> JSONValue { .real((v * 1e4).rounded() / 1e4) }
-        let root = JSONObject([
-            "from": .real(from), "to": .real(to), "min": .array(columns.map { rounded(Double($0.min)) }),
-            "max": .array(columns.map { rounded(Double($0.max)) }), "onset": .array(strength.map(rounded)),
-        ])
-        return JSONWriter(indent: "").string(from: .object(root))
+        func rounded(_ v: Double) -> Double { (v * 1e4).rounded() / 1e4 }
+        return EditorEnvelope(
+            from: from, to: to, min: columns.map { rounded(Double($0.min)) }, max: columns.map { rounded(Double($0.max)) },
+            onset: strength.map(rounded))
     }
 
-    /// The onset peaks (in seconds, strongest first within each ±`window`) of the whole track, for snapping beats:
-    /// local maxima of the onset strength above a tenth of the loudest.
-    public func onsetPeaksJSON() -> String {
+    /// The onset peaks of the whole track in time order (seconds, to 0.1 ms), for snapping beats: local maxima of
+    /// the onset strength above a tenth of the loudest.
+    public func onsetPeaks() -> [Double] {
         let v = onset.values
         let peak = max(v.max() ?? 1, 1e-9)
-        var times: [JSONValue] = []
+        var times: [Double] = []
         if v.count > 2 {
             for i in 1..<(v.count - 1) where v[i] > v[i - 1] && v[i] >= v[i + 1] && v[i] >= 0.1 * peak {
-                times.append(.real((onset.time(ofFrame: Double(i)) * 1e4).rounded() / 1e4))
+                times.append((onset.time(ofFrame: Double(i)) * 1e4).rounded() / 1e4)
             }
         }
-        return JSONWriter(indent: "").string(from: .array(times))
+        return times
     }
 
     /// Bytes of the track as a 16-bit PCM WAV file (the whole file is `audioByteCount` bytes).

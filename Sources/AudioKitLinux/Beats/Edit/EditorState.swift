@@ -1,0 +1,167 @@
+/// What the editor's page shows of a session, as the server sends it (`GET /api/state`): the track, every beat
+/// with its verdict, the checker's summary and findings. Encoded with snake_case keys, an absent value as `null`.
+public struct EditorState: Encodable, Sendable, Equatable {
+    /// One beat and the checker's verdict on it.
+    public struct Beat: Encodable, Sendable, Equatable {
+        /// Where the beat is (seconds).
+        public var time: Double
+        /// The beat's distance from its onset (seconds, positive when the beat is late); nil when none was found.
+        public var error: Double?
+        /// The onset the checker matched it to (seconds).
+        public var audioTime: Double?
+        /// True when the checker flags it.
+        public var flagged: Bool
+        /// True when it is closer to a neighbour than a player can tap apart (`TooCloseRule`, either side).
+        public var tooClose: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case time, error, flagged
+            case audioTime = "audio_time"
+            case tooClose = "too_close"
+        }
+
+        /// Encodes every key, an absent value as `null`.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(time, forKey: .time)
+            try c.encode(error, forKey: .error)
+            try c.encode(audioTime, forKey: .audioTime)
+            try c.encode(flagged, forKey: .flagged)
+            try c.encode(tooClose, forKey: .tooClose)
+        }
+    }
+
+    /// A steady grid fitted to the beats.
+    public struct Grid: Encodable, Sendable, Equatable {
+        /// Its tempo.
+        public var bpm: Double
+        /// The time of one of its lines (seconds).
+        public var offset: Double
+    }
+
+    /// One of the checker's errors or warnings.
+    public struct Finding: Encodable, Sendable, Equatable {
+        /// The rule's id, for example `beatmap.misplaced`.
+        public var rule: String
+        /// `error` or `warning`.
+        public var severity: String
+        /// The message with its remedy.
+        public var message: String
+    }
+
+    /// The track's file name.
+    public var track: String
+    /// Its length (seconds).
+    public var duration: Double
+    /// Its sample rate (Hz).
+    public var sampleRate: Int
+    /// Its channel count.
+    public var channels: Int
+    /// The map's file name; nil for a draft with nowhere to save.
+    public var map: String?
+    /// True when the beats differ from the file on disk.
+    public var dirty: Bool
+    /// True when a save has somewhere to go.
+    public var canSave: Bool
+    /// Every beat, in time order.
+    public var beats: [Beat]
+    /// The map's offset from the audio (seconds).
+    public var offset: Double?
+    /// How the offset changes over the track (seconds per minute).
+    public var drift: Double?
+    /// The map's tempo.
+    public var mapBPM: Double?
+    /// The track's tempo.
+    public var audioBPM: Double?
+    /// A steady grid fitted to the beats.
+    public var grid: Grid?
+    /// How many beats are flagged.
+    public var flagged: Int
+    /// The checker's tolerance (seconds).
+    public var tolerance: Double
+    /// The game's hit window (± seconds).
+    public var hitWindow: Double
+    /// The first 200 errors and warnings.
+    public var findings: [Finding]
+
+    enum CodingKeys: String, CodingKey {
+        case track, duration, channels, map, dirty, beats, offset, drift, grid, flagged, tolerance, findings
+        case sampleRate = "sample_rate"
+        case canSave = "can_save"
+        case mapBPM = "map_bpm"
+        case audioBPM = "audio_bpm"
+        case hitWindow = "hit_window"
+    }
+
+    /// Encodes every key, an absent value as `null`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(track, forKey: .track)
+        try c.encode(duration, forKey: .duration)
+        try c.encode(sampleRate, forKey: .sampleRate)
+        try c.encode(channels, forKey: .channels)
+        try c.encode(map, forKey: .map)
+        try c.encode(dirty, forKey: .dirty)
+        try c.encode(canSave, forKey: .canSave)
+        try c.encode(beats, forKey: .beats)
+        try c.encode(offset, forKey: .offset)
+        try c.encode(drift, forKey: .drift)
+        try c.encode(mapBPM, forKey: .mapBPM)
+        try c.encode(audioBPM, forKey: .audioBPM)
+        try c.encode(grid, forKey: .grid)
+        try c.encode(flagged, forKey: .flagged)
+        try c.encode(tolerance, forKey: .tolerance)
+        try c.encode(hitWindow, forKey: .hitWindow)
+        try c.encode(findings, forKey: .findings)
+    }
+
+    /// The state of `beats` as `report` judges them: each beat's verdict by index, "too close" by the lint rule at
+    /// `minimumGap`, and a grid fitted to the beats.
+    public init(
+        track: String, info: AudioFileInfo, map: String?, dirty: Bool, canSave: Bool, beats times: [Double],
+        report: BeatCheckReport, tolerance: Double, hitWindow: Double, minimumGap: Double
+    ) {
+        let evidence = Dictionary(report.beats.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
+        var close = [Bool](repeating: false, count: times.count)
+        for i in TooCloseRule.closeHits(times, minimumGap: minimumGap) {
+            close[i] = true
+            close[i - 1] = true
+        }
+        beats = times.enumerated().map { i, t in
+            let e = evidence[i]
+            return Beat(time: t, error: e?.error, audioTime: e?.audioTime, flagged: e?.flagged ?? false, tooClose: close[i])
+        }
+        self.track = track
+        duration = info.duration
+        sampleRate = info.sampleRate
+        channels = info.channels
+        self.map = map
+        self.dirty = dirty
+        self.canSave = canSave
+        offset = report.offset
+        drift = report.drift
+        mapBPM = report.mapBPM
+        audioBPM = report.audioBPM
+        grid = GridFit(times: times).map { Grid(bpm: $0.bpm, offset: $0.offset) }
+        flagged = report.flaggedCount
+        self.tolerance = tolerance
+        self.hitWindow = hitWindow
+        findings = report.diagnostics.filter { $0.severity == .error || $0.severity == .warning }.prefix(200).map {
+            Finding(rule: $0.ruleID, severity: $0.severity.rawValue, message: $0.messageWithRemedy())
+        }
+    }
+}
+
+/// The waveform and onset strength of a stretch of the track, in columns (`GET /api/envelope`).
+public struct EditorEnvelope: Encodable, Sendable, Equatable {
+    /// The stretch's start (seconds).
+    public var from: Double
+    /// Its end (seconds).
+    public var to: Double
+    /// The lowest sample in each column.
+    public var min: [Double]
+    /// The highest sample in each column.
+    public var max: [Double]
+    /// The strongest onset in each column, 0–1 of the track's strongest.
+    public var onset: [Double]
+}
