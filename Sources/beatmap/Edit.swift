@@ -10,15 +10,26 @@ extension Beatmap {
             abstract: "Edit a beat map by eye and ear in the browser: waveform, onsets, clicks, the checker's verdict live, and save.",
             discussion: """
                 Starts a web server on 127.0.0.1 only and prints its URL (with a random token that every request must carry). \
-                Without MAP, starts from a draft (beatmap detect); --save-as names the file it is saved to. Ctrl-C stops the \
-                server; unsaved edits are reported.
+                Takes its arguments as check does, the map then --audio TRACK (beatmap edit MAP --audio TRACK), or the \
+                track then the map (beatmap edit TRACK [MAP]). Without a map, starts from a draft (beatmap detect); \
+                --save-as names the file it is saved to. Ctrl-C stops the server; unsaved edits are reported.
                 """)
 
-        @Argument(help: ArgumentHelp("The music track.", valueName: "track"))
-        var track: String
+        @Argument(
+            help: ArgumentHelp(
+                "The beat map to edit with --audio (any format beatmap reads; saved in its own format); without --audio, the track.",
+                valueName: "map-or-track"))
+        var first: String
 
-        @Argument(help: ArgumentHelp("The beat map to edit (any format beatmap reads; saved in its own format).", valueName: "map"))
-        var map: String?
+        @Argument(help: ArgumentHelp("Without --audio: the beat map to edit.", valueName: "map"))
+        var second: String?
+
+        @Option(name: .long, help: ArgumentHelp("The music track, when the map comes first (as in beatmap check).", valueName: "audio"))
+        var audio: String?
+
+        /// The track and the map, in either order the command takes.
+        var track: String { audio ?? first }
+        var map: String? { audio == nil ? second : first }
 
         @Option(name: .long, help: ArgumentHelp("Port to listen on (default: any free port).", valueName: "port"))
         var port: Int = 0
@@ -41,6 +52,15 @@ extension Beatmap {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
             try OptionBounds.check(toleranceMs, in: 1...999, flag: "--tolerance-ms", unit: "ms")
             try OptionBounds.check(hitWindow, in: 0.001...5, flag: "--hit-window", unit: "seconds")
+            if audio != nil, let second {
+                throw ValidationError("with --audio, give one map: beatmap edit MAP --audio TRACK (got \(first) and \(second))")
+            }
+            // The old order with its arguments swapped: say so, before the map is read as sound.
+            if audio == nil, BeatMapFormat.detect(path: first, bytes: []) != nil {
+                let track = second ?? "TRACK"
+                throw ValidationError(
+                    "\(first) is a beat map, not a track: beatmap edit \(first) --audio \(track) (or beatmap edit \(track) \(first))")
+            }
             if map != nil && saveAs != nil { throw ValidationError("--save-as is for a draft; a map is saved in place") }
         }
 

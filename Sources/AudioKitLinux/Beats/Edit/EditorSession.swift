@@ -9,7 +9,7 @@ public actor EditorSession {
     public struct Settings: Sendable {
         /// A beat further than this from its onset is flagged (seconds).
         public var tolerance: Double
-        /// The game's hit window, ± seconds; beats closer than twice it are marked.
+        /// The game's hit window, ± seconds, as the checker's lint uses it.
         public var hitWindow: Double
         /// Where to save when the session started without a map (a draft from `detect`).
         public var saveAs: String?
@@ -31,11 +31,11 @@ public actor EditorSession {
     /// The most beats the editor holds (a chart of a 10-minute song at 80 hits a second). Every edit checks the whole
     /// map again (a moved beat can move the map's offset, and with it every verdict) and sends every verdict back, so
     /// the time and memory of an edit grow with the map: about 0.6 s and 100 MB at this bound on a 2-core machine. A
-    /// larger map is refused when the session opens, and a larger edit is refused; `beatmap check` takes up to
-    /// `--max-beats`.
+    /// larger map is refused when the session opens, and a larger edit is refused; the checker itself takes maps up
+    /// to `InputLimits.maxBeats`.
     public static let maxBeats = 50_000
 
-    /// The most beats this session accepts: `maxBeats`, or the caller's `--max-beats` when that is lower.
+    /// The most beats this session accepts: `maxBeats`, or the caller's `InputLimits.maxBeats` when that is lower.
     public var beatBound: Int { min(Self.maxBeats, settings.limits.maxBeats) }
 
     /// The track, as the caller named it.
@@ -136,7 +136,8 @@ public actor EditorSession {
             }
         } else {
             throw InputError(
-                .writeFailed, path: "<draft>", reason: "the draft has no file to save to", fix: "start the editor with --save-as FILE")
+                .writeFailed, path: "<draft>", reason: "the draft has no file to save to",
+                fix: "start the editor with a file to save the draft to")
         }
         savedBeats = beats
     }
