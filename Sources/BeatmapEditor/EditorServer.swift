@@ -117,24 +117,17 @@
                 body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
         }
 
-        /// `value` as a JSON answer.
-        static func json(_ value: some Encodable) throws -> Response {
+        /// `value` as a JSON answer with `status`.
+        static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
             Response(
-                status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
                 body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(value))))
         }
 
-        static func json(_ text: String) -> Response {
-            Response(
-                status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-                body: .init(byteBuffer: ByteBuffer(string: text)))
-        }
-
+        /// `{"error": message}` with `status`.
         static func failure(_ status: HTTPResponse.Status, _ message: String) -> Response {
-            let text = JSONWriter(indent: "").string(from: .object(JSONObject(["error": .string(message)])))
-            var response = json(text)
-            response.status = status
-            return response
+            // A dictionary of strings always encodes.
+            (try? json(["error": message], status: status)) ?? Response(status: status)
         }
 
         /// The track as WAV, whole or by one byte range (`Range: bytes=a-b`, `a-` or `-n`).
