@@ -6,9 +6,9 @@ import Foundation
 /// 1. The finest grid: the shortest common inter-onset interval (its 10th percentile) divided by the smallest
 ///    m in {1, 2, 3, 4, 6, 8, 12} that makes 90 % of the intervals whole multiples of it (within 8 ms).
 /// 2. Least squares onto that grid with missing lines allowed (`GridFit`, seeded with it).
-/// 3. The beat: the multiple of the grid (×1 … ×16) whose tempo is nearest the audio's tempo when one is given
-///    (the chart's tempo or its octave), else the coarsest multiple within 70–210 BPM; its phase puts the most
-///    hits on beats.
+/// 3. The beat: the multiple of the grid whose best phase holds the most hits relative to chance, within 50–260
+///    BPM; a tie goes to a grouping by a power of two, then to the tempo nearest 120 BPM; an audio tempo then picks
+///    only the octave.
 /// 4. Tempo changes are found, not forced: a stretch where fewer than 90 % of the hits are within 10 ms of the
 ///    grid is split in two and each half fitted again (down to 16 hits); neighbouring stretches that one grid
 ///    holds are joined. Each stretch becomes a section that restarts the grid, as osu! and Quaver timing points do.
@@ -107,10 +107,14 @@ public enum TempoMapFit {
         let multiples = [1, 2, 3, 4, 6, 8, 12, 16, 24, 32]
         let inRange = multiples.filter { (50...260).contains(60 / (s.grid * Double($0))) }
         let pool = inRange.isEmpty ? [1] : inRange
-        // The most beat-like multiple; a tie goes to the tempo nearest 120 BPM.
+        // The most beat-like multiple. A tie (a steady stream of notes, which any grouping fits) goes to a grouping
+        // by a power of two, as listeners group an even pulse in twos and fours (Bolton 1894; Povel & Essens 1985)
+        // and as most game music is in duple time; then to the tempo nearest 120 BPM.
+        let binary = { (m: Int) in m & (m - 1) == 0 }
         var m = pool.max { a, b in
             let (x, y) = (phase(a).1, phase(b).1)
             if abs(x - y) > 0.05 * max(x, y) { return x < y }
+            if binary(a) != binary(b) { return binary(b) }
             return abs(log2(60 / (s.grid * Double(a)) / 120)) > abs(log2(60 / (s.grid * Double(b)) / 120))
         }!
         if let a = audioBPM, a > 0 {

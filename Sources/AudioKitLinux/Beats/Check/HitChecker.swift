@@ -136,6 +136,8 @@ enum HitChecker {
     /// A hit with an onset at least this strong (share of the track's typical peak) within 20 ms sits on a clear
     /// onset and is never flagged.
     static let clearOnset = 1.0
+    /// A step between hits is one the chart uses when at least this share of its steps are it.
+    static let commonStep = 0.05
     /// A place must have this many times the evidence of the hit's own to be suggested.
     static let betterBy = 4.0
     /// The weight of the chart's own use of a subdivision against the audio's evidence (an exponent).
@@ -170,6 +172,15 @@ enum HitChecker {
             }
             return false
         }
+        // How often the chart steps from one hit to the next by each interval (in 1/48 beats): a pattern is made of
+        // the steps a chart uses, not of any equal spacing.
+        var steps: [Int: Int] = [:]
+        for k in sorted.indices.dropFirst() {
+            steps[Int(((tempo.beat(atTime: sorted[k]) - tempo.beat(atTime: sorted[k - 1])) * 48).rounded()), default: 0] += 1
+        }
+        func common(_ beats: Double) -> Bool {
+            Double(steps[Int((beats * 48).rounded()), default: 0]) >= commonStep * Double(max(1, sorted.count - 1))
+        }
         var out: [Judgement] = []
         for (i, t) in times.enumerated() {
             let q = t - offset
@@ -182,10 +193,11 @@ enum HitChecker {
                 continue
             }
             // A hit that keeps its neighbours' spacing on the grid (the same number of beats to the hit before and after
-            // it) is part of a pattern: a moved hit breaks that spacing.
+            // it, a step the chart uses) is part of a pattern: a moved hit breaks that spacing. A hit moved to halfway
+            // between two neighbours makes an equal spacing too, but of a step the chart does not use.
             if let k = sorted.firstIndex(of: t), k > 0, k + 1 < sorted.count, let level = levels[i], used.contains(level) {
                 let (a, b, c) = (tempo.beat(atTime: sorted[k - 1]), tempo.beat(atTime: t), tempo.beat(atTime: sorted[k + 1]))
-                if abs((b - a) - (c - b)) * 60 / tempo.bpm(atTime: t) <= 0.003 {
+                if abs((b - a) - (c - b)) * 60 / tempo.bpm(atTime: t) <= 0.003 && common(b - a) {
                     out.append(j)
                     continue
                 }
