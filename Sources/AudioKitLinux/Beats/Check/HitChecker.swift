@@ -13,6 +13,10 @@ import Foundation
 ///    window, with a clear onset within 20 ms of it. The suggestion is that line. A hit with no onset and no such
 ///    place is left unconfirmed (a soft sound: a vocal, a pad).
 ///
+/// A hit that keeps its neighbours' spacing by a step the chart uses is part of a pattern and not flagged; a hit on a
+/// grid line and an onset whose motif (the rhythm within a beat either side, at its place in the bar) the chart plays
+/// at least twice needs a place four times better again before it is moved.
+///
 /// Neighbours are compared by beat position on the tempo map, never by list position.
 enum HitChecker {
     /// What the checker found for one hit.
@@ -136,6 +140,10 @@ enum HitChecker {
     /// A hit with an onset at least this strong (share of the track's typical peak) within 20 ms sits on a clear
     /// onset and is never flagged.
     static let clearOnset = 1.0
+    /// A motif (the rhythm within a beat around a hit) the chart plays this many times is the chart's own.
+    static let repeatedMotif = 2
+    /// How many times more evidence a better place needs against a hit in a repeated motif.
+    static let motifBetterBy = 4.0
     /// A step between hits is one the chart uses when at least this share of its steps are it.
     static let commonStep = 0.05
     /// A place must have this many times the evidence of the hit's own to be suggested.
@@ -181,6 +189,25 @@ enum HitChecker {
         func common(_ beats: Double) -> Bool {
             Double(steps[Int((beats * 48).rounded()), default: 0]) >= commonStep * Double(max(1, sorted.count - 1))
         }
+        // A motif: the rhythm around a hit (where the hits within a beat either side sit, and where it sits in its beat),
+        // in 1/48 beats. A chart repeats its rhythms; a hit whose motif recurs is written, not misplaced.
+        let positions = sorted.map { Int((tempo.beat(atTime: $0) * 48).rounded()) }
+        func motif(_ k: Int) -> [Int] {
+            var m = [((positions[k] % 192) + 192) % 192]
+            var j = k - 1
+            while j >= 0, positions[k] - positions[j] <= 48 {
+                m.append(positions[j] - positions[k])
+                j -= 1
+            }
+            j = k + 1
+            while j < positions.count, positions[j] - positions[k] <= 48 {
+                m.append(positions[j] - positions[k])
+                j += 1
+            }
+            return m
+        }
+        var motifs: [[Int]: Int] = [:]
+        for k in positions.indices { motifs[motif(k), default: 0] += 1 }
         var out: [Judgement] = []
         for (i, t) in times.enumerated() {
             let q = t - offset
@@ -202,6 +229,11 @@ enum HitChecker {
                     continue
                 }
             }
+            // A hit on a grid line, on an onset (however weak), whose motif the chart plays at least `repeatedMotif`
+            // times is part of the chart's rhythm: a better place must be `motifBetterBy` times better still.
+            let repeated =
+                levels[i] != nil && own.peak != nil
+                && sorted.firstIndex(of: t).map { motifs[motif($0), default: 0] >= repeatedMotif } ?? false
             let ownScore = max(own.score, 0.05) * prior(levels[i])
             var best: (line: Double, onset: (time: Double, strength: Double), score: Double)? = nil
             for level in used {
@@ -221,7 +253,7 @@ enum HitChecker {
                     if score > (best?.score ?? 0) { best = (x, onset, score) }
                 }
             }
-            if let best, best.score >= betterBy * ownScore {
+            if let best, best.score >= betterBy * (repeated ? motifBetterBy : 1) * ownScore {
                 j.match = OnsetMatch(time: best.onset.time, strength: best.onset.strength)
                 j.flagged = true
                 j.suggestion = best.line

@@ -55,4 +55,51 @@ struct ChartJudgementTests {
         let clean = BeatChecker.check(map: BeatMap(times: times, bpm: 185, offset: 1), onset: onset)
         #expect(clean.flaggedCount == 0)
     }
+
+    /// Noise-burst clicks at `times` with their own `gains`, written to a WAV at 44.1 kHz.
+    static func clicks(_ times: [Double], gains: [Double], seconds: Double, in dir: URL) throws -> String {
+        let rate = 44_100.0
+        var g = SplitMix(seed: 11)
+        var x = [Float](repeating: 0, count: Int(rate * seconds))
+        for (t, gain) in zip(times, gains) {
+            let start = Int((t * rate).rounded())
+            for i in 0..<Int(0.02 * rate) where start + i < x.count {
+                x[start + i] += Float(gain * g.normal() * 0.5 * exp(-Double(i) / (0.004 * rate)))
+            }
+        }
+        let path = dir.appendingPathComponent("motif.wav").path
+        try AudioFile.write(x, to: path, sampleRate: Int(rate), channels: 1)
+        return path
+    }
+
+    /// A syncopated motif played in every bar at 180 BPM: hits on beats 0, 0.75, 1.25, 2 and 3, none on beat 1, where
+    /// the music has its loudest click; the two syncopated hits sit on quiet clicks. The chart repeats the motif, so
+    /// neither is moved to the empty beat. A hit moved off its click to where the music is silent is still flagged.
+    @Test func aRepeatedSyncopatedMotifIsNotMovedToTheEmptyBeat() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let beat = 60.0 / 180
+        let motif = [0, 0.75, 1.25, 2, 3]
+        var hits: [Double] = []
+        var sounds: [Double] = []
+        var gains: [Double] = []
+        for bar in 0..<8 {
+            let start = 1 + Double(bar * 4) * beat
+            hits += motif.map { start + $0 * beat }
+            for (b, gain) in [(0.0, 1.0), (0.75, 0.15), (1, 1.5), (1.25, 0.15), (2, 1), (3, 1)] {
+                sounds.append(start + b * beat)
+                gains.append(gain)
+            }
+        }
+        let path = try Self.clicks(sounds, gains: gains, seconds: hits.last! + 1, in: dir)
+        let onset = try SpectralFlux.analyze(path: path)
+        let report = BeatChecker.check(map: BeatMap(times: hits, bpm: 180, offset: 1), onset: onset)
+        #expect(report.flaggedCount == 0, "flagged \(report.beats.filter(\.flagged).map(\.time))")
+        var moved = hits
+        let k = 5 * 5 + 4  // beat 3 of bar 5, moved 0.4 beat later, into silence
+        moved[k] += 0.4 * beat
+        let broken = BeatChecker.check(map: BeatMap(times: moved, bpm: 180, offset: 1), onset: onset)
+        #expect(broken.beats.filter(\.flagged).map(\.time) == [moved[k]])
+        #expect(abs((broken.beats[k].suggestion ?? 0) - hits[k]) < 0.020)
+    }
 }
