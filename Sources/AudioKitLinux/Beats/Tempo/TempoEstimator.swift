@@ -4,7 +4,11 @@ import Foundation
 ///
 /// 1. Candidates from the autocorrelation of the onset strength (mean removed),
 ///    over 40–250 BPM, weighted by a log-normal prior around 120 BPM
-///    (Ellis, "Beat Tracking by Dynamic Programming", JNMR 2007, §3.1).
+///    (Ellis, "Beat Tracking by Dynamic Programming", JNMR 2007, §3.1). Each
+///    candidate's score adds half the autocorrelation at its half-beat, a metrical
+///    level as in Ellis's duple-meter TPS2 (there the bar above, here the eighths
+///    below): a riff repeating every three eighths has a strong period of 2/3 of a
+///    beat, but no periodicity at half of that, so the beat wins over it.
 /// 2. The winner is tracked with `BeatTracker` (same paper, §3.2) and its beats
 ///    are fitted onto a grid by least squares (`GridFit`): the BPM comes from the
 ///    fit, not from the lag, so it is precise to a small fraction of a percent.
@@ -60,6 +64,9 @@ public enum TempoEstimator {
     /// Chosen on the clips that also score it. The checker keeps the full band.
     public static let analysisSampleRateLimit = 12_000
 
+    /// The weight of a candidate's half-beat periodicity in its score.
+    static let subBeatWeight = 0.5
+
     /// The log-normal tempo prior: 1 at `centre`, falling with the distance in octaves.
     public static func prior(_ bpm: Double, centre: Double = 120, octaves: Double = 1) -> Double {
         exp(-0.5 * pow(log2(bpm / centre) / octaves, 2))
@@ -87,7 +94,9 @@ public enum TempoEstimator {
         let minLag = max(1, Int(60 * fps / range.upperBound)), maxLag = min(x.count / 2, Int(60 * fps / range.lowerBound) + 1)
         guard minLag < maxLag else { return nil }
         var ac = [Double](repeating: 0, count: maxLag + 2)
-        for lag in minLag...(maxLag + 1) where lag < x.count {
+        // Down to half the shortest lag: each candidate is also judged by its half-beat.
+        let firstLag = max(1, minLag / 2 - 1)
+        for lag in firstLag...(maxLag + 1) where lag < x.count {
             var s = 0.0
             for i in lag..<x.count { s += x[i] * x[i - lag] }
             ac[lag] = s / energy
@@ -103,7 +112,8 @@ public enum TempoEstimator {
         var best = minLag
         var bestScore = -Double.infinity
         for lag in minLag...maxLag where ac[lag] >= ac[lag - 1] && ac[lag] >= ac[lag + 1] {
-            let score = ac[lag] * prior(60 * fps / Double(lag))
+            let half = ac[max(firstLag, Int((Double(lag) / 2).rounded()) - 1)...Int((Double(lag) / 2).rounded() + 1)].max() ?? 0
+            let score = (ac[lag] + subBeatWeight * max(0, half)) * prior(60 * fps / Double(lag))
             if score > bestScore {
                 bestScore = score
                 best = lag

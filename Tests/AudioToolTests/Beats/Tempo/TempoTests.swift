@@ -7,8 +7,11 @@ import Testing
 struct TempoTests {
     static let rate = 22_050
 
-    /// Kick on beats 1 and 3, snare on 2 and 4, closed hats on eighths; first beat at 0.25 s.
-    static func drumLoop(bpm: Double, seconds: Double = 12, in dir: URL) throws -> String {
+    /// Kick on beats 1 and 3, snare on 2 and 4, closed hats on eighths; first beat at 0.25 s. `kicks` and `snares`
+    /// name other eighths of a pattern `cycle` eighths long (a bar of 8 by default) for them.
+    static func drumLoop(
+        bpm: Double, seconds: Double = 12, kicks: Set<Int> = [0, 4], snares: Set<Int> = [2, 6], cycle: Int = 8, in dir: URL
+    ) throws -> String {
         var g = SplitMix(seed: UInt64(bpm * 10))
         var x = [Float](repeating: 0, count: Int(seconds * Double(rate)))
         func add(_ t: Double, _ sig: [Float]) {
@@ -24,16 +27,16 @@ struct TempoTests {
             return Float((g.normal() * 0.5 + sin(2 * .pi * 190 * t) * 0.4) * exp(-t / 0.05) * 0.7)
         }
         let hat: [Float] = (0..<Int(0.05 * Double(rate))).map { n in Float(g.normal() * exp(-Double(n) / Double(rate) / 0.012) * 0.15) }
-        let beat = 60 / bpm
+        let eighth = 30 / bpm
         var k = 0
-        while 0.25 + Double(k) * beat < seconds {
-            let t = 0.25 + Double(k) * beat
-            add(t, k % 2 == 0 ? kick : snare)
+        while 0.25 + Double(k) * eighth < seconds {
+            let t = 0.25 + Double(k) * eighth
+            if kicks.contains(k % cycle) { add(t, kick) }
+            if snares.contains(k % cycle) { add(t, snare) }
             add(t, hat)
-            add(t + beat / 2, hat)
             k += 1
         }
-        let path = dir.appendingPathComponent("loop-\(bpm).wav").path
+        let path = dir.appendingPathComponent("loop-\(bpm)-\(kicks.sorted())-\(snares.sorted())-\(cycle).wav").path
         try AudioFile.write(x, to: path, sampleRate: rate, channels: 1)
         return path
     }
@@ -50,6 +53,17 @@ struct TempoTests {
         #expect(abs(estimate!.bpm / bpm - 1) < 0.001, "\(bpm): fitted \(estimate!.bpm)")
         let (_, wrong) = TempoEstimator.check(onset, expected: Self.neighbours[bpm]!, tolerance: 0.005, allowOctave: false)
         #expect(wrong.verdict == .wrongTempo, "\(bpm) vs \(Self.neighbours[bpm]!): \(wrong.message)")
+    }
+
+    /// A riff that repeats every three eighths (kick, then snare three eighths later, over hats on every eighth: a
+    /// hemiola, as in rock and game music) makes its strongest period 2/3 of a beat. The tempo is still 105 or its
+    /// octave, never 140 or 70: only the true beat has its half-beat (the hats' eighths) as a periodicity too.
+    @Test func aRiffInThreesKeepsTheBeat() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try Self.drumLoop(bpm: 105, seconds: 30, kicks: [0], snares: [3], cycle: 6, in: dir)
+        let estimate = try #require(TempoEstimator.estimate(try TempoEstimator.onsetStrength(path: path)))
+        #expect([105.0, 210, 52.5].contains { abs(estimate.bpm / $0 - 1) < 0.02 }, "\(estimate.bpm) BPM")
     }
 
     @Test func halfAndDoubleTimeFailUnlessAllowed() throws {
