@@ -88,6 +88,24 @@ def main():
             page.keyboard.press("Control+s")
             page.wait_for_function("window.editor.state && window.editor.state.dirty === false && window.editor.state.beats.length === "
                                    f"{len(original) + 1}")
+            # The tempo grid: ×2 doubles it; with snap 1/4 a double-click adds a beat on a quarter-beat line.
+            g0 = page.evaluate("window.editor.grid")
+            assert g0 and abs(g0["bpm"] - state["grid"]["bpm"]) < 1e-6, f"grid {g0} vs fitted {state['grid']}"
+            page.click("#x2")
+            g1 = page.evaluate("window.editor.grid")
+            assert abs(g1["bpm"] - 2 * g0["bpm"]) < 1e-6, f"×2 gave {g1}"
+            assert page.input_value("#bpm") == f"{g1['bpm']:.3f}"
+            page.select_option("#divisor", "4")
+            before = page.evaluate("window.editor.beats")
+            x = page.evaluate(f"window.editor.clientX({(original[3] + original[4]) / 2 + 0.037})")
+            page.mouse.dblclick(x, y)
+            page.wait_for_function(f"window.editor.beats.length === {len(before) + 1}")
+            added = sorted(set(page.evaluate("window.editor.beats")) - set(before))
+            step = 60 / g1["bpm"] / 4
+            k = (added[0] - g1["offset"]) / step
+            assert len(added) == 1 and abs(k - round(k)) < 1e-6, f"added {added}, {k} quarter-beats from the grid"
+            page.keyboard.press("Control+z")
+            page.wait_for_function(f"window.editor.beats.length === {len(before)}")
             page.wait_for_timeout(300)
             if len(sys.argv) == 3:
                 page.screenshot(path=sys.argv[2])
@@ -109,7 +127,8 @@ def main():
         after = open(game).read()
         assert after[:after.index("= [")] == before[:before.index("= [")], "bytes before the literal changed"
         assert after[after.rindex("]"):] == before[before.rindex("]"):], "bytes after the literal changed"
-        print("editor_test: the page loaded, showed the flagged beat, played, took a tap, a drag and an undo, and saved")
+        print("editor_test: the page loaded, showed the flagged beat, played, took a tap, a drag and an undo, saved, "
+              "doubled the grid and added a beat on a 1/4 line")
         print("1 passed, 0 failed")
         return 0
     except AssertionError as e:

@@ -3,7 +3,9 @@
 import { getJSON, sendJSON } from "./api.js";
 import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected } from "./beats.js";
 import { History } from "./history.js";
-import { snapToOnset, quantize as quantizeTo, tapLatency as measureLatency } from "./timing.js";
+import {
+  snapToOnset, snapToGrid, scaleTempo, shiftHalfBeat, tapTempo, tapLatency as measureLatency,
+} from "./timing.js";
 import { Transport } from "./transport.js";
 import { draw, fitCanvas, xOf, tOf } from "./view.js";
 
@@ -14,7 +16,12 @@ const history = new History();
 const m = {
   state: null, beats: [], selected: new Set(), onsets: [], view: { from: 0, to: 10 }, overviewEnv: null, detailEnv: null,
   selection: null, transport,
+  /** The tempo grid the author works against ({ bpm, offset, beatsPerBar }): the fitted one until changed. */
+  grid: null,
+  /** Lines a beat to snap to (1, 2, 3, 4, 6, 8, 12, 16), or 0 for no grid snap. */
+  divisor: 0,
 };
+let tempoTaps = [];
 let tapLatency = Number(localStorage.getItem("beatmapTapLatency") || "0");
 let drag = null, pushTimer = null, calibration = null, putSeq = 0, shownSeq = 0, waiting = false, serverError = null;
 
@@ -24,7 +31,7 @@ const redraw = () => draw(m, $("overview"), $("detail"), $("time"));
 window.editor = {
   get beats() { return m.beats.slice(); }, get state() { return m.state; }, get playing() { return transport.playing; },
   position: () => transport.position(), get selected() { return [...m.selected]; }, get view() { return m.view; },
-  get synced() { return !waiting && shownSeq === putSeq; },
+  get synced() { return !waiting && shownSeq === putSeq; }, get grid() { return m.grid; },
   clientX: (t) => { const c = $("detail"), r = c.getBoundingClientRect(); return r.left + xOf(t, m.view, c) * r.width / c.width; },
   clientY: () => { const r = $("detail").getBoundingClientRect(); return r.top + r.height / 2; },
 };
@@ -40,7 +47,7 @@ function show(s) {
     span(s.flagged ? "bad" : "ok", `${s.flagged} flagged`),
     ` of ${m.beats.length} beats · offset ${s.offset == null ? "n/a" : (s.offset * 1000).toFixed(1) + " ms"} · ` +
       `map ${f(s.map_bpm, 2)} BPM vs track ${f(s.audio_bpm, 2)} BPM` +
-      (s.grid ? ` · grid ${s.grid.bpm.toFixed(3)} BPM from ${s.grid.offset.toFixed(3)} s` : "") +
+      (s.grid ? ` · fitted grid ${s.grid.bpm.toFixed(3)} BPM from ${s.grid.offset.toFixed(3)} s` : "") +
       ` · tap latency ${(tapLatency * 1000).toFixed(0)} ms`);
   if (s.dirty) summary.append(" · ", span("warn", "unsaved"));
   $("findings").textContent = (serverError ? "error: " + serverError + "\n" : "") +
@@ -130,7 +137,33 @@ function moveSelection(f) {
 function undo() { const b = history.undo(m.beats); if (b) setBeats(b, []); }
 function redo() { const b = history.redo(m.beats); if (b) setBeats(b, []); }
 const snap = () => { if (m.onsets.length) moveSelection((t) => snapToOnset(t, m.onsets)); };
-const quantize = () => { if (m.state.grid) moveSelection((t) => quantizeTo(t, m.state.grid)); };
+const quantize = () => { if (m.grid) moveSelection((t) => snapToGrid(t, m.grid, m.divisor || 1)); };
+
+/** Where a new or dragged beat goes: the time itself, the nearest onset, or the nearest line at the snap divisor. */
+function placed(t) {
+  const mode = $("divisor").value;
+  if (mode === "onset") return snapToOnset(t, m.onsets);
+  return m.grid && m.divisor ? snapToGrid(t, m.grid, m.divisor) : t;
+}
+
+function setGrid(grid) {
+  if (!(grid && Number.isFinite(grid.bpm) && grid.bpm >= 1 && grid.bpm <= 1000 && Number.isFinite(grid.offset))) return;
+  m.grid = { beatsPerBar: 4, ...grid };
+  $("bpm").value = m.grid.bpm.toFixed(3);
+  $("offset").value = m.grid.offset.toFixed(3);
+  redraw();
+}
+
+function tapBpm() {
+  const now = performance.now() / 1000;
+  if (tempoTaps.length && now - tempoTaps[tempoTaps.length - 1] > 2) tempoTaps = [];
+  tempoTaps.push(now);
+  const r = tapTempo(tempoTaps.slice(-16));
+  $("tapInfo").textContent = r
+    ? `${r.bpm.toFixed(1)} BPM ± ${r.spreadMs.toFixed(0)} ms over ${Math.min(tempoTaps.length, 16)} taps`
+    : `tap ${4 - tempoTaps.length} more`;
+  if (r) setGrid({ ...(m.grid || { offset: transport.position() }), bpm: r.bpm });
+}
 
 function tap() {
   if (calibration) { calibration.taps.push(transport.ctx.currentTime); return; }
@@ -185,7 +218,8 @@ function wire() {
     if (!drag) return;
     const x = canvasX(e, d);
     if (drag.kind === "beat" && drag.moved) {
-      const moved = m.beats.slice(), t = moved[drag.index];
+      const moved = m.beats.slice(), t = placed(moved[drag.index]);
+      moved[drag.index] = t;
       m.beats[drag.index] = drag.start; edit(moved, [t]);
     } else if (drag.kind === "range" && drag.moved) {
       m.selected = indicesWithin(m.beats, m.selection[0], m.selection[1]); redraw();
@@ -196,7 +230,7 @@ function wire() {
     }
     drag = null;
   });
-  d.addEventListener("dblclick", (e) => edit(m.beats.concat([tOf(canvasX(e, d), m.view, d)])));
+  d.addEventListener("dblclick", (e) => edit(m.beats.concat([placed(tOf(canvasX(e, d), m.view, d))])));
   d.addEventListener("wheel", (e) => {
     e.preventDefault();
     const w = m.view.to - m.view.from;
@@ -211,6 +245,14 @@ function wire() {
   $("zoomAll").onclick = () => setView(0, m.state.duration);
   $("undo").onclick = undo; $("redo").onclick = redo; $("save").onclick = save;
   $("snap").onclick = snap; $("quantize").onclick = quantize; $("calibrate").onclick = calibrate;
+  const scale = (factor) => () => { if (m.grid) setGrid(scaleTempo(m.grid, factor, transport.position())); };
+  $("x2").onclick = scale(2); $("half").onclick = scale(1 / 2); $("x32").onclick = scale(3 / 2); $("x23").onclick = scale(2 / 3);
+  $("halfBeat").onclick = () => { if (m.grid) setGrid(shiftHalfBeat(m.grid)); };
+  $("downbeat").onclick = () => { if (m.grid) setGrid({ ...m.grid, offset: transport.position() }); };
+  $("tapBpm").onclick = tapBpm;
+  $("bpm").onchange = () => setGrid({ ...(m.grid || { offset: 0 }), bpm: Number($("bpm").value) });
+  $("offset").onchange = () => setGrid({ ...(m.grid || { bpm: 120 }), offset: Number($("offset").value) });
+  $("divisor").onchange = () => { const v = Number($("divisor").value); m.divisor = Number.isFinite(v) ? v : 0; redraw(); };
   $("shift").onclick = () => {
     const ms = Number(prompt("Shift every beat by (ms, negative = earlier):", "0"));
     if (ms) edit(m.beats.map((t) => t + ms / 1000));
@@ -230,6 +272,7 @@ function wire() {
       moveSelection((t) => t + dt);
     } else if (k === "s") snap();
     else if (k === "q") quantize();
+    else if (k === "b") tapBpm();
   });
   window.addEventListener("resize", () => { fitCanvas($("overview")); fitCanvas($("detail")); loadOverview(); loadView(); });
 }
@@ -239,6 +282,7 @@ window.addEventListener("beforeunload", (e) => { if (m.state && m.state.dirty) {
 (async () => {
   fitCanvas($("overview")); fitCanvas($("detail"));
   show(await getJSON("/api/state"));
+  if (m.state.grid) setGrid(m.state.grid);
   m.onsets = await getJSON("/api/onsets");
   wire(); await loadOverview(); setView(0, Math.min(m.state.duration, 12));
 })().catch((e) => { $("summary").textContent = "Error: " + e.message; });

@@ -27,16 +27,58 @@ export function quantize(t, grid) {
   return grid.offset + Math.round((t - grid.offset) / p) * p;
 }
 
-/** The grid's lines in `from`…`to` seconds, at most `limit` of them. */
-export function gridLines(grid, from, to, limit = 10000) {
-  const p = 60 / grid.bpm, lines = [];
-  if (!(Number.isFinite(p) && p > 0) || !(to > from)) return lines;
-  for (let k = Math.ceil((from - grid.offset) / p); lines.length < limit; k++) {
-    const t = grid.offset + k * p;
-    if (t >= to) break;
-    lines.push(t);
+/** The grid's lines in `from`…`to` seconds (one a beat, or `divisor` a beat), at most `limit` of them. */
+export function gridLines(grid, from, to, limit = 10000, divisor = 1) {
+  return markedLines(grid, from, to, divisor, limit).map((l) => l.time);
+}
+
+/**
+ * The lines of the grid `{ bpm, offset, beatsPerBar }` in `from`…`to` seconds at `divisor` lines a beat, each with its
+ * kind: "bar" (every `beatsPerBar` beats from the offset), "beat", or "sub"; at most `limit` of them.
+ */
+export function markedLines(grid, from, to, divisor = 1, limit = 10000) {
+  const p = 60 / grid.bpm / divisor, lines = [], perBar = (grid.beatsPerBar || 4) * divisor;
+  if (!(Number.isFinite(p) && p > 0) || !(to > from) || !(divisor >= 1)) return lines;
+  for (let k = Math.ceil((from - grid.offset) / p - 1e-9); lines.length < limit; k++) {
+    const time = grid.offset + k * p;
+    if (time >= to) break;
+    const kind = ((k % perBar) + perBar) % perBar === 0 ? "bar" : ((k % divisor) + divisor) % divisor === 0 ? "beat" : "sub";
+    lines.push({ time, kind });
   }
   return lines;
+}
+
+/** `t` moved to the nearest line of `divisor` lines a beat on the grid. */
+export const snapToGrid = (t, grid, divisor = 1) => quantize(t, { bpm: grid.bpm * divisor, offset: grid.offset });
+
+/**
+ * The grid at `factor` times its tempo (2, 1/2, 3/2, 2/3), keeping the beat line nearest `anchor` (seconds) where it is,
+ * so the music under the playhead stays on a beat.
+ */
+export function scaleTempo(grid, factor, anchor = grid.offset) {
+  const kept = quantize(anchor, grid);
+  return { ...grid, bpm: grid.bpm * factor, offset: kept };
+}
+
+/** The grid moved by half a beat. */
+export const shiftHalfBeat = (grid) => ({ ...grid, offset: grid.offset + 30 / grid.bpm });
+
+/**
+ * The tempo of taps (seconds, in order): the least-squares slope of tap time against tap number, as BPM, and the
+ * spread (standard deviation) of the intervals in ms; null with fewer than 4 taps.
+ */
+export function tapTempo(taps) {
+  const n = taps.length;
+  if (n < 4) return null;
+  const mk = (n - 1) / 2, mt = taps.reduce((a, b) => a + b, 0) / n;
+  let sxy = 0, sxx = 0;
+  taps.forEach((t, k) => { sxy += (k - mk) * (t - mt); sxx += (k - mk) * (k - mk); });
+  const period = sxy / sxx;
+  if (!(period > 0)) return null;
+  const gaps = taps.slice(1).map((t, k) => t - taps[k]);
+  const mean = gaps.reduce((a, b) => a + b, 0) / gaps.length;
+  const spread = Math.sqrt(gaps.reduce((a, g) => a + (g - mean) * (g - mean), 0) / gaps.length);
+  return { bpm: 60 / period, spreadMs: spread * 1000 };
 }
 
 /** A time as the page shows it: seconds with three decimals. */

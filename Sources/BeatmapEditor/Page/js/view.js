@@ -1,6 +1,6 @@
 // Drawing: the overview and the detail canvases, from the page's model. Reads the model, never changes it.
 
-import { gridLines, formatSeconds } from "./timing.js";
+import { markedLines, formatSeconds } from "./timing.js";
 
 /** Sizes a canvas's backing store to its box at the device's pixel ratio. */
 export function fitCanvas(canvas) {
@@ -22,7 +22,10 @@ function drawWave(g, env, c, h0, h1, color) {
   }
 }
 
-/** Draws both canvases: waveform, onset strength, grid, beats (flagged red, too close orange, selected white). */
+/**
+ * Draws both canvases: waveform, onset strength, the tempo grid (`m.grid`, subdivided by `m.divisor`), beats (flagged
+ * red, too close orange, selected white).
+ */
 export function draw(m, overview, detail, timeLabel) {
   const state = m.state;
   if (!state) return;
@@ -47,10 +50,13 @@ export function draw(m, overview, detail, timeLabel) {
     gd.fillStyle = "rgba(120,170,255,0.15)";
     gd.fillRect(xOf(m.selection[0], view, d), 0, xOf(m.selection[1], view, d) - xOf(m.selection[0], view, d), d.height);
   }
-  if (state.grid) {
-    gd.strokeStyle = "rgba(255,255,255,0.10)";
-    for (const t of gridLines(state.grid, view.from, view.to)) {
-      gd.beginPath(); gd.moveTo(xOf(t, view, d), 0); gd.lineTo(xOf(t, view, d), d.height); gd.stroke();
+  if (m.grid) {
+    // Bars brightest, beats bright, subdivisions (at the snap divisor) faint; no subdivisions closer than 4 px.
+    const perBeat = (m.divisor > 1 && xOf(view.from + 60 / m.grid.bpm / m.divisor, view, d) > 4) ? m.divisor : 1;
+    const style = { bar: "rgba(255,255,255,0.34)", beat: "rgba(255,255,255,0.16)", sub: "rgba(255,255,255,0.06)" };
+    for (const line of markedLines(m.grid, view.from, view.to, perBeat)) {
+      gd.strokeStyle = style[line.kind];
+      gd.beginPath(); gd.moveTo(xOf(line.time, view, d), 0); gd.lineTo(xOf(line.time, view, d), d.height); gd.stroke();
     }
   }
   gd.font = `${11 * (window.devicePixelRatio || 1)}px system-ui`;

@@ -1,0 +1,48 @@
+// The editor page's tempo grid: lines by kind, snapping to a divisor, tempo fixes, tap tempo. Run: node --test Tests/page
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { markedLines, snapToGrid, scaleTempo, shiftHalfBeat, tapTempo } from "../../Sources/BeatmapEditor/Page/js/timing.js";
+
+const close = (a, b, eps = 1e-9) => assert.ok(Math.abs(a - b) < eps, `${a} != ${b}`);
+
+test("markedLines marks bars, beats and subdivisions", () => {
+  // 120 BPM from 0.5 s, 4 beats a bar, halves: a line every 0.25 s; bars at 0.5 and 2.5 s.
+  const lines = markedLines({ bpm: 120, offset: 0.5, beatsPerBar: 4 }, 0.5, 3, 2);
+  assert.equal(lines.length, 10);
+  assert.deepEqual(lines.filter((l) => l.kind === "bar").map((l) => l.time), [0.5, 2.5]);
+  assert.deepEqual(lines.filter((l) => l.kind === "beat").map((l) => l.time), [1, 1.5, 2]);
+  assert.equal(lines.filter((l) => l.kind === "sub").length, 5);
+  // Before the offset too: -1.5 s is a bar (4 beats earlier than 0.5 s).
+  assert.equal(markedLines({ bpm: 120, offset: 0.5 }, -1.6, -1.4)[0].kind, "bar");
+});
+
+test("snapToGrid goes to the nearest line of the divisor", () => {
+  const grid = { bpm: 120, offset: 0 }; // a beat every 0.5 s
+  close(snapToGrid(0.3, grid, 1), 0.5);
+  close(snapToGrid(0.3, grid, 4), 0.25); // quarters of a beat: every 0.125 s
+  close(snapToGrid(0.3, grid, 3), 1 / 3); // thirds: every 1/6 s
+});
+
+test("scaleTempo keeps the beat under the anchor and scales the tempo", () => {
+  const grid = { bpm: 88, offset: 0.2 };
+  const doubled = scaleTempo(grid, 2, 5.0);
+  close(doubled.bpm, 176);
+  // 5.0 s is nearest the beat 0.2 + 7 * 60/88 = 4.9727 s; that line stays a line.
+  close(doubled.offset, 0.2 + 7 * 60 / 88);
+  close(scaleTempo(grid, 2 / 3).bpm, 88 * 2 / 3);
+  close(scaleTempo(grid, 0.5).offset, 0.2);
+});
+
+test("shiftHalfBeat moves the grid by half a beat", () => {
+  close(shiftHalfBeat({ bpm: 120, offset: 1 }).offset, 1.25);
+});
+
+test("tapTempo fits the taps and reports their spread", () => {
+  const taps = [0, 0.5, 1.0, 1.5, 2.0, 2.5];
+  const r = tapTempo(taps);
+  close(r.bpm, 120, 1e-6);
+  close(r.spreadMs, 0, 1e-6);
+  const uneven = tapTempo([0, 0.49, 1.01, 1.5, 2.0]);
+  assert.ok(Math.abs(uneven.bpm - 120) < 2 && uneven.spreadMs > 5);
+  assert.equal(tapTempo([0, 0.5, 1]), null);
+});
