@@ -106,6 +106,20 @@ def main():
             assert len(added) == 1 and abs(k - round(k)) < 1e-6, f"added {added}, {k} quarter-beats from the grid"
             page.keyboard.press("Control+z")
             page.wait_for_function(f"window.editor.beats.length === {len(before)}")
+            # The findings: the late beat's row selects it; F moves it to its fix, and the flag goes.
+            page.wait_for_function("window.editor.synced")
+            state = page.evaluate("window.editor.state")
+            late = next(i for i, b in enumerate(state["beats"]) if abs(b["time"] - original[6]) < 1e-6)
+            fix = state["beats"][late]["fix"]
+            assert state["beats"][late]["flagged"] and fix is not None and abs(fix - 4.340) < 0.005, state["beats"][late]
+            page.click(f".finding[data-index='{late}']")
+            assert page.evaluate("window.editor.selected") == [late]
+            page.keyboard.press("f")
+            page.wait_for_function(f"window.editor.synced && window.editor.state.beats.some(b => Math.abs(b.time - {fix}) < 1e-9)"
+                                   f" && !window.editor.state.beats.some(b => b.time === {original[6]})")
+            assert not page.evaluate(f"window.editor.state.beats.find(b => Math.abs(b.time - {fix}) < 1e-9).flagged")
+            page.keyboard.press("Control+z")
+            page.wait_for_function(f"window.editor.synced && window.editor.state.beats.some(b => b.time === {original[6]})")
             page.wait_for_timeout(300)
             if len(sys.argv) == 3:
                 page.screenshot(path=sys.argv[2])
@@ -128,7 +142,7 @@ def main():
         assert after[:after.index("= [")] == before[:before.index("= [")], "bytes before the literal changed"
         assert after[after.rindex("]"):] == before[before.rindex("]"):], "bytes after the literal changed"
         print("editor_test: the page loaded, showed the flagged beat, played, took a tap, a drag and an undo, saved, "
-              "doubled the grid and added a beat on a 1/4 line")
+              "doubled the grid, added a beat on a 1/4 line, and applied a finding's fix")
         print("1 passed, 0 failed")
         return 0
     except AssertionError as e:

@@ -1,7 +1,7 @@
 // The editor page's beat-list operations and undo history. Run: node --test Tests/page
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected } from "../../Sources/BeatmapEditor/Page/js/beats.js";
+import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected, nextFlagged, applyFixes } from "../../Sources/BeatmapEditor/Page/js/beats.js";
 import { History } from "../../Sources/BeatmapEditor/Page/js/history.js";
 
 test("normalized drops what is not finite and sorts", () => {
@@ -39,4 +39,21 @@ test("History undoes and redoes whole lists, and an edit clears the redo", () =>
   assert.deepEqual(h.undo([8]), [7]);
   assert.deepEqual(h.undo([7]), [1, 2]);
   assert.equal(h.undo([1, 2]), null);
+});
+
+test("nextFlagged walks the flagged beats both ways and wraps", () => {
+  const v = [{ time: 1, flagged: false }, { time: 2, flagged: true }, { time: 3, flagged: false }, { time: 4, flagged: true }];
+  assert.equal(nextFlagged(v, 0, 1), 1);
+  assert.equal(nextFlagged(v, 2, 1), 3);
+  assert.equal(nextFlagged(v, 4, 1), 1); // wraps
+  assert.equal(nextFlagged(v, 4, -1), 1);
+  assert.equal(nextFlagged(v, 1, -1), 3); // wraps
+  assert.equal(nextFlagged(v.map((b) => ({ ...b, flagged: false })), 0, 1), -1);
+});
+
+test("applyFixes moves only selected beats that have a fix", () => {
+  const v = [{ time: 1, fix: null }, { time: 2.07, fix: 2 }, { time: 3.1, fix: 3 }];
+  const r = applyFixes(v, new Set([0, 1]));
+  assert.deepEqual(r.beats, [1, 2, 3.1]);
+  assert.deepEqual(r.selectedTimes, [1, 2]);
 });

@@ -133,6 +133,9 @@
                     try JSONSerialization.jsonObject(with: Data(await Self.http(port, "GET", "/api/state?token=\(token)").body))
                     as? [String: Any]
                 #expect(state?["flagged"] as? Int == 1)  // the sample's late beat 6
+                // Its fix is where the track's click is (4.340 s, where the sample's other map has it).
+                let fix = ((state?["beats"] as? [[String: Any]])?[6]["fix"] as? Double) ?? 0
+                #expect(abs(fix - 4.340) < 0.005, "fix \(fix)")
                 var times = try #require(BeatMapReader.read(bytes: Array(before.utf8), file: nil, format: .swift).map?.times)
                 times[6] = 4.340
                 let put = try await Self.http(port, "PUT", "/api/beats?token=\(token)", body: Array("\(times)".utf8))
@@ -210,7 +213,7 @@
                     "map_bpm", "audio_bpm", "grid", "flagged", "tolerance", "hit_window", "findings",
                 ]
                 #expect(Set(state.keys) == Set(keys))
-                #expect(beats.allSatisfy { Set($0.keys) == ["time", "error", "audio_time", "flagged", "too_close"] })
+                #expect(beats.allSatisfy { Set($0.keys) == ["time", "error", "audio_time", "flagged", "too_close", "fix"] })
                 #expect(state["dirty"] as? Bool == true && state["hit_window"] as? Double == 0.150)
             }
         }

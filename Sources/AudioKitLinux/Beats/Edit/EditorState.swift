@@ -13,9 +13,11 @@ public struct EditorState: Encodable, Sendable, Equatable {
         public var flagged: Bool
         /// True when it is closer to a neighbour than a player can tap apart (`TooCloseRule`, either side).
         public var tooClose: Bool
+        /// For a flagged beat, where the checker says to move it (`BeatEvidence.fix`).
+        public var fix: Double?
 
         enum CodingKeys: String, CodingKey {
-            case time, error, flagged
+            case time, error, flagged, fix
             case audioTime = "audio_time"
             case tooClose = "too_close"
         }
@@ -28,6 +30,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
             try c.encode(audioTime, forKey: .audioTime)
             try c.encode(flagged, forKey: .flagged)
             try c.encode(tooClose, forKey: .tooClose)
+            try c.encode(fix, forKey: .fix)
         }
     }
 
@@ -129,7 +132,8 @@ public struct EditorState: Encodable, Sendable, Equatable {
         }
         beats = times.enumerated().map { i, t in
             let e = evidence[i]
-            return Beat(time: t, error: e?.error, audioTime: e?.audioTime, flagged: e?.flagged ?? false, tooClose: close[i])
+            return Beat(
+                time: t, error: e?.error, audioTime: e?.audioTime, flagged: e?.flagged ?? false, tooClose: close[i], fix: e?.fix)
         }
         self.track = track
         duration = info.duration

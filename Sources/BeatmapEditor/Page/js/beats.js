@@ -26,3 +26,21 @@ export function moveSelected(beats, selected, f) {
   const moved = beats.map((t, i) => (selected.has(i) ? f(t) : t));
   return { beats: moved, selectedTimes: [...selected].filter((i) => i < beats.length).map((i) => moved[i]) };
 }
+
+/**
+ * The index of the next (`direction` 1) or previous (-1) flagged beat of `verdicts` (the server's beats, each with
+ * `time` and `flagged`) after or before `t`, wrapping around; -1 when none is flagged.
+ */
+export function nextFlagged(verdicts, t, direction) {
+  const flagged = [];
+  verdicts.forEach((b, i) => { if (b.flagged) flagged.push(i); });
+  if (!flagged.length) return -1;
+  if (direction > 0) return flagged.find((i) => verdicts[i].time > t + 1e-9) ?? flagged[0];
+  return [...flagged].reverse().find((i) => verdicts[i].time < t - 1e-9) ?? flagged[flagged.length - 1];
+}
+
+/** The beats with each selected beat that has a `fix` moved to it, and the moved times of the selection. */
+export function applyFixes(verdicts, selected) {
+  const beats = verdicts.map((b, i) => (selected.has(i) && b.fix != null ? b.fix : b.time));
+  return { beats, selectedTimes: [...selected].filter((i) => i < beats.length).map((i) => beats[i]) };
+}

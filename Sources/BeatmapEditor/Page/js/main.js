@@ -1,7 +1,7 @@
 // The page: the model, the server round trips, and the wiring of mouse, keys and buttons.
 
 import { getJSON, sendJSON } from "./api.js";
-import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected } from "./beats.js";
+import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected, nextFlagged, applyFixes } from "./beats.js";
 import { History } from "./history.js";
 import {
   snapToOnset, snapToGrid, scaleTempo, shiftHalfBeat, tapTempo, tapLatency as measureLatency,
@@ -50,10 +50,56 @@ function show(s) {
       (s.grid ? ` · fitted grid ${s.grid.bpm.toFixed(3)} BPM from ${s.grid.offset.toFixed(3)} s` : "") +
       ` · tap latency ${(tapLatency * 1000).toFixed(0)} ms`);
   if (s.dirty) summary.append(" · ", span("warn", "unsaved"));
-  $("findings").textContent = (serverError ? "error: " + serverError + "\n" : "") +
-    s.findings.map((x) => `${x.severity}: [${x.rule}] ${x.message}`).join("\n");
+  showFindings(s);
   $("save").disabled = !s.can_save;
   redraw();
+}
+
+// The findings: one row per flagged beat (click: go to it; "apply": move it to its fix), then the map's other
+// findings as text.
+function showFindings(s) {
+  const rows = [];
+  if (serverError) rows.push(span("bad", "error: " + serverError));
+  s.beats.forEach((b, i) => {
+    if (!b.flagged) return;
+    const row = document.createElement("div");
+    row.className = "finding";
+    row.dataset.index = String(i);
+    const ms = b.error == null ? "" : ` ${b.error > 0 ? "+" : ""}${(b.error * 1000).toFixed(0)} ms`;
+    row.append(span("bad", `beat ${i} at ${b.time.toFixed(3)} s${ms}`), b.fix == null ? "" : ` → ${b.fix.toFixed(3)} s `);
+    row.onclick = () => goTo(i);
+    if (b.fix != null) {
+      const apply = document.createElement("button");
+      apply.textContent = "apply";
+      apply.onclick = (e) => { e.stopPropagation(); m.selected = new Set([i]); applyFix(); };
+      row.append(apply);
+    }
+    rows.push(row);
+  });
+  const other = s.findings.filter((x) => x.rule !== "beatmap.misaligned").map((x) => `${x.severity}: [${x.rule}] ${x.message}`);
+  if (other.length) { const pre = document.createElement("div"); pre.textContent = other.join("\n"); rows.push(pre); }
+  $("findings").replaceChildren(...rows);
+}
+
+/** Selects beat `i` and brings it to the middle of the detail view. */
+function goTo(i) {
+  if (i < 0 || i >= m.beats.length) return;
+  m.selected = new Set([i]);
+  const w = m.view.to - m.view.from;
+  setView(m.beats[i] - w / 2, m.beats[i] + w / 2);
+}
+
+/** Goes to the next (1) or previous (-1) flagged beat from the selection, or from the playhead. */
+function goToFlagged(direction) {
+  const from = m.selected.size ? m.beats[Math.min(...m.selected)] : transport.position();
+  goTo(nextFlagged(m.state.beats, from, direction));
+}
+
+/** Moves each selected flagged beat to its fix. */
+function applyFix() {
+  if (!m.state.beats.some((b, i) => m.selected.has(i) && b.fix != null)) return;
+  const fixed = applyFixes(m.state.beats, m.selected);
+  edit(fixed.beats, fixed.selectedTimes);
 }
 
 // Every edit: new beats (sorted), the selection carried by time, and a check on the server. Only the answer to the
@@ -273,6 +319,9 @@ function wire() {
     } else if (k === "s") snap();
     else if (k === "q") quantize();
     else if (k === "b") tapBpm();
+    else if (k === "n") goToFlagged(1);
+    else if (k === "p") goToFlagged(-1);
+    else if (k === "f") applyFix();
   });
   window.addEventListener("resize", () => { fitCanvas($("overview")); fitCanvas($("detail")); loadOverview(); loadView(); });
 }
