@@ -161,6 +161,9 @@ enum HitChecker {
         _ times: [Double], odf: OnsetCurve, peaks: Peaks, tempo: TempoMap, offset: Double, tolerance: Double, hitWindow: Double
     ) -> [Judgement] {
         let sorted = times.sorted()
+        // Each hit's place in time order, found once (a hit's neighbours are its neighbours in time).
+        var rank = [Int](repeating: 0, count: times.count)
+        for (k, i) in times.indices.sorted(by: { times[$0] < times[$1] }).enumerated() { rank[i] = k }
         let levels = times.map { tempo.subdivision(of: $0, tolerance: onLine)?.level }
         var counts: [Int: Double] = [:]
         for l in levels { counts[l ?? 0, default: 0] += 1 }
@@ -222,7 +225,7 @@ enum HitChecker {
             // A hit that keeps its neighbours' spacing on the grid (the same number of beats to the hit before and after
             // it, a step the chart uses) is part of a pattern: a moved hit breaks that spacing. A hit moved to halfway
             // between two neighbours makes an equal spacing too, but of a step the chart does not use.
-            if let k = sorted.firstIndex(of: t), k > 0, k + 1 < sorted.count, let level = levels[i], used.contains(level) {
+            if case let k = rank[i], k > 0, k + 1 < sorted.count, let level = levels[i], used.contains(level) {
                 let (a, b, c) = (tempo.beat(atTime: sorted[k - 1]), tempo.beat(atTime: t), tempo.beat(atTime: sorted[k + 1]))
                 if abs((b - a) - (c - b)) * 60 / tempo.bpm(atTime: t) <= 0.003 && common(b - a) {
                     out.append(j)
@@ -233,7 +236,7 @@ enum HitChecker {
             // times is part of the chart's rhythm: a better place must be `motifBetterBy` times better still.
             let repeated =
                 levels[i] != nil && own.peak != nil
-                && sorted.firstIndex(of: t).map { motifs[motif($0), default: 0] >= repeatedMotif } ?? false
+                && motifs[motif(rank[i]), default: 0] >= repeatedMotif
             let ownScore = max(own.score, 0.05) * prior(levels[i])
             var best: (line: Double, onset: (time: Double, strength: Double), score: Double)? = nil
             for level in used {
