@@ -93,9 +93,10 @@ extension Beatmap {
                 } catch  where "\(error)".contains("Address already in use") || "\(error)".contains("errno: 98") {
                     throw ToolFailure("port \(port) on 127.0.0.1 is in use; pass --port 0 for any free port, or another port")
                 }
-                let unsaved = await session.isDirty
-                if unsaved {
+                if await session.isEdited {
                     Terminal.err("beatmap: warning: the edits were not saved (\(await session.beats.count) beats in the editor)")
+                } else if await session.isDirty {
+                    Terminal.err("beatmap: the draft was not saved (it was not changed either)")
                 }
             #else
                 throw ToolFailure("this build has no editor (built without the Editor trait)")

@@ -53,6 +53,8 @@ public actor EditorSession {
     /// The beats as they are on disk (empty for an unsaved draft).
     public private(set) var savedBeats: [Double]
     private var report: BeatCheckReport
+    /// The beats the session opened with (the map's, or the draft).
+    private let openedBeats: [Double]
 
     /// Opens the track and the map (or, without one, drafts a map from the audio). Throws `InputError` when the
     /// track or the map cannot be read, and `BeatMapFindings` when the map's content is not a beat map.
@@ -89,6 +91,7 @@ public actor EditorSession {
             beats = draft?.map.times ?? []
             savedBeats = []
         }
+        openedBeats = beats
         report = Self.check(beats, onset: onset, settings: settings, file: map)
     }
 
@@ -98,8 +101,11 @@ public actor EditorSession {
             options: BeatCheckOptions(tolerance: settings.tolerance, lint: BeatLintOptions(hitWindow: settings.hitWindow)))
     }
 
-    /// True when the beats differ from the file on disk.
+    /// True when the beats differ from the file on disk (always, for a draft not yet saved).
     public var isDirty: Bool { beats != savedBeats }
+
+    /// True when the author changed the beats since the session opened or last saved (an untouched draft is not).
+    public var isEdited: Bool { beats != (file == nil ? openedBeats : savedBeats) }
 
     /// Where a save writes: the map file, or the draft's `saveAs`.
     public var savePath: String? { file?.path ?? settings.saveAs }
