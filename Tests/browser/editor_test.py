@@ -120,6 +120,14 @@ def main():
             assert not page.evaluate(f"window.editor.state.beats.find(b => Math.abs(b.time - {fix}) < 1e-9).flagged")
             page.keyboard.press("Control+z")
             page.wait_for_function(f"window.editor.synced && window.editor.state.beats.some(b => b.time === {original[6]})")
+            # An exact time typed for the selected hit moves it there.
+            page.click(f".finding[data-index='{late}']")
+            assert page.input_value("#hitTime").startswith(f"{original[6]:.3f}"), page.input_value("#hitTime")
+            page.fill("#hitTime", "4.35")
+            page.press("#hitTime", "Enter")
+            page.wait_for_function("window.editor.synced && window.editor.state.beats.some(b => b.time === 4.35)")
+            page.keyboard.press("Control+z")
+            page.wait_for_function(f"window.editor.synced && window.editor.state.beats.some(b => b.time === {original[6]})")
             page.wait_for_timeout(300)
             if len(sys.argv) == 3:
                 page.screenshot(path=sys.argv[2])
@@ -142,7 +150,8 @@ def main():
         assert after[:after.index("= [")] == before[:before.index("= [")], "bytes before the literal changed"
         assert after[after.rindex("]"):] == before[before.rindex("]"):], "bytes after the literal changed"
         print("editor_test: the page loaded, showed the flagged beat, played, took a tap, a drag and an undo, saved, "
-              "doubled the grid, added a beat on a 1/4 line, and applied a finding's fix")
+              "doubled the grid, added a beat on a 1/4 line, applied a finding's fix, and "
+              "moved a hit to a typed time")
         print("1 passed, 0 failed")
         return 0
     except AssertionError as e:

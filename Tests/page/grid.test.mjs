@@ -46,3 +46,20 @@ test("tapTempo fits the taps and reports their spread", () => {
   assert.ok(Math.abs(uneven.bpm - 120) < 2 && uneven.spreadMs > 5);
   assert.equal(tapTempo([0, 0.5, 1]), null);
 });
+
+test("parsePosition reads seconds and bar:beat:k/d on the grid", async () => {
+  const { parsePosition, formatPosition } = await import("../../Sources/BeatmapEditor/Page/js/timing.js");
+  const grid = { bpm: 120, offset: 1, beatsPerBar: 4 }; // a beat every 0.5 s, bar 1 at 1 s
+  assert.equal(parsePosition("12.5", grid), 12.5);
+  assert.equal(parsePosition(" 3.25 s ", grid), 3.25);
+  close(parsePosition("1:1", grid), 1);
+  close(parsePosition("2:3", grid), 1 + (4 + 2) * 0.5); // 4 s
+  close(parsePosition("2:3:1/4", grid), 4.125);
+  assert.equal(parsePosition("2:5", grid), null); // no beat 5 in a bar of 4
+  assert.equal(parsePosition("2:3:4/4", grid), null);
+  assert.equal(parsePosition("2:3", null), null);
+  assert.equal(parsePosition("soon", grid), null);
+  assert.equal(formatPosition(4.125, grid), "2:3:1/4");
+  assert.equal(formatPosition(4, grid), "2:3");
+  assert.equal(formatPosition(1, grid), "1:1");
+});

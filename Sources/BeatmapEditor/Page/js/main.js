@@ -4,7 +4,7 @@ import { getJSON, sendJSON } from "./api.js";
 import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected, nextFlagged, applyFixes } from "./beats.js";
 import { History } from "./history.js";
 import {
-  snapToOnset, snapToGrid, scaleTempo, shiftHalfBeat, tapTempo, tapLatency as measureLatency,
+  snapToOnset, snapToGrid, scaleTempo, shiftHalfBeat, tapTempo, tapLatency as measureLatency, parsePosition, formatPosition,
 } from "./timing.js";
 import { Transport } from "./transport.js";
 import { draw, fitCanvas, xOf, tOf } from "./view.js";
@@ -25,7 +25,32 @@ let tempoTaps = [];
 let tapLatency = Number(localStorage.getItem("beatmapTapLatency") || "0");
 let drag = null, pushTimer = null, calibration = null, putSeq = 0, shownSeq = 0, waiting = false, serverError = null;
 
-const redraw = () => draw(m, $("overview"), $("detail"), $("time"));
+function redraw() {
+  draw(m, $("overview"), $("detail"), $("time"));
+  showSelectedTime();
+}
+
+// The selected hit's time (one hit selected): seconds and its place on the grid; typing moves it.
+function showSelectedTime() {
+  const field = $("hitTime");
+  const one = m.selected.size === 1 ? [...m.selected][0] : -1;
+  field.disabled = one < 0 || one >= m.beats.length;
+  if (document.activeElement === field) return;
+  if (field.disabled) { field.value = ""; return; }
+  const t = m.beats[one], where = formatPosition(t, m.grid, m.divisor || 4);
+  field.value = t.toFixed(3) + (where ? ` (${where})` : "");
+}
+
+function typeSelectedTime() {
+  const field = $("hitTime"), one = m.selected.size === 1 ? [...m.selected][0] : -1;
+  const t = parsePosition(field.value.replace(/\s*\(.*\)\s*$/, ""), m.grid);
+  if (one < 0 || t == null || !Number.isFinite(t)) { field.classList.add("invalid"); return; }
+  field.classList.remove("invalid");
+  const moved = m.beats.slice();
+  moved[one] = t;
+  field.blur();
+  edit(moved, [t]);
+}
 
 // For the browser test (Tests/browser/editor_test.py): read-only views of the model.
 window.editor = {
@@ -296,6 +321,8 @@ function wire() {
   $("halfBeat").onclick = () => { if (m.grid) setGrid(shiftHalfBeat(m.grid)); };
   $("downbeat").onclick = () => { if (m.grid) setGrid({ ...m.grid, offset: transport.position() }); };
   $("tapBpm").onclick = tapBpm;
+  $("hitTime").addEventListener("keydown", (e) => { if (e.key === "Enter") typeSelectedTime(); });
+  $("hitTime").addEventListener("blur", () => { $("hitTime").classList.remove("invalid"); showSelectedTime(); });
   $("bpm").onchange = () => setGrid({ ...(m.grid || { offset: 0 }), bpm: Number($("bpm").value) });
   $("offset").onchange = () => setGrid({ ...(m.grid || { bpm: 120 }), offset: Number($("offset").value) });
   $("divisor").onchange = () => { const v = Number($("divisor").value); m.divisor = Number.isFinite(v) ? v : 0; redraw(); };

@@ -95,3 +95,31 @@ export function tapLatency(taps, start, period) {
     .sort((a, b) => a - b);
   return offsets.length >= 8 ? offsets[Math.floor(offsets.length / 2)] : null;
 }
+
+/**
+ * A position typed by the author: seconds ("12.345", "12.345 s"), or bar:beat[:k/d] on the grid (bars and beats
+ * counted from 1 at the grid's offset, k/d of a beat after it; "5:3:1/4" is a quarter of a beat after bar 5's
+ * third beat). Null when the text is neither, or names bar:beat without a grid.
+ */
+export function parsePosition(text, grid) {
+  const s = text.trim();
+  const seconds = /^(-?\d+(?:\.\d*)?|-?\.\d+)\s*s?$/.exec(s);
+  if (seconds) return Number(seconds[1]);
+  const bb = /^(\d+):(\d+)(?::(\d+)\/(\d+))?$/.exec(s);
+  if (!bb || !grid) return null;
+  const [bar, beat] = [Number(bb[1]), Number(bb[2])];
+  const k = bb[3] == null ? 0 : Number(bb[3]), d = bb[4] == null ? 1 : Number(bb[4]);
+  const perBar = grid.beatsPerBar || 4;
+  if (bar < 1 || beat < 1 || beat > perBar || d < 1 || k >= d) return null;
+  return grid.offset + ((bar - 1) * perBar + (beat - 1) + k / d) * 60 / grid.bpm;
+}
+
+/** Where `t` sits on the grid, as "bar:beat" plus the nearest 1/`divisor` of the beat ("5:3:1/4"); "" without a grid. */
+export function formatPosition(t, grid, divisor = 4) {
+  if (!grid || !(grid.bpm > 0)) return "";
+  const perBar = grid.beatsPerBar || 4;
+  const steps = Math.round((t - grid.offset) * grid.bpm / 60 * divisor);
+  const beats = Math.floor(steps / divisor), k = steps - beats * divisor;
+  const bar = Math.floor(beats / perBar) + 1, beat = beats - (bar - 1) * perBar + 1;
+  return `${bar}:${beat}` + (k ? `:${k}/${divisor}` : "");
+}
