@@ -62,7 +62,8 @@ def main():
             flagged = [i for i, b in enumerate(state["beats"]) if b["flagged"]]
             assert flagged == [6], f"flagged beats {flagged}"
             assert "1 flagged" in page.inner_text("#summary"), page.inner_text("#summary")
-            # Play: the playhead moves.
+            # Play, with the metronome on: the playhead moves (and scheduling its ticks raises nothing).
+            page.check("#metronome")
             page.click("#play")
             page.wait_for_function("window.editor.playing && window.editor.position() > 0.6", timeout=15000)
             # Tap-add a beat while playing.

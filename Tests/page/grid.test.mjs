@@ -63,3 +63,10 @@ test("parsePosition reads seconds and bar:beat:k/d on the grid", async () => {
   assert.equal(formatPosition(4, grid), "2:3");
   assert.equal(formatPosition(1, grid), "1:1");
 });
+
+test("metronomeTicks ticks every beat, accented on the bar", async () => {
+  const { metronomeTicks } = await import("../../Sources/BeatmapEditor/Page/js/timing.js");
+  const ticks = metronomeTicks({ bpm: 120, offset: 0.5, beatsPerBar: 3 }, 0.5, 3.5);
+  assert.deepEqual(ticks.map((t) => t.time), [0.5, 1, 1.5, 2, 2.5, 3]);
+  assert.deepEqual(ticks.map((t) => t.accent), [true, false, false, true, false, false]);
+});

@@ -5,6 +5,7 @@ import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected, nextFlag
 import { History } from "./history.js";
 import {
   snapToOnset, snapToGrid, scaleTempo, shiftHalfBeat, tapTempo, tapLatency as measureLatency, parsePosition, formatPosition,
+  metronomeTicks,
 } from "./timing.js";
 import { Transport } from "./transport.js";
 import { draw, fitCanvas, xOf, tOf } from "./view.js";
@@ -178,6 +179,7 @@ function play(from) {
   const loop = $("loop").checked && m.selection ? m.selection.slice() : null;
   return transport.play(from, {
     rate: Number($("rate").value), loop, beats: () => m.beats, volume: () => Number($("clickVolume").value),
+    metronome: () => ($("metronome").checked && m.grid ? (from, to) => metronomeTicks(m.grid, from, to) : null),
     onTick: () => {}, onEnd: () => { $("play").textContent = "▶ Play"; redraw(); },
   }).then(() => { $("play").textContent = "❚❚ Pause"; requestAnimationFrame(follow); });
 }

@@ -123,3 +123,7 @@ export function formatPosition(t, grid, divisor = 4) {
   const bar = Math.floor(beats / perBar) + 1, beat = beats - (bar - 1) * perBar + 1;
   return `${bar}:${beat}` + (k ? `:${k}/${divisor}` : "");
 }
+
+/** The metronome's ticks in `from`…`to` seconds: one on each beat of the grid, accented on the first beat of a bar. */
+export const metronomeTicks = (grid, from, to) =>
+  markedLines(grid, from, to, 1).map((line) => ({ time: line.time, accent: line.kind === "bar" }));

@@ -24,16 +24,16 @@ export class Transport {
   /** Moves the playhead while stopped. */
   seek(t) { this.startOffset = t; }
 
-  /** A click at context time `when`. */
-  click(when, gain) {
+  /** A click at context time `when`, at `frequency` Hz. */
+  click(when, gain, frequency = 1800) {
     const o = this.ctx.createOscillator(), g = this.ctx.createGain();
-    o.frequency.value = 1800; g.gain.setValueAtTime(gain, when); g.gain.exponentialRampToValueAtTime(0.001, when + 0.03);
+    o.frequency.value = frequency; g.gain.setValueAtTime(gain, when); g.gain.exponentialRampToValueAtTime(0.001, when + 0.03);
     o.connect(g).connect(this.ctx.destination); o.start(when); o.stop(when + 0.04);
   }
 
   /**
-   * Plays from `from` (or the playhead) at `options.rate`, clicking on `options.beats()` at `options.volume()`,
-   * looping `options.loop` ([from, to]) when given; `options.onTick` runs every 50 ms, `options.onEnd` at the end.
+   * Plays from `from` (or the playhead) at `options.rate`, clicking on `options.beats()` at `options.volume()` and
+   * ticking `options.metronome()` (see `scheduleClicks`), looping `options.loop` ([from, to]) when given; `options.onTick` runs every 50 ms, `options.onEnd` at the end.
    */
   async play(from, options) {
     await this.load(); this.stop(false);
@@ -47,19 +47,29 @@ export class Transport {
     this.playing = true; this.nextClick = this.startOffset;
     this.timer = setInterval(() => {
       if (loop && this.position() >= loop[1]) { this.startOffset = loop[0]; this.startedAt = this.ctx.currentTime; this.nextClick = loop[0]; }
-      this.scheduleClicks(options.beats(), options.volume());
+      this.scheduleClicks(options.beats(), options.volume(), options.metronome ? options.metronome() : null);
       options.onTick();
       if (this.position() >= this.buffer.duration) { this.stop(true); options.onEnd(); }
     }, 50);
   }
 
-  /** Schedules the clicks of the next quarter second of the track. */
-  scheduleClicks(beats, volume) {
+  /**
+   * Schedules the clicks of the next quarter second of the track: one on each of `beats` at `volume`, and the
+   * metronome's ticks (`metronome`: a function of from and to giving `{ time, accent }`, or null), lower and apart.
+   */
+  scheduleClicks(beats, volume, metronome) {
     const horizon = this.position() + 0.25 * this.rate;
+    const at = (t) => this.startedAt + (t - this.startOffset) / this.rate;
     for (const t of beats) {
       if (t >= this.nextClick && t < horizon) {
-        const when = this.startedAt + (t - this.startOffset) / this.rate;
+        const when = at(t);
         if (volume > 0 && when >= this.ctx.currentTime - 0.01) this.click(when, volume);
+      }
+    }
+    if (metronome) {
+      for (const tick of metronome(this.nextClick, horizon)) {
+        const when = at(tick.time);
+        if (when >= this.ctx.currentTime - 0.01) this.click(when, tick.accent ? 0.5 : 0.3, tick.accent ? 1000 : 700);
       }
     }
     this.nextClick = horizon;
