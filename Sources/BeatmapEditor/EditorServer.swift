@@ -39,6 +39,13 @@
             }
             router.get("/api/state") { _, _ in try json(await session.state()) }
             router.get("/api/onsets") { _, _ in try json(await session.onsetPeaks()) }
+            router.get("/api/tempo") { _, _ in
+                let candidates: [EditorTempoCandidate]
+                do throws(InputError) { candidates = try await session.tempoCandidates() } catch {
+                    return failure(.internalServerError, error.description)
+                }
+                return try json(candidates)
+            }
             router.get("/api/envelope") { request, _ in
                 let q = request.uri.queryParameters
                 let duration = session.info.duration

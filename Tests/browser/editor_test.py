@@ -89,6 +89,14 @@ def main():
             page.keyboard.press("Control+s")
             page.wait_for_function("window.editor.state && window.editor.state.dirty === false && window.editor.state.beats.length === "
                                    f"{len(original) + 1}")
+            # The track's tempo candidates: the first is the sample's 88 BPM; clicking it sets the grid's tempo.
+            page.wait_for_selector("#candidates .candidate")
+            page.click("#candidates .candidate >> nth=0")
+            picked = page.evaluate("window.editor.grid")["bpm"]
+            assert abs(picked - 88) < 0.5, f"the first candidate set {picked} BPM"
+            page.fill("#bpm", f"{state['grid']['bpm']}")
+            page.press("#bpm", "Enter")
+            page.wait_for_function(f"Math.abs(window.editor.grid.bpm - {state['grid']['bpm']}) < 1e-6")
             # The tempo grid: ×2 doubles it; with snap 1/4 a double-click adds a beat on a quarter-beat line.
             g0 = page.evaluate("window.editor.grid")
             assert g0 and abs(g0["bpm"] - state["grid"]["bpm"]) < 1e-6, f"grid {g0} vs fitted {state['grid']}"

@@ -218,6 +218,19 @@
             }
         }
 
+        /// The track's tempo candidates: the sample is 88 BPM, then its half and double.
+        @Test func theTempoCandidatesAreTheTracksTempoAndItsOctaves() async throws {
+            try await Self.withServer { port, token, _ in
+                let answer = try await Self.http(port, "GET", "/api/tempo?token=\(token)")
+                #expect(answer.status == 200)
+                let candidates = try #require(try JSONSerialization.jsonObject(with: Data(answer.body)) as? [[String: Double]])
+                let bpms = candidates.compactMap { $0["bpm"] }
+                #expect(bpms.count == 3)
+                #expect(zip(bpms, [88.0, 44, 176]).allSatisfy { abs($0 / $1 - 1) < 0.01 }, "\(bpms)")
+                #expect(candidates.allSatisfy { ($0["strength"] ?? -1) >= 0 })
+            }
+        }
+
         /// The track is sent a block at a time (#24): a whole response and a range across a block boundary still hold
         /// exactly the samples libsndfile reads, converted to 16 bits here independently.
         @Test func aStreamedTrackHoldsEverySampleAcrossBlocks() async throws {

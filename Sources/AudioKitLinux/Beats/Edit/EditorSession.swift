@@ -53,6 +53,8 @@ public actor EditorSession {
     /// The beats as they are on disk (empty for an unsaved draft).
     public private(set) var savedBeats: [Double]
     private var report: BeatCheckReport
+    /// The tempo candidates, once computed.
+    private var tempo: [EditorTempoCandidate]?
     /// The beats the session opened with (the map's, or the draft).
     private let openedBeats: [Double]
 
@@ -192,6 +194,22 @@ public actor EditorSession {
             }
         }
         return times
+    }
+
+    /// The track's tempo and its octave relatives, each with its strength, strongest reading first (`beatmap bpm`'s
+    /// analysis, made on the first call and kept). Throws `InputError` when the track cannot be read again.
+    public func tempoCandidates() throws(InputError) -> [EditorTempoCandidate] {
+        if let tempo { return tempo }
+        var out: [EditorTempoCandidate] = []
+        if let e = TempoEstimator.estimate(try TempoEstimator.onsetStrength(path: trackPath, limits: settings.limits.audio)) {
+            out = [
+                EditorTempoCandidate(bpm: e.bpm, strength: e.periodicity),
+                EditorTempoCandidate(bpm: e.half.bpm, strength: e.half.score),
+                EditorTempoCandidate(bpm: e.double.bpm, strength: e.double.score),
+            ]
+        }
+        tempo = out
+        return out
     }
 
     /// Bytes of the track as a 16-bit PCM WAV file (the whole file is `audioByteCount` bytes).

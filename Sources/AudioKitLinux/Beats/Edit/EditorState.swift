@@ -169,3 +169,11 @@ public struct EditorEnvelope: Encodable, Sendable, Equatable {
     /// The strongest onset in each column, 0–1 of the track's strongest.
     public var onset: [Double]
 }
+
+/// A tempo the track's analysis offers the author (`GET /api/tempo`).
+public struct EditorTempoCandidate: Encodable, Sendable, Equatable {
+    /// The tempo.
+    public var bpm: Double
+    /// How periodic the onsets are at its beat (the normalised autocorrelation, 0 or more).
+    public var strength: Double
+}

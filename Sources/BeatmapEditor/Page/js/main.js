@@ -227,6 +227,18 @@ function setGrid(grid) {
   redraw();
 }
 
+// The track's tempo candidates as buttons: each sets the grid's tempo, keeping the beat under the playhead.
+function showCandidates(candidates) {
+  const buttons = candidates.filter((c) => c.bpm >= 1 && c.bpm <= 1000).map((c) => {
+    const b = document.createElement("button");
+    b.className = "candidate";
+    b.textContent = `${c.bpm.toFixed(1)} (${c.strength.toFixed(2)})`;
+    b.onclick = () => setGrid(m.grid ? scaleTempo(m.grid, c.bpm / m.grid.bpm, transport.position()) : { bpm: c.bpm, offset: 0 });
+    return b;
+  });
+  $("candidates").replaceChildren(...(buttons.length ? ["Track: ", ...buttons] : []));
+}
+
 function tapBpm() {
   const now = performance.now() / 1000;
   if (tempoTaps.length && now - tempoTaps[tempoTaps.length - 1] > 2) tempoTaps = [];
@@ -363,4 +375,5 @@ window.addEventListener("beforeunload", (e) => { if (m.state && m.state.dirty) {
   if (m.state.grid) setGrid(m.state.grid);
   m.onsets = await getJSON("/api/onsets");
   wire(); await loadOverview(); setView(0, Math.min(m.state.duration, 12));
+  showCandidates(await getJSON("/api/tempo"));
 })().catch((e) => { $("summary").textContent = "Error: " + e.message; });
