@@ -26,4 +26,8 @@ public enum BeatCheckTuning {
     static let minimumBeatsForDrift = 8
     /// Below this share of beats confirmed by an onset, the check is an error (`beatmap.unconfirmed`).
     static let minimumConfirmedShare = 0.5
+    /// The shortest beat period people tap as a beat (seconds): a steady pulse at least this slow is a beat list, checked
+    /// beat by beat; a faster one is a stream of subdivisions, a chart. The fastest tactus is 200–250 ms (London, *Hearing
+    /// in Time*, 2004, pp. 34–35); the annotated clips of ../shared/corpus/beats go down to 229 ms (262 BPM).
+    static let shortestBeatPeriod = 0.2
 }

@@ -118,12 +118,17 @@ public enum BeatChecker {
     }
 
     /// The tempo map to judge a map's hits on, and where it came from: the chart's own; a declared BPM and offset;
-    /// else, unless the map is one steady pulse of beats at most 200 BPM (a beat list as people tap it, checked beat by
+    /// else, unless the map is one steady pulse of beats at most 300 BPM (a beat list as people tap it, checked beat by
     /// beat against its neighbours), fitted to the
     /// hits with the audio's tempo choosing the octave. Nil for a steady pulse.
     static func tempoMap(for map: BeatMap, times: [Double], onset: OnsetStrength) -> (TempoMap, String)? {
         if let t = map.tempoMap { return (t, "chart") }
-        if isPulse(times) && RobustLine.median((1..<max(2, times.count)).map { k in abs(times[k] - times[k - 1]) }) >= 0.3 { return nil }
+        if isPulse(times)
+            && RobustLine.median((1..<max(2, times.count)).map { k in abs(times[k] - times[k - 1]) })
+                >= BeatCheckTuning.shortestBeatPeriod
+        {
+            return nil
+        }
         if let bpm = map.bpm, TempoMap.bpmRange.contains(bpm), let offset = map.offset, offset.isFinite {
             return (TempoMap(offset: offset, bpm: bpm), "declared")
         }
@@ -132,14 +137,27 @@ public enum BeatChecker {
     }
 
     /// A steady pulse: `share` (80 %) of the intervals within −20 %…+25 % of the median interval (a beat list, as
-    /// people tap along; a chart's 1/2 to 1/4 subdivisions, gaps and bursts are not).
+    /// people tap along; a chart's 1/2 to 1/4 subdivisions, gaps and bursts are not). A beat displaced between two
+    /// beats on the pulse still belongs to it: the two intervals around it, neither on the pulse, each within 55–145 %
+    /// of it and together within 10 % of two, count as on the pulse (a slip of the hand, which `check` should flag
+    /// beat by beat rather than read as a chart's rhythm; a chart's syncopation splits a beat 1:3 or 1:1, not so).
     public static func isPulse(_ times: [Double], share: Double = 0.8) -> Bool {
         let t = times.sorted()
         guard t.count >= 3 else { return true }
         let gaps = (1..<t.count).map { t[$0] - t[$0 - 1] }
         let m = RobustLine.median(gaps)
         guard m > 0 else { return false }
-        return Double(gaps.filter { $0 >= 0.8 * m && $0 <= 1.25 * m }.count) >= share * Double(gaps.count)
+        let onPulse = { (gap: Double) in gap >= 0.8 * m && gap <= 1.25 * m }
+        let nearPulse = { (gap: Double) in gap >= 0.55 * m && gap <= 1.45 * m }
+        var counted = gaps.map(onPulse)
+        for k in 0..<(gaps.count - 1) where !onPulse(gaps[k]) && !onPulse(gaps[k + 1]) {
+            let (a, b) = (gaps[k], gaps[k + 1])
+            if nearPulse(a) && nearPulse(b) && abs(a + b - 2 * m) <= 0.2 * m {
+                counted[k] = true
+                counted[k + 1] = true
+            }
+        }
+        return Double(counted.filter { $0 }.count) >= share * Double(gaps.count)
     }
 
     /// The check of a chart's hits (`HitChecker`) on `tempo`.

@@ -1,0 +1,47 @@
+import AudioKitLinux
+import Foundation
+import Testing
+
+/// A beat list as people tap it is checked beat by beat; a chart's hits on a tempo map. Which one a map is must not
+/// change because some of its beats are wrong, nor because its beat is fast.
+@Suite("Beat list or chart")
+struct BeatListOrChartTests {
+    /// Beats at 120 BPM with a human's ±10 ms spread, every tenth displaced by 150 ms (a slip of the hand, as the
+    /// perturbation benchmark makes): still one pulse. Two intervals of 0.7 and 1.3 beats around each slip are off the
+    /// pulse one by one, but they sum to two beats.
+    @Test func aBeatListWithDisplacedBeatsIsStillAPulse() {
+        var g = SplitMix(seed: 3)
+        var times = (0..<60).map { 1 + Double($0) * 0.5 + 0.010 * (2 * g.uniform() - 1) }
+        for k in stride(from: 5, to: 60, by: 10) { times[k] += k % 20 == 5 ? 0.15 : -0.15 }
+        #expect(BeatChecker.isPulse(times))
+        // The same list without the pairing: the slips alone take the on-pulse share below 80 %.
+        let gaps = (1..<times.count).map { times[$0] - times[$0 - 1] }
+        let plain = gaps.filter { $0 >= 0.4 && $0 <= 0.625 }.count
+        #expect(Double(plain) < 0.8 * Double(gaps.count), "\(plain) of \(gaps.count) intervals on the pulse")
+    }
+
+    /// A chart that plays a dotted rhythm (a hit on each beat and a quarter-beat before the next, 3:1) is not a pulse:
+    /// at most half its intervals are on the pulse, and each pair sums to one beat, which no displaced beat does.
+    @Test func aChartWithSixteenthPickupsIsNotAPulse() {
+        var times: [Double] = []
+        for b in 0..<40 { times += [1 + Double(b) * 0.5, 1 + Double(b) * 0.5 + 0.375] }
+        #expect(!BeatChecker.isPulse(times))
+    }
+
+    /// A human beat list at 262 BPM (229 ms, the fastest of the annotated clips, and slower than the fastest tactus of
+    /// 200 ms) is checked beat by beat, with no tempo map, and its one displaced beat is the only one flagged.
+    @Test func aFastBeatListIsCheckedBeatByBeat() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var g = SplitMix(seed: 5)
+        let period = 60.0 / 262
+        let times = (0..<100).map { 1 + Double($0) * period }
+        let path = try BeatCheckTests.clickTrack(times: times, rate: 44_100, seconds: times.last! + 1, in: dir)
+        let onset = try SpectralFlux.analyze(path: path)
+        var tapped = times.map { $0 + 0.008 * (2 * g.uniform() - 1) }
+        tapped[50] += 0.09
+        let report = BeatChecker.check(map: BeatMap(times: tapped), onset: onset)
+        #expect(report.tempoMap == nil, "checked as a chart on \(String(describing: report.tempoSource))")
+        #expect(report.beats.filter(\.flagged).map(\.index) == [50])
+    }
+}
