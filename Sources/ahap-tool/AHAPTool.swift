@@ -12,7 +12,7 @@ struct AHAPTool: AsyncParsableCommand {
             Exit codes: 0 clean (notes allowed); 1 problems found (an error, or a warning with --werror); \
             2 the tool could not run (unreadable file, limit exceeded); 64 bad command line.
             """,
-        version: AudioKitLinuxVersion.current,
+        version: VersionText.full,
         subcommands: [
             Validate.self, Info.self, Format.self, Rules.self, Render.self, Plot.self, New.self, Play.self, FromAudio.self, Sync.self,
             Convert.self,

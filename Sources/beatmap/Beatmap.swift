@@ -9,7 +9,7 @@ struct Beatmap: AsyncParsableCommand {
         commandName: "beatmap",
         abstract: "Check beat maps and music tracks for rhythm games.",
         discussion: "Exit codes: 0 clean; 1 problems found; 2 the tool could not run; 64 bad command line.",
-        version: AudioKitLinuxVersion.current,
+        version: VersionText.full,
         subcommands: [
             Lint.self, Check.self, Convert.self, BPM.self, Detect.self, Grid.self, Fit.self, CI.self, Timer.self, Crossfade.self,
             Preview.self,
