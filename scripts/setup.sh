@@ -26,6 +26,15 @@ if ! command -v swift >/dev/null 2>&1; then
   exit 2
 fi
 
+# pre-commit and PyYAML run the hooks and parse the Action in Tests/tools (CI adoption).
+if [ "${1:-}" = "--test" ] && ! { command -v pre-commit >/dev/null 2>&1 && python3 -c "import yaml" 2>/dev/null; }; then
+  echo "setup: installing pre-commit and pyyaml (pip)" >&2
+  if ! python3 -m pip install --quiet --disable-pip-version-check pre-commit pyyaml >/dev/null 2>&1; then
+    if [ "${CI:-}" = "true" ]; then echo "setup: pip could not install pre-commit and pyyaml, which Tests/tools needs (CI=true)" >&2; exit 2; fi
+    echo "setup: pip could not install pre-commit and pyyaml; their tests will be skipped" >&2
+  fi
+fi
+
 # default-jdk-headless and kotlin compile the Android source that ahap-tool convert writes (AndroidSourceTests).
 # The editor's browser test drives Debian's chromium with Playwright for Python (no browser is downloaded).
 if [ "${1:-}" = "--test" ] && ! python3 -c "import playwright" 2>/dev/null; then
