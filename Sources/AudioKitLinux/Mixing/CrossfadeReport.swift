@@ -13,6 +13,8 @@ public struct CrossfadeReport: Sendable {
         public let momentaryDip: Double?
         /// Short-term (3 s) dip in dB, measured the same way; nil when not measurable.
         public let shortTermDip: Double?
+        /// This curve's own fade, in output seconds (a hard cut's is shorter than the others').
+        public let fade: ClosedRange<Double>
     }
 
     /// The fade's times and both decks' beats around it (without samples).
@@ -48,7 +50,8 @@ public struct CrossfadeReport: Sendable {
                 CurveLoudness(
                     curve: p.curve, points: points,
                     momentaryDip: LoudnessMeter.dip(points, from: own.fadeStart, to: own.fadeEnd, shortTerm: false),
-                    shortTermDip: LoudnessMeter.dip(points, from: own.fadeStart, to: own.fadeEnd, shortTerm: true)))
+                    shortTermDip: LoudnessMeter.dip(points, from: own.fadeStart, to: own.fadeEnd, shortTerm: true),
+                    fade: own.fadeStart...max(own.fadeStart, own.fadeEnd)))
         }
         self.curves = curves
     }
@@ -104,32 +107,39 @@ public struct CrossfadeReport: Sendable {
         return JSONWriter(indent: "  ").string(from: .object(root))
     }
 
-    /// An SVG chart of each curve's momentary and short-term loudness in LUFS over the transition, with the fade
-    /// shaded and both decks' beats marked.
+    /// An SVG chart of each curve's loudness over the transition (momentary 400 ms solid, short-term 3 s dashed, each
+    /// drawn only once its window is full of the rendered stretch), with the fade shaded, each curve's dips in the
+    /// legend, both decks' beats when there are any, and below it the gains each curve applies to the two decks.
+    /// A curve has the same colour in every chart.
     public var svg: String {
         let r = result
-        let total = Double(r.samples.count / 2) / Double(r.sampleRate)
-        let shown = (curves.first?.points.first?.time ?? 0)...(curves.first?.points.last?.time ?? total)
+        let first = curves.first?.points.first?.time ?? r.fadeStart
+        let shown = first...(curves.first?.points.last?.time ?? r.fadeEnd)
         let left = 60.0, width = 900.0
-        var svg = SVGDocument(width: left + width + 30, height: 420)
+        let hasBeats = !r.outgoingBeats.isEmpty || !r.incomingBeats.isEmpty
+        var svg = SVGDocument(width: left + width + 30, height: 640)
         svg.text(
-            String(format: "Crossfade %.3f–%.3f s: loudness by curve", r.fadeStart, r.fadeEnd), x: left, y: 22, size: 15, weight: "bold")
-        let all = curves.flatMap { $0.points.map(\.momentary) }.filter(\.isFinite)
+            String(format: "Crossfade %.3f–%.3f s: loudness and gains by curve", r.fadeStart, r.fadeEnd), x: left, y: 22, size: 15,
+            weight: "bold")
+        // A window that reaches before the rendered stretch measures silence, not the mix: left out.
+        func momentary(_ c: CurveLoudness) -> [LoudnessMeter.Point] {
+            c.points.filter { $0.momentary.isFinite && $0.time >= first + 0.4 - 1e-9 }
+        }
+        func shortTerm(_ c: CurveLoudness) -> [LoudnessMeter.Point] {
+            c.points.filter { $0.shortTerm.isFinite && $0.time >= first + 3 - 1e-9 }
+        }
+        let all = curves.flatMap { momentary($0).map(\.momentary) + shortTerm($0).map(\.shortTerm) }
         let lo = ((all.min() ?? -40) - 3).rounded(.down), hi = ((all.max() ?? 0) + 2).rounded(.up)
         let panel = PlotPanel(x: left, y: 60, width: width, height: 300, xRange: shown, yRange: lo...hi)
-        svg.rect(
-            x: panel.px(r.fadeStart), y: panel.y, width: max(1, panel.px(r.fadeEnd) - panel.px(r.fadeStart)), height: panel.height,
-            fill: "#f9e79f", opacity: 0.5)
-        panel.drawAxes(&svg, title: "LUFS (solid: momentary 400 ms, dashed: short-term 3 s)", xLabel: "seconds")
-        let colors = ["#e74c3c", "#2e86de", "#27ae60"]
+        panel.drawAxes(&svg, title: "Loudness, LUFS (solid: momentary 400 ms; dashed: short-term 3 s)", xLabel: "seconds")
+        shadeFade(&svg, panel)
         var legend: [(String, String)] = []
-        for (i, c) in curves.enumerated() {
-            let color = colors[i % colors.count]
-            legend.append((c.curve.rawValue, color))
-            svg.polyline(
-                c.points.filter { $0.momentary.isFinite }.map { (panel.px($0.time), panel.py($0.momentary)) }, stroke: color, width: 2)
-            svg.polyline(
-                c.points.filter { $0.shortTerm.isFinite }.map { (panel.px($0.time), panel.py($0.shortTerm)) }, stroke: color, width: 1)
+        for c in curves {
+            let color = Self.color(of: c.curve)
+            func db(_ v: Double?) -> String { v.map { String(format: "%+.1f dB", $0) } ?? "n/a" }
+            legend.append(("\(c.curve.rawValue): dip \(db(c.momentaryDip)) momentary, \(db(c.shortTermDip)) short-term", color))
+            svg.polyline(momentary(c).map { (panel.px($0.time), panel.py($0.momentary)) }, stroke: color, width: 2)
+            svg.polyline(shortTerm(c).map { (panel.px($0.time), panel.py($0.shortTerm)) }, stroke: color, width: 1.5, dash: "7 4")
         }
         for t in r.outgoingBeats {
             svg.line(
@@ -140,7 +150,50 @@ public struct CrossfadeReport: Sendable {
                 x1: panel.px(t), y1: panel.y + panel.height - 24, x2: panel.px(t), y2: panel.y + panel.height - 12, stroke: "#d35400",
                 width: 2)
         }
-        PlotPanel.legend(&svg, x: left, y: 410, items: legend + [("outgoing beats", "#8e44ad"), ("incoming beats", "#d35400")])
+        let gains = PlotPanel(x: left, y: 420, width: width, height: 140, xRange: shown, yRange: 0...1)
+        gains.drawAxes(&svg, title: "Gain (solid: outgoing deck; dashed: incoming deck)", xLabel: "seconds", yTicks: [0, 0.5, 1])
+        shadeFade(&svg, gains)
+        for c in curves {
+            let color = Self.color(of: c.curve)
+            let steps = 200
+            var outgoing: [(Double, Double)] = [(gains.px(shown.lowerBound), gains.py(1))]
+            var incoming: [(Double, Double)] = [(gains.px(shown.lowerBound), gains.py(0))]
+            for i in 0...steps {
+                let t = c.fade.lowerBound + (c.fade.upperBound - c.fade.lowerBound) * Double(i) / Double(steps)
+                let g = c.curve.gains(min(i, steps - 1), of: steps)
+                outgoing.append((gains.px(t), gains.py(i == steps ? 0 : g.out)))
+                incoming.append((gains.px(t), gains.py(i == steps ? 1 : g.in)))
+            }
+            outgoing.append((gains.px(shown.upperBound), gains.py(0)))
+            incoming.append((gains.px(shown.upperBound), gains.py(1)))
+            svg.polyline(outgoing, stroke: color, width: 2)
+            svg.polyline(incoming, stroke: color, width: 1.5, dash: "7 4")
+        }
+        var y = 600.0
+        for row in stride(from: 0, to: legend.count, by: 2) {
+            PlotPanel.legend(&svg, x: left, y: y, items: Array(legend[row..<min(legend.count, row + 2)]))
+            y += 16
+        }
+        PlotPanel.legend(
+            &svg, x: left, y: y,
+            items: [("fade", "#f5cba7")] + (hasBeats ? [("outgoing beats", "#8e44ad"), ("incoming beats", "#d35400")] : []))
         return svg.text
+    }
+
+    /// The fade, shaded over a panel's grid.
+    private func shadeFade(_ svg: inout SVGDocument, _ panel: PlotPanel) {
+        let x0 = max(panel.x, panel.px(result.fadeStart)), x1 = min(panel.x + panel.width, panel.px(result.fadeEnd))
+        svg.rect(x: x0, y: panel.y, width: max(1, x1 - x0), height: panel.height, fill: "#f5cba7", opacity: 0.35)
+    }
+
+    /// One colour per curve, the same in every chart.
+    static func color(of curve: CrossfadeCurve) -> String {
+        switch curve {
+        case .linear, .tri: return "#2e86de"
+        case .equalPower, .qsin: return "#27ae60"
+        case .sCurve, .hsin: return "#e74c3c"
+        case .hardCut: return "#34495e"
+        default: return "#b7950b"
+        }
     }
 }

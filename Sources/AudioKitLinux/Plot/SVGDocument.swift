@@ -44,15 +44,17 @@ public struct SVGDocument: Sendable {
         body.append(s + "/>")
     }
 
-    /// Adds an open line through `points` (x, y pairs), `width` pixels wide; `fill` and `opacity` (0 to 1) colour
-    /// the area it encloses. Adds nothing when `points` is empty.
+    /// Adds an open line through `points` (x, y pairs), `width` pixels wide, dashed when `dash` is an SVG dash
+    /// pattern ("7 4"); `fill` and `opacity` (0 to 1) colour the area it encloses. Adds nothing when `points` is empty.
     public mutating func polyline(
-        _ points: [(Double, Double)], stroke: String, width: Double = 1.5, fill: String = "none", opacity: Double = 1
+        _ points: [(Double, Double)], stroke: String, width: Double = 1.5, fill: String = "none", opacity: Double = 1,
+        dash: String? = nil
     ) {
         guard !points.isEmpty else { return }
         let list = points.map { "\(Self.n($0.0)),\(Self.n($0.1))" }.joined(separator: " ")
         var s = "<polyline points=\"\(list)\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(Self.n(width))\""
         if opacity < 1 { s += " fill-opacity=\"\(Self.n(opacity))\"" }
+        if let dash { s += " stroke-dasharray=\"\(dash)\"" }
         body.append(s + "/>")
     }
 

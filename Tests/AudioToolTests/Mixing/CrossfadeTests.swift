@@ -27,6 +27,34 @@ struct CrossfadeTests {
         }
     }
 
+    /// The crossfade chart says what it draws: a dashed short-term line per curve (its title says dashed), each curve
+    /// in the same colour whichever curve was chosen, the fade shaded over the grid, the gains each curve applies, and
+    /// no beat legend when there are no beats.
+    @Test func theCrossfadeChartDrawsWhatItsLegendSays() throws {
+        let a = Deck(samples: Self.noise(seconds: 14, seed: 1), sampleRate: Self.rate)
+        let b = Deck(samples: Self.noise(seconds: 14, seed: 2), sampleRate: Self.rate)
+        let chosenSCurve = CrossfadeReport(a: a, b: b, plan: CrossfadePlan(at: 6, duration: 2, curve: .sCurve)).svg
+        let chosenLinear = CrossfadeReport(a: a, b: b, plan: CrossfadePlan(at: 6, duration: 2, curve: .linear)).svg
+        #expect(chosenSCurve.contains("dashed: short-term"))
+        // Three curves: a dashed short-term line and a dashed incoming gain each.
+        #expect(chosenSCurve.components(separatedBy: "<polyline").filter { $0.contains("stroke-dasharray") }.count == 6)
+        // Linear is blue in both charts, although it is the first curve of one and the second of the other.
+        func colour(of curve: String, in svg: String) throws -> String {
+            let legend = try #require(svg.range(of: ">\(curve): dip"))
+            let before = svg[..<legend.lowerBound]
+            let fill = try #require(before.range(of: "fill=\"", options: .backwards))
+            return String(before[fill.upperBound...].prefix(7))
+        }
+        #expect(try colour(of: "linear", in: chosenSCurve) == colour(of: "linear", in: chosenLinear))
+        #expect(try colour(of: "equal-power", in: chosenSCurve) == colour(of: "equal-power", in: chosenLinear))
+        // The fade's shade comes after the panel's background, so it shows.
+        let background = try #require(chosenSCurve.range(of: "fill=\"#fafafa\""))
+        let shade = try #require(chosenSCurve.range(of: "fill=\"#f5cba7\""))
+        #expect(background.lowerBound < shade.lowerBound)
+        #expect(chosenSCurve.contains("Gain (solid: outgoing deck; dashed: incoming deck)"))
+        #expect(!chosenSCurve.contains("outgoing beats"))
+    }
+
     @Test func hardCutWithGapIsSilentInBetween() {
         let a = Deck(samples: [Float](repeating: 0.5, count: 10 * Self.rate * 2), sampleRate: Self.rate)
         let b = Deck(samples: [Float](repeating: -0.25, count: 10 * Self.rate * 2), sampleRate: Self.rate)
