@@ -28,24 +28,39 @@ public enum AHAPPlot {
             String(
                 format: "%.3f s, %d events, %d curves, %d dynamic parameters", pattern.duration, pattern.events.count, pattern.curves.count,
                 pattern.dynamicParameters.count), x: left, y: 40, size: 11, fill: "#555")
-        PlotPanel.legend(
-            &svg, x: left + 420, y: 40,
-            items: [("HapticTransient", transientColor), ("HapticContinuous", continuousColor), ("Audio", audioColor)])
+        // The legend names what is drawn: the event types the pattern has, and the sound when one is given.
+        let types = Set(pattern.events.compactMap(\.eventType))
+        var items: [(String, String)] = []
+        if types.contains(.hapticTransient) { items.append(("HapticTransient", transientColor)) }
+        if types.contains(.hapticContinuous) { items.append(("HapticContinuous", continuousColor)) }
+        let hasAudio = types.contains(.audioContinuous) || types.contains(.audioCustom)
+        if hasAudio { items.append(("Audio", audioColor)) }
+        if let sound { items.append((sound.label, "#999999")) }
+        PlotPanel.legend(&svg, x: left + 420, y: 40, items: items)
         let xRange = 0...duration
         let intensity = PlotPanel(x: left, y: 70, width: width, height: panelHeight, xRange: xRange, yRange: 0...1)
         let sharpness = PlotPanel(
             x: left, y: intensity.y + panelHeight + gap, width: width, height: panelHeight, xRange: xRange, yRange: 0...1)
+        // Intensity and volume controls multiply (0…1); sharpness controls add (−1…1): the axis goes below 0 only when
+        // a value does.
+        let negative = controls.tracks.values.contains { track in
+            (0...200).contains { track.value(at: Double($0) / 200 * duration) < 0 }
+        }
+        let curvesRange: ClosedRange<Double> = negative ? -1...1 : 0...1
         let curves = PlotPanel(
-            x: left, y: sharpness.y + panelHeight + gap, width: width, height: panelHeight, xRange: xRange, yRange: -1...1)
+            x: left, y: sharpness.y + panelHeight + gap, width: width, height: panelHeight, xRange: xRange, yRange: curvesRange)
         let wave = PlotPanel(x: left, y: curves.y + panelHeight + gap, width: width, height: panelHeight, xRange: xRange, yRange: -1...1)
         intensity.drawAxes(
-            &svg, title: "Intensity (audio: volume)", yLabel: "bars: as written · lines: after dynamic parameters", xLabel: "seconds")
+            &svg, title: hasAudio ? "Intensity (audio: volume)" : "Intensity", yLabel: "bars: as written · lines: after dynamic parameters", xLabel: "seconds")
         sharpness.drawAxes(
             &svg, title: "Sharpness", yLabel: "drive frequency \(Int(options.model.lowFrequency))–\(Int(options.model.highFrequency)) Hz",
             xLabel: "seconds")
-        curves.drawAxes(&svg, title: "Dynamic parameters and curves", xLabel: "seconds", yTicks: [-1, -0.5, 0, 0.5, 1])
+        curves.drawAxes(
+            &svg, title: "Dynamic parameters and curves", yLabel: "controls: intensity ×, sharpness +",
+            xLabel: "seconds", yTicks: negative ? [-1, -0.5, 0, 0.5, 1] : [0, 0.5, 1])
         wave.drawAxes(
-            &svg, title: "Rendered waveform envelope", yLabel: "haptic drive (blue), audio (green)", xLabel: "seconds", yTicks: [-1, 0, 1])
+            &svg, title: "Rendered waveform envelope", yLabel: hasAudio ? "haptic drive (blue), audio (green)" : "haptic drive",
+            xLabel: "seconds", yTicks: [-1, 0, 1])
         if let sound { drawSound(&svg, sound, panel: intensity) }
         drawEvents(&svg, pattern: pattern, controls: controls, intensity: intensity, sharpness: sharpness)
         drawControls(&svg, pattern: pattern, controls: controls, panel: curves)
@@ -97,16 +112,21 @@ public enum AHAPPlot {
 
     static func drawSound(_ svg: inout SVGDocument, _ sound: SoundUnderlay, panel: PlotPanel) {
         let columns = Int(panel.width)
-        guard !sound.amplitude.isEmpty, columns > 0 else { return }
-        var top = [Double](repeating: 0, count: columns)
-        for (i, a) in sound.amplitude.enumerated() {
-            let c = min(columns - 1, Int(panel.px(Double(i) / 1000) - panel.x))
-            if c >= 0 { top[c] = max(top[c], Double(a).squareRoot()) }
+        let n = sound.amplitude.count
+        guard n > 0, columns > 0 else { return }
+        // Each column shows the loudest millisecond it spans; a column narrower than a millisecond (a short sound)
+        // shows the millisecond it falls in, so the outline has no gaps between the samples.
+        let span = panel.xRange.upperBound - panel.xRange.lowerBound
+        let top = (0..<columns).map { c -> Double in
+            let t0 = panel.xRange.lowerBound + Double(c) / Double(columns) * span
+            let t1 = panel.xRange.lowerBound + Double(c + 1) / Double(columns) * span
+            let first = max(0, min(n - 1, Int((t0 * 1000).rounded(.down))))
+            let last = max(first, min(n - 1, Int((t1 * 1000).rounded(.up)) - 1))
+            return t0 * 1000 >= Double(n) ? 0 : Double(sound.amplitude[first...last].max() ?? 0).squareRoot()
         }
         let xs = (0..<columns).map { panel.x + Double($0) + 0.5 }
         let outline = zip(xs, top).map { ($0, panel.py($1)) }
         svg.polygon(outline + [(xs[columns - 1], panel.py(0)), (xs[0], panel.py(0))], fill: "#999999", opacity: 0.35)
-        PlotPanel.legend(&svg, x: panel.x + 560, y: panel.y - 6, items: [(sound.label, "#999999")])
     }
 
     static func drawControls(_ svg: inout SVGDocument, pattern: AHAPPattern, controls: ControlSet, panel: PlotPanel) {

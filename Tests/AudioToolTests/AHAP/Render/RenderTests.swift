@@ -218,6 +218,32 @@ struct RenderTests {
         #expect(svg.contains("a &lt;title&gt; &amp; more"))
     }
 
+    /// The plot's axes and legends follow what the pattern has: an intensity curve alone (a multiplier, 0…1) gets a 0…1
+    /// axis, a sharpness curve below 0 (it adds) gets −1…1; the legend names only event types the pattern plays, and
+    /// a sound underlay appears in the header legend, not over a panel's label.
+    @Test func plotAxesAndLegendsFollowThePattern() {
+        let intensityOnly = AHAPParameterCurve(
+            .hapticIntensityControl, time: 0, points: [AHAPControlPoint(time: 0, value: 1), AHAPControlPoint(time: 0.5, value: 0.3)])
+        let positive = AHAPPlot.svg(pattern: AHAPPattern(elements: [Self.continuous(duration: 1), .curve(intensityOnly)]), title: "t")
+        // −0.5 is a tick of the curves' axis only (the waveform's are −1, 0 and 1).
+        #expect(!positive.contains(">-0.5<"), "no negative half on the curves' axis")
+        #expect(positive.contains(">HapticContinuous<") && !positive.contains(">HapticTransient<") && !positive.contains(">Audio<"))
+        let sharpnessDown = AHAPParameterCurve(
+            .hapticSharpnessControl, time: 0, points: [AHAPControlPoint(time: 0, value: 0), AHAPControlPoint(time: 0.5, value: -0.6)])
+        let negative = AHAPPlot.svg(pattern: AHAPPattern(elements: [Self.continuous(duration: 1), .curve(sharpnessDown)]), title: "t")
+        #expect(negative.contains(">-0.5<"))
+        let sound = SoundUnderlay(amplitude: [Float](repeating: 0.25, count: 200), label: "sound: √amplitude")
+        let withSound = AHAPPlot.svg(pattern: AHAPPattern(elements: [Self.continuous(duration: 0.1)]), title: "t", sound: sound)
+        // The header legend sits at y = 40, above every panel.
+        let label = withSound.range(of: ">sound: √amplitude<")
+        let element = label.flatMap { withSound[..<$0.lowerBound].range(of: "<text", options: .backwards) }
+        #expect(element.map { String(withSound[$0.lowerBound..<label!.lowerBound]).contains("y=\"40\"") } == true)
+        // A 0.2 s sound over 900 columns: every column has its millisecond, so the outline never drops to 0 inside it.
+        let outline = withSound.components(separatedBy: "<polygon points=\"").dropFirst().first { $0.contains("#999999") } ?? ""
+        let ys = outline.prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0.split(separator: ",")[1]) }
+        #expect(Set(ys.dropLast(2)).count == 1, "one height for a constant sound: \(Set(ys.dropLast(2)).sorted())")
+    }
+
     @Test("every corpus file renders", .enabled(if: TestPaths.corpusAvailable, TestPaths.corpusMissing))
     func corpusRenders() throws {
         for url in TestPaths.corpusFiles() {
