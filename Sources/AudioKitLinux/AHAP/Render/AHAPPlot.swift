@@ -51,7 +51,8 @@ public enum AHAPPlot {
             x: left, y: sharpness.y + panelHeight + gap, width: width, height: panelHeight, xRange: xRange, yRange: curvesRange)
         let wave = PlotPanel(x: left, y: curves.y + panelHeight + gap, width: width, height: panelHeight, xRange: xRange, yRange: -1...1)
         intensity.drawAxes(
-            &svg, title: hasAudio ? "Intensity (audio: volume)" : "Intensity", yLabel: "bars: as written · lines: after dynamic parameters", xLabel: "seconds")
+            &svg, title: hasAudio ? "Intensity (audio: volume)" : "Intensity", yLabel: "bars: as written · lines: after dynamic parameters",
+            xLabel: "seconds")
         sharpness.drawAxes(
             &svg, title: "Sharpness", yLabel: "drive frequency \(Int(options.model.lowFrequency))–\(Int(options.model.highFrequency)) Hz",
             xLabel: "seconds")
