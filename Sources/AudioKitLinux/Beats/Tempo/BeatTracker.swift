@@ -74,6 +74,27 @@ public enum BeatTracker {
     }
 
     /// The share of onset energy that falls within ±35 ms of the beats.
+    /// The mean of the strongest onset strength within 35 ms of each point halfway between two beats, over the mean
+    /// at the beats themselves: about 0.5 or less when the beats carry the loud events and their halves the light ones
+    /// (kick and snare on the beat, hats between), near 1 when every half-beat is struck as hard (a pulse twice as
+    /// fast). 0 with fewer than two beats.
+    static func offBeatRatio(_ onset: OnsetStrength, beats: [Double]) -> Double {
+        guard beats.count >= 2 else { return 0 }
+        let v = onset.values
+        let w = Int(0.035 * onset.framesPerSecond)
+        func peak(_ t: Double) -> Double {
+            let f = Int(onset.frame(ofTime: t).rounded())
+            guard f + w >= 0, f - w < v.count else { return 0 }
+            return Double(v[max(0, f - w)...min(v.count - 1, f + w)].max() ?? 0)
+        }
+        var on = 0.0, off = 0.0
+        for k in 1..<beats.count {
+            on += peak(beats[k - 1])
+            off += peak((beats[k - 1] + beats[k]) / 2)
+        }
+        return on > 0 ? off / on : 0
+    }
+
     static func onBeatRatio(_ onset: OnsetStrength, beats: [Double]) -> Double {
         let v = onset.values.map(Double.init)
         let total = v.reduce(0, +)

@@ -66,6 +66,21 @@ struct TempoTests {
         #expect([105.0, 210, 52.5].contains { abs(estimate.bpm / $0 - 1) < 0.02 }, "\(estimate.bpm) BPM")
     }
 
+    /// A kick on every eighth of a 90 BPM loop is a four-on-the-floor at 180: every half-beat of the 90 BPM reading is
+    /// struck as hard as its beats, so the beat is 180 (as a chart of such music declares it). The 95 BPM loop with its
+    /// kick and snare on the beats and only hats between stays at 95 (`halfAndDoubleTimeFailUnlessAllowed`).
+    @Test func halfBeatsStruckAsHardAsTheBeatsAreTheBeat() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try Self.drumLoop(bpm: 90, seconds: 20, kicks: Set(0..<8), snares: [2, 6], in: dir)
+        let estimate = try #require(TempoEstimator.estimate(try TempoEstimator.onsetStrength(path: path)))
+        #expect(abs(estimate.bpm / 180 - 1) < 0.02, "\(estimate.bpm) BPM")
+        let hinted = try #require(TempoEstimator.estimate(try TempoEstimator.onsetStrength(path: path), hint: 90))
+        #expect(abs(hinted.bpm / 90 - 1) < 0.02, "with a hint of 90: \(hinted.bpm) BPM")
+        let plain = try #require(TempoEstimator.estimate(try TempoEstimator.onsetStrength(path: try Self.drumLoop(bpm: 95, in: dir))))
+        #expect(abs(plain.bpm / 95 - 1) < 0.02, "\(plain.bpm) BPM")
+    }
+
     @Test func halfAndDoubleTimeFailUnlessAllowed() throws {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
