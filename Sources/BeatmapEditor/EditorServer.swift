@@ -67,6 +67,19 @@
                 }
                 return try json(await session.state())
             }
+            // The tempo grid the author set: {"bpm": …, "offset": …}; the beats are judged on it from now on.
+            router.put("/api/grid") { request, _ in
+                let body = try await request.body.collect(upTo: maxBodyBytes)
+                guard let grid = try? JSONDecoder().decode(GridBody.self, from: Data(body.readableBytesView)),
+                    await session.setGrid(EditorState.Grid(bpm: grid.bpm, offset: grid.offset))
+                else {
+                    return failure(
+                        .badRequest,
+                        "the body must be {\"bpm\": a tempo within \(TempoMap.bpmRange.lowerBound)–\(TempoMap.bpmRange.upperBound), \"offset\": seconds}"
+                    )
+                }
+                return try json(await session.state())
+            }
             // The page sends the beats it shows with the save, so what is written is what the author sees.
             router.post("/api/save") { request, _ in
                 let body = try await request.body.collect(upTo: maxBodyBytes)
@@ -95,6 +108,12 @@
         {
             let app = application(session: session, token: token, port: port, started: started)
             try await app.runService(gracefulShutdownSignals: [.sigint, .sigterm, .sighup])
+        }
+
+        /// The body of `PUT /api/grid`.
+        struct GridBody: Decodable {
+            let bpm: Double
+            let offset: Double
         }
 
         /// A JSON array of finite numbers (empty allowed), or nil.

@@ -104,6 +104,9 @@ def main():
             g1 = page.evaluate("window.editor.grid")
             assert abs(g1["bpm"] - 2 * g0["bpm"]) < 1e-6, f"×2 gave {g1}"
             assert page.input_value("#bpm") == f"{g1['bpm']:.3f}"
+            # The grid the author set goes to the server, which judges the beats on it; a Swift map cannot keep it.
+            page.wait_for_function(f"window.editor.state.declared_grid && Math.abs(window.editor.state.declared_grid.bpm - {g1['bpm']}) < 1e-6")
+            assert "only a JSON map keeps it" in page.inner_text("#summary"), page.inner_text("#summary")
             page.select_option("#divisor", "4")
             before = page.evaluate("window.editor.beats")
             x = page.evaluate(f"window.editor.clientX({(original[3] + original[4]) / 2 + 0.037})")

@@ -153,6 +153,16 @@
                 #expect(String(decoding: refused.body, as: UTF8.self).contains("changed on disk"))
                 #expect(try String(contentsOf: map, encoding: .utf8) == "let beatMap: [Double] = [1, 2, 3, 4]\n")
                 #expect(try await Self.http(port, "PUT", "/api/beats?token=\(token)", body: Array("not json".utf8)).status == 400)
+                // The author's grid: refused unless a tempo and an offset; then the beats are judged on it, and a Swift
+                // map (which cannot keep it) says so.
+                for bad in ["not json", "{\"bpm\": 0, \"offset\": 0}", "{\"bpm\": 120}", "{\"bpm\": 1e9, \"offset\": 0}"] {
+                    #expect(try await Self.http(port, "PUT", "/api/grid?token=\(token)", body: Array(bad.utf8)).status == 400, "\(bad)")
+                }
+                let grid = try await Self.http(port, "PUT", "/api/grid?token=\(token)", body: Array("{\"bpm\": 88, \"offset\": 0.25}".utf8))
+                #expect(grid.status == 200)
+                let judged = try JSONSerialization.jsonObject(with: Data(grid.body)) as? [String: Any]
+                #expect((judged?["declared_grid"] as? [String: Any])?["bpm"] as? Double == 88)
+                #expect(judged?["keeps_grid"] as? Bool == false)
             }
         }
 
@@ -210,7 +220,7 @@
                 #expect(beats.map { $0["too_close"] as? Bool } == [true, true, false, false, false])
                 let keys = [
                     "track", "duration", "sample_rate", "channels", "map", "dirty", "can_save", "beats", "offset", "drift",
-                    "map_bpm", "audio_bpm", "grid", "flagged", "tolerance", "hit_window", "findings",
+                    "map_bpm", "audio_bpm", "grid", "declared_grid", "keeps_grid", "flagged", "tolerance", "hit_window", "findings",
                 ]
                 #expect(Set(state.keys) == Set(keys))
                 #expect(beats.allSatisfy { Set($0.keys) == ["time", "error", "audio_time", "flagged", "too_close", "fix"] })

@@ -36,4 +36,56 @@ struct EditorSessionTests {
         try await session.setBeats(draft + [11.5])
         #expect(await Self.flags(session).edited)
     }
+
+    /// A grid the author sets is what the beats are judged on, and a JSON object map keeps it on save: its "bpm" and
+    /// "offset" are written (replaced in place, or added first), read back by the map reader, and every other byte
+    /// of the file stays. A text map cannot keep one, so setting it does not make the map unsaved.
+    @Test func aGridSetInTheEditorIsJudgedOnAndSavedInAJSONMap() async throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Hits of a chart at 176 BPM from 0.5 s: beats and half-beats, so the map is not one steady pulse.
+        let step = 60.0 / 176 / 2
+        let hits = (0..<40).filter { $0 % 4 != 3 }.map { 0.5 + Double($0) * step }
+        let numbers = hits.map { String(format: "%.4f", $0) }.joined(separator: ", ")
+        let original = "{\n  \"title\": \"world 1\",\n  \"beats\": [\(numbers)]\n}\n"
+        let path = dir.appendingPathComponent("chart.json").path
+        try original.write(toFile: path, atomically: true, encoding: .utf8)
+        let session = try await EditorSession(track: Self.track, map: path)
+        #expect(await session.state().keepsGrid)
+        #expect(await session.state().declaredGrid == nil)
+        #expect(await session.setGrid(EditorState.Grid(bpm: 0, offset: 0.5)) == false)
+        #expect(await session.setGrid(EditorState.Grid(bpm: 176, offset: 0.5)))
+        let state = await session.state()
+        #expect(state.declaredGrid == EditorState.Grid(bpm: 176, offset: 0.5))
+        #expect(state.mapBPM == 176, "judged on the grid set: \(String(describing: state.mapBPM))")
+        #expect(await Self.flags(session).dirty, "a grid the map keeps is an unsaved change")
+        try await session.save()
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(saved.hasPrefix("{\n  \"bpm\": 176.000,\n  \"offset\": 0.500,\n  \"title\": \"world 1\","), "\(saved)")
+        let reread = try #require(BeatMapReader.read(bytes: Array(saved.utf8), file: path, format: .json).map)
+        #expect(reread.bpm == 176 && reread.offset == 0.5 && reread.times.count == hits.count)
+        #expect(!(await Self.flags(session).dirty))
+        // A second grid replaces the values where they are.
+        #expect(await session.setGrid(EditorState.Grid(bpm: 88, offset: 0.5)))
+        #expect(await session.state().mapBPM == 88)
+        try await session.save()
+        let again = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(again == saved.replacingOccurrences(of: "176.000", with: "88.000"))
+
+        let text = dir.appendingPathComponent("beats.txt").path
+        try hits.map { String(format: "%.4f", $0) }.joined(separator: "\n").write(toFile: text, atomically: true, encoding: .utf8)
+        let plain = try await EditorSession(track: Self.track, map: text)
+        #expect(await plain.setGrid(EditorState.Grid(bpm: 176, offset: 0.5)))
+        #expect(!(await plain.state().keepsGrid))
+        #expect(!(await Self.flags(plain).dirty), "a text map cannot keep a grid: nothing to save")
+    }
+
+    /// The grid goes into a compact JSON object too, and a bare array of beats is refused (it has nowhere to keep it).
+    @Test func aTempoIsWrittenIntoAJSONObjectOnly() throws {
+        let compact = try BeatMapSaver.json("{\"beats\": [0.5, 1]}", settingTempo: (bpm: 120, offset: 0.5), path: "m.json")
+        #expect(compact == "{ \"bpm\": 120.000, \"offset\": 0.500,\"beats\": [0.5, 1]}")
+        let map = try #require(BeatMapReader.read(bytes: Array(compact.utf8), file: nil, format: .json).map)
+        #expect(map.bpm == 120 && map.offset == 0.5 && map.times == [0.5, 1])
+        #expect(throws: InputError.self) { try BeatMapSaver.json("[0.5, 1]", settingTempo: (bpm: 120, offset: 0.5), path: "m.json") }
+    }
 }

@@ -57,6 +57,14 @@ public actor EditorSession {
     private var tempo: [EditorTempoCandidate]?
     /// The beats the session opened with (the map's, or the draft).
     private let openedBeats: [Double]
+    /// The tempo grid the author set, or the map declared (`"bpm"` and `"offset"`): the beats are judged on it.
+    public private(set) var declared: EditorState.Grid?
+    /// The grid as it is on disk.
+    private var savedDeclared: EditorState.Grid?
+    /// The grid the session opened with.
+    private let openedDeclared: EditorState.Grid?
+    /// A chart's own tempo map (StepMania, osu!, Quaver, Beat Saber), kept for the check.
+    private let chartTempo: TempoMap?
 
     /// Opens the track and the map (or, without one, drafts a map from the audio). Throws `InputError` when the
     /// track or the map cannot be read, and `BeatMapFindings` when the map's content is not a beat map.
@@ -84,6 +92,10 @@ public actor EditorSession {
                 file = f
                 beats = f.map.times
                 savedBeats = f.map.times
+                if let bpm = f.map.bpm, TempoMap.bpmRange.contains(bpm), let offset = f.map.offset, offset.isFinite {
+                    declared = EditorState.Grid(bpm: bpm, offset: offset)
+                }
+                chartTempo = f.map.tempoMap
             case .failure(let findings): throw findings
             }
         } else {
@@ -92,22 +104,52 @@ public actor EditorSession {
             file = nil
             beats = draft?.map.times ?? []
             savedBeats = []
+            chartTempo = nil
         }
         openedBeats = beats
-        report = Self.check(beats, onset: onset, settings: settings, file: map)
+        savedDeclared = declared
+        openedDeclared = declared
+        report = Self.check(beats, declared: declared, chartTempo: chartTempo, onset: onset, settings: settings, file: map)
     }
 
-    static func check(_ beats: [Double], onset: OnsetStrength, settings: Settings, file: String?) -> BeatCheckReport {
-        BeatChecker.check(
-            map: BeatMap(times: beats, file: file), onset: onset,
+    static func check(
+        _ beats: [Double], declared: EditorState.Grid?, chartTempo: TempoMap?, onset: OnsetStrength, settings: Settings, file: String?
+    ) -> BeatCheckReport {
+        var map = BeatMap(times: beats, bpm: declared?.bpm, offset: declared?.offset, file: file)
+        map.tempoMap = declared == nil ? chartTempo : nil
+        return BeatChecker.check(
+            map: map, onset: onset,
             options: BeatCheckOptions(tolerance: settings.tolerance, lint: BeatLintOptions(hitWindow: settings.hitWindow)))
     }
 
-    /// True when the beats differ from the file on disk (always, for a draft not yet saved).
-    public var isDirty: Bool { beats != savedBeats }
+    /// True when a save keeps the declared grid: a JSON map whose root is an object, or a draft saved as JSON.
+    public var keepsGrid: Bool {
+        if let file {
+            guard file.format == .json else { return false }
+            return file.bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "{")
+        }
+        return settings.saveAs.map { BeatMapFormat.forOutput(path: $0) == .json } ?? false
+    }
 
-    /// True when the author changed the beats since the session opened or last saved (an untouched draft is not).
-    public var isEdited: Bool { beats != (file == nil ? openedBeats : savedBeats) }
+    /// True when the beats (or a grid the map keeps) differ from the file on disk (always, for a draft not yet saved).
+    public var isDirty: Bool { beats != savedBeats || (keepsGrid && declared != savedDeclared) }
+
+    /// True when the author changed the beats, or a grid the map keeps, since the session opened or last saved (an
+    /// untouched draft is not).
+    public var isEdited: Bool {
+        beats != (file == nil ? openedBeats : savedBeats) || (keepsGrid && declared != (file == nil ? openedDeclared : savedDeclared))
+    }
+
+    /// Sets the tempo grid the beats are judged on (and a JSON map keeps on save), and checks them again. Returns
+    /// false, keeping the grid it had, for a tempo outside `TempoMap.bpmRange` or an offset that is not a finite time
+    /// within a minute of the track.
+    @discardableResult
+    public func setGrid(_ grid: EditorState.Grid) -> Bool {
+        guard TempoMap.bpmRange.contains(grid.bpm), grid.offset.isFinite, abs(grid.offset) <= info.duration + 60 else { return false }
+        declared = grid
+        report = Self.check(beats, declared: declared, chartTempo: chartTempo, onset: onset, settings: settings, file: savePath)
+        return true
+    }
 
     /// Where a save writes: the map file, or the draft's `saveAs`.
     public var savePath: String? { file?.path ?? settings.saveAs }
@@ -121,17 +163,19 @@ public actor EditorSession {
                 reason: "\(times.count) beats is more than the editor holds (\(beatBound)); the edit was not applied")
         }
         beats = times.filter(\.isFinite).sorted()
-        report = Self.check(beats, onset: onset, settings: settings, file: savePath)
+        report = Self.check(beats, declared: declared, chartTempo: chartTempo, onset: onset, settings: settings, file: savePath)
     }
 
     /// Writes the beats to the map file in its own format (or to `saveAs` as a new file in the format its
     /// extension names). Throws `InputError` when there is nowhere to save, when the file changed on disk since it
     /// was read (nothing is written), or when the write fails.
     public func save() throws(InputError) {
+        let tempo = keepsGrid ? declared.map { (bpm: $0.bpm, offset: $0.offset) } : nil
         if let file {
-            self.file = try file.save(beats, limits: settings.limits)
+            self.file = try file.save(beats, tempo: tempo, limits: settings.limits)
         } else if let path = settings.saveAs {
-            let text = BeatMapWriter.string(BeatMap(times: beats), format: BeatMapFormat.forOutput(path: path))
+            let text = BeatMapWriter.string(
+                BeatMap(times: beats, bpm: tempo?.bpm, offset: tempo?.offset), format: BeatMapFormat.forOutput(path: path))
             if FileIdentity(path: path) != nil {
                 throw InputError(
                     .writeFailed, path: path, reason: "already exists; the draft was not written over it",
@@ -148,6 +192,7 @@ public actor EditorSession {
                 fix: "start the editor with a file to save the draft to")
         }
         savedBeats = beats
+        savedDeclared = declared
     }
 
     /// The state the page shows: the track, every beat with its verdict, the offset, the drift and the fitted grid.
@@ -156,7 +201,7 @@ public actor EditorSession {
             track: (trackPath as NSString).lastPathComponent, info: info,
             map: savePath.map { ($0 as NSString).lastPathComponent }, dirty: isDirty, canSave: savePath != nil, beats: beats,
             report: report, tolerance: settings.tolerance, hitWindow: settings.hitWindow,
-            minimumGap: BeatLintOptions(hitWindow: settings.hitWindow).minimumGap)
+            minimumGap: BeatLintOptions(hitWindow: settings.hitWindow).minimumGap, declaredGrid: declared, keepsGrid: keepsGrid)
     }
 
     /// `width` columns of `from`…`to` seconds: the waveform's lowest and highest sample and the onset strength

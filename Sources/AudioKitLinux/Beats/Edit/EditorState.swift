@@ -34,12 +34,18 @@ public struct EditorState: Encodable, Sendable, Equatable {
         }
     }
 
-    /// A steady grid fitted to the beats.
+    /// A steady tempo grid: fitted to the beats, or set by the author.
     public struct Grid: Encodable, Sendable, Equatable {
         /// Its tempo.
         public var bpm: Double
         /// The time of one of its lines (seconds).
         public var offset: Double
+
+        /// A grid of `bpm` through `offset`.
+        public init(bpm: Double, offset: Double) {
+            self.bpm = bpm
+            self.offset = offset
+        }
     }
 
     /// One of the checker's errors or warnings.
@@ -78,6 +84,10 @@ public struct EditorState: Encodable, Sendable, Equatable {
     public var audioBPM: Double?
     /// A steady grid fitted to the beats.
     public var grid: Grid?
+    /// The tempo grid the author set (or the map declared): the checker judges the beats on it; nil when none.
+    public var declaredGrid: Grid?
+    /// True when a save keeps `declaredGrid` in the map (a JSON object map; other formats hold beats only).
+    public var keepsGrid: Bool
     /// How many beats are flagged.
     public var flagged: Int
     /// The checker's tolerance (seconds).
@@ -94,6 +104,8 @@ public struct EditorState: Encodable, Sendable, Equatable {
         case mapBPM = "map_bpm"
         case audioBPM = "audio_bpm"
         case hitWindow = "hit_window"
+        case declaredGrid = "declared_grid"
+        case keepsGrid = "keeps_grid"
     }
 
     /// Encodes every key, an absent value as `null`.
@@ -112,6 +124,8 @@ public struct EditorState: Encodable, Sendable, Equatable {
         try c.encode(mapBPM, forKey: .mapBPM)
         try c.encode(audioBPM, forKey: .audioBPM)
         try c.encode(grid, forKey: .grid)
+        try c.encode(declaredGrid, forKey: .declaredGrid)
+        try c.encode(keepsGrid, forKey: .keepsGrid)
         try c.encode(flagged, forKey: .flagged)
         try c.encode(tolerance, forKey: .tolerance)
         try c.encode(hitWindow, forKey: .hitWindow)
@@ -119,11 +133,15 @@ public struct EditorState: Encodable, Sendable, Equatable {
     }
 
     /// The state of `beats` as `report` judges them: each beat's verdict by index, "too close" by the lint rule at
-    /// `minimumGap`, and a grid fitted to the beats.
+    /// `minimumGap`, a grid fitted to the beats, and the `declaredGrid` they were judged on (kept on save when
+    /// `keepsGrid`).
     public init(
         track: String, info: AudioFileInfo, map: String?, dirty: Bool, canSave: Bool, beats times: [Double],
-        report: BeatCheckReport, tolerance: Double, hitWindow: Double, minimumGap: Double
+        report: BeatCheckReport, tolerance: Double, hitWindow: Double, minimumGap: Double, declaredGrid: Grid? = nil,
+        keepsGrid: Bool = false
     ) {
+        self.declaredGrid = declaredGrid
+        self.keepsGrid = keepsGrid
         let evidence = Dictionary(report.beats.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
         var close = [Bool](repeating: false, count: times.count)
         for i in TooCloseRule.closeHits(times, minimumGap: minimumGap) {

@@ -27,8 +27,12 @@ public struct BeatMapFile: Sendable {
     /// Writes `times` into the file in its own format (see `BeatMapSaver`), atomically, keeping the file's
     /// permissions and writing through a symbolic link. Throws `InputError` (`.writeFailed`) without writing when
     /// the file on disk is no longer the one that was read (another program changed it), and when the new text
-    /// would not read back as exactly `times`. Returns the file as saved, ready for the next save.
-    public func save(_ times: [Double], limits: InputLimits = .standard) throws(InputError) -> BeatMapFile {
+    /// would not read back as exactly `times`. With `tempo`, a JSON map's `"bpm"` and `"offset"` are set too
+    /// (`BeatMapSaver.json(_:settingTempo:path:)`); other formats cannot keep one (`.unsupportedFormat`, nothing
+    /// written). Returns the file as saved, ready for the next save.
+    public func save(_ times: [Double], tempo: (bpm: Double, offset: Double)? = nil, limits: InputLimits = .standard) throws(InputError)
+        -> BeatMapFile
+    {
         let current = try InputFile.read(path, maxBytes: limits.maxFileBytes)
         guard current == bytes else {
             throw InputError(
@@ -41,10 +45,23 @@ public struct BeatMapFile: Sendable {
                 .unsupportedFormat, path: path, reason: "the file is not UTF-8, so saving would change bytes outside the beats",
                 fix: "re-save it as UTF-8 first")
         }
-        let text = try BeatMapSaver.text(replacingBeatsOf: original, format: format, symbol: symbol, with: times, path: path)
+        var text = try BeatMapSaver.text(replacingBeatsOf: original, format: format, symbol: symbol, with: times, path: path)
+        if let tempo {
+            guard format == .json else {
+                throw InputError(
+                    .unsupportedFormat, path: path, reason: "only a JSON map keeps a tempo grid; nothing was written",
+                    fix: "save the beats without the grid, or convert the map to JSON")
+            }
+            text = try BeatMapSaver.json(text, settingTempo: tempo, path: path)
+        }
         let written = Array(text.utf8)
         let check = BeatMapReader.read(bytes: written, file: path, format: format, symbol: symbol)
-        guard let reread = check.map?.times, reread.count == times.count, zip(reread, times).allSatisfy({ abs($0 - $1) < 1e-6 }) else {
+        let tempoKept = tempo.map { t in
+            abs((check.map?.bpm ?? .nan) - t.bpm) < 1e-3 && abs((check.map?.offset ?? .nan) - t.offset) < 1e-6
+        }
+        guard let reread = check.map?.times, reread.count == times.count, zip(reread, times).allSatisfy({ abs($0 - $1) < 1e-6 }),
+            tempoKept != false
+        else {
             throw InputError(
                 .writeFailed, path: path, reason: "the saved text would not read back as the edited beats; nothing was written",
                 fix: "save in another format")

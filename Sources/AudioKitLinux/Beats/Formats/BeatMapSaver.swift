@@ -30,6 +30,49 @@ public enum BeatMapSaver {
         }
     }
 
+    /// The text of a JSON beat map object with its `"bpm"` and `"offset"` set to `tempo` (each value replaced where the
+    /// key is, else both keys added first in the object, indented like its first member); every other byte is kept.
+    /// Throws `InputError` (`.unsupportedFormat`) when the root is not an object (a bare array of beats has nowhere to
+    /// keep a tempo).
+    public static func json(_ text: String, settingTempo tempo: (bpm: Double, offset: Double), path: String) throws(InputError) -> String {
+        let bytes = Array(text.utf8)
+        let pre = JSONTextPreprocessor.process(bytes)
+        guard case .success(.object) = pre.bytes.withUnsafeBytes({ Jansson.decode($0, maxDepth: 64) }),
+            let open = pre.bytes.firstIndex(of: UInt8(ascii: "{"))
+        else {
+            throw InputError(
+                .unsupportedFormat, path: path, reason: "a bare array of beats has nowhere to keep the tempo grid",
+                fix: "save the map as a JSON object ({\"bpm\": …, \"offset\": …, \"beats\": […]}) to keep its grid")
+        }
+        let values = [("bpm", number(tempo.bpm, decimals: 3)), ("offset", number(tempo.offset, decimals: 3))]
+        let index = JSONPositionIndex(validJSON: pre.bytes, wanted: Set(values.map { JSONPointer.appending("", $0.0) }))
+        var edits: [(range: Range<Int>, text: String)] = []
+        var missing: [(String, String)] = []
+        for (key, value) in values {
+            guard let start = index.entry(for: JSONPointer.appending("", key))?.valueOffset else {
+                missing.append((key, value))
+                continue
+            }
+            // The old value is a number (or null): it ends at the first delimiter.
+            var end = start
+            while end < pre.bytes.count, !" \t\r\n,}".utf8.contains(pre.bytes[end]) { end += 1 }
+            edits.append((start..<end, value))
+        }
+        if !missing.isEmpty {
+            let gap = pre.bytes[(open + 1)...].prefix { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+            let spacing = gap.isEmpty ? " " : String(decoding: gap, as: UTF8.self)
+            let empty = pre.bytes[(open + 1)...].first { !(0x20 == $0 || 0x09 == $0 || 0x0A == $0 || 0x0D == $0) } == UInt8(ascii: "}")
+            let members = missing.map { "\"\($0.0)\": \($0.1)" }
+            let inserted = spacing + members.joined(separator: "," + spacing) + (empty ? "" : ",")
+            edits.append(((open + 1)..<(open + 1), inserted))
+        }
+        var out = bytes
+        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            out.replaceSubrange(edit.range, with: Array(edit.text.utf8))
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// A time as the map writes it: at least `decimals` decimals, more (up to 6) when the time needs them.
     static func number(_ t: Double, decimals: Int) -> String {
         for d in decimals...6 {

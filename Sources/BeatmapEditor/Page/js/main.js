@@ -73,7 +73,10 @@ function show(s) {
     span(s.flagged ? "bad" : "ok", `${s.flagged} flagged`),
     ` of ${m.beats.length} beats · offset ${s.offset == null ? "n/a" : (s.offset * 1000).toFixed(1) + " ms"} · ` +
       `map ${f(s.map_bpm, 2)} BPM vs track ${f(s.audio_bpm, 2)} BPM` +
-      (s.grid ? ` · fitted grid ${s.grid.bpm.toFixed(3)} BPM from ${s.grid.offset.toFixed(3)} s` : "") +
+      (s.declared_grid
+        ? ` · judged on the grid ${s.declared_grid.bpm.toFixed(3)} BPM from ${s.declared_grid.offset.toFixed(3)} s` +
+          (s.keeps_grid ? ", saved with the map" : " (only a JSON map keeps it)")
+        : s.grid ? ` · fitted grid ${s.grid.bpm.toFixed(3)} BPM from ${s.grid.offset.toFixed(3)} s` : "") +
       ` · tap latency ${(tapLatency * 1000).toFixed(0)} ms`);
   if (s.dirty) summary.append(" · ", span("warn", "unsaved"));
   showFindings(s);
@@ -219,12 +222,24 @@ function placed(t) {
   return m.grid && m.divisor ? snapToGrid(t, m.grid, m.divisor) : t;
 }
 
-function setGrid(grid) {
+// The grid the author sets is sent to the server, which judges the beats on it (and a JSON map keeps it on save);
+// the grid fitted to the beats, shown when the page opens, is not.
+function setGrid(grid, { declare = true } = {}) {
   if (!(grid && Number.isFinite(grid.bpm) && grid.bpm >= 1 && grid.bpm <= 1000 && Number.isFinite(grid.offset))) return;
   m.grid = { beatsPerBar: 4, ...grid };
   $("bpm").value = m.grid.bpm.toFixed(3);
   $("offset").value = m.grid.offset.toFixed(3);
   redraw();
+  if (declare) { clearTimeout(setGrid.timer); setGrid.timer = setTimeout(() => sendGrid().catch(() => {}), 60); }
+}
+
+async function sendGrid() {
+  const seq = ++putSeq, sent = m.beats.slice();
+  try {
+    const s = await sendJSON("/api/grid", "PUT", { bpm: m.grid.bpm, offset: m.grid.offset });
+    serverError = null;
+    if (seq === putSeq && sameBeats(sent, m.beats)) { shownSeq = seq; show(s); }
+  } catch (e) { serverError = e.message; if (seq === putSeq) redraw(); throw e; }
 }
 
 // The track's tempo candidates as buttons: each sets the grid's tempo, keeping the beat under the playhead.
@@ -372,7 +387,8 @@ window.addEventListener("beforeunload", (e) => { if (m.state && m.state.dirty) {
 (async () => {
   fitCanvas($("overview")); fitCanvas($("detail"));
   show(await getJSON("/api/state"));
-  if (m.state.grid) setGrid(m.state.grid);
+  const opened = m.state.declared_grid || m.state.grid;
+  if (opened) setGrid(opened, { declare: false });
   m.onsets = await getJSON("/api/onsets");
   wire(); await loadOverview(); setView(0, Math.min(m.state.duration, 12));
   showCandidates(await getJSON("/api/tempo"));
