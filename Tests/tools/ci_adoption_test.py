@@ -45,7 +45,8 @@ def broken_ahap():
 
 
 def sample(name):
-    return open(os.path.join(ROOT, "samples", name)).read()
+    with open(os.path.join(ROOT, "samples", name)) as f:
+        return f.read()
 
 
 def game_folder(folder, ahap_text):
@@ -82,7 +83,8 @@ class NoticesTests(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         # Independently of the script: every shared library ldd lists outside the toolchain belongs to a Debian
         # package named in the notices.
-        text = open(os.path.join(ROOT, "THIRD_PARTY_NOTICES.md")).read()
+        with open(os.path.join(ROOT, "THIRD_PARTY_NOTICES.md")) as f:
+            text = f.read()
         ldd = subprocess.run(["ldd", self.binaries[0]], capture_output=True, text=True).stdout
         for soname in re.findall(r"^\s*(lib\S+\.so[.\d]*) => /(?:usr/)?lib/", ldd, re.M):
             self.assertIn(soname, text, f"{soname} is loaded by beatmap but not in the notices")
@@ -91,7 +93,8 @@ class NoticesTests(unittest.TestCase):
             self.assertIn(f"| {package} (", text, f"{module} is linked into beatmap; {package} must be named")
 
     def test_a_library_missing_from_the_notices_fails_the_check(self):
-        text = open(os.path.join(ROOT, "THIRD_PARTY_NOTICES.md")).read()
+        with open(os.path.join(ROOT, "THIRD_PARTY_NOTICES.md")) as f:
+            text = f.read()
         cut = "\n".join(l for l in text.splitlines() if "libsndfile1" not in l)
         with tempfile.NamedTemporaryFile("w", suffix=".md", delete=False) as f:
             f.write(cut)
@@ -151,7 +154,10 @@ class PreCommitTests(unittest.TestCase):
                               text=True)
 
     def runs(self):
-        return open(self.log).read().splitlines() if os.path.exists(self.log) else []
+        if not os.path.exists(self.log):
+            return []
+        with open(self.log) as f:
+            return f.read().splitlines()
 
     def test_a_broken_ahap_is_refused_and_a_clean_commit_passes(self):
         game_folder(self.repo, broken_ahap())
@@ -238,7 +244,9 @@ class ActionTests(unittest.TestCase):
                                capture_output=True, text=True)
             log += f"--- {step.get('name')}\n{r.stdout}{r.stderr}"
             outs = {}
-            for line in open(output).read().splitlines():
+            with open(output) as f:
+                lines = f.read().splitlines()
+            for line in lines:
                 k, _, v = line.partition("=")
                 outs[k] = v
             if "id" in step:
@@ -267,7 +275,8 @@ class ActionTests(unittest.TestCase):
         sarif_dir = upload[0]["sarif_file"]
         reports = [f for f in os.listdir(sarif_dir) if f.endswith(".sarif")]
         self.assertEqual(reports, ["beatmap-ci.sarif"])
-        sarif = json.load(open(os.path.join(sarif_dir, reports[0])))
+        with open(os.path.join(sarif_dir, reports[0])) as f:
+            sarif = json.load(f)
         results = sarif["runs"][0]["results"]
         self.assertTrue(any(r["level"] == "error" and "thud.ahap" in json.dumps(r["locations"]) for r in results), results)
 
