@@ -33,7 +33,7 @@ public enum AHAPToHaptic {
                 guard e.time.isFinite, e.time >= 0 else { continue }
                 switch e.eventType {
                 case .hapticContinuous:
-                    let d = min(e.duration ?? 0, AudioToHaptics.maximumEventDuration)
+                    let d = min(e.duration ?? 0, CoreHapticsLimits.maximumContinuousDuration)
                     guard d > 0 else { continue }
                     continuous.append((index, e, e.time + d))
                     let shaped = [EventParameterID.attackTime, .decayTime, .releaseTime, .sustained].filter { e.hasParameter($0) }

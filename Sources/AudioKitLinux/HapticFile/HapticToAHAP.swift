@@ -96,7 +96,7 @@ public enum HapticToAHAP {
             var start = first
             while start < last {
                 // The duration itself is capped (start + 30 − start can exceed 30 in floating point).
-                let duration = min(AudioToHaptics.maximumEventDuration, last - start)
+                let duration = min(CoreHapticsLimits.maximumContinuousDuration, last - start)
                 elements.append(
                     .event(
                         AHAPEvent(
@@ -128,7 +128,7 @@ public enum HapticToAHAP {
         var curves: [AHAPElement] = []
         var from = 0
         repeat {
-            let to = min(points.count - 1, from + AudioToHaptics.maximumCurvePoints - 1)
+            let to = min(points.count - 1, from + CoreHapticsLimits.maximumCurvePoints - 1)
             let origin = points[from].0
             curves.append(
                 .curve(

@@ -38,9 +38,9 @@ public struct HapticConversion: Sendable {
 ///   events last at most 30 s, and control-point times are relative to their curve: `ahap-tool validate` finds nothing.
 public enum AudioToHaptics {
     /// Longest continuous event written, in seconds (Core Haptics' limit).
-    public static let maximumEventDuration = 30.0
+    public static let maximumEventDuration = CoreHapticsLimits.maximumContinuousDuration
     /// Most control points in one curve (Core Haptics' limit).
-    public static let maximumCurvePoints = 16
+    public static let maximumCurvePoints = CoreHapticsLimits.maximumCurvePoints
 
     /// Converts the sound at `path`. `audioPath`, when given, adds an AudioCustom event at time 0 playing it.
     public static func convert(

@@ -8,7 +8,7 @@ public enum TimerOutput {
     public static let pulseBeats = 8.0
     /// The beat-tap AHAP covers at most this many seconds (CoreHaptics plays a continuous event for at most 30 s,
     /// and a phone test of the tempo needs no more).
-    public static let maxTapSeconds = 30.0
+    public static let maxTapSeconds = CoreHapticsLimits.maximumContinuousDuration
 
     /// The drift table, a row every `step` seconds, marking when the drift leaves the hit window.
     public static func table(_ reports: [TimerDriftReport], every step: Double = rowInterval, hitWindow: Double) -> String {

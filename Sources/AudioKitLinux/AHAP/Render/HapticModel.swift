@@ -33,7 +33,8 @@ public struct HapticModel: Sendable, Hashable {
     public init(
         lowFrequency: Double = 80, highFrequency: Double = 230, transientDuration: Double = 0.015,
         envelopeMinimum: Double = 0.005, envelopeMaximum: Double = 1.0, intensityExponent: Double = 1,
-        maximumContinuousDuration: Double = 30, audioToneFrequency: Double = 440, audioFadeDuration: Double = 0.005
+        maximumContinuousDuration: Double = CoreHapticsLimits.maximumContinuousDuration, audioToneFrequency: Double = 440,
+        audioFadeDuration: Double = 0.005
     ) {
         self.lowFrequency = lowFrequency
         self.highFrequency = highFrequency

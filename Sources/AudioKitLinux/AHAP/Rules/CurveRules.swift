@@ -130,7 +130,7 @@ public enum CurveTooFewPointsRule: AHAPRule {
 /// Reference rule 26: at most 16 control points.
 public enum CurveTooManyPointsRule: AHAPRule {
     /// The most control points a curve may have.
-    public static let maximum = 16
+    public static let maximum = CoreHapticsLimits.maximumCurvePoints
     /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.curve_too_many_points", name: "Curve with more than 16 points",

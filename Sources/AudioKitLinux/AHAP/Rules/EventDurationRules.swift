@@ -74,7 +74,7 @@ public enum ContinuousWithoutDurationRule: AHAPRule {
 /// Reference rule 11: HapticContinuous ≤ 30 s.
 public enum ContinuousTooLongRule: AHAPRule {
     /// The longest HapticContinuous event accepted, in seconds.
-    public static let maximum = 30.0
+    public static let maximum = CoreHapticsLimits.maximumContinuousDuration
     /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.continuous_too_long", name: "Continuous event over 30 s",
