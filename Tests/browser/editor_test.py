@@ -17,6 +17,54 @@ def beats_in_swift(path):
     return [float(x) for x in re.findall(r"-?\d+\.\d+|-?\d+", literal)]
 
 
+def start_editor(binary, args):
+    """Starts `beatmap edit ARGS --no-open` and returns (process, page URL)."""
+    server = subprocess.Popen([binary, "edit", *args, "--no-open"], stderr=subprocess.PIPE, text=True)
+    url = None
+    deadline = time.time() + 30
+    while time.time() < deadline and url is None:
+        line = server.stderr.readline()
+        m = re.search(r"(http://127\.0\.0\.1:\d+/\?token=[0-9a-f]+)", line)
+        url = m.group(1) if m else None
+    return server, url
+
+
+def half_tempo_fix(browser, binary, work, track, errors):
+    """A map at half the track's tempo (every other beat of the 88 BPM sample), fixed in two clicks: ×2 on the grid
+    fitted to it, then Hits from grid. The hits double, the file saved holds them and the grid (88 BPM)."""
+    with open(os.path.join(ROOT, "samples/beatmaps/world1-a.json")) as f:
+        full = [float(x) for x in re.findall(r"\d+\.\d+", f.read().split('"beats"')[1])]
+    half = full[::2]
+    path = os.path.join(work, "half.json")
+    with open(path, "w") as f:
+        f.write('{\n  "beats": [' + ", ".join(f"{t:.6f}" for t in half) + "]\n}\n")
+    server, url = start_editor(binary, [path, "--audio", track])
+    try:
+        assert url, "the editor printed no URL for the half-tempo map"
+        page = browser.new_context(viewport={"width": 1400, "height": 700}, bypass_csp=True).new_page()
+        page.on("pageerror", lambda e: errors.append(f"half tempo: {e}"))
+        page.goto(url)
+        page.wait_for_function(f"window.editor && window.editor.state && window.editor.state.beats.length === {len(half)}")
+        g0 = page.evaluate("window.editor.grid")
+        assert abs(g0["bpm"] - 44) < 0.5, f"the grid fitted to the half-tempo map is {g0}"
+        page.click("#x2")
+        page.click("#fromGrid")
+        page.wait_for_function(f"window.editor.synced && window.editor.beats.length === {2 * len(half) - 1}")
+        doubled = page.evaluate("window.editor.beats")
+        assert all(min(abs(t - u) for u in full) < 0.003 for t in doubled), f"the doubled hits are off the 88 BPM beats: {doubled}"
+        assert page.evaluate("window.editor.state.flagged") == 0, page.inner_text("#summary")
+        page.keyboard.press("Control+s")
+        page.wait_for_function("window.editor.state.dirty === false")
+        with open(path) as f:
+            text = f.read()
+        saved = [float(x) for x in re.findall(r"\d+\.\d+", text.split('"beats"')[1])]
+        assert len(saved) == len(doubled) and all(abs(a - b) < 0.0005 for a, b in zip(saved, doubled)), f"saved {saved}"
+        assert re.search(r'"bpm": 8[78]\.\d+', text), f"the grid was not saved: {text[:120]}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
 def main():
     if len(sys.argv) not in (2, 3):
         sys.exit("usage: editor_test.py BEATMAP_BINARY [SCREENSHOT.png]")
@@ -152,6 +200,7 @@ def main():
             strict.locator("#summary", has_text="flagged").wait_for(timeout=15000)
             colour = strict.locator("#summary .bad").evaluate("e => getComputedStyle(e).color")
             assert colour == "rgb(255, 107, 107)", f"the stylesheet did not apply under the policy: {colour}"
+            half_tempo_fix(browser, sys.argv[1], work, track, errors)
             browser.close()
             assert not errors, f"errors on the page: {errors}"
         saved = beats_in_swift(game)
@@ -163,7 +212,7 @@ def main():
         assert after[after.rindex("]"):] == before[before.rindex("]"):], "bytes after the literal changed"
         print("editor_test: the page loaded, showed the flagged beat, played, took a tap, a drag and an undo, saved, "
               "doubled the grid, added a beat on a 1/4 line, applied a finding's fix, and "
-              "moved a hit to a typed time")
+              "moved a hit to a typed time; a map at half tempo was fixed with ×2 and Hits from grid, and saved with its grid")
         print("1 passed, 0 failed")
         return 0
     except AssertionError as e:

@@ -1,7 +1,7 @@
 // The editor page's tempo grid: lines by kind, snapping to a divisor, tempo fixes, tap tempo. Run: node --test Tests/page
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { markedLines, snapToGrid, scaleTempo, shiftHalfBeat, tapTempo } from "../../Sources/BeatmapEditor/Page/js/timing.js";
+import { markedLines, snapToGrid, scaleTempo, shiftHalfBeat, tapTempo, hitsFromGrid } from "../../Sources/BeatmapEditor/Page/js/timing.js";
 
 const close = (a, b, eps = 1e-9) => assert.ok(Math.abs(a - b) < eps, `${a} != ${b}`);
 
@@ -69,4 +69,13 @@ test("metronomeTicks ticks every beat, accented on the bar", async () => {
   const ticks = metronomeTicks({ bpm: 120, offset: 0.5, beatsPerBar: 3 }, 0.5, 3.5);
   assert.deepEqual(ticks.map((t) => t.time), [0.5, 1, 1.5, 2, 2.5, 3]);
   assert.deepEqual(ticks.map((t) => t.accent), [true, false, false, true, false, false]);
+});
+
+test("hitsFromGrid: a draft at half tempo, doubled, gives a hit on every beat over the draft's span", () => {
+  const draft = [1, 2, 3, 4]; // 60 BPM from 1 s: the music is at 120
+  const doubled = scaleTempo({ bpm: 60, offset: 1 }, 2, 1);
+  const hits = hitsFromGrid(doubled, draft, 0, 10);
+  assert.deepEqual(hits.map((t) => Math.round(t * 1000) / 1000), [1, 1.5, 2, 2.5, 3, 3.5, 4]);
+  // No hits yet: the whole span given, one hit a beat.
+  assert.deepEqual(hitsFromGrid({ bpm: 120, offset: 0.25 }, [], 0, 1.5), [0.25, 0.75, 1.25]);
 });

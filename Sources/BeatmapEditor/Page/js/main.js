@@ -5,7 +5,7 @@ import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected, nextFlag
 import { History } from "./history.js";
 import {
   snapToOnset, snapToGrid, scaleTempo, shiftHalfBeat, tapTempo, tapLatency as measureLatency, parsePosition, formatPosition,
-  metronomeTicks,
+  metronomeTicks, hitsFromGrid,
 } from "./timing.js";
 import { Transport } from "./transport.js";
 import { draw, fitCanvas, xOf, tOf } from "./view.js";
@@ -349,6 +349,7 @@ function wire() {
   $("x2").onclick = scale(2); $("half").onclick = scale(1 / 2); $("x32").onclick = scale(3 / 2); $("x23").onclick = scale(2 / 3);
   $("halfBeat").onclick = () => { if (m.grid) setGrid(shiftHalfBeat(m.grid)); };
   $("downbeat").onclick = () => { if (m.grid) setGrid({ ...m.grid, offset: transport.position() }); };
+  $("fromGrid").onclick = () => { if (m.grid) edit(hitsFromGrid(m.grid, m.beats, 0, m.state.duration), []); };
   $("tapBpm").onclick = tapBpm;
   $("hitTime").addEventListener("keydown", (e) => { if (e.key === "Enter") typeSelectedTime(); });
   $("hitTime").addEventListener("blur", () => { $("hitTime").classList.remove("invalid"); showSelectedTime(); });

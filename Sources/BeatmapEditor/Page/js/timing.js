@@ -127,3 +127,14 @@ export function formatPosition(t, grid, divisor = 4) {
 /** The metronome's ticks in `from`…`to` seconds: one on each beat of the grid, accented on the first beat of a bar. */
 export const metronomeTicks = (grid, from, to) =>
   markedLines(grid, from, to, 1).map((line) => ({ time: line.time, accent: line.kind === "bar" }));
+
+/**
+ * The hits a grid makes over the span of `hits` (from the first to the last, within a quarter beat), or over
+ * `from`…`to` when there are none: one on every beat line. With ×2 first, a draft at half tempo becomes one at the
+ * right tempo in two clicks.
+ */
+export function hitsFromGrid(grid, hits, from, to) {
+  const slack = 15 / grid.bpm;
+  const start = hits.length ? hits[0] - slack : from, end = hits.length ? hits[hits.length - 1] + slack : to;
+  return gridLines(grid, start, end);
+}
