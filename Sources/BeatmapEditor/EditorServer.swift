@@ -92,6 +92,19 @@
                 } catch { return failure(.conflict, error.description) }
                 return try json(await session.state())
             }
+            // Save As: a new file in the folder the editor was started in, named by `name` (a file name, never a path).
+            router.post("/api/save-as") { request, _ in
+                let body = try await request.body.collect(upTo: maxBodyBytes)
+                let bytes = Array(body.readableBytesView)
+                let times = bytes.isEmpty ? nil : beatTimes(bytes)
+                if !bytes.isEmpty && times == nil { return failure(.badRequest, "the body must be a JSON array of beat times in seconds") }
+                guard let name = request.uri.queryParameters.get("name") else { return failure(.badRequest, "name= is missing") }
+                do throws(InputError) {
+                    if let times { try await session.setBeats(times) }
+                    try await session.saveAs(name: name)
+                } catch { return failure(.badRequest, error.description) }
+                return try json(await session.state())
+            }
             router.get("/audio") { request, _ in try await audio(request, session: session) }
             return Application(
                 router: router, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port)),

@@ -76,7 +76,8 @@ extension Beatmap {
             }
             #if Editor
                 let settings = EditorSession.Settings(
-                    tolerance: toleranceMs / 1000, hitWindow: hitWindow, saveAs: saveAs, limits: limitOptions.limits)
+                    tolerance: toleranceMs / 1000, hitWindow: hitWindow, saveAs: saveAs, limits: limitOptions.limits,
+                    saveAsFolder: FileManager.default.currentDirectoryPath)
                 let session: EditorSession
                 do {
                     session = try await EditorSession(track: track, map: map, settings: settings)

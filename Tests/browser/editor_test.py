@@ -17,9 +17,9 @@ def beats_in_swift(path):
     return [float(x) for x in re.findall(r"-?\d+\.\d+|-?\d+", literal)]
 
 
-def start_editor(binary, args):
-    """Starts `beatmap edit ARGS --no-open` and returns (process, page URL)."""
-    server = subprocess.Popen([binary, "edit", *args, "--no-open"], stderr=subprocess.PIPE, text=True)
+def start_editor(binary, args, cwd=None):
+    """Starts `beatmap edit ARGS --no-open` (in `cwd`, the folder a Save As writes into) and returns (process, page URL)."""
+    server = subprocess.Popen([binary, "edit", *args, "--no-open"], stderr=subprocess.PIPE, text=True, cwd=cwd)
     url = None
     deadline = time.time() + 30
     while time.time() < deadline and url is None:
@@ -38,7 +38,7 @@ def half_tempo_fix(browser, binary, work, track, errors):
     path = os.path.join(work, "half.json")
     with open(path, "w") as f:
         f.write('{\n  "beats": [' + ", ".join(f"{t:.6f}" for t in half) + "]\n}\n")
-    server, url = start_editor(binary, [path, "--audio", track])
+    server, url = start_editor(binary, [path, "--audio", track], cwd=work)
     try:
         assert url, "the editor printed no URL for the half-tempo map"
         page = browser.new_context(viewport={"width": 1400, "height": 700}, bypass_csp=True).new_page()
@@ -60,6 +60,18 @@ def half_tempo_fix(browser, binary, work, track, errors):
         saved = [float(x) for x in re.findall(r"\d+\.\d+", text.split('"beats"')[1])]
         assert len(saved) == len(doubled) and all(abs(a - b) < 0.0005 for a, b in zip(saved, doubled)), f"saved {saved}"
         assert re.search(r'"bpm": 8[78]\.\d+', text), f"the grid was not saved: {text[:120]}"
+        # Save as a new file in the editor's folder: the name asked for, never a path.
+        answers = ["fixed.json"]
+        page.on("dialog", lambda d: d.accept(answers.pop(0)) if answers and d.type == "prompt" else d.accept())
+        page.click("#saveAs")
+        page.wait_for_function("window.editor.state.map === 'fixed.json' && window.editor.state.dirty === false")
+        with open(os.path.join(work, "fixed.json")) as f:
+            copy = f.read()
+        assert [float(x) for x in re.findall(r"\d+\.\d+", copy.split('"beats"')[1])] == saved, copy[:200]
+        answers.append("../escape.json")  # then the "Not saved" alert is accepted
+        page.click("#saveAs")
+        page.wait_for_timeout(500)
+        assert not os.path.exists(os.path.join(os.path.dirname(work), "escape.json")), "Save As wrote outside its folder"
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -212,7 +224,7 @@ def main():
         assert after[after.rindex("]"):] == before[before.rindex("]"):], "bytes after the literal changed"
         print("editor_test: the page loaded, showed the flagged beat, played, took a tap, a drag and an undo, saved, "
               "doubled the grid, added a beat on a 1/4 line, applied a finding's fix, and "
-              "moved a hit to a typed time; a map at half tempo was fixed with ×2 and Hits from grid, and saved with its grid")
+              "moved a hit to a typed time; a map at half tempo was fixed with ×2 and Hits from grid, saved with its grid, and saved as a new file")
         print("1 passed, 0 failed")
         return 0
     except AssertionError as e:

@@ -163,6 +163,10 @@
                 let judged = try JSONSerialization.jsonObject(with: Data(grid.body)) as? [String: Any]
                 #expect((judged?["declared_grid"] as? [String: Any])?["bpm"] as? Double == 88)
                 #expect(judged?["keeps_grid"] as? Bool == false)
+                // Save As takes a file name, never a path: refused, and nothing is written.
+                let escape = try await Self.http(port, "POST", "/api/save-as?token=\(token)&name=..%2Fescape.json")
+                #expect(escape.status == 400)
+                #expect(try await Self.http(port, "POST", "/api/save-as?token=\(token)").status == 400)
             }
         }
 

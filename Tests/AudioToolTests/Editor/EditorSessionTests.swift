@@ -88,4 +88,30 @@ struct EditorSessionTests {
         #expect(map.bpm == 120 && map.offset == 0.5 && map.times == [0.5, 1])
         #expect(throws: InputError.self) { try BeatMapSaver.json("[0.5, 1]", settingTempo: (bpm: 120, offset: 0.5), path: "m.json") }
     }
+
+    /// Save As writes a new file, by name, into the session's folder only: a path, a hidden or unknown name and an
+    /// existing file are refused with nothing written; the session edits the new file from then on.
+    @Test func saveAsWritesANamedNewFileInItsFolderOnly() async throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = dir.appendingPathComponent("game").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let session = try await EditorSession(track: Self.track, map: nil, settings: EditorSession.Settings(saveAsFolder: folder))
+        for bad in ["../out.json", "/tmp/out.json", ".hidden.json", "out.exe", "out", "sub/out.json", "a\u{0}b.json", ""] {
+            await #expect(throws: InputError.self, "\(bad)") { try await session.saveAs(name: bad) }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.json").path))
+        #expect(await session.setGrid(EditorState.Grid(bpm: 88, offset: 0.25)))
+        try await session.saveAs(name: "draft 1.json")
+        let path = (folder as NSString).appendingPathComponent("draft 1.json")
+        let map = try #require(
+            BeatMapReader.read(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: path, format: .json).map)
+        let beats = await session.beats
+        #expect(map.times.count == beats.count && zip(map.times, beats).allSatisfy { abs($0 - $1) < 1e-5 })
+        #expect(map.bpm == 88 && map.offset == 0.25)
+        #expect(await session.state().map == "draft 1.json")
+        #expect(!(await Self.flags(session).dirty))
+        await #expect(throws: InputError.self, "an existing file") { try await session.saveAs(name: "draft 1.json") }
+    }
 }

@@ -15,16 +15,19 @@ public actor EditorSession {
         public var saveAs: String?
         /// The input limits every read applies.
         public var limits: InputLimits
+        /// The folder a Save As from the page writes into (the folder the editor was started in); nil: no Save As.
+        public var saveAsFolder: String?
 
         /// The defaults of `beatmap check`.
         public init(
             tolerance: Double = BeatCheckTuning.defaultTolerance, hitWindow: Double = 0.150, saveAs: String? = nil,
-            limits: InputLimits = .standard
+            limits: InputLimits = .standard, saveAsFolder: String? = nil
         ) {
             self.tolerance = tolerance
             self.hitWindow = hitWindow
             self.saveAs = saveAs
             self.limits = limits
+            self.saveAsFolder = saveAsFolder
         }
     }
 
@@ -190,6 +193,44 @@ public actor EditorSession {
             throw InputError(
                 .writeFailed, path: "<draft>", reason: "the draft has no file to save to",
                 fix: "start the editor with a file to save the draft to")
+        }
+        savedBeats = beats
+        savedDeclared = declared
+    }
+
+    /// The formats a Save As writes, by the new file's extension.
+    public static let saveAsFormats: Set<BeatMapFormat> = [.json, .text, .csv, .swift]
+
+    /// Saves the beats (and a grid the new format keeps) as a new file `name` in `Settings.saveAsFolder`, which the
+    /// session edits from then on. `name` is a file name only: letters, digits, spaces, `.`, `_` and `-`, not starting
+    /// with a dot, at most 128 characters, ending in `.json`, `.txt`, `.csv` or `.swift`; never a path, and never a
+    /// file that exists. Throws `InputError` (`.writeFailed`, nothing written) otherwise.
+    public func saveAs(name: String) throws(InputError) {
+        guard let folder = settings.saveAsFolder else {
+            throw InputError(.writeFailed, path: name, reason: "this session has no folder to save into")
+        }
+        let allowed = name.unicodeScalars.allSatisfy {
+            ($0.properties.isAlphabetic && $0.isASCII) || ("0"..."9").contains($0) || " ._-".unicodeScalars.contains($0)
+        }
+        let format = BeatMapFormat.forOutput(path: name)
+        let ext = (name as NSString).pathExtension.lowercased()
+        guard allowed, !name.hasPrefix("."), (1...128).contains(name.count), ["json", "txt", "csv", "swift"].contains(ext),
+            Self.saveAsFormats.contains(format)
+        else {
+            throw InputError(
+                .writeFailed, path: name, reason: "not a file name the editor saves to",
+                fix: "give a name of letters, digits, spaces, '.', '_' or '-' ending in .json, .txt, .csv or .swift")
+        }
+        let path = (folder as NSString).appendingPathComponent(name)
+        guard FileIdentity(path: path) == nil else {
+            throw InputError(.writeFailed, path: path, reason: "already exists; Save As does not replace a file", fix: "give a new name")
+        }
+        let keeps = format == .json
+        let map = BeatMap(times: beats, bpm: keeps ? declared?.bpm : nil, offset: keeps ? declared?.offset : nil)
+        try AtomicFile.write(BeatMapWriter.string(map, format: format), to: path)
+        switch try BeatMapFile.open(path: path, limits: settings.limits) {
+        case .success(let f): file = f
+        case .failure: throw InputError(.writeFailed, path: path, reason: "the saved file does not read back as a beat map")
         }
         savedBeats = beats
         savedDeclared = declared

@@ -293,6 +293,14 @@ async function save() {
   try { await sync("/api/save", "POST"); } catch (e) { alert("Not saved: " + e.message); }
 }
 
+// Save As: a new file, named here, in the folder the editor was started in (the server takes a name, never a path).
+async function saveAs() {
+  const name = prompt("Save as (a new file in the editor's folder: .json keeps the grid, or .txt, .csv, .swift)", "beatmap.json");
+  if (!name) return;
+  clearTimeout(pushTimer); waiting = false;
+  try { await sync("/api/save-as?name=" + encodeURIComponent(name), "POST"); } catch (e) { alert("Not saved: " + e.message); }
+}
+
 function wire() {
   const d = $("detail"), o = $("overview");
   o.addEventListener("mousedown", (e) => {
@@ -343,7 +351,7 @@ function wire() {
   $("zoomIn").onclick = () => { const c = (m.view.from + m.view.to) / 2, s = (m.view.to - m.view.from) / 4; setView(c - s, c + s); };
   $("zoomOut").onclick = () => { const c = (m.view.from + m.view.to) / 2, s = m.view.to - m.view.from; setView(c - s, c + s); };
   $("zoomAll").onclick = () => setView(0, m.state.duration);
-  $("undo").onclick = undo; $("redo").onclick = redo; $("save").onclick = save;
+  $("undo").onclick = undo; $("redo").onclick = redo; $("save").onclick = save; $("saveAs").onclick = saveAs;
   $("snap").onclick = snap; $("quantize").onclick = quantize; $("calibrate").onclick = calibrate;
   const scale = (factor) => () => { if (m.grid) setGrid(scaleTempo(m.grid, factor, transport.position())); };
   $("x2").onclick = scale(2); $("half").onclick = scale(1 / 2); $("x32").onclick = scale(3 / 2); $("x23").onclick = scale(2 / 3);
