@@ -47,9 +47,19 @@ def half_tempo_fix(browser, binary, work, track, errors):
         page.wait_for_function(f"window.editor && window.editor.state && window.editor.state.beats.length === {len(half)}")
         g0 = page.evaluate("window.editor.grid")
         assert abs(g0["bpm"] - 44) < 0.5, f"the grid fitted to the half-tempo map is {g0}"
+        # The pointer's time, and its place on the grid (a hit of the map is on a beat of the grid fitted to it),
+        # once the page has opened its view (the tempo candidates come last).
+        page.wait_for_selector("#candidates .candidate")
+        page.mouse.move(page.evaluate(f"window.editor.clientX({half[1]})"), page.evaluate("window.editor.clientY()"))
+        pointer = page.inner_text("#pointer")
+        m = re.match(r"pointer (\d+\.\d+) s · (\d+):(\d+)", pointer)
+        assert m and abs(float(m.group(1)) - half[1]) < 0.02, f"pointer {pointer!r} over the hit at {half[1]}"
         page.click("#x2")
         page.click("#fromGrid")
-        page.wait_for_function(f"window.editor.synced && window.editor.beats.length === {2 * len(half) - 1}")
+        try:
+            page.wait_for_function(f"window.editor.synced && window.editor.beats.length === {2 * len(half) - 1}", timeout=5000)
+        except Exception:
+            raise AssertionError(f"after ×2 and Hits from grid: {page.evaluate('window.editor.beats.length')} hits, grid {page.evaluate('window.editor.grid')}, synced {page.evaluate('window.editor.synced')}, half {len(half)}")
         doubled = page.evaluate("window.editor.beats")
         assert all(min(abs(t - u) for u in full) < 0.003 for t in doubled), f"the doubled hits are off the 88 BPM beats: {doubled}"
         assert page.evaluate("window.editor.state.flagged") == 0, page.inner_text("#summary")

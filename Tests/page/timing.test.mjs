@@ -1,7 +1,7 @@
 // The editor page's pure timing maths, against values worked out by hand. Run: node --test Tests/page
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { lowerBound, snapToOnset, quantize, gridLines, formatSeconds, tapLatency } from "../../Sources/BeatmapEditor/Page/js/timing.js";
+import { lowerBound, snapToOnset, quantize, gridLines, formatSeconds, tapLatency, rulerTicks } from "../../Sources/BeatmapEditor/Page/js/timing.js";
 
 test("lowerBound finds the first element not below t", () => {
   assert.equal(lowerBound([], 1), 0);
@@ -46,4 +46,12 @@ test("tapLatency is the median distance to the nearest click, outliers dropped",
   const taps = late.map((d, k) => start + k * period + d).concat([start + 3 * period + 0.25]); // 250 ms: dropped
   assert.ok(Math.abs(tapLatency(taps, start, period) - 0.03) < 1e-12);
   assert.equal(tapLatency(taps.slice(0, 7), start, period), null); // fewer than 8 taps
+});
+
+test("rulerTicks: round steps that give about the asked number of labels", () => {
+  assert.deepEqual(rulerTicks(0, 10, 5).map((t) => t.text), ["0", "2", "4", "6", "8", "10"]);
+  assert.deepEqual(rulerTicks(1.23, 1.31, 4).map((t) => t.text), ["1.24", "1.26", "1.28", "1.30"]);
+  assert.deepEqual(rulerTicks(50, 130, 4).map((t) => t.text), ["1:00", "1:20", "1:40", "2:00"]); // m:ss from a minute
+  assert.deepEqual(rulerTicks(0, 0.05, 5).map((t) => t.text), ["0.00", "0.01", "0.02", "0.03", "0.04", "0.05"]);
+  assert.deepEqual(rulerTicks(5, 5, 4), []);
 });

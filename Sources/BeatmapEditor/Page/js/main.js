@@ -151,11 +151,16 @@ function push() {
   pushTimer = setTimeout(() => { waiting = false; sync("/api/beats", "PUT").catch(() => {}); }, 40);
 }
 
+// Requests that change the session go one after another, so the server sees them in the order they were made (a grid
+// sent after an edit is answered with the edited beats).
+let queue = Promise.resolve();
+const inOrder = (request) => (queue = queue.then(request, request));
+
 // Sends the beats the page shows (a check, or a save, so what is written is what the author sees).
 async function sync(path, method) {
   const seq = ++putSeq, sent = m.beats.slice();
   try {
-    const s = await sendJSON(path, method, sent);
+    const s = await inOrder(() => sendJSON(path, method, sent));
     serverError = null;
     if (seq === putSeq && sameBeats(sent, m.beats)) { shownSeq = seq; show(s); }
   } catch (e) { serverError = e.message; if (seq === putSeq) redraw(); throw e; }
@@ -234,11 +239,14 @@ function setGrid(grid, { declare = true } = {}) {
 }
 
 async function sendGrid() {
-  const seq = ++putSeq, sent = m.beats.slice();
+  // An edit still waiting to be sent goes first, so the grid's answer carries the beats the page has.
+  if (waiting) { clearTimeout(pushTimer); waiting = false; sync("/api/beats", "PUT").catch(() => {}); }
+  const seq = ++putSeq;
   try {
-    const s = await sendJSON("/api/grid", "PUT", { bpm: m.grid.bpm, offset: m.grid.offset });
+    const grid = { bpm: m.grid.bpm, offset: m.grid.offset };
+    const s = await inOrder(() => sendJSON("/api/grid", "PUT", grid));
     serverError = null;
-    if (seq === putSeq && sameBeats(sent, m.beats)) { shownSeq = seq; show(s); }
+    if (seq === putSeq && sameBeats(s.beats.map((b) => b.time), m.beats)) { shownSeq = seq; show(s); }
   } catch (e) { serverError = e.message; if (seq === putSeq) redraw(); throw e; }
 }
 
@@ -303,6 +311,12 @@ async function saveAs() {
 
 function wire() {
   const d = $("detail"), o = $("overview");
+  // The time under the pointer, with its place on the grid.
+  d.addEventListener("mousemove", (e) => {
+    const t = tOf(canvasX(e, d), m.view, d), where = formatPosition(t, m.grid, m.divisor || 4);
+    $("pointer").textContent = `pointer ${t.toFixed(3)} s` + (where ? ` · ${where}` : "");
+  });
+  d.addEventListener("mouseleave", () => { $("pointer").textContent = ""; });
   o.addEventListener("mousedown", (e) => {
     const t = canvasX(e, o) / o.width * m.state.duration, w = m.view.to - m.view.from;
     setView(t - w / 2, t + w / 2);

@@ -138,3 +138,24 @@ export function hitsFromGrid(grid, hits, from, to) {
   const start = hits.length ? hits[0] - slack : from, end = hits.length ? hits[hits.length - 1] + slack : to;
   return gridLines(grid, start, end);
 }
+
+/**
+ * The ruler's labelled times in `from`…`to` seconds: a round step (1, 2 or 5 × 10^k s) that gives about `labels` of
+ * them, and each time's text (seconds with as many decimals as the step needs; m:ss from a minute).
+ */
+export function rulerTicks(from, to, labels = 10) {
+  const span = to - from;
+  if (!(span > 0) || !(labels >= 1)) return [];
+  const raw = span / labels, magnitude = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((f) => f * magnitude).find((s) => s >= raw * (1 - 1e-9));
+  const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
+  const ticks = [];
+  for (let k = Math.ceil(from / step - 1e-9); k * step <= to + 1e-9 && ticks.length < 1000; k++) {
+    const t = Number((k * step).toFixed(decimals + 1));
+    const text = t >= 60 && decimals === 0
+      ? `${Math.floor(t / 60)}:${String(Math.round(t % 60)).padStart(2, "0")}`
+      : `${t.toFixed(decimals)}`;
+    ticks.push({ time: t, text });
+  }
+  return ticks;
+}

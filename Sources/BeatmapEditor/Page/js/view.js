@@ -1,6 +1,6 @@
 // Drawing: the overview and the detail canvases, from the page's model. Reads the model, never changes it.
 
-import { markedLines, formatSeconds } from "./timing.js";
+import { markedLines, formatSeconds, rulerTicks } from "./timing.js";
 
 /** Sizes a canvas's backing store to its box at the device's pixel ratio. */
 export function fitCanvas(canvas) {
@@ -20,6 +20,34 @@ function drawWave(g, env, c, h0, h1, color) {
     const px = x * c.width / env.min.length;
     g.fillRect(px, mid - env.max[x] * amp, Math.max(1, c.width / env.min.length), Math.max(1, (env.max[x] - env.min[x]) * amp));
   }
+}
+
+/**
+ * The ruler along the detail view's bottom edge: seconds at round steps, the bar numbers of the grid, and each hit's
+ * number under its marker where there is room for it.
+ */
+function drawRuler(g, m, c) {
+  const scale = window.devicePixelRatio || 1, band = 16 * scale, top = c.height - band, view = m.view;
+  g.fillStyle = "rgba(0,0,0,0.55)"; g.fillRect(0, top, c.width, band);
+  g.font = `${10 * scale}px system-ui`; g.fillStyle = "#c8d3de";
+  for (const tick of rulerTicks(view.from, view.to, Math.max(2, Math.floor(c.width / (90 * scale))))) {
+    const x = xOf(tick.time, view, c);
+    g.fillRect(x, top, 1, 5 * scale); g.fillText(tick.text, x + 3, top + 11 * scale);
+  }
+  if (m.grid && xOf(view.from + 60 / m.grid.bpm * (m.grid.beatsPerBar || 4), view, c) > 30 * scale) {
+    g.fillStyle = "#ffffff";
+    const bar = 60 / m.grid.bpm * (m.grid.beatsPerBar || 4);
+    for (const line of markedLines(m.grid, view.from, view.to, 1)) {
+      if (line.kind === "bar") g.fillText(`bar ${Math.round((line.time - m.grid.offset) / bar) + 1}`, xOf(line.time, view, c) + 3, 26 * scale);
+    }
+  }
+  g.fillStyle = "#9fe0ad";
+  let last = -Infinity;
+  m.state.beats.forEach((b, i) => {
+    const x = xOf(b.time, view, c);
+    if (x < 0 || x > c.width || x - last < 28 * scale) return;
+    g.fillText(String(i), x + 3, top - 4 * scale); last = x;
+  });
 }
 
 /**
@@ -68,6 +96,7 @@ export function draw(m, overview, detail, timeLabel) {
     if (b.flagged && b.error != null) gd.fillText(`${b.error > 0 ? "+" : ""}${(b.error * 1000).toFixed(0)} ms`, x + 4, 14);
     if (b.flagged && b.audio_time != null) { gd.fillStyle = "rgba(255,107,107,0.5)"; gd.fillRect(xOf(b.audio_time, view, d) - 1, 0, 1, d.height); }
   });
+  drawRuler(gd, m, d);
   const p = m.transport.position();
   gd.fillStyle = "#ffffff"; gd.fillRect(xOf(p, view, d), 0, 2, d.height);
   go.fillStyle = "#ffffff"; go.fillRect(ox(p), 0, 2, o.height);
