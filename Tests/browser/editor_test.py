@@ -106,14 +106,8 @@ def main():
     game = os.path.join(work, "GameConstants.swift")
     shutil.copy(os.path.join(ROOT, "samples/beatmaps/GameConstants.swift"), game)
     original = beats_in_swift(game)
-    server = subprocess.Popen([sys.argv[1], "edit", track, game, "--no-open"], stderr=subprocess.PIPE, text=True)
+    server, url = start_editor(sys.argv[1], [track, game])
     try:
-        url = None
-        deadline = time.time() + 30
-        while time.time() < deadline and url is None:
-            line = server.stderr.readline()
-            m = re.search(r"(http://127\.0\.0\.1:\d+/\?token=[0-9a-f]+)", line)
-            url = m.group(1) if m else None
         assert url, "the editor printed no URL"
         with sync_playwright() as p:
             args = ["--autoplay-policy=no-user-gesture-required"] + (["--no-sandbox"] if os.geteuid() == 0 else [])
