@@ -114,4 +114,28 @@ struct EditorSessionTests {
         #expect(!(await Self.flags(session).dirty))
         await #expect(throws: InputError.self, "an existing file") { try await session.saveAs(name: "draft 1.json") }
     }
+
+    /// At deep zoom the waveform comes from the samples: 10 ms of a 100 Hz sine over 1,000 columns (10 µs each, far
+    /// narrower than an overview bin of 64 samples, 2.9 ms) follows the sine column by column, where the overview's
+    /// bins would draw blocks a third of a cycle wide.
+    @Test func deepZoomDrawsTheSamples() async throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rate = 22_050.0
+        let sine = (0..<Int(2 * rate)).map { Float(0.8 * sin(2 * Double.pi * 100 * Double($0) / rate)) }
+        let path = dir.appendingPathComponent("sine.wav").path
+        try AudioFile.write(sine, to: path, sampleRate: Int(rate), channels: 1)
+        let session = try await EditorSession(track: path, map: nil)
+        let envelope = await session.envelope(from: 1.0, to: 1.01, width: 1000)
+        #expect(envelope.min.count == 1000)
+        for x in 0..<1000 {
+            let t = 1.0 + 0.01 * (Double(x) + 0.5) / 1000
+            let truth = 0.8 * sin(2 * Double.pi * 100 * t)
+            #expect(envelope.min[x] - 0.002 <= truth && truth <= envelope.max[x] + 0.002, "column \(x): \(truth)")
+            #expect(envelope.max[x] - envelope.min[x] < 0.01, "column \(x) spans \(envelope.max[x] - envelope.min[x])")
+        }
+        // Zoomed out, the overview still serves: 2 s over 100 columns spans whole cycles.
+        let wide = await session.envelope(from: 0, to: 2, width: 100)
+        #expect(wide.max.allSatisfy { $0 > 0.75 } && wide.min.allSatisfy { $0 < -0.75 })
+    }
 }

@@ -68,6 +68,8 @@ public actor EditorSession {
     private let openedDeclared: EditorState.Grid?
     /// A chart's own tempo map (StepMania, osu!, Quaver, Beat Saber), kept for the check.
     private let chartTempo: TempoMap?
+    /// A reader of the track for deep-zoom waveforms, apart from the one the audio is served by (opened on first use).
+    private var zoomReader: SoundFileReader?
 
     /// Opens the track and the map (or, without one, drafts a map from the audio). Throws `InputError` when the
     /// track or the map cannot be read, and `BeatMapFindings` when the map's content is not a beat map.
@@ -248,7 +250,7 @@ public actor EditorSession {
     /// `width` columns of `from`…`to` seconds: the waveform's lowest and highest sample and the onset strength
     /// (normalised to the track's loudest onset) in each, rounded to 4 decimals.
     public func envelope(from: Double, to: Double, width: Int) -> EditorEnvelope {
-        let columns = overview.columns(from: from, to: to, width: width)
+        let columns = (try? sampleColumns(from: from, to: to, width: width)) ?? overview.columns(from: from, to: to, width: width)
         let peak = max(onset.values.max() ?? 1, 1e-9)
         var strength = [Double](repeating: 0, count: columns.count)
         if to > from {
@@ -266,6 +268,62 @@ public actor EditorSession {
         return EditorEnvelope(
             from: from, to: to, min: columns.map { rounded(Double($0.min)) }, max: columns.map { rounded(Double($0.max)) },
             onset: strength.map(rounded))
+    }
+
+    /// At deep zoom (a column narrower than an overview bin), the columns drawn from the samples themselves: each
+    /// column's lowest and highest value of the mono mix over its span, the values at its two edges interpolated
+    /// between samples, so a column narrower than a sample still shows where the wave is. Nil when the zoom is not
+    /// that deep or the track cannot seek; reads at most `width` × `TrackOverview` bin frames.
+    func sampleColumns(from: Double, to: Double, width: Int) throws(InputError) -> [(min: Float, max: Float)]? {
+        let rate = Double(info.sampleRate)
+        guard width > 0, to > from, (to - from) / Double(width) < overview.binSeconds, info.frames > 0 else { return nil }
+        let first = max(0, Int((from * rate).rounded(.down)))
+        let last = min(Int(info.frames), Int((to * rate).rounded(.up)) + 2)
+        guard last > first else { return [(min: Float, max: Float)](repeating: (0, 0), count: width) }
+        let reader: SoundFileReader
+        if let open = zoomReader {
+            reader = open
+        } else {
+            reader = try SoundFileReader(path: trackPath, limits: settings.limits.audio)
+            zoomReader = reader
+        }
+        guard reader.seek(toFrame: Int64(first)) else { return nil }
+        let channels = info.channels
+        var mono = [Float]()
+        mono.reserveCapacity(last - first)
+        let block = UnsafeMutableBufferPointer<Float>.allocate(capacity: 4096 * channels)
+        defer { block.deallocate() }
+        while mono.count < last - first {
+            let n = try reader.read(into: block, frames: min(4096, last - first - mono.count))
+            if n == 0 { break }
+            for i in 0..<n {
+                var sum: Float = 0
+                for c in 0..<channels { sum += block[i * channels + c] }
+                mono.append(sum / Float(channels))
+            }
+        }
+        // The mix at time t, linear between samples; 0 outside what was read.
+        func value(_ t: Double) -> Float {
+            let x = t * rate - Double(first)
+            let i = Int(x.rounded(.down))
+            guard i >= 0, i < mono.count else { return 0 }
+            let next = i + 1 < mono.count ? mono[i + 1] : mono[i]
+            return mono[i] + Float(x - Double(i)) * (next - mono[i])
+        }
+        return (0..<width).map { column in
+            let t0 = from + (to - from) * Double(column) / Double(width)
+            let t1 = from + (to - from) * Double(column + 1) / Double(width)
+            var low = min(value(t0), value(t1)), high = max(value(t0), value(t1))
+            var k = Int((t0 * rate).rounded(.up)) - first
+            while Double(k + first) < t1 * rate, k < mono.count {
+                if k >= 0 {
+                    low = min(low, mono[k])
+                    high = max(high, mono[k])
+                }
+                k += 1
+            }
+            return (low, high)
+        }
     }
 
     /// The onset peaks of the whole track in time order (seconds, to 0.1 ms), for snapping beats: local maxima of
