@@ -82,25 +82,21 @@
             }
             // The page sends the beats it shows with the save, so what is written is what the author sees.
             router.post("/api/save") { request, _ in
-                let body = try await request.body.collect(upTo: maxBodyBytes)
-                let bytes = Array(body.readableBytesView)
-                let times = bytes.isEmpty ? nil : beatTimes(bytes)
-                if !bytes.isEmpty && times == nil { return failure(.badRequest, "the body must be a JSON array of beat times in seconds") }
+                let sent = SaveBody(Array(try await request.body.collect(upTo: maxBodyBytes).readableBytesView))
+                if case .invalid = sent { return failure(.badRequest, "the body must be a JSON array of beat times in seconds") }
                 do throws(InputError) {
-                    if let times { try await session.setBeats(times) }
+                    if case .beats(let times) = sent { try await session.setBeats(times) }
                     try await session.save()
                 } catch { return failure(.conflict, error.description) }
                 return try json(await session.state())
             }
             // Save As: a new file in the folder the editor was started in, named by `name` (a file name, never a path).
             router.post("/api/save-as") { request, _ in
-                let body = try await request.body.collect(upTo: maxBodyBytes)
-                let bytes = Array(body.readableBytesView)
-                let times = bytes.isEmpty ? nil : beatTimes(bytes)
-                if !bytes.isEmpty && times == nil { return failure(.badRequest, "the body must be a JSON array of beat times in seconds") }
+                let sent = SaveBody(Array(try await request.body.collect(upTo: maxBodyBytes).readableBytesView))
+                if case .invalid = sent { return failure(.badRequest, "the body must be a JSON array of beat times in seconds") }
                 guard let name = request.uri.queryParameters.get("name") else { return failure(.badRequest, "name= is missing") }
                 do throws(InputError) {
-                    if let times { try await session.setBeats(times) }
+                    if case .beats(let times) = sent { try await session.setBeats(times) }
                     try await session.saveAs(name: name)
                 } catch { return failure(.badRequest, error.description) }
                 return try json(await session.state())
@@ -127,6 +123,19 @@
         struct GridBody: Decodable {
             let bpm: Double
             let offset: Double
+        }
+
+        /// The beats a save carries: none (an empty body: save what the session has), a beat list, or something else.
+        enum SaveBody {
+            case none, beats([Double]), invalid
+
+            init(_ bytes: [UInt8]) {
+                if bytes.isEmpty {
+                    self = .none
+                } else {
+                    self = beatTimes(bytes).map(SaveBody.beats) ?? .invalid
+                }
+            }
         }
 
         /// A JSON array of finite numbers (empty allowed), or nil.
