@@ -70,7 +70,7 @@
             // The tempo grid the author set: {"bpm": …, "offset": …}; the beats are judged on it from now on.
             router.put("/api/grid") { request, _ in
                 let body = try await request.body.collect(upTo: maxBodyBytes)
-                guard let grid = try? JSONDecoder().decode(GridBody.self, from: Data(body.readableBytesView)),
+                guard let grid = GridBody.read(Array(body.readableBytesView)),
                     await session.setGrid(EditorState.Grid(bpm: grid.bpm, offset: grid.offset))
                 else {
                     return failure(
@@ -123,6 +123,15 @@
         struct GridBody: Decodable {
             let bpm: Double
             let offset: Double
+
+            /// The grid in `bytes`: an object of exactly `bpm` and `offset`, both numbers; nil otherwise (an unknown
+            /// key is refused, not ignored).
+            static func read(_ bytes: [UInt8]) -> GridBody? {
+                let data = Data(bytes)
+                guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], Set(object.keys) == ["bpm", "offset"]
+                else { return nil }
+                return try? JSONDecoder().decode(GridBody.self, from: data)
+            }
         }
 
         /// The beats a save carries: none (an empty body: save what the session has), a beat list, or something else.

@@ -155,7 +155,10 @@
                 #expect(try await Self.http(port, "PUT", "/api/beats?token=\(token)", body: Array("not json".utf8)).status == 400)
                 // The author's grid: refused unless a tempo and an offset; then the beats are judged on it, and a Swift
                 // map (which cannot keep it) says so.
-                for bad in ["not json", "{\"bpm\": 0, \"offset\": 0}", "{\"bpm\": 120}", "{\"bpm\": 1e9, \"offset\": 0}"] {
+                for bad in [
+                    "not json", "{\"bpm\": 0, \"offset\": 0}", "{\"bpm\": 120}", "{\"bpm\": 1e9, \"offset\": 0}",
+                    "{\"bpm\": 120, \"offset\": 0, \"bmp\": 1}", "{\"bpm\": \"120\", \"offset\": 0}",
+                ] {
                     #expect(try await Self.http(port, "PUT", "/api/grid?token=\(token)", body: Array(bad.utf8)).status == 400, "\(bad)")
                 }
                 let grid = try await Self.http(port, "PUT", "/api/grid?token=\(token)", body: Array("{\"bpm\": 88, \"offset\": 0.25}".utf8))
