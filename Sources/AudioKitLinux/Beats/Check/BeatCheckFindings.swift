@@ -24,6 +24,24 @@ enum BeatCheckFindings {
         let file = map.file
         for b in r.beats where b.flagged {
             let e = b.error ?? 0
+            if let distance = b.offGrid {
+                let place =
+                    b.suggestion.map { line in
+                        let level =
+                            r.tempoMap.flatMap { $0.subdivision(of: line, tolerance: 0.002)?.level }.map { Subdivision.name($0) + " " }
+                            ?? ""
+                        let onset = b.audioTime.map { String(format: ", which has an onset at %.3f s in the track", $0) } ?? ""
+                        return String(format: "move it to the free %@grid line at %.3f s%@", level, line, onset)
+                    } ?? "move it onto a grid line"
+                d.append(
+                    Diagnostic(
+                        ruleID: BeatmapRules.misaligned, severity: .error, location: map.locations[b.index],
+                        message: String(
+                            format:
+                                "hit %d at %.3f s is %.1f ms off every grid line of the tempo map (1/1 to 1/16), where the chart's other hits are snapped to it, and has no clear onset: %@",
+                            b.index, b.time, distance * 1000, place)))
+                continue
+            }
             if let line = b.suggestion {
                 let level =
                     r.tempoMap.flatMap { $0.subdivision(of: line, tolerance: 0.002)?.level }.map { Subdivision.name($0) + " " } ?? ""

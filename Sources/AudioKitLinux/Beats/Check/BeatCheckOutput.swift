@@ -14,6 +14,7 @@ public enum BeatCheckOutput {
                     "error_ms": ms(b.error), "strength": .real((b.strength * 1000).rounded() / 1000), "flagged": .bool(b.flagged),
                     "suggestion": b.suggestion.map { .real(($0 * 1e6).rounded() / 1e6) } ?? .null,
                     "subdivision": b.level.map { .string(Subdivision.name($0)) } ?? .null,
+                    "off_grid_ms": ms(b.offGrid),
                 ]))
         }
         let root = JSONObject([

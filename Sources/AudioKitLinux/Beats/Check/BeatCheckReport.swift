@@ -40,6 +40,9 @@ public struct BeatEvidence: Sendable {
     /// The subdivision of the beat the hit sits on (1, 2, 3, 4, 6, 8, 12 or 16); nil when off the tempo map's grid or
     /// when the map is checked as a steady pulse.
     public var level: Int? = nil
+    /// For a hit of a snapped chart that is off every grid line (and so flagged): its distance to the nearest line,
+    /// seconds. Nil otherwise.
+    public var offGrid: Double? = nil
 
     /// For a flagged beat, where `beatmap.misaligned` says to move it (map time): the suggested grid line of a chart,
     /// else where its onset says, once the map's offset is allowed for. Nil for a beat that is not flagged.

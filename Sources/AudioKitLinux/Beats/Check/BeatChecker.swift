@@ -178,6 +178,7 @@ public enum BeatChecker {
                 fromGrid: false)
             b.suggestion = j.suggestion
             b.level = j.level
+            b.offGrid = j.offGrid
             beats.append(b)
         }
         let good = beats.filter { b in !b.flagged && b.audioTime != nil && abs(b.error ?? 1) <= options.tolerance }

@@ -12,6 +12,10 @@ import Foundation
 ///    other hit within 25 ms) of a subdivision the chart uses at least as often as the hit's own, within the hit
 ///    window, with a clear onset within 20 ms of it. The suggestion is that line. A hit with no onset and no such
 ///    place is left unconfirmed (a soft sound: a vocal, a pad).
+/// 4. In a snapped chart (90 % of its hits within 1.5 ms of a grid line, as an editor's snap puts them), a hit off
+///    every grid line by more than 3 ms (or three times the chart's precision) and on no clear onset was typed or
+///    moved, not snapped: it is flagged, with the free line of a used subdivision that has the most onset evidence
+///    (else the nearest) as the suggestion. osu!'s Mapset Verifier reports unsnapped objects the same way.
 ///
 /// A hit that keeps its neighbours' spacing by a step the chart uses is part of a pattern and not flagged; a hit on a
 /// grid line and an onset whose motif (the rhythm within a beat either side, at its place in the bar) the chart plays
@@ -27,6 +31,8 @@ enum HitChecker {
         var level: Int? = nil
         /// How many times the suggested place's evidence exceeds the hit's own.
         var ratio = 0.0
+        /// For a hit off the grid of a snapped chart: its distance to the nearest grid line (seconds).
+        var offGrid: Double? = nil
     }
 
     /// Onset peaks as (time, strength), in time order.
@@ -83,6 +89,29 @@ enum HitChecker {
     static let lineOnsetWindow = 0.020
     /// A hit is on a subdivision when its grid line is this close (seconds).
     static let onLine = 0.008
+    /// A chart is snapped (its hits placed by an editor's snap) when 90 % of its hits lie within this of a grid line
+    /// of 1/12 or 1/16 of a beat (seconds): exact in StepMania, whole milliseconds in osu! and Quaver.
+    static let snappedWithin = 0.0015
+    /// In a snapped chart, a hit further than this from every grid line is off the grid (seconds): at least 3 ms
+    /// (osu!'s Mapset Verifier calls an object 2 ms or more from its snap unsnapped), and at least three times the
+    /// chart's own precision.
+    static let offGridAtLeast = 0.003
+
+    /// The distance from `time` to the nearest grid line of any subdivision (1/1 to 1/16; every line is one of 1/12 or
+    /// 1/16).
+    static func gridDistance(_ time: Double, tempo: TempoMap) -> Double {
+        min(abs(tempo.nearestLine(to: time, level: 16).time - time), abs(tempo.nearestLine(to: time, level: 12).time - time))
+    }
+
+    /// How far from every grid line a hit of `times` must be to be off the grid: nil when the chart is not snapped
+    /// (fewer than 90 % of its hits within `snappedWithin` of a line: hits tapped in or placed by ear, where a few
+    /// milliseconds off the grid say nothing).
+    static func offGridLimit(_ times: [Double], tempo: TempoMap) -> Double? {
+        guard times.count >= 16 else { return nil }
+        let distances = times.map { gridDistance($0, tempo: tempo) }.sorted()
+        let p90 = distances[Int(0.9 * Double(distances.count - 1))]
+        return p90 <= snappedWithin ? max(offGridAtLeast, 3 * p90) : nil
+    }
 
     /// The global offset (map minus audio) of `times` against `peaks`.
     static func offset(_ times: [Double], peaks: Peaks) -> Double {
@@ -211,6 +240,21 @@ enum HitChecker {
         }
         var motifs: [[Int]: Int] = [:]
         for k in positions.indices { motifs[motif(k), default: 0] += 1 }
+        let offGridLimit = offGridLimit(times, tempo: tempo)
+        // The free lines of the subdivisions the chart uses within the hit window of `t`, each once at its coarsest level.
+        func freeLines(around t: Double) -> [(time: Double, level: Int)] {
+            var lines: [(Double, Int)] = []
+            for level in used {
+                let first = (tempo.beat(atTime: t - hitWindow) * Double(level)).rounded(.up)
+                let last = (tempo.beat(atTime: t + hitWindow) * Double(level)).rounded(.down)
+                guard first <= last, last - first < 64 else { continue }
+                for k in Int(first)...Int(last) where Subdivision.level(ofBeat: Double(k) / Double(level)) == level {
+                    let x = tempo.time(ofBeat: Double(k) / Double(level))
+                    if abs(x - t) > supportWindow, abs(x - t) <= hitWindow, !occupied(x, except: t) { lines.append((x, level)) }
+                }
+            }
+            return lines
+        }
         var out: [Judgement] = []
         for (i, t) in times.enumerated() {
             let q = t - offset
@@ -238,29 +282,34 @@ enum HitChecker {
                 levels[i] != nil && own.peak != nil
                 && motifs[motif(rank[i]), default: 0] >= repeatedMotif
             let ownScore = max(own.score, 0.05) * prior(levels[i])
+            let lines = freeLines(around: t)
             var best: (line: Double, onset: (time: Double, strength: Double), score: Double)? = nil
-            for level in used {
-                let first = (tempo.beat(atTime: t - hitWindow) * Double(level)).rounded(.up)
-                let last = (tempo.beat(atTime: t + hitWindow) * Double(level)).rounded(.down)
-                guard first <= last, last - first < 64 else { continue }
-                for k in Int(first)...Int(last) {
-                    // Each line once, at its coarsest level.
-                    guard Subdivision.level(ofBeat: Double(k) / Double(level)) == level else { continue }
-                    let x = tempo.time(ofBeat: Double(k) / Double(level))
-                    guard abs(x - t) > supportWindow, abs(x - t) <= hitWindow, !occupied(x, except: t) else { continue }
-                    let there = evidence(peaks, at: x - offset)
-                    guard let onset = there.peak, onset.strength >= BeatCheckTuning.strongEnough,
-                        abs(onset.time - (x - offset)) <= lineOnsetWindow
-                    else { continue }
-                    let score = there.score * prior(level)
-                    if score > (best?.score ?? 0) { best = (x, onset, score) }
-                }
+            for (x, level) in lines {
+                let there = evidence(peaks, at: x - offset)
+                guard let onset = there.peak, onset.strength >= BeatCheckTuning.strongEnough,
+                    abs(onset.time - (x - offset)) <= lineOnsetWindow
+                else { continue }
+                let score = there.score * prior(level)
+                if score > (best?.score ?? 0) { best = (x, onset, score) }
             }
             if let best, best.score >= betterBy * (repeated ? motifBetterBy : 1) * ownScore {
                 j.match = OnsetMatch(time: best.onset.time, strength: best.onset.strength)
                 j.flagged = true
                 j.suggestion = best.line
                 j.ratio = best.score / ownScore
+            } else if let limit = offGridLimit, case let distance = gridDistance(t, tempo: tempo), distance > limit {
+                // A snapped chart's hit off every grid line was not placed by the editor's snap: it was typed or moved.
+                // It belongs on the free line with the most evidence (any onset, weighted by the chart's use of the
+                // line's subdivision), else on the nearest free line.
+                j.flagged = true
+                j.offGrid = distance
+                let scored = lines.map { line in (line, evidence(peaks, at: line.time - offset), prior(line.level)) }
+                if let pick = scored.filter({ $0.1.score > 0 }).max(by: { $0.1.score * $0.2 < $1.1.score * $1.2 }) {
+                    j.suggestion = pick.0.time
+                    if let p = pick.1.peak { j.match = OnsetMatch(time: p.time, strength: p.strength) }
+                } else {
+                    j.suggestion = lines.min { abs($0.time - t) < abs($1.time - t) }?.time
+                }
             }
             out.append(j)
         }
@@ -273,7 +322,8 @@ enum HitChecker {
             owner[x] = k
         }
         for k in out.indices where out[k].suggestion.map({ owner[$0] != k }) ?? false {
-            out[k].flagged = false
+            // A hit off the grid stays flagged; it only loses the line to the other hit.
+            out[k].flagged = out[k].offGrid != nil
             out[k].suggestion = nil
             out[k].ratio = 0
         }

@@ -1,0 +1,77 @@
+import AudioKitLinux
+import Foundation
+import Testing
+
+/// A chart placed with an editor's snap sits exactly on its grid: a hit off every grid line was typed or moved, and a
+/// few such hits must not bend the tempo map fitted to the others. Each answer is known by construction.
+@Suite("Snapped charts")
+struct SnappedChartTests {
+    /// `count` groups of four 1/4-beat notes at 185 BPM with a beat of rest, from 1 s, and the 1/4-beat step.
+    static func groups(_ count: Int) -> (times: [Double], step: Double) {
+        let step = 60.0 / 185 / 4
+        var times: [Double] = []
+        for g in 0..<count {
+            for j in 0..<4 { times.append(1 + Double(g * 8 + j) * step) }
+        }
+        return (times, step)
+    }
+
+    /// Clicks only under the first and third note of each group (the others are soft sounds with no onset); the second
+    /// note of group 20 moved 35 ms later, into silence, 5.5 ms from the nearest 1/16 line. Snapped, it is flagged as off
+    /// the grid, with its own line as the suggestion (the nearest free one: nothing in the audio says otherwise).
+    /// The same chart with every hit tapped in (±4 ms) is not snapped: the same move is then left unconfirmed.
+    @Test func aSnappedChartsHitOffTheGridIsFlagged() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (times, _) = Self.groups(60)
+        let sounds = times.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        let path = try ChartJudgementTests.clicks(sounds, gains: sounds.map { _ in 1 }, seconds: times.last! + 1, in: dir)
+        let onset = try SpectralFlux.analyze(path: path)
+        let k = 20 * 4 + 1
+        var moved = times
+        moved[k] += 0.035
+
+        let clean = BeatChecker.check(map: BeatMap(times: times, bpm: 185, offset: 1), onset: onset)
+        #expect(clean.flaggedCount == 0, "flagged \(clean.beats.filter(\.flagged).map(\.time))")
+
+        let report = BeatChecker.check(map: BeatMap(times: moved, bpm: 185, offset: 1), onset: onset)
+        let flagged = report.beats.filter(\.flagged)
+        #expect(flagged.map(\.index) == [k], "flagged \(flagged.map(\.time))")
+        // The nearest line of 1/12 or 1/16 of a beat is the 1/8 line 40.5 ms after the note's own.
+        let expected = 60.0 / 185 / 8 - 0.035
+        #expect(abs((report.beats[k].offGrid ?? 0) - expected) < 0.0005, "off by \(String(describing: report.beats[k].offGrid))")
+        #expect(abs((report.beats[k].suggestion ?? 0) - times[k]) < 0.002)
+        let finding = report.diagnostics.first { $0.ruleID == BeatmapRules.misaligned }
+        #expect(finding?.message.contains("off every grid line") == true, "\(String(describing: finding?.message))")
+
+        // Tapped in: the hits scatter ±4 ms about their lines, so a hit a few milliseconds off one says nothing.
+        var g = SplitMix(seed: 5)
+        let tapped = moved.map { $0 + (g.uniform() - 0.5) * 0.008 }
+        let loose = BeatChecker.check(map: BeatMap(times: tapped, bpm: 185, offset: 1), onset: onset)
+        #expect(loose.beats[k].flagged == false && loose.beats[k].offGrid == nil)
+    }
+
+    /// 5 % of a 1/4-beat chart's hits moved 80–150 ms either way (seeded): the fitted tempo map is still one section
+    /// at 185 BPM whose beat lines pass within 1 ms of the chart's, and the moved hits are the ones off it.
+    @Test func misplacedHitsDoNotBendAFittedTempoMap() throws {
+        let times = Self.groups(100).times
+        var g = SplitMix(seed: 9)
+        var moved = times
+        var picked: Set<Int> = []
+        while picked.count < times.count / 20 {
+            let k = Int(g.uniform() * Double(times.count))
+            guard !picked.contains(k) else { continue }
+            picked.insert(k)
+            moved[k] += (g.uniform() < 0.5 ? -1 : 1) * (0.080 + 0.070 * g.uniform())
+        }
+        let map = try #require(TempoMapFit.fit(moved))
+        #expect(map.sections.count == 1, "\(map.sections)")
+        let bpm = map.bpm(atTime: 10)
+        #expect([185.0, 92.5].contains { abs(bpm - $0) < 0.01 }, "fitted \(bpm) BPM")
+        // Every unmoved hit lies on a line of a 185 BPM quarter-beat: 1/4 of the fitted beat, or 1/8 of its half.
+        let level = bpm < 100 ? 8 : 4
+        let worst = times.indices.filter { !picked.contains($0) }.map { abs(map.nearestLine(to: times[$0], level: level).time - times[$0]) }
+            .max()
+        #expect((worst ?? 1) < 0.001, "an unmoved hit is \(String(describing: worst)) s off the fitted grid")
+    }
+}
