@@ -3,14 +3,19 @@ import Foundation
 /// Fits a tempo map to a list of hit times, for maps that declare none: the hits of a chart sit on subdivisions
 /// of its beat, so the map is the grid that holds them, never a line through list positions.
 ///
-/// 1. The finest grid: the shortest common inter-onset interval (its 10th percentile) divided by the smallest
-///    m in {1, 2, 3, 4, 6, 8, 12} that makes 90 % of the intervals whole multiples of it (within 8 ms).
-/// 2. Least squares onto that grid with missing lines allowed (`GridFit`, seeded with it).
+/// 1. The finest grid: the shortest common inter-onset interval (the 10th percentile of the intervals that recur,
+///    at least 3 % of them within 3 ms: a misplaced hit makes two odd intervals of its own, a chart's rhythm repeats
+///    its intervals) divided by the smallest m in {1, 2, 3, 4, 6, 8, 12} that makes 90 % of the intervals whole
+///    multiples of it (within 8 ms, at most an eighth of the grid) beyond what chance gives so fine a grid.
+/// 2. Least squares onto that grid with missing lines allowed, each hit's line counted from the last hit on the grid
+///    (so a misplaced hit neither shifts the lines after it nor enters the fit), then again through the hits nearest
+///    the line (within three times their median distance, at least 2 ms).
 /// 3. The beat: the multiple of the grid whose best phase holds the most hits relative to chance, within 50–260
 ///    BPM; a tie goes to a grouping by a power of two, then to the tempo nearest 120 BPM; an audio tempo then picks
 ///    only the octave.
 /// 4. Tempo changes are found, not forced: a stretch where fewer than 90 % of the hits are within 10 ms of the
-///    grid is split in two and each half fitted again (down to 16 hits); neighbouring stretches that one grid
+///    grid is split in two and each half fitted again (down to 16 hits), unless the halves' grids hold barely more
+///    hits than the whole's (the misses are misplaced hits, not a tempo change); neighbouring stretches that one grid
 ///    holds are joined. Each stretch becomes a section that restarts the grid, as osu! and Quaver timing points do.
 public enum TempoMapFit {
     /// A hit further than this from its grid line is off the grid (seconds).
@@ -19,6 +24,14 @@ public enum TempoMapFit {
     static let holdShare = 0.9
     /// Fewest hits in a stretch of its own tempo.
     static let minimumHits = 16
+    /// An interval recurs when this share of a stretch's intervals lie within `sameInterval` of it.
+    static let recurring = 0.03
+    /// An interval this close to a multiple of a grid is a whole multiple of it (seconds).
+    static let wholeWithin = 0.008
+    /// Intervals this close are the same interval (seconds).
+    static let sameInterval = 0.003
+    /// A split must put this share of the stretch's hits more on a grid than one grid does to be a tempo change.
+    static let splitGain = 0.04
 
     /// A stretch of hits and the grid that holds them.
     struct Stretch {
@@ -60,12 +73,20 @@ public enum TempoMapFit {
     }
 
     static func split(_ t: [Double], _ a: Int, _ b: Int, into out: inout [Stretch]) {
-        if let s = stretch(t, a, b), s.share >= holdShare || b - a < 2 * minimumHits {
+        let whole = stretch(t, a, b)
+        if let s = whole, s.share >= holdShare || b - a < 2 * minimumHits {
             out.append(s)
             return
         }
         guard b - a >= 2 * minimumHits else { return }
         let mid = (a + b) / 2
+        if let s = whole, let left = stretch(t, a, mid), let right = stretch(t, mid, b) {
+            let held = { (x: Stretch) in x.share * Double(x.end - x.first) }
+            if held(left) + held(right) - held(s) < splitGain * Double(b - a) {
+                out.append(s)
+                return
+            }
+        }
         split(t, a, mid, into: &out)
         split(t, mid, b, into: &out)
     }
@@ -73,23 +94,119 @@ public enum TempoMapFit {
     /// The finest grid of the hits a..<b and its share of hits on it.
     static func stretch(_ t: [Double], _ a: Int, _ b: Int) -> Stretch? {
         guard b - a >= 4 else { return nil }
-        let gaps = (a + 1..<b).map { t[$0] - t[$0 - 1] }.filter { $0 > 0.02 }.sorted()
-        guard !gaps.isEmpty else { return nil }
-        let seed = gaps[gaps.count / 10]
-        var grid: Double? = nil
-        for m in [1.0, 2, 3, 4, 6, 8, 12] {
-            let g = seed / m
-            let whole = gaps.filter { d in abs(d / g - (d / g).rounded()) * g <= 0.008 }.count
-            if Double(whole) >= 0.9 * Double(gaps.count) {
-                grid = g
-                break
-            }
+        // The intervals in time order (hits closer than 20 ms are one: a chord).
+        let ordered = (a + 1..<b).map { t[$0] - t[$0 - 1] }.filter { $0 > 0.02 }
+        guard !ordered.isEmpty else { return nil }
+        let gaps = ordered.sorted()
+        // Intervals that recur (sorted, so the ones within `sameInterval` of a gap are a contiguous run).
+        var recurrent: [Double] = []
+        var lo = 0, hi = 0
+        for g in gaps {
+            while gaps[lo] < g - sameInterval { lo += 1 }
+            while hi < gaps.count, gaps[hi] <= g + sameInterval { hi += 1 }
+            if Double(hi - lo) >= recurring * Double(gaps.count) { recurrent.append(g) }
         }
-        guard let grid, let fit = GridFit(times: Array(t[a..<b]), interval: grid) else { return nil }
-        let step = 60 / fit.bpm
-        let on = fit.residuals.filter { abs($0) <= onGrid }.count
-        // GridFit's offset is grid line 0 of its indices.
-        return Stretch(first: a, end: b, grid: step, intercept: fit.offset, share: Double(on) / Double(b - a))
+        let pool = recurrent.isEmpty ? gaps : recurrent
+        let seed = pool[pool.count / 10]
+        var grid: Double? = nil
+        let recurs = { (d: Double) in
+            var lo = 0, hi = recurrent.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if recurrent[mid] < d - sameInterval { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < recurrent.count && recurrent[lo] <= d + sameInterval
+        }
+        // A fine grid makes any interval nearly whole by chance (an interval lands within w of a multiple of g with
+        // probability 2w / g): w is at most an eighth of the grid, and the share must be `holdShare` of what lies
+        // beyond chance.
+        for m in [1.0, 2, 3, 4, 6, 8, 12] {
+            let chance = 2 * min(wholeWithin, seed / m / 8) / (seed / m)
+            guard (wholeShare(ordered, grid: seed / m, recurs: recurs) - chance) / (1 - chance) >= holdShare else { continue }
+            grid = seed / m
+            break
+        }
+        guard let grid else { return nil }
+        let (step, intercept, on) = fitLines(t[a..<b], step: grid)
+        guard step > 0 else { return nil }
+        return Stretch(first: a, end: b, grid: step, intercept: intercept, share: Double(on) / Double(b - a))
+    }
+
+    /// The least-squares line time = intercept + line × step through `points`; nil when it is not a rising line.
+    static func leastSquares(_ points: [(line: Double, time: Double)]) -> (step: Double, intercept: Double)? {
+        guard points.count >= 2 else { return nil }
+        let n = Double(points.count)
+        let mx = points.reduce(0) { $0 + $1.line } / n, my = points.reduce(0) { $0 + $1.time } / n
+        var sxy = 0.0, sxx = 0.0
+        for p in points {
+            sxy += (p.line - mx) * (p.time - my)
+            sxx += (p.line - mx) * (p.line - mx)
+        }
+        guard sxx > 0, sxy / sxx > 0 else { return nil }
+        return (sxy / sxx, my - sxy / sxx * mx)
+    }
+
+    /// The share of `intervals` (in time order) that are whole multiples of `grid` (within 8 ms, or an eighth of the
+    /// grid when that is less). A misplaced hit
+    /// makes two odd intervals, neither one the chart repeats (`recurs`), whose sum is whole: that pair counts as one
+    /// whole interval, so the hit is judged by the check, not taken for a finer grid.
+    static func wholeShare(_ intervals: [Double], grid: Double, recurs: (Double) -> Bool) -> Double {
+        let whole = { (d: Double) in abs(d / grid - (d / grid).rounded()) * grid <= min(wholeWithin, grid / 8) }
+        var (count, units, k) = (0, 0, 0)
+        while k < intervals.count {
+            units += 1
+            if whole(intervals[k]) {
+                count += 1
+            } else if k + 1 < intervals.count, !whole(intervals[k + 1]), !recurs(intervals[k]), !recurs(intervals[k + 1]),
+                whole(intervals[k] + intervals[k + 1])
+            {
+                count += 1
+                k += 1
+            }
+            k += 1
+        }
+        return Double(count) / Double(max(1, units))
+    }
+
+    /// Least squares of the hits onto a grid of about `step` seconds, and how many hits lie within `onGrid` of it.
+    /// Each hit's line is counted from the last hit that was on the grid (an anchor), so a misplaced hit neither
+    /// shifts the lines after it (as counting from the previous hit does) nor enters the fit; two hits in a row off the
+    /// anchor's grid but on each other's move the anchor to them. Twice: the second pass counts with the fitted step.
+    static func fitLines(_ t: ArraySlice<Double>, step seed: Double) -> (step: Double, intercept: Double, held: Int) {
+        var step = seed
+        var intercept = t.first ?? 0
+        for _ in 0..<2 {
+            guard let first = t.first else { break }
+            var anchor = (line: 0.0, time: first)
+            var on: [(line: Double, time: Double)] = [(0, first)]
+            var missed: Double? = nil
+            for x in t.dropFirst() {
+                let n = ((x - anchor.time) / step).rounded()
+                if abs(x - anchor.time - n * step) <= onGrid {
+                    anchor = (anchor.line + n, x)
+                    on.append(anchor)
+                    missed = nil
+                } else if let m = missed, case let k = ((x - m) / step).rounded(), abs(x - m - k * step) <= onGrid {
+                    // Two hits off the anchor's grid but on each other's: the anchor was the odd one.
+                    let line = anchor.line + ((m - anchor.time) / step).rounded()
+                    anchor = (line + k, x)
+                    on.append((line, m))
+                    on.append(anchor)
+                    missed = nil
+                } else {
+                    missed = x
+                }
+            }
+            guard let line = leastSquares(on) else { break }
+            (step, intercept) = line
+            // Then through the hits nearest the line only (within three times their median distance, at least 2 ms):
+            // a misplaced hit that happens to lie within `onGrid` of a line must not tilt a snapped chart's grid.
+            let residuals = on.map { abs($0.time - intercept - $0.line * step) }
+            let limit = max(0.002, 3 * RobustLine.median(residuals))
+            if let tight = leastSquares(on.filter { abs($0.time - intercept - $0.line * step) <= limit }) { (step, intercept) = tight }
+        }
+        let held = t.filter { x in abs(x - intercept - ((x - intercept) / step).rounded() * step) <= onGrid }.count
+        return (step, intercept, held)
     }
 
     /// The multiple of the stretch's grid that is its beat, and the grid line of beat 0 (mod the multiple).
