@@ -28,6 +28,19 @@ public enum ChildProcesses {
         if body(slot4) || body(slot5) || body(slot6) || body(slot7) { return }
     }
 
+    /// Starts `process` with SIGINT, SIGTERM and SIGHUP unblocked in it, whatever thread calls. A child inherits the
+    /// signal mask of the thread that spawns it, and libdispatch's worker threads (where `PrefetchingReader` decodes)
+    /// block these: a child started there would ignore the SIGTERM of `terminateAll` and outlive the tool.
+    static func run(_ process: Process) throws {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, s) }
+        var old = sigset_t()
+        pthread_sigmask(SIG_UNBLOCK, &set, &old)
+        defer { pthread_sigmask(SIG_SETMASK, &old, nil) }
+        try process.run()
+    }
+
     /// Records a running child (at most eight at once are ended by a signal; the library runs one or two).
     static func register(_ pid: Int32) {
         eachSlot { $0.compareExchange(expected: 0, desired: pid, ordering: .sequentiallyConsistent).exchanged }

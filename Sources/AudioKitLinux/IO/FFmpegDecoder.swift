@@ -245,7 +245,7 @@ final class FFmpegDecoder {
         process.standardOutput = pipe
         process.standardInput = FileHandle.nullDevice
         process.standardError = writer ?? FileHandle.nullDevice
-        do { try process.run() } catch {
+        do { try ChildProcesses.run(process) } catch {
             try? writer?.close()
             try? reader?.close()
             finished = true
@@ -325,7 +325,7 @@ final class FFmpegDecoder {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return (-1, Data(), Data("could not run \(program): \(error)".utf8)) }
+        do { try ChildProcesses.run(process) } catch { return (-1, Data(), Data("could not run \(program): \(error)".utf8)) }
         let stall = ChildProcesses.Stall(process)
         defer { stall.end() }
         // Error text is read on another thread, so that neither pipe fills while the other is read.

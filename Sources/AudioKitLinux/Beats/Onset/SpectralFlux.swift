@@ -208,7 +208,8 @@ public final class SpectralFlux {
         path: String, limits: AudioLimits = .standard, framesPerSecond: Double = SpectralFlux.framesPerSecond, lagSeconds: Double = 0.010,
         maxSampleRate: Int? = nil, eachBlock: ((_ interleaved: UnsafeBufferPointer<Float>, _ frames: Int, _ channels: Int) -> Void)? = nil
     ) throws(InputError) -> OnsetStrength {
-        let reader = try SoundFileReader(path: path, limits: limits)
+        // Decoding runs a few blocks ahead on a second thread: a compressed track decodes while the blocks before are analysed.
+        let reader = try PrefetchingReader(path: path, limits: limits, blockFrames: 8192)
         let stageCount = maxSampleRate.map { HalfBandCascade.stageCount(from: reader.info.sampleRate, cap: $0) } ?? 0
         let rate = reader.info.sampleRate >> stageCount
         var cascade = HalfBandCascade(stageCount: stageCount)
@@ -219,7 +220,9 @@ public final class SpectralFlux {
             guard stageCount > 0 else { return flux.push(samples) }
             cascade.process(samples, flushing: flushing) { flux.push($0) }
         }
-        try reader.forEachBlock(blockFrames: 8192) { block, frames in
+        var framesRead: Int64 = 0
+        try reader.forEachBlock { block, frames in
+            framesRead += Int64(frames)
             eachBlock?(block, frames, channels)
             let scale = 1 / Float(channels)
             for i in 0..<frames {
@@ -232,7 +235,7 @@ public final class SpectralFlux {
         feed(UnsafeBufferPointer(start: nil, count: 0), flushing: true)
         flux.finish()
         var info = reader.info
-        info.frames = reader.framesRead
+        info.frames = framesRead
         return OnsetStrength(values: flux.values, framesPerSecond: Double(rate) / Double(flux.hop), latency: flux.latency, audio: info)
     }
 }
