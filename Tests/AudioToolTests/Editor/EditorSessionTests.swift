@@ -115,6 +115,47 @@ struct EditorSessionTests {
         await #expect(throws: InputError.self, "an existing file") { try await session.saveAs(name: "draft 1.json") }
     }
 
+    /// Save As `.sm` and `.osu` writes a chart on the author's grid that reads back as the same hits (within a row of
+    /// 1/48 beat, and a millisecond), with that tempo; an added hit is then saved into the chart the session wrote, and
+    /// a chart changed on disk since is not overwritten.
+    @Test func saveAsWritesAChartOnTheAuthorsGrid() async throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = dir.path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let session = try await EditorSession(track: Self.track, map: nil, settings: EditorSession.Settings(saveAsFolder: folder))
+        // Hits on the 1/4 lines of 88 BPM from 0.25 s, as an author snaps them.
+        let beat = 60.0 / 88
+        let hits = [0, 1, 2, 2.5, 3, 3.75, 4, 5, 6, 6.5, 7, 8].map { 0.25 + $0 * beat }
+        try await session.setBeats(hits)
+        #expect(await session.setGrid(EditorState.Grid(bpm: 88, offset: 0.25)))
+        for name in ["song.sm", "song.osu"] {
+            try await session.saveAs(name: name)
+            let path = (folder as NSString).appendingPathComponent(name)
+            let format = BeatMapFormat.forOutput(path: path)
+            let map = try #require(
+                BeatMapReader.read(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: path, format: format).map)
+            #expect(map.times.count == hits.count && zip(map.times.sorted(), hits).allSatisfy { abs($0 - $1) <= 0.0011 }, "\(name)")
+            #expect(abs((map.tempoMap?.bpm(atTime: 1) ?? 0) - 88) < 0.01, "\(name): \(String(describing: map.tempoMap))")
+            let state = await session.state()
+            let dirty = await Self.flags(session).dirty
+            #expect(state.map == name && !dirty)
+        }
+        // The session now edits song.osu: a new hit on beat 9 is saved into it.
+        try await session.setBeats(hits + [0.25 + 9 * beat])
+        try await session.save()
+        let osu = (folder as NSString).appendingPathComponent("song.osu")
+        let saved = try #require(
+            BeatMapReader.read(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: osu))), file: osu, format: .osu).map)
+        #expect(saved.times.count == hits.count + 1 && abs((saved.times.max() ?? 0) - (0.25 + 9 * beat)) <= 0.0011)
+        // Changed on disk by someone else: not overwritten.
+        let changed = try String(contentsOfFile: osu, encoding: .utf8) + "\r\n"
+        try changed.write(toFile: osu, atomically: true, encoding: .utf8)
+        try await session.setBeats(hits)
+        await #expect(throws: InputError.self) { try await session.save() }
+        #expect(try String(contentsOfFile: osu, encoding: .utf8) == changed)
+    }
+
     /// At deep zoom the waveform comes from the samples: 10 ms of a 100 Hz sine over 1,000 columns (10 µs each, far
     /// narrower than an overview bin of 64 samples, 2.9 ms) follows the sine column by column, where the overview's
     /// bins would draw blocks a third of a cycle wide.

@@ -68,6 +68,9 @@ public actor EditorSession {
     private let openedDeclared: EditorState.Grid?
     /// A chart's own tempo map (StepMania, osu!, Quaver, Beat Saber), kept for the check.
     private let chartTempo: TempoMap?
+    /// The bytes of the chart this session last exported and now edits (a Save As to `.sm`, `.osu` or `.qua`): such a
+    /// file is the session's own, and a save writes it again whole while it is unchanged on disk.
+    private var exportedChart: [UInt8]?
     /// A reader of the track for deep-zoom waveforms, apart from the one the audio is served by (opened on first use).
     private var zoomReader: SoundFileReader?
 
@@ -127,8 +130,10 @@ public actor EditorSession {
             options: BeatCheckOptions(tolerance: settings.tolerance, lint: BeatLintOptions(hitWindow: settings.hitWindow)))
     }
 
-    /// True when a save keeps the declared grid: a JSON map whose root is an object, or a draft saved as JSON.
+    /// True when a save keeps the declared grid: a JSON map whose root is an object, a draft saved as JSON, or a chart
+    /// this session exported (written again whole on its tempo map).
     public var keepsGrid: Bool {
+        if let file, let exported = exportedChart, file.bytes == exported { return true }
         if let file {
             guard file.format == .json else { return false }
             return file.bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "{")
@@ -176,7 +181,15 @@ public actor EditorSession {
     /// was read (nothing is written), or when the write fails.
     public func save() throws(InputError) {
         let tempo = keepsGrid ? declared.map { (bpm: $0.bpm, offset: $0.offset) } : nil
-        if let file {
+        if let file, let exported = exportedChart, file.bytes == exported {
+            let current = try InputFile.read(file.path, maxBytes: settings.limits.maxFileBytes)
+            guard current == exported else {
+                throw InputError(
+                    .writeFailed, path: file.path, reason: "the file changed on disk since it was saved; nothing was overwritten",
+                    fix: "save under another name")
+            }
+            try writeChart(to: file.path, format: file.format, replacing: true)
+        } else if let file {
             self.file = try file.save(beats, tempo: tempo, limits: settings.limits)
         } else if let path = settings.saveAs {
             let text = BeatMapWriter.string(
@@ -201,12 +214,13 @@ public actor EditorSession {
     }
 
     /// The formats a Save As writes, by the new file's extension.
-    public static let saveAsFormats: Set<BeatMapFormat> = [.json, .text, .csv, .swift]
+    public static let saveAsFormats: Set<BeatMapFormat> = [.json, .text, .csv, .swift, .stepmania, .osu, .quaver]
 
     /// Saves the beats (and a grid the new format keeps) as a new file `name` in `Settings.saveAsFolder`, which the
     /// session edits from then on. `name` is a file name only: letters, digits, spaces, `.`, `_` and `-`, not starting
-    /// with a dot, at most 128 characters, ending in `.json`, `.txt`, `.csv` or `.swift`; never a path, and never a
-    /// file that exists. Throws `InputError` (`.writeFailed`, nothing written) otherwise.
+    /// with a dot, at most 128 characters, ending in `.json`, `.txt`, `.csv` or `.swift`, or in `.sm`, `.osu` or `.qua`
+    /// for a chart on `exportTempo` that StepMania, the osu! editor or Quaver open; never a path, and never a file that
+    /// exists. Throws `InputError` (`.writeFailed`, nothing written) otherwise.
     public func saveAs(name: String) throws(InputError) {
         guard let folder = settings.saveAsFolder else {
             throw InputError(.writeFailed, path: name, reason: "this session has no folder to save into")
@@ -216,26 +230,51 @@ public actor EditorSession {
         }
         let format = BeatMapFormat.forOutput(path: name)
         let ext = (name as NSString).pathExtension.lowercased()
-        guard allowed, !name.hasPrefix("."), (1...128).contains(name.count), ["json", "txt", "csv", "swift"].contains(ext),
-            Self.saveAsFormats.contains(format)
+        guard allowed, !name.hasPrefix("."), (1...128).contains(name.count),
+            ["json", "txt", "csv", "swift", "sm", "osu", "qua"].contains(ext), Self.saveAsFormats.contains(format)
         else {
             throw InputError(
                 .writeFailed, path: name, reason: "not a file name the editor saves to",
-                fix: "give a name of letters, digits, spaces, '.', '_' or '-' ending in .json, .txt, .csv or .swift")
+                fix: "give a name of letters, digits, spaces, '.', '_' or '-' ending in .json, .txt, .csv, .swift, .sm, .osu or .qua")
         }
         let path = (folder as NSString).appendingPathComponent(name)
         guard FileIdentity(path: path) == nil else {
             throw InputError(.writeFailed, path: path, reason: "already exists; Save As does not replace a file", fix: "give a new name")
         }
-        let keeps = format == .json
-        let map = BeatMap(times: beats, bpm: keeps ? declared?.bpm : nil, offset: keeps ? declared?.offset : nil)
-        try AtomicFile.write(BeatMapWriter.string(map, format: format), to: path)
-        switch try BeatMapFile.open(path: path, limits: settings.limits) {
-        case .success(let f): file = f
-        case .failure: throw InputError(.writeFailed, path: path, reason: "the saved file does not read back as a beat map")
+        if ChartExport.formats.contains(format) {
+            try writeChart(to: path, format: format)
+        } else {
+            let keeps = format == .json
+            let map = BeatMap(times: beats, bpm: keeps ? declared?.bpm : nil, offset: keeps ? declared?.offset : nil)
+            try AtomicFile.write(BeatMapWriter.string(map, format: format), to: path)
+            switch try BeatMapFile.open(path: path, limits: settings.limits) {
+            case .success(let f): file = f
+            case .failure: throw InputError(.writeFailed, path: path, reason: "the saved file does not read back as a beat map")
+            }
         }
         savedBeats = beats
         savedDeclared = declared
+    }
+
+    /// The tempo map a chart is written on: the grid the author set, else the chart's own, else the one the check fitted
+    /// to the hits, else a steady one from the first hit.
+    var exportTempo: TempoMap {
+        if let declared { return TempoMap(offset: declared.offset, bpm: declared.bpm) }
+        return chartTempo ?? report.tempoMap ?? ChartWriter.tempoMap(of: BeatMap(times: beats))
+    }
+
+    /// Writes the beats as a chart at `path` (`ChartExport`: read back before it is written), and edits it from then on.
+    private func writeChart(to path: String, format: BeatMapFormat, replacing: Bool = false) throws(InputError) {
+        let track = (trackPath as NSString).lastPathComponent
+        let text = try ChartExport.text(
+            beats, tempo: exportTempo, format: format, title: (track as NSString).deletingPathExtension, audio: track, path: path)
+        try AtomicFile.write(text, to: path, replacing: replacing ? path : nil)
+        switch try BeatMapFile.open(path: path, limits: settings.limits) {
+        case .success(let f):
+            file = f
+            exportedChart = f.bytes
+        case .failure: throw InputError(.writeFailed, path: path, reason: "the saved chart does not read back as a beat map")
+        }
     }
 
     /// The state the page shows: the track, every beat with its verdict, the offset, the drift and the fitted grid.

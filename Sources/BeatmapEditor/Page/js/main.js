@@ -303,7 +303,7 @@ async function save() {
 
 // Save As: a new file, named here, in the folder the editor was started in (the server takes a name, never a path).
 async function saveAs() {
-  const name = prompt("Save as (a new file in the editor's folder: .json keeps the grid, or .txt, .csv, .swift)", "beatmap.json");
+  const name = prompt("Save as (a new file in the editor's folder: .json keeps the grid; .sm, .osu or .qua is a chart on the grid; or .txt, .csv, .swift)", "beatmap.json");
   if (!name) return;
   clearTimeout(pushTimer); waiting = false;
   try { await sync("/api/save-as?name=" + encodeURIComponent(name), "POST"); } catch (e) { alert("Not saved: " + e.message); }

@@ -1,0 +1,60 @@
+import Foundation
+
+/// A list of hits written as a chart file that StepMania or ArrowVortex, the osu! editor or Quaver open, on a given
+/// tempo map, and read back before anything is written: the text is refused unless every hit comes back within the
+/// format's rounding (rows of 1/48 beat in `.sm`, whole milliseconds in `.osu` and `.qua`) and nothing else comes back.
+public enum ChartExport {
+    /// The chart formats a list of hits can be exported to on its own (a Beat Saber difficulty also needs an `Info.dat`).
+    public static let formats: Set<BeatMapFormat> = [.stepmania, .osu, .quaver]
+
+    /// The chart text of `times` on `tempo` in `format` (one of `formats`), its song title `title` and its audio file
+    /// `audio` (a name beside the chart, as the games look for it). Throws `InputError` (`.writeFailed`, at `path`) when
+    /// the text does not read back as the same hits.
+    public static func text(
+        _ times: [Double], tempo: TempoMap, format: BeatMapFormat, title: String, audio: String, path: String
+    ) throws(InputError) -> String {
+        var map = BeatMap(times: times.filter(\.isFinite).sorted())
+        map.tempoMap = tempo
+        let text: String
+        let within: Double
+        switch format {
+        case .stepmania:
+            text = ChartWriter.stepMania(map, title: title, music: audio)
+            within = ChartWriter.stepManiaRoundingError(map) + 1e-6
+        case .osu:
+            text = ChartWriter.osu(map, title: title, audio: audio)
+            within = 0.0005 + 1e-6
+        case .quaver:
+            text = ChartWriter.quaver(map, title: title, audio: audio)
+            within = 0.0005 + 1e-6
+        default:
+            throw InputError(.writeFailed, path: path, reason: "\(format) is not a chart format the hits can be exported to alone")
+        }
+        let back = BeatMapReader.read(bytes: Array(text.utf8), file: path, format: format).map?.times.sorted() ?? []
+        guard let worst = mismatch(map.times, back), worst <= within else {
+            throw InputError(
+                .writeFailed, path: path,
+                reason:
+                    "the chart written would not read back as the same hits (\(back.count) read back for \(map.times.count)); nothing was written",
+                fix: "save as .json instead, and report the map that does this")
+        }
+        return text
+    }
+
+    /// The largest distance from a hit of either list to the nearest hit of the other; nil when one list is empty and
+    /// the other is not.
+    static func mismatch(_ a: [Double], _ b: [Double]) -> Double? {
+        guard !a.isEmpty || !b.isEmpty else { return 0 }
+        guard !a.isEmpty, !b.isEmpty else { return nil }
+        func farthest(_ xs: [Double], from ys: [Double]) -> Double {
+            var worst = 0.0
+            var k = 0
+            for x in xs {
+                while k + 1 < ys.count, abs(ys[k + 1] - x) <= abs(ys[k] - x) { k += 1 }
+                worst = max(worst, abs(ys[k] - x))
+            }
+            return worst
+        }
+        return max(farthest(a, from: b), farthest(b, from: a))
+    }
+}
