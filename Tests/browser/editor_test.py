@@ -78,6 +78,15 @@ def half_tempo_fix(browser, binary, work, track, errors):
         with open(os.path.join(work, "fixed.json")) as f:
             copy = f.read()
         assert [float(x) for x in re.findall(r"\d+\.\d+", copy.split('"beats"')[1])] == saved, copy[:200]
+        # Save as a StepMania chart on the page's grid: the chart's tempo is the grid's.
+        answers.append("fixed.sm")
+        page.click("#saveAs")
+        page.wait_for_function("window.editor.state.map === 'fixed.sm' && window.editor.state.dirty === false")
+        with open(os.path.join(work, "fixed.sm"), newline="") as f:
+            chart = f.read()
+        bpms = re.search(r"#BPMS:0(?:\.0+)?=(\d+(?:\.\d+)?)", chart)
+        grid_bpm = page.evaluate("window.editor.grid.bpm")
+        assert bpms and abs(float(bpms.group(1)) - grid_bpm) < 0.01, f"#BPMS {bpms and bpms.group(1)} for the grid's {grid_bpm}"
         answers.append("../escape.json")  # then the "Not saved" alert is accepted
         page.click("#saveAs")
         page.wait_for_timeout(500)
@@ -228,7 +237,7 @@ def main():
         assert after[after.rindex("]"):] == before[before.rindex("]"):], "bytes after the literal changed"
         print("editor_test: the page loaded, showed the flagged beat, played, took a tap, a drag and an undo, saved, "
               "doubled the grid, added a beat on a 1/4 line, applied a finding's fix, and "
-              "moved a hit to a typed time; a map at half tempo was fixed with ×2 and Hits from grid, saved with its grid, and saved as a new file")
+              "moved a hit to a typed time; a map at half tempo was fixed with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid")
         print("1 passed, 0 failed")
         return 0
     except AssertionError as e:
