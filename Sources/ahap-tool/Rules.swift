@@ -13,7 +13,9 @@ extension AHAPTool {
             let all = AHAPRuleRegistry.descriptions + HapticRuleRegistry.descriptions
             try listing.print(
                 all, lookup: { id in all.first { $0.id == id || $0.formerIDs.contains(id) } }, title: "AHAP and .haptic validation rules",
-                source: "the rule descriptions in `Sources/AudioKitLinux/AHAP/Rules/` and `Sources/AudioKitLinux/HapticFile/`",
+                source:
+                    "the rule descriptions in `Sources/AudioKitLinux/Haptics/AHAP/Rules/` and "
+                    + "`Sources/AudioKitLinux/Haptics/HapticClip/`",
                 command: "ahap-tool rules")
         }
     }

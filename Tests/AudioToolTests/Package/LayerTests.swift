@@ -41,11 +41,70 @@ struct LayerTests {
     }
 
     @Test func dspCodeDoesNotReachPlayback() {
-        for folder in ["Mixing", "Beats", "AHAP", "Timing", "Streams"] {
+        for folder in ["Mixing", "Beats", "Haptics", "DSP", "Gate", "Timing", "Streams"] {
             for (path, text) in Self.sources("Sources/AudioKitLinux/\(folder)") {
                 for name in ["PCMDevice", "Player.", "ALSAError", "ALSA."] {
                     #expect(!text.contains(name), "\(path) uses \(name) from Playback/")
                 }
+            }
+        }
+    }
+
+    /// The library's top-level folders and the folders each may use: dependencies point one way (this table has no
+    /// cycle), so a concept has one home and a newcomer can read the folders bottom-up. A use outside the table, a
+    /// cycle, or a new folder not in it fails, naming the file and the type.
+    static let allowedUses: [String: Set<String>] = [
+        "JSON": [], "Plot": [], "DSP": [],
+        "IO": ["JSON"],
+        "Diagnostics": ["JSON"],
+        "Haptics": ["DSP", "Diagnostics", "IO", "JSON", "Plot"],
+        "Beats": ["DSP", "Diagnostics", "IO", "JSON", "Plot"],
+        "Timing": ["Haptics", "JSON", "Plot"],
+        "Streams": ["Haptics", "IO", "Timing"],
+        "Mixing": ["DSP", "IO", "JSON", "Plot", "Streams", "Timing"],
+        "Playback": ["IO", "Streams"],
+        "Gate": ["Beats", "Diagnostics", "Haptics", "IO", "JSON"],
+    ]
+
+    @Test func theAllowedUsesHaveNoCycle() {
+        // Kahn's algorithm: every folder is removed once nothing it uses is left.
+        var left = Self.allowedUses
+        while let free = left.first(where: { $0.value.isDisjoint(with: left.keys) })?.key { left[free] = nil }
+        #expect(left.isEmpty, "a cycle among \(left.keys.sorted())")
+    }
+
+    @Test func eachFolderUsesOnlyTheFoldersItMay() throws {
+        let library = Self.sources("Sources/AudioKitLinux")
+        func folder(_ path: String) -> String { String(path.split(separator: "/")[2]) }
+        // Code without comments and string literals, so a type named in a comment or a message is not a use.
+        let literal = try Regex(#""(?:[^"\\\n]|\\.)*""#)
+        let code = library.map { file in
+            (
+                file.path,
+                file.text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+                    .joined(separator: "\n").replacing(literal, with: "\"\"")
+            )
+        }
+        // Types declared at the top level of a file (nested types are reached through their parent).
+        let declaration = try Regex(
+            #"(?m)^(?:@\w+\s+)*(?:(?:public|internal|private|fileprivate|package|nonisolated|final|indirect)\s+)*(?:struct|enum|class|actor|protocol|typealias)\s+(\w+)"#
+        )
+        var home: [String: String] = [:]
+        for (path, text) in code {
+            for match in text.matches(of: declaration) {
+                if let name = match.output[1].substring { home[String(name)] = folder(path) }
+            }
+        }
+        #expect(home.count > 100)
+        let word = try Regex(#"\b[A-Z]\w+\b"#)
+        for (path, text) in code {
+            let from = folder(path)
+            guard path.hasSuffix(".swift"), !path.contains(".docc/") else { continue }
+            #expect(Self.allowedUses[from] != nil, "\(path): the folder \(from) is not in LayerTests.allowedUses")
+            let uses = Set(text.matches(of: word).map { String(text[$0.range]) })
+            for name in uses.sorted() {
+                guard let to = home[name], to != from else { continue }
+                #expect(Self.allowedUses[from]?.contains(to) == true, "\(path) uses \(name) from \(to)/, which \(from)/ may not use")
             }
         }
     }
