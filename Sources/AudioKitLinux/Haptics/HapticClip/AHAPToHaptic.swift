@@ -21,12 +21,52 @@ public enum AHAPToHaptic {
         public var message: String
     }
 
+    /// A continuous event with its element index and its end (its duration capped at Core Haptics' limit).
+    typealias Continuous = (index: Int, event: AHAPEvent, end: Double)
+    /// A transient event with its element index.
+    typealias Transient = (index: Int, event: AHAPEvent)
+
     /// The clip made of `pattern` and what it loses; nil when the pattern has no haptic event.
+    ///
+    /// In six steps: the haptic events (and what `.haptic` cannot hold), overlaps, the breakpoint times, the two
+    /// envelopes by a sweep over those times, the transients as emphases, and the frequency envelope's repeats removed.
     public static func convert(_ pattern: AHAPPattern) -> (clip: HapticClip?, losses: [Loss]) {
         var losses: [Loss] = []
         let controls = ControlSet(pattern: pattern)
-        var continuous: [(index: Int, event: AHAPEvent, end: Double)] = []
-        var transients: [(index: Int, event: AHAPEvent)] = []
+        var (continuous, transients) = events(of: pattern, losses: &losses)
+        guard !continuous.isEmpty || !transients.isEmpty else { return (nil, losses) }
+        continuous.sort { ($0.event.time, $0.index) < ($1.event.time, $1.index) }
+        losses += overlaps(continuous)
+        let (times, edges, first) = breakpointTimes(pattern, continuous: continuous, transients: transients)
+        var (amplitude, frequency) = envelopes(at: times, edges: edges, first: first, continuous: continuous, controls: controls)
+        if amplitude.count == 1 {
+            // A lone transient: the envelope needs a start and an end.
+            amplitude.append(.init(time: amplitude[0].time + 0.001, amplitude: 0))
+        }
+        amplitude = emphases(transients, on: amplitude, controls: controls, losses: &losses)
+        // The frequency envelope ends with the amplitude envelope; drop steps that repeat a value.
+        var reduced: [HapticClip.FrequencyBreakpoint] = []
+        for (i, f) in frequency.enumerated() {
+            let next = i + 1 < frequency.count ? frequency[i + 1].frequency : nil
+            if let last = reduced.last, last.frequency == f.frequency, next == f.frequency { continue }
+            reduced.append(f)
+        }
+        frequency = reduced
+        let clip = HapticClip(
+            amplitude: amplitude.map { b in
+                var b = b
+                b.amplitude = min(1, max(0, b.amplitude))
+                return b
+            }, frequency: continuous.isEmpty ? [] : frequency,
+            metadata: JSONObject([.init(key: "editor", value: .string("ahap-tool convert"))]))
+        return (clip, losses)
+    }
+
+    /// The pattern's haptic events, and a loss for each thing `.haptic` cannot hold (event envelopes, audio, other
+    /// parameters and curves).
+    static func events(of pattern: AHAPPattern, losses: inout [Loss]) -> (continuous: [Continuous], transients: [Transient]) {
+        var continuous: [Continuous] = []
+        var transients: [Transient] = []
         for (index, element) in pattern.elements.enumerated() {
             switch element {
             case .event(let e):
@@ -64,9 +104,13 @@ public enum AHAPToHaptic {
                 continue
             }
         }
-        guard !continuous.isEmpty || !transients.isEmpty else { return (nil, losses) }
-        // Overlaps, by a sweep in start order: the strongest event plays; a weaker one's time in the overlap is lost.
-        continuous.sort { ($0.event.time, $0.index) < ($1.event.time, $1.index) }
+        return (continuous, transients)
+    }
+
+    /// Overlaps of `continuous` (in start order), by a sweep: the strongest event plays; a weaker one's time in the
+    /// overlap is lost.
+    static func overlaps(_ continuous: [Continuous]) -> [Loss] {
+        var losses: [Loss] = []
         var reach: (end: Double, time: Double)? = nil
         for c in continuous {
             if let r = reach, c.event.time < r.end {
@@ -80,9 +124,14 @@ public enum AHAPToHaptic {
             }
             if reach == nil || c.end > reach!.end { reach = (c.end, c.event.time) }
         }
+        return losses
+    }
 
-        // Breakpoint times: event starts and ends (each a step: the level just before and just after), curve points and
-        // Parameters inside events, and transients.
+    /// The breakpoint times, sorted: event starts and ends (the `edges`, each a step: the level just before and just
+    /// after), curve points and Parameters inside the events' span, and transients; with the span's start.
+    static func breakpointTimes(_ pattern: AHAPPattern, continuous: [Continuous], transients: [Transient]) -> (
+        times: [Double], edges: Set<Double>, first: Double
+    ) {
         var times = Set<Double>()
         var edges = Set<Double>()
         for c in continuous {
@@ -102,13 +151,20 @@ public enum AHAPToHaptic {
         }
         let first = (continuous.map(\.event.time) + transients.map(\.event.time)).min()!
         let last = max(continuous.map(\.end).max() ?? first, transients.map(\.event.time).max() ?? first)
-        let sorted = times.filter { $0 >= first && $0 <= last && $0.isFinite }.sorted()
+        return (times.filter { $0 >= first && $0 <= last && $0.isFinite }.sorted(), edges, first)
+    }
+
+    /// The amplitude and frequency envelopes at `times`, by a sweep that keeps the events that may play around the
+    /// current time (not a scan per time): the strongest active event's intensity (squared) and sharpness (squared),
+    /// after the controls; a step at each edge.
+    static func envelopes(
+        at times: [Double], edges: Set<Double>, first: Double, continuous: [Continuous], controls: ControlSet
+    ) -> (amplitude: [HapticClip.AmplitudeBreakpoint], frequency: [HapticClip.FrequencyBreakpoint]) {
         let epsilon = 1e-9
         var amplitude: [HapticClip.AmplitudeBreakpoint] = []
         var frequency: [HapticClip.FrequencyBreakpoint] = []
         var lastSharpness = 0.0
-        // The events that may play around the current time, kept as the times advance (a sweep, not a scan per time).
-        var active: [(index: Int, event: AHAPEvent, end: Double)] = []
+        var active: [Continuous] = []
         var next = 0
         /// The strongest active event at `t` (ties: the later one), with its intensity and sharpness after controls.
         func level(at t: Double) -> (intensity: Double, sharpness: Double)? {
@@ -120,7 +176,7 @@ public enum AHAPToHaptic {
             }
             return best
         }
-        for t in sorted {
+        for t in times {
             while next < continuous.count && continuous[next].event.time <= t + epsilon {
                 active.append(continuous[next])
                 next += 1
@@ -140,14 +196,18 @@ public enum AHAPToHaptic {
             if let s = (isEdge ? after : at)?.sharpness ?? before?.sharpness { lastSharpness = s }
             frequency.append(.init(time: t, frequency: lastSharpness * lastSharpness))
         }
-        if amplitude.count == 1 {
-            // A lone transient: the envelope needs a start and an end.
-            amplitude.append(.init(time: amplitude[0].time + 0.001, amplitude: 0))
-        }
-        // Transients onto the last breakpoint at their time.
+        return (amplitude, frequency)
+    }
+
+    /// `amplitude` with each transient as an emphasis on the last breakpoint at its time (transients at one time each
+    /// get a breakpoint of their own: a `.haptic` clip may hold two emphases there), with a loss where the envelope or
+    /// the transient had to change.
+    static func emphases(
+        _ transients: [Transient], on envelope: [HapticClip.AmplitudeBreakpoint], controls: ControlSet, losses: inout [Loss]
+    ) -> [HapticClip.AmplitudeBreakpoint] {
+        var amplitude = envelope
         var lastAt: [Double: Int] = [:]
         for (k, b) in amplitude.enumerated() { lastAt[b.time] = k }
-        // Transients at one time (a .haptic clip may hold two emphases there) each get a breakpoint of their own.
         var extra: [Int: [HapticClip.AmplitudeBreakpoint]] = [:]
         let original = amplitude
         for t in transients {
@@ -191,20 +251,6 @@ public enum AHAPToHaptic {
         if !extra.isEmpty {
             amplitude = amplitude.enumerated().flatMap { [$0.element] + (extra[$0.offset] ?? []) }
         }
-        // The frequency envelope ends with the amplitude envelope; drop steps that repeat a value.
-        var reduced: [HapticClip.FrequencyBreakpoint] = []
-        for (i, f) in frequency.enumerated() {
-            let next = i + 1 < frequency.count ? frequency[i + 1].frequency : nil
-            if let last = reduced.last, last.frequency == f.frequency, next == f.frequency { continue }
-            reduced.append(f)
-        }
-        let clip = HapticClip(
-            amplitude: amplitude.map { b in
-                var b = b
-                b.amplitude = min(1, max(0, b.amplitude))
-                return b
-            }, frequency: continuous.isEmpty ? [] : reduced,
-            metadata: JSONObject([.init(key: "editor", value: .string("ahap-tool convert"))]))
-        return (clip, losses)
+        return amplitude
     }
 }
