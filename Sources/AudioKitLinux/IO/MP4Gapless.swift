@@ -73,82 +73,20 @@ public struct MP4Gapless: Sendable, Hashable, Codable {
         return parse(movie: Array(file[moov.payload]))
     }
 
-    /// The facts in the payload of a `moov` box.
+    /// The facts in the payload of a `moov` box: the first sound track's codec, timescale, sample total and first
+    /// edit; the `iTunSMPB` tag (which wins) or else the edit list gives the priming, the padding and the length.
     public static func parse(movie: [UInt8]) -> MP4Gapless? {
         let m = Boxes(movie)
-        var track: (codec: String, timescale: Int, sttsTotal: Int64, mediaTime: Int64?, segment: UInt64?)?
-        for trak in m.children(of: 0..<movie.count) where trak.type == "trak" {
-            guard let mdia = m.child("mdia", of: trak.payload), let hdlr = m.child("hdlr", of: mdia.payload),
-                m.fourCC(at: hdlr.payload.lowerBound + 8) == "soun", let mdhd = m.child("mdhd", of: mdia.payload)
-            else { continue }
-            let version = m.u8(at: mdhd.payload.lowerBound)
-            let timescale = m.u32(at: mdhd.payload.lowerBound + (version == 1 ? 20 : 12)).map(Int.init) ?? 0
-            guard timescale > 0, let stbl = m.child("stbl", of: m.child("minf", of: mdia.payload)?.payload ?? 0..<0) else { continue }
-            var codec = "?"
-            if let stsd = m.child("stsd", of: stbl.payload), let entry = m.fourCC(at: stsd.payload.lowerBound + 12) { codec = entry }
-            var total: Int64 = 0
-            if let stts = m.child("stts", of: stbl.payload), let count = m.u32(at: stts.payload.lowerBound + 4) {
-                var at = stts.payload.lowerBound + 8
-                for _ in 0..<min(Int(count), stts.payload.count / 8) {
-                    guard let n = m.u32(at: at), let d = m.u32(at: at + 4) else { break }
-                    let (product, o1) = Int64(n).multipliedReportingOverflow(by: Int64(d))
-                    let (sum, o2) = total.addingReportingOverflow(product)
-                    guard !o1, !o2 else { break }
-                    total = sum
-                    at += 8
-                }
-            }
-            var mediaTime: Int64?
-            var segment: UInt64?
-            if let elst = m.child("elst", of: m.child("edts", of: trak.payload)?.payload ?? 0..<0) {
-                let v = m.u8(at: elst.payload.lowerBound)
-                let count = m.u32(at: elst.payload.lowerBound + 4) ?? 0
-                var at = elst.payload.lowerBound + 8
-                for _ in 0..<min(Int(count), 16) {
-                    let time =
-                        v == 1 ? m.u64(at: at + 8).map { Int64(bitPattern: $0) } : m.u32(at: at + 4).map { Int64(Int32(bitPattern: $0)) }
-                    let duration = v == 1 ? m.u64(at: at) : m.u32(at: at).map(UInt64.init)
-                    at += v == 1 ? 20 : 12
-                    // -1 marks an empty edit (a pause before the media): the next entry holds the media time.
-                    if let time, time >= 0 {
-                        mediaTime = time
-                        segment = duration
-                        break
-                    }
-                }
-            }
-            track = (codec, timescale, total, mediaTime, segment)
-            break
-        }
-        guard let track else { return nil }
+        guard let track = soundTrack(m) else { return nil }
         // mvhd: version, flags, then (v0) creation and modification times of 4 bytes, or (v1) of 8, then the timescale.
         let movieTimescale =
             m.child("mvhd", of: 0..<movie.count).flatMap { mvhd in
                 m.u32(at: mvhd.payload.lowerBound + (m.u8(at: mvhd.payload.lowerBound) == 1 ? 20 : 12)).map(Int.init)
             } ?? 0
+        let (encoder, smpb) = tags(m)
         var info = MP4Gapless(
-            codec: track.codec, priming: 0, padding: nil, frames: nil, source: .none, timescale: track.timescale, encoder: nil,
+            codec: track.codec, priming: 0, padding: nil, frames: nil, source: .none, timescale: track.timescale, encoder: encoder,
             sourcesDisagree: false)
-        // Every moov/udta/meta/ilst: a file may carry more than one user-data box.
-        let lists = m.children(of: 0..<movie.count).filter { $0.type == "udta" }.flatMap { udta in
-            m.children(of: udta.payload).filter { $0.type == "meta" && $0.payload.count >= 4 }.compactMap { meta in
-                m.child("ilst", of: (meta.payload.lowerBound + 4)..<meta.payload.upperBound)
-            }
-        }
-        var smpb: (priming: Int, padding: Int, frames: Int64)?
-        for ilst in lists {
-            for item in m.children(of: ilst.payload) {
-                if item.type == "\u{A9}too", let data = m.child("data", of: item.payload), data.payload.count > 8 {
-                    info.encoder = String(decoding: movie[(data.payload.lowerBound + 8)..<data.payload.upperBound], as: UTF8.self)
-                }
-                if item.type == "----", let name = m.child("name", of: item.payload), name.payload.count > 4,
-                    String(decoding: movie[(name.payload.lowerBound + 4)..<name.payload.upperBound], as: UTF8.self) == "iTunSMPB",
-                    let data = m.child("data", of: item.payload), data.payload.count > 8
-                {
-                    smpb = parseSMPB(String(decoding: movie[(data.payload.lowerBound + 8)..<data.payload.upperBound], as: UTF8.self))
-                }
-            }
-        }
         if let smpb {
             info.priming = smpb.priming
             info.padding = smpb.padding
@@ -174,6 +112,97 @@ public struct MP4Gapless: Sendable, Hashable, Codable {
             }
         }
         return info
+    }
+
+    /// What the gapless facts need of a sound track.
+    struct SoundTrack {
+        /// The sample entry's four-character code (`mp4a`, `alac`…).
+        var codec: String
+        /// The media timescale (samples per second for audio).
+        var timescale: Int
+        /// The sum of the `stts` sample durations.
+        var sttsTotal: Int64
+        /// The first edit's media time (the priming an encoder declares), if any.
+        var mediaTime: Int64?
+        /// The first edit's duration, in the movie's timescale.
+        var segment: UInt64?
+    }
+
+    /// The first `trak` whose handler is `soun`, with a timescale and a sample table.
+    static func soundTrack(_ m: Boxes) -> SoundTrack? {
+        for trak in m.children(of: 0..<m.bytes.count) where trak.type == "trak" {
+            guard let mdia = m.child("mdia", of: trak.payload), let hdlr = m.child("hdlr", of: mdia.payload),
+                m.fourCC(at: hdlr.payload.lowerBound + 8) == "soun", let mdhd = m.child("mdhd", of: mdia.payload)
+            else { continue }
+            let version = m.u8(at: mdhd.payload.lowerBound)
+            let timescale = m.u32(at: mdhd.payload.lowerBound + (version == 1 ? 20 : 12)).map(Int.init) ?? 0
+            guard timescale > 0, let stbl = m.child("stbl", of: m.child("minf", of: mdia.payload)?.payload ?? 0..<0) else { continue }
+            var codec = "?"
+            if let stsd = m.child("stsd", of: stbl.payload), let entry = m.fourCC(at: stsd.payload.lowerBound + 12) { codec = entry }
+            let edit = m.child("elst", of: m.child("edts", of: trak.payload)?.payload ?? 0..<0).flatMap { firstEdit(m, $0) }
+            return SoundTrack(
+                codec: codec, timescale: timescale, sttsTotal: m.child("stts", of: stbl.payload).map { sampleTotal(m, $0) } ?? 0,
+                mediaTime: edit?.time, segment: edit?.duration)
+        }
+        return nil
+    }
+
+    /// The sum of an `stts` box's sample counts times their durations (stopping at an overflow or the box's end).
+    static func sampleTotal(_ m: Boxes, _ stts: Boxes.Box) -> Int64 {
+        var total: Int64 = 0
+        guard let count = m.u32(at: stts.payload.lowerBound + 4) else { return 0 }
+        var at = stts.payload.lowerBound + 8
+        for _ in 0..<min(Int(count), stts.payload.count / 8) {
+            guard let n = m.u32(at: at), let d = m.u32(at: at + 4) else { break }
+            let (product, o1) = Int64(n).multipliedReportingOverflow(by: Int64(d))
+            let (sum, o2) = total.addingReportingOverflow(product)
+            guard !o1, !o2 else { break }
+            total = sum
+            at += 8
+        }
+        return total
+    }
+
+    /// The first edit of an `elst` box that plays media (of its first 16), as (media time, duration).
+    static func firstEdit(_ m: Boxes, _ elst: Boxes.Box) -> (time: Int64, duration: UInt64?)? {
+        let v = m.u8(at: elst.payload.lowerBound)
+        let count = m.u32(at: elst.payload.lowerBound + 4) ?? 0
+        var at = elst.payload.lowerBound + 8
+        for _ in 0..<min(Int(count), 16) {
+            let time = v == 1 ? m.u64(at: at + 8).map { Int64(bitPattern: $0) } : m.u32(at: at + 4).map { Int64(Int32(bitPattern: $0)) }
+            let duration = v == 1 ? m.u64(at: at) : m.u32(at: at).map(UInt64.init)
+            at += v == 1 ? 20 : 12
+            // -1 marks an empty edit (a pause before the media): the next entry holds the media time.
+            if let time, time >= 0 { return (time, duration) }
+        }
+        return nil
+    }
+
+    /// The encoder (`©too`) and the `iTunSMPB` fields from every moov/udta/meta/ilst (a file may carry more than one
+    /// user-data box).
+    static func tags(_ m: Boxes) -> (encoder: String?, smpb: (priming: Int, padding: Int, frames: Int64)?) {
+        let movie = m.bytes
+        let lists = m.children(of: 0..<movie.count).filter { $0.type == "udta" }.flatMap { udta in
+            m.children(of: udta.payload).filter { $0.type == "meta" && $0.payload.count >= 4 }.compactMap { meta in
+                m.child("ilst", of: (meta.payload.lowerBound + 4)..<meta.payload.upperBound)
+            }
+        }
+        var encoder: String?
+        var smpb: (priming: Int, padding: Int, frames: Int64)?
+        for ilst in lists {
+            for item in m.children(of: ilst.payload) {
+                if item.type == "\u{A9}too", let data = m.child("data", of: item.payload), data.payload.count > 8 {
+                    encoder = String(decoding: movie[(data.payload.lowerBound + 8)..<data.payload.upperBound], as: UTF8.self)
+                }
+                if item.type == "----", let name = m.child("name", of: item.payload), name.payload.count > 4,
+                    String(decoding: movie[(name.payload.lowerBound + 4)..<name.payload.upperBound], as: UTF8.self) == "iTunSMPB",
+                    let data = m.child("data", of: item.payload), data.payload.count > 8
+                {
+                    smpb = parseSMPB(String(decoding: movie[(data.payload.lowerBound + 8)..<data.payload.upperBound], as: UTF8.self))
+                }
+            }
+        }
+        return (encoder, smpb)
     }
 
     /// The fields of an `iTunSMPB` value: hex words, of which the second is the priming, the third the padding and
