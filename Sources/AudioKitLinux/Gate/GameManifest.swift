@@ -33,133 +33,39 @@ public struct GameManifest: Sendable {
     /// Every file the manifest names: tracks, beat maps and AHAP files.
     public var files: [String] { tracks.flatMap { [$0.audio] + $0.beatmaps } + ahap }
 
-    /// Reads a manifest, JSON or (by its `.yaml`/`.yml` extension) YAML.
+    /// Reads a manifest, JSON or (by its `.yaml`/`.yml` extension) YAML: its syntax, then every key against
+    /// `ManifestSchema`, the tracks and the AHAP files (each path resolved beside it), and that it lists something.
     public static func read(_ path: String, allowOutside: Bool = false, limits: InputLimits = .standard) throws(InputError) -> (
         GameManifest?, [Diagnostic]
     ) {
         let bytes = try InputFile.read(path, maxBytes: limits.maxFileBytes)
-        let isYAML = path.hasSuffix(".yaml") || path.hasSuffix(".yml")
-        let decoded: Result<(JSONValue, ManifestPositions), JSONSyntaxError>
-        if isYAML {
-            decoded = LibYAML.decode(bytes, maxDepth: limits.maxNestingDepth).map { ($0.value, .yaml($0.positions)) }
-        } else {
-            let pre = JSONTextPreprocessor.process(bytes)
-            decoded = pre.bytes.withUnsafeBytes({ Jansson.decode($0, maxDepth: limits.maxNestingDepth) }).map {
-                ($0, .json(JSONPositionIndex(validJSON: pre.bytes)))
-            }
+        let (root, index): (JSONValue, ManifestPositions)
+        switch ManifestReader.decode(bytes, path: path, limits: limits) {
+        case .syntaxError(let syntax): return (nil, [syntax])
+        case .value(let value, let positions): (root, index) = (value, positions)
         }
-        let root: JSONValue
-        let index: ManifestPositions
-        switch decoded {
-        case .failure(let e):
-            return (
-                nil,
-                [
-                    Diagnostic(
-                        ruleID: BeatmapRules.manifestSyntax, severity: .error,
-                        location: SourceLocation(file: path, line: e.line, column: e.column),
-                        message: isYAML ? e.message : JSONSyntaxHints.message(for: e))
-                ]
-            )
-        case .success(let v): (root, index) = v
-        }
-        func at(_ pointer: String) -> SourceLocation {
-            let p = index.valuePosition(pointer)
-            return SourceLocation(file: path, line: p?.line, column: p?.column, jsonPath: pointer)
-        }
-        var findings: [Diagnostic] = []
-        let base = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
-        let resolver = WaveformResolver(baseDirectory: base, allowOutside: allowOutside)
-        func resolve(_ value: JSONValue?, _ pointer: String) -> String? {
-            guard let s = value?.string, !s.isEmpty else {
-                findings.append(
-                    Diagnostic(
-                        ruleID: BeatmapRules.manifestInvalid, severity: .error, location: at(pointer), message: "expected a path string"))
-                return nil
-            }
-            switch resolver.resolve(s) {
-            case .found: return base == "." ? s : (base as NSString).appendingPathComponent(s)
-            case .notFound:
-                findings.append(
-                    Diagnostic(
-                        ruleID: BeatmapRules.manifestMissingFile, severity: .error, location: at(pointer),
-                        message: "\"\(s)\" does not exist next to the manifest"))
-            case .outsideBase(let p):
-                findings.append(
-                    Diagnostic(
-                        ruleID: BeatmapRules.manifestOutsideBase, severity: .error, location: at(pointer),
-                        message: "\"\(s)\" resolves to \(p), outside the manifest's folder",
-                        remedy: Remedy(.allowOutsidePaths, "to permit it")))
-            }
-            return nil
-        }
+        var reader = ManifestReader(path: path, index: index, allowOutside: allowOutside)
         guard let object = root.object else {
-            return (
-                nil,
-                [
-                    Diagnostic(
-                        ruleID: BeatmapRules.manifestInvalid, severity: .error, location: at(""),
-                        message: "the manifest must be an object with \"tracks\" and \"ahap\"")
-                ]
-            )
-        }
-        func tolerance(_ value: JSONValue?, _ pointer: String, default fallback: Double) -> Double {
-            guard let value else { return fallback }
-            guard let ms = value.number else { return fallback }  // the wrong type is reported by ManifestSchema
-            guard ms > 0, ms < 1000 else {
-                findings.append(
-                    Diagnostic(
-                        ruleID: BeatmapRules.manifestInvalid, severity: .error, location: at(pointer),
-                        message: "tolerance_ms must be a number of milliseconds between 0 and 1000"))
-                return fallback
-            }
-            return ms / 1000
-        }
-        func invalid(_ pointer: String, _ message: String, key: Bool = false) {
-            let p = key ? index.keyPosition(pointer) : index.valuePosition(pointer)
-            findings.append(
-                Diagnostic(
-                    ruleID: BeatmapRules.manifestInvalid, severity: .error,
-                    location: SourceLocation(file: path, line: p?.line, column: p?.column, jsonPath: pointer), message: message))
+            reader.invalid("", "the manifest must be an object with \"tracks\" and \"ahap\"")
+            return (nil, reader.findings)
         }
         // Nothing the manifest says is skipped: an unknown key or a value of the wrong type is an error, never ignored.
-        ManifestSchema.check(object, pointer: "", keys: ManifestSchema.topLevel, report: invalid)
-        let manifestTolerance = tolerance(object["tolerance_ms"], "/tolerance_ms", default: BeatCheckTuning.defaultTolerance)
-        var tracks: [Track] = []
-        for (i, t) in (object["tracks"]?.array ?? []).enumerated() {
-            let pointer = "/tracks/\(i)"
-            guard let entry = t.object else {
-                invalid(pointer, "a track must be an object such as {\"audio\": \"song.ogg\", \"bpm\": 120, \"beatmaps\": [\"song.json\"]}")
-                continue
-            }
-            ManifestSchema.check(entry, pointer: pointer, keys: ManifestSchema.track, report: invalid)
-            if entry["bpm"] == nil && entry["beatmaps"] == nil {
-                invalid(pointer, "this track gives nothing to check: add its \"bpm\" (the tempo is checked) or its \"beatmaps\"")
-            }
-            let audio = resolve(t["audio"], pointer + "/audio")
-            let bpm = t["bpm"]?.number
-            if let bpm, !(bpm > 0 && bpm < 1000) {
-                findings.append(
-                    Diagnostic(
-                        ruleID: BeatmapRules.manifestInvalid, severity: .error, location: at(pointer + "/bpm"),
-                        message: "bpm must be a number between 0 and 1000"))
-            }
-            let maps = (t["beatmaps"]?.array ?? []).enumerated().compactMap { resolve($0.element, pointer + "/beatmaps/\($0.offset)") }
-            guard let audio else { continue }
-            let trackTolerance = tolerance(t["tolerance_ms"], pointer + "/tolerance_ms", default: manifestTolerance)
-            tracks.append(Track(audio: audio, bpm: bpm, beatmaps: maps, path: pointer, tolerance: trackTolerance))
+        ManifestSchema.check(object, pointer: "", keys: ManifestSchema.topLevel) { reader.invalid($0, $1, key: $2) }
+        let manifestTolerance = reader.tolerance(object["tolerance_ms"], "/tolerance_ms", default: BeatCheckTuning.defaultTolerance)
+        let tracks = (object["tracks"]?.array ?? []).enumerated().compactMap { i, t in
+            reader.track(t, "/tracks/\(i)", tolerance: manifestTolerance)
         }
-        let ahap = (object["ahap"]?.array ?? []).enumerated().compactMap { resolve($0.element, "/ahap/\($0.offset)") }
-        if tracks.isEmpty && ahap.isEmpty && findings.isEmpty {
+        let ahap = (object["ahap"]?.array ?? []).enumerated().compactMap { reader.resolve($0.element, "/ahap/\($0.offset)") }
+        if tracks.isEmpty && ahap.isEmpty && reader.findings.isEmpty {
             // A gate never passes on nothing.
-            findings.append(
-                Diagnostic(
-                    ruleID: BeatmapRules.manifestInvalid, severity: .error, location: at(""),
-                    message:
-                        "the manifest lists no track and no AHAP file, so there is nothing to check; list them under \"tracks\" and \"ahap\""
-                ))
+            reader.invalid(
+                "",
+                "the manifest lists no track and no AHAP file, so there is nothing to check; list them under \"tracks\" and \"ahap\"")
         }
-        return (GameManifest(file: path, baseDirectory: base, tracks: tracks, ahap: ahap, limits: limits, positions: index), findings)
+        return (
+            GameManifest(file: path, baseDirectory: reader.base, tracks: tracks, ahap: ahap, limits: limits, positions: index),
+            reader.findings
+        )
     }
 
     /// Where a JSON pointer stands in the manifest.
