@@ -74,7 +74,7 @@ extension AHAPTool {
         @OptionGroup var parsing: AHAPParsingOptions
 
         var target: Target? { to ?? Target(extensionOf: output) }
-        var fromHaptic: Bool { HapticFileValidator.isHapticFile(input) }
+        var fromHaptic: Bool { HapticFileFormat(path: input) == .haptic }
 
         func validate() throws {
             guard fromHaptic || input.lowercased().hasSuffix(".ahap") else {

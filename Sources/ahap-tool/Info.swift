@@ -18,7 +18,7 @@ extension AHAPTool {
 
         func run() throws {
             let document: AHAPDocument
-            if HapticFileValidator.isHapticFile(file) {
+            if HapticFileFormat(path: file) == .haptic {
                 // A .haptic clip is summarised as the pattern it converts to.
                 document = try PatternInput.loadHaptic(file, parsing: parsing, force: true)
             } else {

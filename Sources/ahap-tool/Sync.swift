@@ -28,7 +28,7 @@ extension AHAPTool {
 
         func validate() throws {
             try OptionBounds.check(offset, in: -3600...3600, flag: "--offset", unit: "s")
-            if HapticFileValidator.isHapticFile(file) {
+            if HapticFileFormat(path: file) == .haptic {
                 throw ValidationError("sync checks an AHAP pattern; convert the clip first (ahap-tool convert \(file) -o CLIP.ahap)")
             }
         }

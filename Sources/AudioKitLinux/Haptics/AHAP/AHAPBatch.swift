@@ -21,10 +21,7 @@ public enum AHAPBatch {
         DispatchQueue.concurrentPerform(iterations: paths.count) { i in
             let r: Swift.Result<[Diagnostic], InputError>
             do throws(InputError) {
-                r =
-                    HapticFileValidator.isHapticFile(paths[i])
-                    ? .success(try HapticFileValidator.validate(path: paths[i], options: options).diagnostics)
-                    : .success(try AHAPValidator.validate(path: paths[i], options: options).diagnostics)
+                r = .success(try HapticInput.read(path: paths[i], options: options).diagnostics)
             } catch {
                 r = .failure(error)
             }

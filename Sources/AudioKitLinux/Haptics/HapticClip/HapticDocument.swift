@@ -124,6 +124,6 @@ public enum HapticFileValidator {
         return (result.diagnostics, result.clip)
     }
 
-    /// Whether `path` names a `.haptic` file.
-    public static func isHapticFile(_ path: String) -> Bool { path.lowercased().hasSuffix(".haptic") }
+    /// Whether `path` names a `.haptic` file (`HapticFileFormat`).
+    public static func isHapticFile(_ path: String) -> Bool { HapticFileFormat(path: path) == .haptic }
 }

@@ -1,2 +1,0 @@
-/// The beat-map editor behind `beatmap edit` (the Editor trait).
-public enum BeatmapEditorModule {}
