@@ -1,6 +1,6 @@
 /// Checks a beat map against its track's onset strength.
 ///
-/// 1. Global alignment: the offset a and tempo scale s that maximise the
+/// 1. Global alignment: the shift a and tempo scale s that maximise the
 ///    smoothed onset strength summed at c + a + s·(t − c) over the beats (c = median beat).
 /// 2. Per beat, the strongest onset near its aligned position (Gaussian-weighted,
 ///    σ = 40 ms). A beat whose onset is further than the tolerance is looked up
@@ -19,33 +19,8 @@ public enum BeatChecker {
         var lint = options.lint
         lint.audioDuration = onset.audio.duration
         var diagnostics = BeatRuleRegistry.lint(map, options: lint)
-        var delay = options.decoderDelay ?? 0
-        if onset.audio.isMPEG, let path = audioPath, MP3GaplessTag.hasGaplessTag(path: path) == false {
-            let auto = Double(MP3GaplessTag.untaggedDelaySamples) / Double(onset.audio.sampleRate)
-            if options.decoderDelay == nil { delay = auto }
-            diagnostics.append(
-                decoderDelayFinding(
-                    BeatmapRules.mp3DecoderDelay, path: path,
-                    String(format: "MP3 without a LAME/Xing gapless tag: decoders start it %.1f ms (1105 samples) late", auto * 1000),
-                    assumed: "audio times were corrected by that amount", given: options.decoderDelay,
-                    remedy: "Re-encode with a gapless tag (ffmpeg -i in.wav -c:a libmp3lame out.mp3) to remove the doubt"))
-        }
-        // AAC without gapless information: the reader has dropped the assumed priming already, so only a given delay
-        // that differs from it moves the onsets.
-        var removed = 0.0
-        if let frames = onset.audio.assumedDecoderDelay {
-            removed = Double(frames) / Double(max(1, onset.audio.sampleRate))
-            if options.decoderDelay == nil { delay = removed }
-            diagnostics.append(
-                decoderDelayFinding(
-                    BeatmapRules.aacDecoderDelay, path: audioPath ?? onset.audio.path,
-                    String(
-                        format:
-                            "AAC without gapless information (no iTunSMPB tag, no edit list): its first %d samples (%.1f ms) were dropped as the encoder's assumed priming",
-                        frames, removed * 1000),
-                    assumed: "give the decoder delay if the encoder primed otherwise", given: options.decoderDelay,
-                    remedy: "Re-encode it with an edit list (ffmpeg -i in.wav -c:a aac out.m4a) to remove the doubt"))
-        }
+        let (delay, removed, delayFindings) = decoderDelay(onset: onset, audioPath: audioPath, given: options.decoderDelay)
+        diagnostics += delayFindings
         let valid = map.times.indices.filter { map.times[$0].isFinite && map.times[$0] >= 0 && map.times[$0] < onset.audio.duration }
         guard valid.count >= BeatCheckTuning.minimumBeats, !onset.values.isEmpty else {
             diagnostics.append(BeatCheckFindings.tooFewInside(map: map, inside: valid.count, duration: onset.audio.duration))
@@ -60,43 +35,88 @@ public enum BeatChecker {
                 map: map, valid: valid, times: times, odf: odf, onset: onset, tempo: tempo, source: source, options: options,
                 delay: delay, diagnostics: diagnostics)
         }
-        let centre = times[times.count / 2]
-        let (a, s) = GlobalAlignment.align(times, centre: centre, odf: odf)
-        let q = times.map { centre + a + s * ($0 - centre) }
-        let ibi = RobustLine.localIntervals(times)
-        var first: [OnsetMatch?] = []
-        for (k, p) in q.enumerated() {
-            first.append(odf.strongest(near: p, window: min(BeatCheckTuning.maxSearchWindow, BeatCheckTuning.searchWindowShare * ibi[k])))
+        return checkPulse(
+            map: map, valid: valid, times: times, odf: odf, onset: onset, options: options, delay: delay, diagnostics: diagnostics)
+    }
+
+    /// The decoder delay to remove from the audio's times (the given one, else 1105 samples for an untagged MP3, else
+    /// an AAC's assumed priming), the priming the reader already dropped, and the warnings that say what was assumed.
+    static func decoderDelay(onset: OnsetStrength, audioPath: String?, given: Double?) -> (
+        delay: Double, removed: Double, findings: [Diagnostic]
+    ) {
+        var findings: [Diagnostic] = []
+        var delay = given ?? 0
+        if onset.audio.isMPEG, let path = audioPath, MP3GaplessTag.hasGaplessTag(path: path) == false {
+            let auto = Double(MP3GaplessTag.untaggedDelaySamples) / Double(onset.audio.sampleRate)
+            if given == nil { delay = auto }
+            findings.append(
+                decoderDelayFinding(
+                    BeatmapRules.mp3DecoderDelay, path: path,
+                    String(format: "MP3 without a LAME/Xing gapless tag: decoders start it %.1f ms (1105 samples) late", auto * 1000),
+                    assumed: "audio times were corrected by that amount", given: given,
+                    remedy: "Re-encode with a gapless tag (ffmpeg -i in.wav -c:a libmp3lame out.mp3) to remove the doubt"))
         }
+        // AAC without gapless information: the reader has dropped the assumed priming already, so only a given delay
+        // that differs from it moves the onsets.
+        var removed = 0.0
+        if let frames = onset.audio.assumedDecoderDelay {
+            removed = Double(frames) / Double(max(1, onset.audio.sampleRate))
+            if given == nil { delay = removed }
+            findings.append(
+                decoderDelayFinding(
+                    BeatmapRules.aacDecoderDelay, path: audioPath ?? onset.audio.path,
+                    String(
+                        format:
+                            "AAC without gapless information (no iTunSMPB tag, no edit list): its first %d samples (%.1f ms) were dropped as the encoder's assumed priming",
+                        frames, removed * 1000),
+                    assumed: "give the decoder delay if the encoder primed otherwise", given: given,
+                    remedy: "Re-encode it with an edit list (ffmpeg -i in.wav -c:a aac out.m4a) to remove the doubt"))
+        }
+        return (delay, removed, findings)
+    }
+
+    /// The beat-by-beat check of a steady pulse (a beat list as people tap it): steps 1 to 3 of the type's description.
+    static func checkPulse(
+        map: BeatMap, valid: [Int], times: [Double], odf: OnsetCurve, onset: OnsetStrength, options: BeatCheckOptions, delay: Double,
+        diagnostics: [Diagnostic]
+    ) -> BeatCheckReport {
+        let centre = times[times.count / 2]
+        let (shift, scale) = GlobalAlignment.align(times, centre: centre, odf: odf)
+        // Each beat where the global alignment puts it in the audio.
+        let aligned = times.map { centre + shift + scale * ($0 - centre) }
+        let localBeat = RobustLine.localIntervals(times)
+        func window(_ k: Int) -> Double { min(BeatCheckTuning.maxSearchWindow, BeatCheckTuning.searchWindowShare * localBeat[k]) }
+        let nearest = aligned.indices.map { odf.strongest(near: aligned[$0], window: window($0)) }
         var matches: [OnsetMatch?] = []
         for k in valid.indices {
-            let own = first[k]
-            let ownFits = own.map { abs($0.time - q[k]) <= options.tolerance } ?? false
+            let own = nearest[k]
+            let ownFits = own.map { abs($0.time - aligned[k]) <= options.tolerance } ?? false
             var match = own
-            let window = min(BeatCheckTuning.maxSearchWindow, BeatCheckTuning.searchWindowShare * ibi[k])
-            if let p = RobustLine.gridPrediction(k, matches: first, q: q) ?? RobustLine.mapGrid(k, q: q) {
-                if abs(p - q[k]) > options.tolerance {
+            if let predicted = RobustLine.gridPrediction(k, matches: nearest, q: aligned) ?? RobustLine.mapGrid(k, q: aligned) {
+                if abs(predicted - aligned[k]) > options.tolerance {
                     // The beat sits off its neighbours' grid. Believe the grid when the audio has an
                     // onset there at least a quarter as strong as any at the beat; keep the beat only
                     // when a far stronger onset supports it (a deliberate syncopation).
-                    if let g = odf.strongest(near: p, window: window), abs(g.time - p) <= options.tolerance,
+                    if let g = odf.strongest(near: predicted, window: window(k)), abs(g.time - predicted) <= options.tolerance,
                         g.strength >= BeatCheckTuning.gridBelief * (ownFits ? own!.strength : 0)
                     {
                         match = g
                     } else if !ownFits {
-                        match = OnsetMatch(time: p, strength: 0, fromGrid: true)
+                        match = OnsetMatch(time: predicted, strength: 0, fromGrid: true)
                     }
-                } else if !ownFits, let g = odf.strongest(near: p, window: window), abs(g.time - p) <= options.tolerance {
+                } else if !ownFits, let g = odf.strongest(near: predicted, window: window(k)), abs(g.time - predicted) <= options.tolerance
+                {
                     match = g
                 }
             }
             matches.append(match)
         }
-        let errors = matches.enumerated().map { k, m in m.map { q[k] - $0.time } }
+        let errors = matches.enumerated().map { k, m in m.map { aligned[k] - $0.time } }
         var beats: [BeatEvidence] = []
         for (k, i) in valid.enumerated() {
             let match = matches[k]
-            let flagged = errors[k].map { isMisplaced(error: $0, beat: k, q: q, errors: errors, tolerance: options.tolerance) } ?? false
+            let flagged =
+                errors[k].map { isMisplaced(error: $0, beat: k, q: aligned, errors: errors, tolerance: options.tolerance) } ?? false
             beats.append(
                 BeatEvidence(
                     index: i, time: map.times[i], audioTime: match?.time, error: errors[k], strength: match?.strength ?? 0,
@@ -112,8 +132,9 @@ public enum BeatChecker {
         var report = BeatCheckReport(
             beats: beats, offset: offset, drift: drift, mapBPM: mapBPM, audioBPM: audioBPM, decoderDelay: delay, diagnostics: [],
             onset: onset)
-        diagnostics += BeatCheckFindings.make(report, map: map, options: options)
-        report.diagnostics = diagnostics.sorted()
+        var all = diagnostics
+        all += BeatCheckFindings.make(report, map: map, options: options)
+        report.diagnostics = all.sorted()
         return report
     }
 
