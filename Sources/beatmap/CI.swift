@@ -35,7 +35,7 @@ extension Beatmap {
             let (m, findings) = try GameManifest.read(manifest, allowOutside: allowOutsidePaths, limits: limitOptions.limits)
             guard let m else {
                 try FindingsOutput.finish(
-                    tool: "beatmap", report: Report(toolName: "beatmap", files: [manifest], diagnostics: findings, rules: BeatmapRules.all),
+                    tool: "beatmap", report: Report(toolName: "beatmap", files: [manifest], diagnostics: findings, rules: BeatMapRules.all),
                     failures: [],
                     options: report)
             }
@@ -45,7 +45,7 @@ extension Beatmap {
             let outcomes = GameCheck.run(jobs, manifest: m, tolerance: tolerance.fraction)
             if !report.quiet { Terminal.err(GameCheck.table(outcomes)) }
             let files = [manifest] + outcomes.map(\.job.asset)
-            let rules = BeatmapRules.all + AHAPRuleRegistry.descriptions
+            let rules = BeatMapRules.all + AHAPRuleRegistry.descriptions
             try FindingsOutput.finish(
                 tool: "beatmap",
                 report: Report(toolName: "beatmap", files: files, diagnostics: findings + outcomes.flatMap(\.diagnostics), rules: rules),

@@ -42,7 +42,7 @@ extension Beatmap {
             try OutputGuard.check([report.output, plot], against: [map, audio])
             let (beatMap, readFindings) = try mapOptions.read(map, limits: limitOptions.limits)
             guard let beatMap else {
-                let r = Report(toolName: "beatmap", files: [map], diagnostics: readFindings, rules: BeatmapRules.all)
+                let r = Report(toolName: "beatmap", files: [map], diagnostics: readFindings, rules: BeatMapRules.all)
                 try FindingsOutput.finish(tool: "beatmap", report: r, failures: [], options: report)
             }
             let onset = try SpectralFlux.analyze(path: audio, limits: limitOptions.limits.audio)
@@ -51,7 +51,7 @@ extension Beatmap {
                 decoderDelay: decoderDelayMs.map { $0 / 1000 })
             let result = BeatChecker.check(map: beatMap, onset: onset, options: options, audioPath: audio)
             if let plot { try Terminal.emit(BeatCheckOutput.svg(result, map: beatMap, title: "\(map) on \(audio)"), to: plot) }
-            let rules = BeatmapRules.all
+            let rules = BeatMapRules.all
             let findings = Report(toolName: "beatmap", files: [map], diagnostics: readFindings + result.diagnostics, rules: rules)
             if !report.quiet { Terminal.err(BeatCheckSummary.line(result)) }
             if report.format == .json {

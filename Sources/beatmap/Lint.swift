@@ -91,7 +91,7 @@ extension Beatmap {
             }
             let r = Report(
                 toolName: "beatmap", files: maps, diagnostics: diagnostics,
-                rules: BeatmapRules.all)
+                rules: BeatMapRules.all)
             try FindingsOutput.finish(tool: "beatmap", report: r, failures: failures, options: report)
         }
     }

@@ -11,8 +11,8 @@ extension Beatmap {
 
         func run() throws {
             try listing.print(
-                BeatmapRules.all, lookup: BeatmapRules.description(for:), title: "beatmap rules",
-                source: "`Sources/AudioKitLinux/Beats/BeatmapRules.swift`", command: "beatmap rules")
+                BeatMapRules.all, lookup: BeatMapRules.description(for:), title: "beatmap rules",
+                source: "`Sources/AudioKitLinux/Beats/BeatMapRules.swift`", command: "beatmap rules")
         }
     }
 }

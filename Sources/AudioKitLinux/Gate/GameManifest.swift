@@ -145,7 +145,7 @@ public enum GameCheck {
                     ? []
                     : [
                         Diagnostic(
-                            ruleID: BeatmapRules.bpmMismatch, severity: .error, location: manifest.location(track.path + "/bpm"),
+                            ruleID: BeatMapRules.bpmMismatch, severity: .error, location: manifest.location(track.path + "/bpm"),
                             message: "\(job.asset): \(check.message)")
                     ]
                 return Outcome(

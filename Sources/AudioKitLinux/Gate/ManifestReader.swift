@@ -39,7 +39,7 @@ struct ManifestReader {
         case .failure(let e):
             return .syntaxError(
                 Diagnostic(
-                    ruleID: BeatmapRules.manifestSyntax, severity: .error,
+                    ruleID: BeatMapRules.manifestSyntax, severity: .error,
                     location: SourceLocation(file: path, line: e.line, column: e.column),
                     message: isYAML ? e.message : JSONSyntaxHints.message(for: e)))
         }
@@ -64,7 +64,7 @@ struct ManifestReader {
         let p = key ? index.keyPosition(pointer) : index.valuePosition(pointer)
         findings.append(
             Diagnostic(
-                ruleID: BeatmapRules.manifestInvalid, severity: .error,
+                ruleID: BeatMapRules.manifestInvalid, severity: .error,
                 location: SourceLocation(file: path, line: p?.line, column: p?.column, jsonPath: pointer), message: message))
     }
 
@@ -80,12 +80,12 @@ struct ManifestReader {
         case .notFound:
             findings.append(
                 Diagnostic(
-                    ruleID: BeatmapRules.manifestMissingFile, severity: .error, location: at(pointer),
+                    ruleID: BeatMapRules.manifestMissingFile, severity: .error, location: at(pointer),
                     message: "\"\(s)\" does not exist next to the manifest"))
         case .outsideBase(let p):
             findings.append(
                 Diagnostic(
-                    ruleID: BeatmapRules.manifestOutsideBase, severity: .error, location: at(pointer),
+                    ruleID: BeatMapRules.manifestOutsideBase, severity: .error, location: at(pointer),
                     message: "\"\(s)\" resolves to \(p), outside the manifest's folder", remedy: Remedy(.allowOutsidePaths, "to permit it"))
             )
         }
@@ -118,7 +118,7 @@ struct ManifestReader {
         if let bpm, !(bpm > 0 && bpm < 1000) {
             findings.append(
                 Diagnostic(
-                    ruleID: BeatmapRules.manifestInvalid, severity: .error, location: at(pointer + "/bpm"),
+                    ruleID: BeatMapRules.manifestInvalid, severity: .error, location: at(pointer + "/bpm"),
                     message: "bpm must be a number between 0 and 1000"))
         }
         let maps = (t["beatmaps"]?.array ?? []).enumerated().compactMap { resolve($0.element, pointer + "/beatmaps/\($0.offset)") }

@@ -9,17 +9,17 @@ struct BeatmapRuleExampleTests {
     /// Rules whose example needs an encoded file, a whole tempo analysis or a track length: covered by
     /// `BeatCheckTests` (MP3), `GameCheckTests` (declared tempo) and `BeatRuleTests.pastEndNeedsTheTrackLength`.
     static let coveredElsewhere: Set<String> = [
-        BeatmapRules.mp3DecoderDelay, BeatmapRules.aacDecoderDelay, BeatmapRules.bpmMismatch, "beatmap.past_end",
+        BeatMapRules.mp3DecoderDelay, BeatMapRules.aacDecoderDelay, BeatMapRules.bpmMismatch, "beatmap.past_end",
     ]
 
-    @Test("every rule has a failing example", arguments: BeatmapRules.all.filter { !coveredElsewhere.contains($0.id) })
+    @Test("every rule has a failing example", arguments: BeatMapRules.all.filter { !coveredElsewhere.contains($0.id) })
     func hasFailingExample(_ rule: RuleDescription) {
         #expect(!rule.failing.isEmpty, "\(rule.id) has no failing example")
     }
 
     @Test("rule ids are unique, namespaced and registered once")
     func uniqueIDs() {
-        let ids = BeatmapRules.all.map(\.id)
+        let ids = BeatMapRules.all.map(\.id)
         #expect(Set(ids).count == ids.count)
         #expect(ids.allSatisfy { ($0.hasPrefix("beatmap.") || $0.hasPrefix("manifest.")) && $0 == $0.lowercased() })
     }
@@ -42,7 +42,7 @@ struct BeatmapRuleExampleTests {
 
     /// Every finding the example produces, as the command that owns the rule would make it.
     static func findings(_ rule: RuleDescription, _ example: RuleExample) throws -> [Diagnostic] {
-        if BeatmapRules.manifest.contains(where: { $0.id == rule.id }) {
+        if BeatMapRules.manifest.contains(where: { $0.id == rule.id }) {
             let dir = TestPaths.scratch()
             defer { try? FileManager.default.removeItem(at: dir) }
             try AudioFile.write(
@@ -55,7 +55,7 @@ struct BeatmapRuleExampleTests {
         let format: BeatMapFormat = example.input.hasPrefix("[") || example.input.hasPrefix("{") ? .json : .text
         let read = BeatMapReader.read(bytes: Array(example.input.utf8), file: "m.txt", format: format)
         guard let map = read.map else { return read.diagnostics }
-        guard BeatmapRules.checking.contains(where: { $0.id == rule.id }) else {
+        guard BeatMapRules.checking.contains(where: { $0.id == rule.id }) else {
             return read.diagnostics + BeatRuleRegistry.lint(map)
         }
         let firstLine = example.input.split(separator: "\n").first ?? ""
@@ -67,7 +67,7 @@ struct BeatmapRuleExampleTests {
         return BeatChecker.check(map: map, onset: try SpectralFlux.analyze(path: track)).diagnostics
     }
 
-    @Test("passing examples are not flagged", arguments: BeatmapRules.all)
+    @Test("passing examples are not flagged", arguments: BeatMapRules.all)
     func passing(_ rule: RuleDescription) throws {
         for example in rule.passing {
             let found = try Self.findings(rule, example).filter { $0.ruleID == rule.id }
@@ -75,7 +75,7 @@ struct BeatmapRuleExampleTests {
         }
     }
 
-    @Test("failing examples are flagged exactly where expected", arguments: BeatmapRules.all)
+    @Test("failing examples are flagged exactly where expected", arguments: BeatMapRules.all)
     func failing(_ rule: RuleDescription) throws {
         for example in rule.failing {
             let all = try Self.findings(rule, example)
@@ -83,7 +83,7 @@ struct BeatmapRuleExampleTests {
             #expect(
                 found.map(Self.key).sorted() == example.expected.sorted(), "\(rule.id) example at \(example.file):\(example.line): \(all)")
             for d in found {
-                #expect(d.severity == rule.defaultSeverity || rule.id == BeatmapRules.offset || rule.id == BeatmapRules.drift)
+                #expect(d.severity == rule.defaultSeverity || rule.id == BeatMapRules.offset || rule.id == BeatMapRules.drift)
                 #expect(!d.message.isEmpty)
             }
         }

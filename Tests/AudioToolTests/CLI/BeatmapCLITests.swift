@@ -82,7 +82,7 @@ struct BeatmapCLITests {
                     let described = rules.first { $0["id"] as? String == rule }
                     #expect(described != nil, "SARIF has no rule entry for \(rule)")
                     let summary = (described?["shortDescription"] as? [String: Any])?["text"] as? String
-                    #expect(summary == BeatmapRules.description(for: rule)?.summary)
+                    #expect(summary == BeatMapRules.description(for: rule)?.summary)
                 }
             case "junit":
                 let parser = XMLParser(data: Data(text.utf8))

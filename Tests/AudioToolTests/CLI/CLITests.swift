@@ -281,7 +281,7 @@ struct RuleDocumentationTests {
         #expect(
             file == ahap.stdout + "\n" + beatmap.stdout,
             "docs/rules.md is stale: run (ahap-tool rules --markdown; echo; beatmap rules --markdown) > docs/rules.md")
-        for id in BeatmapRules.all.map(\.id) + AHAPRuleRegistry.descriptions.map(\.id) { #expect(file.contains("`\(id)`"), "\(id)") }
+        for id in BeatMapRules.all.map(\.id) + AHAPRuleRegistry.descriptions.map(\.id) { #expect(file.contains("`\(id)`"), "\(id)") }
     }
 
     @Test func beatmapRulesShowsOneRule() throws {

@@ -21,7 +21,7 @@ enum ChartHits {
                 map: nil,
                 diagnostics: [
                     Diagnostic(
-                        ruleID: BeatmapRules.noBeats, severity: .error, location: SourceLocation(file: file, line: 1, column: 1),
+                        ruleID: BeatMapRules.noBeats, severity: .error, location: SourceLocation(file: file, line: 1, column: 1),
                         message: empty)
                 ])
         }

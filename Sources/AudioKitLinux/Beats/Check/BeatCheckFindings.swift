@@ -3,7 +3,7 @@ import Foundation
 /// Turns a check's measurements into findings.
 enum BeatCheckFindings {
     /// The rule id of a map that the audio mostly does not confirm.
-    static let unconfirmedID = BeatmapRules.unconfirmed
+    static let unconfirmedID = BeatMapRules.unconfirmed
     /// Below this share of beats confirmed by an onset, the check is an error, not a pass: the audio
     /// is silent, the wrong track, or the map belongs to another song. Human maps of real music sit far above
     /// it (bench/RESULTS.md: at most a few per cent of beats unconfirmed).
@@ -35,7 +35,7 @@ enum BeatCheckFindings {
                     } ?? "move it onto a grid line"
                 d.append(
                     Diagnostic(
-                        ruleID: BeatmapRules.misaligned, severity: .error, location: map.locations[b.index],
+                        ruleID: BeatMapRules.misaligned, severity: .error, location: map.locations[b.index],
                         message: String(
                             format:
                                 "hit %d at %.3f s is %.1f ms off every grid line of the tempo map (1/1 to 1/16), where the chart's other hits are snapped to it, and has no clear onset: %@",
@@ -47,7 +47,7 @@ enum BeatCheckFindings {
                     r.tempoMap.flatMap { $0.subdivision(of: line, tolerance: 0.002)?.level }.map { Subdivision.name($0) + " " } ?? ""
                 d.append(
                     Diagnostic(
-                        ruleID: BeatmapRules.misaligned, severity: .error, location: map.locations[b.index],
+                        ruleID: BeatMapRules.misaligned, severity: .error, location: map.locations[b.index],
                         message: String(
                             format:
                                 "hit %d at %.3f s has no onset within %.0f ms, once the whole map's offset is allowed for; the free %@grid line at %.3f s has one (at %.3f s in the track): move it to %.3f s",
@@ -56,7 +56,7 @@ enum BeatCheckFindings {
             }
             d.append(
                 Diagnostic(
-                    ruleID: BeatmapRules.misaligned, severity: .error, location: map.locations[b.index],
+                    ruleID: BeatMapRules.misaligned, severity: .error, location: map.locations[b.index],
                     message: String(
                         format:
                             "beat %d at %.3f s is %.0f ms %@ %@ at %.3f s, once the whole map's offset is allowed for (tolerance ±%.0f ms); move it to %.3f s",
@@ -78,7 +78,7 @@ enum BeatCheckFindings {
             let list = unchecked.prefix(8).map { String(format: "%d (%.3f s)", $0.index, $0.time) }.joined(separator: ", ")
             d.append(
                 Diagnostic(
-                    ruleID: BeatmapRules.noOnset, severity: .note, location: SourceLocation(file: file),
+                    ruleID: BeatMapRules.noOnset, severity: .note, location: SourceLocation(file: file),
                     message:
                         "\(unchecked.count) of \(r.beats.count) beats have no clear onset near them and were not checked: \(list)\(unchecked.count > 8 ? ", …" : "")"
                 ))
@@ -87,7 +87,7 @@ enum BeatCheckFindings {
             let severity: Severity = abs(offset) > options.tolerance / 2 ? .error : .warning
             d.append(
                 Diagnostic(
-                    ruleID: BeatmapRules.offset, severity: severity, location: map.locations.first ?? SourceLocation(file: file),
+                    ruleID: BeatMapRules.offset, severity: severity, location: map.locations.first ?? SourceLocation(file: file),
                     message: String(
                         format: "the whole map is %.0f ms %@ the track; %@ %.3f s %@ every beat", abs(offset) * 1000,
                         offset > 0 ? "later than" : "earlier than", offset > 0 ? "subtract" : "add", abs(offset), offset > 0 ? "from" : "to"
@@ -103,7 +103,7 @@ enum BeatCheckFindings {
                     } ?? String(format: "%.2f %% tempo difference", drift * 100)
                 d.append(
                     Diagnostic(
-                        ruleID: BeatmapRules.drift, severity: severity, location: map.locations.last ?? SourceLocation(file: file),
+                        ruleID: BeatMapRules.drift, severity: severity, location: map.locations.last ?? SourceLocation(file: file),
                         message: String(
                             format:
                                 "the map drifts against the track: %@; by the last beat it is %.0f ms off. Re-time the map at the track's tempo",

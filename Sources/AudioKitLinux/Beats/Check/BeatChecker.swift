@@ -51,7 +51,7 @@ public enum BeatChecker {
             if given == nil { delay = auto }
             findings.append(
                 decoderDelayFinding(
-                    BeatmapRules.mp3DecoderDelay, path: path,
+                    BeatMapRules.mp3DecoderDelay, path: path,
                     String(format: "MP3 without a LAME/Xing gapless tag: decoders start it %.1f ms (1105 samples) late", auto * 1000),
                     assumed: "audio times were corrected by that amount", given: given,
                     remedy: "Re-encode with a gapless tag (ffmpeg -i in.wav -c:a libmp3lame out.mp3) to remove the doubt"))
@@ -64,7 +64,7 @@ public enum BeatChecker {
             if given == nil { delay = removed }
             findings.append(
                 decoderDelayFinding(
-                    BeatmapRules.aacDecoderDelay, path: audioPath ?? onset.audio.path,
+                    BeatMapRules.aacDecoderDelay, path: audioPath ?? onset.audio.path,
                     String(
                         format:
                             "AAC without gapless information (no iTunSMPB tag, no edit list): its first %d samples (%.1f ms) were dropped as the encoder's assumed priming",

@@ -13,9 +13,9 @@ public struct BeatMapReadResult: Sendable {
 /// cannot be read at all is an `InputError`.
 public enum BeatMapReader {
     /// The rule id of a value that cannot be read.
-    public static let parseErrorID = BeatmapRules.parseError
+    public static let parseErrorID = BeatMapRules.parseError
     /// The rule id of a map that holds no beat.
-    public static let noBeatsID = BeatmapRules.noBeats
+    public static let noBeatsID = BeatMapRules.noBeats
 
     /// Reads the map at `path` in `format` (nil: detected from the extension and first line); `symbol` names the
     /// array in Swift source. Throws `InputError` when the file cannot be read or is over `limits` in bytes or beats,
@@ -196,7 +196,7 @@ public enum BeatMapReader {
             let p = LineTable(bytes).position(ofOffset: first.offset)
             diagnostics.append(
                 Diagnostic(
-                    ruleID: BeatmapRules.jsonLeniency, severity: .warning,
+                    ruleID: BeatMapRules.jsonLeniency, severity: .warning,
                     location: SourceLocation(file: file, line: p.line, column: p.column),
                     message: "\(first.kind == .comment ? "comment" : "trailing comma") in JSON; strict parsers (and JSONDecoder) reject it")
             )

@@ -48,7 +48,7 @@ public enum BeatRuleRegistry {
         TooCloseRule.self, WindowOverlapRule.self, IntervalOutlierRule.self, OffGridRule.self,
     ]
 
-    /// The lint rules' descriptions (`BeatmapRules.all` has every beatmap rule).
+    /// The lint rules' descriptions (`BeatMapRules.all` has every beatmap rule).
     public static var descriptions: [RuleDescription] { all.map { $0.description } }
 
     /// Runs every lint rule.

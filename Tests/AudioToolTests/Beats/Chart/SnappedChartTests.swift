@@ -41,7 +41,7 @@ struct SnappedChartTests {
         let expected = 60.0 / 185 / 8 - 0.035
         #expect(abs((report.beats[k].offGrid ?? 0) - expected) < 0.0005, "off by \(String(describing: report.beats[k].offGrid))")
         #expect(abs((report.beats[k].suggestion ?? 0) - times[k]) < 0.002)
-        let finding = report.diagnostics.first { $0.ruleID == BeatmapRules.misaligned }
+        let finding = report.diagnostics.first { $0.ruleID == BeatMapRules.misaligned }
         #expect(finding?.message.contains("off every grid line") == true, "\(String(describing: finding?.message))")
 
         // Tapped in: the hits scatter ±4 ms about their lines, so a hit a few milliseconds off one says nothing.

@@ -41,7 +41,7 @@ struct CheckSettingsTests {
             #expect(findings.isEmpty, "\(findings)")
             let manifest = try #require(m)
             return GameCheck.run(GameCheck.jobs(manifest), manifest: manifest).flatMap(\.diagnostics).filter {
-                $0.ruleID == BeatmapRules.misaligned
+                $0.ruleID == BeatMapRules.misaligned
             }
         }
         let audio = try #require(track)
@@ -50,6 +50,6 @@ struct CheckSettingsTests {
         #expect(try flags(#"{"tracks": [{"audio": "\#(audio)", "tolerance_ms": 100, "beatmaps": ["m.txt"]}]}"#).isEmpty)
         let bad = dir.appendingPathComponent("bad.json").path
         try Data(#"{"tolerance_ms": -1, "tracks": []}"#.utf8).write(to: URL(fileURLWithPath: bad))
-        #expect(try GameManifest.read(bad).1.first?.ruleID == BeatmapRules.manifestInvalid)
+        #expect(try GameManifest.read(bad).1.first?.ruleID == BeatMapRules.manifestInvalid)
     }
 }

@@ -5,7 +5,7 @@
 /// Examples are written in the map's text format (one time per line). A check example starts with a line
 /// `# clicks: t1 t2 …` (or `# clicks: none`): the test renders those clicks as the track. A manifest example
 /// is a JSON manifest in a folder that holds `t.wav` and `m.txt`. Expected positions are `line:col`.
-public enum BeatmapRules {
+public enum BeatMapRules {
     // Reading.
     /// A value that cannot be read as a time, or a file that is not a beat map.
     public static let parseError = "beatmap.parse_error"
