@@ -139,12 +139,7 @@ extension AHAPTool {
             // In one file, an emphasis under the envelope's curves plays otherwise than the clip says: each is a warning on its line.
             let losses = split ? [] : HapticToAHAP.emphasisLosses(clip)
             if !losses.isEmpty {
-                let findings = losses.map {
-                    AHAPFinding(
-                        ruleID: LostInConversionRule.description.id, severity: .warning,
-                        path: "/signals/continuous/envelopes/amplitude/\($0.breakpoint)/emphasis", anchor: .key, message: $0.message)
-                }
-                for d in try AHAPValidator.locate(findings, in: input, options: parsing.validationOptions) {
+                for d in try ConversionFindings.located(emphasisLosses: losses, in: input, options: parsing.validationOptions) {
                     Terminal.err(TextReporter.line(d))
                 }
             }
@@ -179,19 +174,7 @@ extension AHAPTool {
             guard let clip else {
                 throw ToolFailure("\(input) has no haptic event; a .haptic clip and Android take haptics only")
             }
-            let findings = losses.map { loss -> AHAPFinding in
-                let kind: String =
-                    switch document.pattern.elements[loss.element] {
-                    case .event: "Event"
-                    case .parameter: "Parameter"
-                    case .curve: "ParameterCurve"
-                    case .unknown: ""
-                    }
-                return AHAPFinding(
-                    ruleID: LostInConversionRule.description.id, severity: .warning, path: "/Pattern/\(loss.element)/\(kind)", anchor: .key,
-                    message: loss.message)
-            }
-            let diagnostics = try AHAPValidator.locate(findings, in: input, options: parsing.validationOptions)
+            let diagnostics = try ConversionFindings.located(losses, of: document.pattern, in: input, options: parsing.validationOptions)
             for d in diagnostics { Terminal.err(TextReporter.line(d)) }
             return (clip, losses.count)
         }
