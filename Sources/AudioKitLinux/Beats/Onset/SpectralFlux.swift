@@ -32,19 +32,13 @@ public final class SpectralFlux {
     public let hop: Int
     /// FFT frame length in samples: the power of two nearest to 46 ms.
     public let frameSize: Int
-    private let fft: RealFFT
-    private let window: [Float]
+    private let spectra: ShortTimeSpectra
     /// The filterbank, flattened: band b takes bins filterStart[b] ..< filterStart[b] + filterLength[b],
     /// with weights at filterWeightOffset[b] in `filterWeights`.
     private let filterStart: [Int]
     private let filterLength: [Int]
     private let filterWeightOffset: [Int]
     private let filterWeights: [Float]
-    /// The last `frameSize` samples, oldest first; `untilNextFrame` counts the samples still needed for the next frame.
-    private var frame: [Float]
-    private var untilNextFrame: Int
-    private var magnitudes: [Float]
-    private var windowed: [Float]
     /// Band energies of the last lag + 1 frames, as a ring.
     private var bandHistory: [[Float]]
     private var framesDone = 0
@@ -61,8 +55,7 @@ public final class SpectralFlux {
         while Double(n * 2) <= 0.046 * Double(sampleRate) * 1.414 { n *= 2 }
         frameSize = n
         latency = -(0.324 * Double(n) / Double(sampleRate) - 0.0058) + SpectralFlux.lagDelay(Double(self.lag) / framesPerSecond)
-        fft = RealFFT(size: n)
-        window = (0..<n).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n))) }
+        spectra = ShortTimeSpectra(frameSize: n, hop: hop)
         let bank = SpectralFlux.filterbank(size: n, rate: Double(sampleRate))
         filterStart = bank.map(\.start)
         filterLength = bank.map(\.weights.count)
@@ -74,11 +67,6 @@ public final class SpectralFlux {
         }
         filterWeightOffset = offsets
         filterWeights = weights
-        // Centred frames: the first frame is centred on sample 0, so start with half a frame of silence.
-        frame = [Float](repeating: 0, count: n)
-        untilNextFrame = n / 2
-        magnitudes = [Float](repeating: 0, count: n / 2 + 1)
-        windowed = [Float](repeating: 0, count: n)
         bandHistory = Array(repeating: [Float](repeating: 0, count: bank.count), count: self.lag + 1)
     }
 
@@ -120,63 +108,28 @@ public final class SpectralFlux {
         return result
     }
 
-    /// Feeds mono samples; computes every frame they complete. Samples are moved in hop-sized chunks.
+    /// Feeds mono samples; computes every frame they complete (centred frames, `ShortTimeSpectra`).
     public func push(_ samples: UnsafeBufferPointer<Float>) {
-        var i = 0
-        while i < samples.count {
-            let take = min(untilNextFrame, samples.count - i)
-            shift(in: UnsafeBufferPointer(rebasing: samples[i..<(i + take)]))
-            untilNextFrame -= take
-            i += take
-            if untilNextFrame == 0 {
-                computeFrame()
-                untilNextFrame = hop
-            }
-        }
-    }
-
-    /// Drops the oldest `chunk.count` samples and appends the chunk.
-    private func shift(in chunk: UnsafeBufferPointer<Float>) {
-        let k = chunk.count
-        guard k > 0 else { return }
-        frame.withUnsafeMutableBufferPointer { f in
-            let n = f.count
-            f.baseAddress!.update(from: f.baseAddress! + k, count: n - k)
-            (f.baseAddress! + n - k).update(from: chunk.baseAddress!, count: k)
-        }
+        spectra.push(samples) { computeFrame($0) }
     }
 
     /// Flushes half a frame of silence so the last samples get frames of their own.
     public func finish() {
-        let zeros = [Float](repeating: 0, count: frameSize / 2)
-        zeros.withUnsafeBufferPointer { push($0) }
+        spectra.finish { computeFrame($0) }
     }
 
-    private func computeFrame() {
-        let n = frameSize
-        frame.withUnsafeBufferPointer { f in
-            window.withUnsafeBufferPointer { w in
-                windowed.withUnsafeMutableBufferPointer { out in
-                    for i in 0..<n { out[i] = f[i] * w[i] }
-                }
-            }
-        }
-        windowed.withUnsafeBufferPointer { f in
-            magnitudes.withUnsafeMutableBufferPointer { m in fft.magnitudes(f.baseAddress!, into: m.baseAddress!) }
-        }
+    private func computeFrame(_ magnitudes: UnsafeBufferPointer<Float>) {
         let slot = framesDone % (lag + 1)
         let previousSlot = (framesDone + 1) % (lag + 1)  // the frame `lag` frames back
         var current = bandHistory[slot]
         let bands = current.count
-        magnitudes.withUnsafeBufferPointer { m in
-            filterWeights.withUnsafeBufferPointer { w in
-                current.withUnsafeMutableBufferPointer { out in
-                    for b in 0..<bands {
-                        var sum: Float = 0
-                        let start = filterStart[b], offset = filterWeightOffset[b]
-                        for j in 0..<filterLength[b] { sum += w[offset + j] * m[start + j] }
-                        out[b] = log10(1 + sum)
-                    }
+        filterWeights.withUnsafeBufferPointer { w in
+            current.withUnsafeMutableBufferPointer { out in
+                for b in 0..<bands {
+                    var sum: Float = 0
+                    let start = filterStart[b], offset = filterWeightOffset[b]
+                    for j in 0..<filterLength[b] { sum += w[offset + j] * magnitudes[start + j] }
+                    out[b] = log10(1 + sum)
                 }
             }
         }

@@ -18,14 +18,9 @@ public final class SpectralShape {
     public let frameSize: Int
     /// Samples between frames.
     public let hop: Int
-    private let fft: RealFFT
-    private let window: [Float]
+    private let spectra: ShortTimeSpectra
     private let lowBin: Int
     private let highBin: Int
-    private var frame: [Float]
-    private var untilNextFrame: Int
-    private var windowed: [Float]
-    private var magnitudes: [Float]
     private var previous: [Float]
     private var hasPrevious = false
     private let gate: Float
@@ -41,17 +36,11 @@ public final class SpectralShape {
         while Double(n * 2) <= Double(sampleRate) * 0.0232 * 1.0001 { n *= 2 }
         frameSize = n
         hop = n / 2
-        fft = RealFFT(size: n)
-        window = (0..<n).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n))) }
+        spectra = ShortTimeSpectra(frameSize: n, hop: n / 2)
         let binHz = Double(sampleRate) / Double(n)
         lowBin = max(1, Int((20 / binHz).rounded(.up)))
         highBin = min(n / 2, Int((16_000 / binHz).rounded(.down)))
-        frame = [Float](repeating: 0, count: n)
-        // The first frame is centred on sample 0: half a frame of silence comes first.
-        untilNextFrame = n - n / 2
-        windowed = frame
-        magnitudes = [Float](repeating: 0, count: n / 2 + 1)
-        previous = magnitudes
+        previous = [Float](repeating: 0, count: n / 2 + 1)
         // −70 dBFS of a full-scale sine's windowed peak magnitude (n/4 for a Hann window).
         gate = Float(Double(n) / 4 * pow(10, -70.0 / 20))
     }
@@ -64,59 +53,32 @@ public final class SpectralShape {
 
     /// Pushes mono samples.
     public func push(_ samples: UnsafeBufferPointer<Float>) {
-        var i = 0
-        while i < samples.count {
-            let take = min(untilNextFrame, samples.count - i)
-            // Slide the new samples into the end of the frame buffer.
-            frame.withUnsafeMutableBufferPointer { f in
-                let keep = frameSize - take
-                if keep > 0 { f.baseAddress!.update(from: f.baseAddress! + take, count: keep) }
-                for k in 0..<take { f[keep + k] = samples[i + k] }
-            }
-            i += take
-            untilNextFrame -= take
-            if untilNextFrame == 0 {
-                analyzeFrame()
-                untilNextFrame = hop
-            }
-        }
+        spectra.push(samples) { analyze($0) }
     }
 
     /// Analyses what is left, padding with silence, so the last samples get a frame centred on them.
     public func finish() {
-        var padding = [Float](repeating: 0, count: frameSize / 2)
-        padding.withUnsafeMutableBufferPointer { push(UnsafeBufferPointer($0)) }
+        spectra.finish { analyze($0) }
     }
 
-    private func analyzeFrame() {
-        frame.withUnsafeBufferPointer { f in
-            window.withUnsafeBufferPointer { w in
-                windowed.withUnsafeMutableBufferPointer { out in
-                    for k in 0..<frameSize { out[k] = f[k] * w[k] }
-                }
-            }
-        }
-        windowed.withUnsafeBufferPointer { w in
-            magnitudes.withUnsafeMutableBufferPointer { m in fft.magnitudes(w.baseAddress!, into: m.baseAddress!) }
-        }
+    private func analyze(_ m: UnsafeBufferPointer<Float>) {
         var rise: Float = 0
         var weighted: Float = 0
         var total: Float = 0
         var peak: Float = 0
         let binHz = Float(sampleRate) / Float(frameSize)
         let compare = hasPrevious
-        magnitudes.withUnsafeBufferPointer { m in
-            previous.withUnsafeBufferPointer { p in
-                for k in lowBin...highBin {
-                    let v = m[k]
-                    if compare { rise += max(0, v - p[k]) }
-                    weighted += Float(k) * v
-                    total += v
-                    peak = max(peak, v)
-                }
+        previous.withUnsafeMutableBufferPointer { p in
+            for k in lowBin...highBin {
+                let v = m[k]
+                if compare { rise += max(0, v - p[k]) }
+                weighted += Float(k) * v
+                total += v
+                peak = max(peak, v)
             }
+            // Only the bins compared are kept for the next frame.
+            for k in lowBin...highBin { p[k] = m[k] }
         }
-        swap(&magnitudes, &previous)
         hasPrevious = true
         flux.append(rise)
         centroid.append(peak >= gate && total > 0 ? weighted / total * binHz : .nan)

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Centred short-time magnitude spectra of a stream of mono samples: a Hann window of `frameSize` samples every `hop`
+/// samples, the first frame centred on sample 0 (half a frame of silence comes first), and `finish` adds half a frame
+/// of silence so the last samples get frames of their own. Each frame's magnitude spectrum (`RealFFT`, `frameSize / 2
+/// + 1` bins) is handed to the caller as it completes; memory is one frame. The one STFT framing of the library,
+/// under the onset strength (`SpectralFlux`) and the haptics analysis (`SpectralShape`).
+public final class ShortTimeSpectra {
+    /// FFT length in samples.
+    public let frameSize: Int
+    /// Samples between frames.
+    public let hop: Int
+    private let fft: RealFFT
+    private let window: [Float]
+    /// The last `frameSize` samples, oldest first; `untilNextFrame` counts the samples still needed for the next frame.
+    private var frame: [Float]
+    private var untilNextFrame: Int
+    private var windowed: [Float]
+    private var magnitudes: [Float]
+
+    /// Frames of `frameSize` samples (a power of two, at least 16) every `hop` samples (at least 1).
+    public init(frameSize: Int, hop: Int) {
+        self.frameSize = frameSize
+        self.hop = max(1, hop)
+        fft = RealFFT(size: frameSize)
+        window = (0..<frameSize).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(frameSize))) }
+        frame = [Float](repeating: 0, count: frameSize)
+        untilNextFrame = frameSize - frameSize / 2
+        windowed = frame
+        magnitudes = [Float](repeating: 0, count: frameSize / 2 + 1)
+    }
+
+    /// Feeds mono samples; calls `each` with the magnitude spectrum of every frame they complete, in order.
+    public func push(_ samples: UnsafeBufferPointer<Float>, _ each: (UnsafeBufferPointer<Float>) -> Void) {
+        var i = 0
+        while i < samples.count {
+            let take = min(untilNextFrame, samples.count - i)
+            // Drop the oldest `take` samples and append the new ones.
+            frame.withUnsafeMutableBufferPointer { f in
+                let keep = frameSize - take
+                if keep > 0 { f.baseAddress!.update(from: f.baseAddress! + take, count: keep) }
+                if take > 0 { (f.baseAddress! + keep).update(from: samples.baseAddress! + i, count: take) }
+            }
+            i += take
+            untilNextFrame -= take
+            if untilNextFrame == 0 {
+                transform()
+                magnitudes.withUnsafeBufferPointer { each($0) }
+                untilNextFrame = hop
+            }
+        }
+    }
+
+    /// Pushes half a frame of silence, so the last samples get frames centred on them.
+    public func finish(_ each: (UnsafeBufferPointer<Float>) -> Void) {
+        let zeros = [Float](repeating: 0, count: frameSize / 2)
+        zeros.withUnsafeBufferPointer { push($0, each) }
+    }
+
+    /// The magnitude spectrum of the windowed frame, into `magnitudes`.
+    private func transform() {
+        let n = frameSize
+        frame.withUnsafeBufferPointer { f in
+            window.withUnsafeBufferPointer { w in
+                windowed.withUnsafeMutableBufferPointer { out in
+                    for k in 0..<n { out[k] = f[k] * w[k] }
+                }
+            }
+        }
+        windowed.withUnsafeBufferPointer { w in
+            magnitudes.withUnsafeMutableBufferPointer { m in fft.magnitudes(w.baseAddress!, into: m.baseAddress!) }
+        }
+    }
+}
