@@ -90,7 +90,11 @@ struct ReporterTests {
         let text = JUnitReporter.generate(Self.report)
         let doc = try XMLDocument(data: Data(text.utf8))
         let cases = try doc.nodes(forXPath: "//testcase")
-        #expect(cases.count == 4)  // a, b, c, clean; the fileless note has no case
+        // a, b, c, clean, and the fileless note in a case of its own (a finding is never dropped).
+        #expect(cases.count == 5)
+        let unknown = try #require(
+            cases.compactMap { $0 as? XMLElement }.first { $0.attribute(forName: "name")?.stringValue == "<unknown>" })
+        #expect(unknown.stringValue?.contains("[ahap.unknown_key]") == true)
         let failures = try doc.nodes(forXPath: "//failure")
         #expect(failures.count == 1)
         #expect((failures.first as? XMLElement)?.attribute(forName: "type")?.stringValue == "ahap.json_syntax")

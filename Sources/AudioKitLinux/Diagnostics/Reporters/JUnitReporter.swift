@@ -12,13 +12,15 @@ public enum JUnitReporter: Reporter {
         var files = report.files
         for d in report.diagnostics { if let f = d.location.file, !files.contains(f) { files.append(f) } }
         let byFile = Dictionary(grouping: report.diagnostics) { $0.location.file ?? "" }
+        // A finding about no file (the tool's input as a whole) is a test case of its own, never dropped.
+        if byFile[""] != nil && !files.contains("") { files.append("") }
         let failures = report.diagnostics.filter { $0.severity == .error }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"\(report.toolName.xmlEscaped)\" tests=\"\(files.count)\" failures=\"\(failures)\">\n"
         out += "  <testsuite name=\"\(report.toolName.xmlEscaped)\" tests=\"\(files.count)\" failures=\"\(failures)\" errors=\"0\">\n"
         for file in files {
             let ds = byFile[file] ?? []
-            out += "    <testcase classname=\"\(report.toolName.xmlEscaped)\" name=\"\(file.xmlEscaped)\""
+            out += "    <testcase classname=\"\(report.toolName.xmlEscaped)\" name=\"\((file.isEmpty ? "<unknown>" : file).xmlEscaped)\""
             if ds.isEmpty {
                 out += "/>\n"
                 continue

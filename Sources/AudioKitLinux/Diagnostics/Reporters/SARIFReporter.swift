@@ -17,7 +17,7 @@ public enum SARIFReporter: Reporter {
             .object(
                 JSONObject([
                     "id": .string(r.id),
-                    "name": .string(r.name.replacingOccurrences(of: " ", with: "")),
+                    "name": .string(pascalCase(r.name)),
                     "shortDescription": .object(JSONObject(["text": .string(r.summary)])),
                     "fullDescription": .object(JSONObject(["text": .string(r.rationale)])),
                     "defaultConfiguration": .object(JSONObject(["level": .string(level(r.defaultSeverity))])),
@@ -70,5 +70,11 @@ public enum SARIFReporter: Reporter {
         case .warning: "warning"
         case .note: "note"
         }
+    }
+
+    /// A rule's name as SARIF's `reportingDescriptor.name` asks, an identifier in PascalCase: "Parameter out of range"
+    /// becomes "ParameterOutOfRange" (each word capitalised, anything not a letter or digit dropped).
+    static func pascalCase(_ name: String) -> String {
+        name.split { !$0.isLetter && !$0.isNumber }.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 }
