@@ -145,6 +145,9 @@ editor() {
     "$bin/beatmap" grid --bpm 88 --offset 0.25 --duration $([ $len = 5min ] && echo 300 || echo 600) -o "$out/$len.json"
     python3 bench/editor_bench.py "$bin/beatmap" "$out/$len.wav" "$out/$len.json" "$len"
   done
+  "$bin/beatmap" grid --bpm 88 --offset 0.25 --duration 12 -o "$out/12s.json"
+  python3 bench/editor_heap.py "$bin/beatmap" "$out/12s.wav:$out/12s.json:12-second" \
+    "$out/5min.wav:$out/5min.json:5-minute" "$out/10min.wav:$out/10min.json:10-minute" || true
   /usr/bin/time -f "  beatmap check on the 5-minute track (the same analysis): %e s, %M KB" \
     "$bin/beatmap" check "$out/5min.json" --audio "$out/5min.wav" -q -o "$out/r.txt" 2>&1 | grep KB || true
   rm -rf "$out"
