@@ -12,9 +12,9 @@ import Foundation
 ///    other hit within 25 ms) of a subdivision the chart uses at least as often as the hit's own, within the hit
 ///    window, with a clear onset within 20 ms of it. The suggestion is that line. A hit with no onset and no such
 ///    place is left unconfirmed (a soft sound: a vocal, a pad).
-/// 4. In a snapped chart (90 % of its hits within 1.5 ms of a grid line, as an editor's snap puts them), a hit off
-///    every grid line by more than 3 ms (or three times the chart's precision) and on no clear onset was typed or
-///    moved, not snapped: it is flagged, with the free line of a used subdivision that has the most onset evidence
+/// 4. In a snapped chart (90 % of its hits within 1.5 ms of a grid line, as an editor's snap puts them), a lone hit
+///    off every grid line by more than 3 ms (or three times the chart's precision; its neighbours on the grid) and on
+///    no clear onset was typed or moved, not snapped: it is flagged, with the free line of a used subdivision that has the most onset evidence
 ///    (else the nearest) as the suggestion. osu!'s Mapset Verifier reports unsnapped objects the same way.
 ///
 /// A hit that keeps its neighbours' spacing by a step the chart uses is part of a pattern and not flagged; a hit on a
@@ -103,13 +103,13 @@ enum HitChecker {
         min(abs(tempo.nearestLine(to: time, level: 16).time - time), abs(tempo.nearestLine(to: time, level: 12).time - time))
     }
 
-    /// How far from every grid line a hit of `times` must be to be off the grid: nil when the chart is not snapped
-    /// (fewer than 90 % of its hits within `snappedWithin` of a line: hits tapped in or placed by ear, where a few
-    /// milliseconds off the grid say nothing).
-    static func offGridLimit(_ times: [Double], tempo: TempoMap) -> Double? {
-        guard times.count >= 16 else { return nil }
-        let distances = times.map { gridDistance($0, tempo: tempo) }.sorted()
-        let p90 = distances[Int(0.9 * Double(distances.count - 1))]
+    /// How far from every grid line a hit must be to be off the grid, given every hit's `distances` to its nearest
+    /// line: nil when the chart is not snapped (fewer than 90 % of its hits within `snappedWithin` of a line: hits
+    /// tapped in or placed by ear, where a few milliseconds off the grid say nothing).
+    static func offGridLimit(_ distances: [Double]) -> Double? {
+        guard distances.count >= 16 else { return nil }
+        let sorted = distances.sorted()
+        let p90 = sorted[Int(0.9 * Double(sorted.count - 1))]
         return p90 <= snappedWithin ? max(offGridAtLeast, 3 * p90) : nil
     }
 
@@ -240,7 +240,15 @@ enum HitChecker {
         }
         var motifs: [[Int]: Int] = [:]
         for k in positions.indices { motifs[motif(k), default: 0] += 1 }
-        let offGridLimit = offGridLimit(times, tempo: tempo)
+        // Each hit's distance to its nearest grid line, in time order; a chart is snapped when most are tiny.
+        let gridDistances = sorted.map { gridDistance($0, tempo: tempo) }
+        let offGridLimit = offGridLimit(gridDistances)
+        /// A hit off the grid whose neighbours in time are on it: a lone slip. A run of hits off the grid says the tempo
+        /// map does not hold there (a tempo change it does not declare), not that each hit is misplaced.
+        func loneOffGrid(_ k: Int, limit: Double) -> Bool {
+            gridDistances[k] > limit && (k == 0 || gridDistances[k - 1] <= limit)
+                && (k + 1 == gridDistances.count || gridDistances[k + 1] <= limit)
+        }
         // The free lines of the subdivisions the chart uses within the hit window of `t`, each once at its coarsest level.
         func freeLines(around t: Double) -> [(time: Double, level: Int)] {
             var lines: [(Double, Int)] = []
@@ -297,7 +305,8 @@ enum HitChecker {
                 j.flagged = true
                 j.suggestion = best.line
                 j.ratio = best.score / ownScore
-            } else if let limit = offGridLimit, case let distance = gridDistance(t, tempo: tempo), distance > limit {
+            } else if let limit = offGridLimit, loneOffGrid(rank[i], limit: limit) {
+                let distance = gridDistances[rank[i]]
                 // A snapped chart's hit off every grid line was not placed by the editor's snap: it was typed or moved.
                 // It belongs on the free line with the most evidence (any onset, weighted by the chart's use of the
                 // line's subdivision), else on the nearest free line.

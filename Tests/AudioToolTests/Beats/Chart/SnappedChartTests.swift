@@ -51,6 +51,37 @@ struct SnappedChartTests {
         #expect(loose.beats[k].flagged == false && loose.beats[k].offGrid == nil)
     }
 
+    /// A correct chart with off-beats, 1/4 bursts and gaps at 150 BPM, then a tempo change to 110 BPM for its last
+    /// two beats, each hit on a click but the late off-beats (soft sounds). Given with its own tempo map (both sections) it passes; given as a list declaring only
+    /// the first tempo, the hits after the change run off that grid together: a tempo map that does not hold there,
+    /// not misplaced hits, so none is flagged as off the grid.
+    @Test func aTempoChangeTheListDoesNotDeclareIsNotOffGridHitByHit() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var hits: [Double] = []
+        for k in 0..<32 where (k / 4) % 4 != 3 {
+            let t = 1 + Double(k) * 0.4
+            hits.append(t)
+            if k % 2 == 1 { hits.append(t + 0.2) }  // off-beats
+            if k % 8 == 4 { hits += [t + 0.1, t + 0.3] }  // a 1/4 burst
+        }
+        let change = 1 + 32 * 0.4
+        let beat = 60.0 / 110
+        let late: [Double] = (0..<2).flatMap { k -> [Double] in [change + Double(k) * beat, change + (Double(k) + 0.5) * beat] }
+        // The late off-beats are soft sounds (no click): nothing in the audio confirms them, only the tempo map places them.
+        let sounds = hits + late.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        hits = (hits + late).sorted()
+        let path = try ChartJudgementTests.clicks(sounds, gains: sounds.map { _ in 1 }, seconds: hits.last! + 1, in: dir)
+        let onset = try SpectralFlux.analyze(path: path)
+        var chart = BeatMap(times: hits)
+        chart.tempoMap = try #require(TempoMap(offset: 1, changes: [(0, 150), (32, 110)]))
+        let own = BeatChecker.check(map: chart, onset: onset)
+        #expect(own.flaggedCount == 0, "flagged \(own.beats.filter(\.flagged).map(\.time))")
+        let declared = BeatChecker.check(map: BeatMap(times: hits, bpm: 150, offset: 1), onset: onset)
+        #expect(
+            declared.beats.filter { $0.offGrid != nil }.isEmpty, "off the grid: \(declared.beats.filter { $0.offGrid != nil }.map(\.time))")
+    }
+
     /// 5 % of a 1/4-beat chart's hits moved 80–150 ms either way (seeded): the fitted tempo map is still one section
     /// at 185 BPM whose beat lines pass within 1 ms of the chart's, and the moved hits are the ones off it.
     @Test func misplacedHitsDoNotBendAFittedTempoMap() throws {
