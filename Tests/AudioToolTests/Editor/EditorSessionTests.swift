@@ -141,6 +141,10 @@ struct EditorSessionTests {
             let dirty = await Self.flags(session).dirty
             #expect(state.map == name && !dirty)
         }
+        // A chart with no hit is refused before anything is written.
+        #expect(throws: InputError.self) {
+            try ChartExport.text([], tempo: TempoMap(offset: 0, bpm: 88), format: .stepmania, title: "t", audio: "a.flac", path: "x.sm")
+        }
         // The session now edits song.osu: a new hit on beat 9 is saved into it.
         try await session.setBeats(hits + [0.25 + 9 * beat])
         try await session.save()

@@ -9,11 +9,15 @@ public enum ChartExport {
 
     /// The chart text of `times` on `tempo` in `format` (one of `formats`), its song title `title` and its audio file
     /// `audio` (a name beside the chart, as the games look for it). Throws `InputError` (`.writeFailed`, at `path`) when
-    /// the text does not read back as the same hits.
+    /// there is no hit, or the text does not read back as the same hits.
     public static func text(
         _ times: [Double], tempo: TempoMap, format: BeatMapFormat, title: String, audio: String, path: String
     ) throws(InputError) -> String {
         var map = BeatMap(times: times.filter(\.isFinite).sorted())
+        // A chart with no hit reads back as no beat map at all: refuse it before anything is written.
+        guard !map.times.isEmpty else {
+            throw InputError(.writeFailed, path: path, reason: "there is no hit to write; nothing was written", fix: "add hits first")
+        }
         map.tempoMap = tempo
         let text: String
         let within: Double
