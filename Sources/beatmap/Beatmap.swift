@@ -12,6 +12,7 @@ struct Beatmap: AsyncParsableCommand {
         version: VersionText.full,
         subcommands: [
             Lint.self, Check.self, Convert.self, BPM.self, Detect.self, Grid.self, Fit.self, CI.self, Timer.self, Crossfade.self,
+            Audition.self,
             Preview.self,
             AudioInfo.self, Rules.self, Edit.self,
         ])

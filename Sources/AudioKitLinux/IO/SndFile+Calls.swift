@@ -27,6 +27,9 @@ enum SndFile {
         guard let handle = sf_open(path, Int32(SFM_WRITE), &info) else {
             throw InputError(.writeFailed, path: path, reason: String(cString: sf_strerror(nil)))
         }
+        // A float sample past ±1 is clipped when an integer format is written: without this, libsndfile wraps it
+        // round in WAV (a loud mix of two decks turns to noise) and the FLAC encoder refuses the block.
+        sf_command(handle, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
         return handle
     }
 

@@ -13,19 +13,23 @@ public struct CrossfadePlan: Sendable {
     public var curve: CrossfadeCurve
     /// Whether the start moves to A's next beat or bar (needs A's tempo).
     public var quantize: Quantize
-    /// Start B so that one of its beats falls on the fade start (needs B's tempo).
+    /// Start B so that one of its beats falls on the fade start (needs B's tempo): its first beat at or after
+    /// `incomingFrom`.
     public var phaseAlign: Bool
+    /// Where B's own track starts playing, seconds into it (0: its beginning).
+    public var incomingFrom: Double
     /// Silence between A's cut and B's start (hard cuts, the intermission's 0.5 s).
     public var gap: Double
     /// Seconds of B rendered after the fade ends.
     public var tail: Double
 
     /// A fade starting `at` seconds and `duration` seconds long; by default equal-power, not quantized or
-    /// phase-aligned, without a gap, and with 5 s of B after it.
+    /// phase-aligned, B from its start, without a gap, and with 5 s of B after it.
     public init(
         at: Double, duration: Double, curve: CrossfadeCurve = .equalPower, quantize: Quantize = .none, phaseAlign: Bool = false,
-        gap: Double = 0, tail: Double = 5
+        gap: Double = 0, tail: Double = 5, incomingFrom: Double = 0
     ) {
+        self.incomingFrom = incomingFrom
         self.at = at
         self.duration = duration
         self.curve = curve
@@ -88,9 +92,10 @@ public struct CrossfadeTimeline: Sendable {
         fadeStart = Int((start * rate).rounded())
         fadeFrames = Int(((plan.curve == .hardCut ? 0 : max(0, plan.duration)) * rate).rounded())
         incomingStart = fadeStart + Int((plan.gap * rate).rounded())
-        var offset = 0
+        let from = max(0, plan.incomingFrom)
+        var offset = Int((from * rate).rounded())
         if plan.phaseAlign, let clock = incoming {
-            offset = Int((clock.time(ofBeat: max(0, clock.beatPosition(at: 0).rounded(.up))) * rate).rounded())
+            offset = Int((clock.time(ofBeat: max(0, clock.beatPosition(at: from - 1e-9).rounded(.up))) * rate).rounded())
         }
         incomingOffset = offset
         totalFrames = incomingStart + fadeFrames + Int((plan.tail * rate).rounded())

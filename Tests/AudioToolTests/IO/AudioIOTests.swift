@@ -121,6 +121,23 @@ struct AudioIOTests {
         #expect(try AudioFile.info(slow, limits: AudioLimits(sampleRates: 1...768_000)).sampleRate == 100)
     }
 
+    @Test("a sample past full scale is clipped in an integer format, not wrapped or refused", arguments: ["flac", "aiff"])
+    func overFullScaleIsClipped(_ ext: String) throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("loud.\(ext)").path
+        // A sine at 1.5× full scale (two decks summed at a loud moment): its peaks come back at full scale, with
+        // their signs, and the samples within full scale as they were.
+        let samples = Self.sine(amplitude: 1.5)
+        try AudioFile.write(samples, to: path, sampleRate: 48_000, channels: 1)
+        let back = try AudioFile.read(path).samples
+        for (s, b) in zip(samples, back) {
+            let expected = max(-1, min(1, s))
+            #expect(abs(b - expected) < 1e-5, "\(s) came back as \(b)")
+            if abs(b - expected) >= 1e-5 { break }
+        }
+    }
+
     @Test func failedWritesLeaveTheDestinationUntouched() throws {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -1,0 +1,129 @@
+#if Editor
+    import AudioKitLinux
+    import Foundation
+    import Hummingbird
+    import Synchronization
+
+    /// The crossfade audition's web server (`beatmap audition`): its page, the transition's view as JSON and the mix of
+    /// each curve as WAV, on 127.0.0.1 only, behind the same guard as the editor (token, Host, Origin). No request
+    /// names a file: the server reads only the two tracks it was started with, and only the stretch around the fade.
+    public enum AuditionServer {
+        /// The page's first settings and what it may offer: the tracks' names and lengths, tempi, curves, scenarios.
+        public struct Setup: Encodable, Sendable {
+            /// One of the game's transitions, as a button.
+            public struct Scenario: Encodable, Sendable {
+                /// Its name, as `--scenario` takes it.
+                public let name: String
+                /// Fade length, seconds.
+                public let duration: Double
+                /// Its curve.
+                public let curve: String
+                /// Silence between A's cut and B, seconds.
+                public let gap: Double
+            }
+            /// A's file name (no folder).
+            public let outgoing: String
+            /// B's file name.
+            public let incoming: String
+            /// A's length in seconds.
+            public let outgoingDuration: Double
+            /// B's length in seconds.
+            public let incomingDuration: Double
+            /// The mix's rate in Hz.
+            public let sampleRate: Int
+            /// A's tempo, when given.
+            public let outgoingBPM: Double?
+            /// B's tempo, when given.
+            public let incomingBPM: Double?
+            /// The settings the command was started with, as query keys and values.
+            public let plan: [String: String]
+            /// Every curve, by name.
+            public let curves: [String]
+            /// The curves the page compares.
+            public let compared: [String]
+            /// The game's transitions.
+            public let scenarios: [Scenario]
+            /// The longest fade and gap, seconds.
+            public let maxSeconds: Double
+        }
+
+        /// The settings `plan` as the query keys the page sends.
+        public static func query(of plan: CrossfadePlan) -> [String: String] {
+            [
+                "at": "\(plan.at)", "duration": "\(plan.duration)", "curve": plan.curve.rawValue, "quantize": plan.quantize.rawValue,
+                "gap": "\(plan.gap)", "from": "\(plan.incomingFrom)", "phase": plan.phaseAlign ? "1" : "0",
+            ]
+        }
+
+        /// The application: routes behind the guard. `port` 0 takes any free port; `started` receives the page's URL.
+        public static func application(
+            audition: CrossfadeAudition, plan: CrossfadePlan, token: String, port: Int, started: @escaping @Sendable (String) -> Void
+        ) throws(InputError) -> some ApplicationProtocol {
+            let a = try AudioFile.info(audition.inputs.outgoing, limits: audition.inputs.limits)
+            let b = try AudioFile.info(audition.inputs.incoming, limits: audition.inputs.limits)
+            let setup = Setup(
+                outgoing: (audition.inputs.outgoing as NSString).lastPathComponent,
+                incoming: (audition.inputs.incoming as NSString).lastPathComponent, outgoingDuration: a.duration,
+                incomingDuration: b.duration, sampleRate: audition.inputs.sampleRate, outgoingBPM: audition.inputs.outgoingBPM,
+                incomingBPM: audition.inputs.incomingBPM, plan: query(of: plan), curves: CrossfadeCurve.allCases.map(\.rawValue),
+                compared: CrossfadeAudition.compared.map(\.rawValue),
+                scenarios: CrossfadeScenario.allCases.map { s in
+                    let p = s.apply(to: plan, curve: nil, gap: nil)
+                    return Setup.Scenario(name: s.rawValue, duration: p.duration, curve: p.curve.rawValue, gap: p.gap)
+                }, maxSeconds: CrossfadeAudition.maxSeconds)
+            let boundPort = Atomic<Int>(port)
+            let router = Router(context: BasicRequestContext.self)
+            router.add(middleware: LoopbackGuard(token: token, port: { boundPort.load(ordering: .relaxed) }))
+            router.get("/") { _, _ in EditorServer.page(EditorAssets.audition) }
+            router.get("/assets/{name}") { _, context in
+                guard let name = context.parameters.get("name"), let file = EditorAssets.files[name] else {
+                    return EditorServer.failure(.notFound, "no such file of the page")
+                }
+                return EditorServer.page(file)
+            }
+            router.get("/api/setup") { _, _ in try EditorServer.json(setup) }
+            router.get("/api/view") { request, _ in
+                let asked = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
+                let plan: CrossfadePlan
+                do throws(CrossfadeAuditionQuery.Refusal) {
+                    plan = try CrossfadeAuditionQuery.plan(asked, for: audition, other: ["token", "width"])
+                } catch { return EditorServer.failure(.badRequest, error.description) }
+                let width = min(max(request.uri.queryParameters.get("width", as: Int.self) ?? 1000, 2), 4000)
+                let view: CrossfadeAuditionView
+                do throws(InputError) { view = try audition.view(plan, width: width) } catch {
+                    return EditorServer.failure(.internalServerError, error.description)
+                }
+                return try EditorServer.json(view)
+            }
+            router.get("/api/mix") { request, _ in
+                let asked = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
+                let plan: CrossfadePlan
+                do throws(CrossfadeAuditionQuery.Refusal) {
+                    plan = try CrossfadeAuditionQuery.plan(asked, for: audition, other: ["token"])
+                } catch { return EditorServer.failure(.badRequest, error.description) }
+                let bytes: [UInt8]
+                do throws(InputError) { bytes = try audition.wav(plan) } catch {
+                    return EditorServer.failure(.internalServerError, error.description)
+                }
+                return Response(
+                    status: .ok, headers: [.contentType: "audio/wav", .cacheControl: "no-store"],
+                    body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+            }
+            return Application(
+                router: router, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port)),
+                onServerRunning: { channel in
+                    let actual = channel.localAddress?.port ?? port
+                    boundPort.store(actual, ordering: .relaxed)
+                    started("http://127.0.0.1:\(actual)/?token=\(token)")
+                }, logger: EditorServer.quietLogger())
+        }
+
+        /// Runs the server until SIGINT, SIGTERM or SIGHUP, then returns.
+        public static func run(
+            audition: CrossfadeAudition, plan: CrossfadePlan, token: String, port: Int, started: @escaping @Sendable (String) -> Void
+        ) async throws {
+            let app = try application(audition: audition, plan: plan, token: token, port: port, started: started)
+            try await app.runService(gracefulShutdownSignals: [.sigint, .sigterm, .sighup])
+        }
+    }
+#endif

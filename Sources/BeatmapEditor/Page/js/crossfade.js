@@ -1,0 +1,61 @@
+// The audition's pure logic: loop positions, the plan as a query, scenarios, colours and scales. No DOM, no audio:
+// tested with node --test (Tests/page/crossfade.test.mjs).
+
+/** The keys of a plan, as the server reads them from a query. */
+export const planKeys = ["at", "duration", "curve", "quantize", "gap", "from", "phase"];
+
+/** One colour per curve, the same as in `beatmap crossfade --plot`. */
+export function curveColor(curve) {
+  switch (curve) {
+    case "linear": case "tri": return "#2e86de";
+    case "equal-power": case "qsin": return "#27ae60";
+    case "s-curve": case "hsin": return "#e74c3c";
+    case "hard-cut": return "#a0a8b4";
+    default: return "#d4ac0d";
+  }
+}
+
+/**
+ * Where a loop of `length` seconds that started (position 0) at context time `startedAt` is at context time `when`:
+ * 0 ≤ result < length. A switch starts the other curve's buffer there, so the loop goes on at the same sample.
+ */
+export function loopOffset(when, startedAt, length) {
+  if (!(length > 0)) return 0;
+  const p = (when - startedAt) % length;
+  return p < 0 ? p + length : p;
+}
+
+/** The query string of `plan` (its keys only, in a fixed order), with `curve` in place of the plan's when given. */
+export function planQuery(plan, curve) {
+  const q = new URLSearchParams();
+  for (const k of planKeys) {
+    const v = k === "curve" && curve ? curve : plan[k];
+    if (v !== undefined && v !== null && v !== "") q.set(k, String(v));
+  }
+  return q.toString();
+}
+
+/** `plan` with a scenario's fade, curve and gap. */
+export function withScenario(plan, scenario) {
+  return { ...plan, duration: String(scenario.duration), curve: scenario.curve, gap: String(scenario.gap) };
+}
+
+/** A dip in dB as the table shows it: signed, one decimal; "n/a" when it could not be measured. */
+export function dbText(v) {
+  if (v === null || v === undefined || !Number.isFinite(v)) return "n/a";
+  return (v >= 0 ? "+" : "−") + Math.abs(v).toFixed(1) + " dB";
+}
+
+/** A horizontal scale: seconds in [start, end] to pixels in [left, left + width]. */
+export function scale(start, end, left, width) {
+  const span = end - start || 1;
+  return (t) => left + ((t - start) / span) * width;
+}
+
+/** The loop's output time (seconds of the mix) at `offset` seconds into a stretch starting at `windowStart`. */
+export const mixTime = (windowStart, offset) => windowStart + offset;
+
+/** The curves to fetch for a view: the compared ones, and the chosen one when it is another. */
+export function curvesToLoad(compared, chosen) {
+  return compared.includes(chosen) ? [...compared] : [...compared, chosen];
+}
