@@ -196,7 +196,8 @@
                 let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }
                     .filter { $0.hasSuffix(".js") || $0.hasSuffix(".css") || $0.hasSuffix(".html") }
                 #expect(files.count >= 8)
-                for file in files {
+                // The audition's page is served at `/` by its own server (AuditionServerTests).
+                for file in files where file != "audition.html" {
                     let name = (file as NSString).lastPathComponent
                     let disk = try Array(Data(contentsOf: folder.appendingPathComponent(file)))
                     let served =

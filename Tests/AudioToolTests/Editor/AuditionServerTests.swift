@@ -1,0 +1,67 @@
+#if Editor
+    import AudioKitLinux
+    import BeatmapEditor
+    import Foundation
+    import Testing
+
+    /// The crossfade audition's server on loopback, driven through the editor tests' raw socket.
+    @Suite("Audition server", .serialized)
+    struct AuditionServerTests {
+        /// A running audition of two noise tracks in a scratch folder; `body` gets the port, the token and the audition.
+        static func withServer(_ body: (Int, String, CrossfadeAudition) async throws -> Void) async throws {
+            let dir = TestPaths.scratch()
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let audition = CrossfadeAudition(inputs: try CrossfadeAuditionTests.tracks(dir))
+            let token = EditorServer.makeToken()
+            let (urls, continuation) = AsyncStream.makeStream(of: String.self)
+            let app = try AuditionServer.application(
+                audition: audition, plan: CrossfadePlan(at: 5, duration: 2, curve: .linear), token: token, port: 0
+            ) { continuation.yield($0) }
+            let server = Task { try await app.runService(gracefulShutdownSignals: []) }
+            defer { server.cancel() }
+            var iterator = urls.makeAsyncIterator()
+            let url = try #require(await iterator.next())
+            let port = try #require(Int(url.split(separator: ":")[2].split(separator: "/")[0]))
+            try await body(port, token, audition)
+        }
+
+        @Test func theAuditionIsGuardedLikeTheEditor() async throws {
+            try await Self.withServer { port, token, _ in
+                let http = EditorServerTests.http
+                #expect(try await http(port, "GET", "/api/setup", nil, [:], []).status == 403)
+                #expect(try await http(port, "GET", "/api/setup?token=0\(token.dropFirst())", nil, [:], []).status == 403)
+                #expect(try await http(port, "GET", "/api/setup?token=\(token)", "evil.example:\(port)", [:], []).status == 403)
+                #expect(
+                    try await http(port, "GET", "/api/mix?token=\(token)", nil, ["Origin": "http://evil.example"], []).status == 403)
+                let setup = try await http(port, "GET", "/api/setup?token=\(token)", nil, [:], [])
+                #expect(setup.status == 200)
+                let json = try #require(try JSONSerialization.jsonObject(with: Data(setup.body)) as? [String: Any])
+                // File names only: no folder of this machine goes to the page.
+                #expect(json["outgoing"] as? String == "a.wav" && json["incoming"] as? String == "b.wav")
+                #expect((json["plan"] as? [String: String])?["at"] == "5.0")
+                let page = try await http(port, "GET", "/?token=\(token)", nil, [:], [])
+                let disk = try Array(
+                    Data(contentsOf: TestPaths.packageRoot.appendingPathComponent("Sources/BeatmapEditor/Page/audition.html")))
+                #expect(page.status == 200 && page.body == disk, "the embedded audition page differs from the file; rebuild")
+                #expect(page.headers["content-security-policy"]?.contains("script-src 'self'") == true)
+            }
+        }
+
+        @Test func theMixIsTheAuditionsAndABadPlanIsRefusedWithItsReason() async throws {
+            try await Self.withServer { port, token, audition in
+                let http = EditorServerTests.http
+                let mix = try await http(port, "GET", "/api/mix?token=\(token)&at=4.5&duration=1&curve=s-curve&gap=0.25", nil, [:], [])
+                #expect(mix.status == 200 && mix.headers["content-type"] == "audio/wav")
+                let body = mix.body
+                let plan = CrossfadePlan(at: 4.5, duration: 1, curve: .sCurve, gap: 0.25)
+                #expect(body == (try audition.wav(plan)))
+                let refused = try await http(port, "GET", "/api/view?token=\(token)&at=4&path=/etc/passwd", nil, [:], [])
+                #expect(refused.status == 400)
+                #expect(String(decoding: refused.body, as: UTF8.self).contains("unknown parameter path"))
+                let view = try await http(port, "GET", "/api/view?token=\(token)&at=4&width=100", nil, [:], [])
+                let json = try #require(try JSONSerialization.jsonObject(with: Data(view.body)) as? [String: Any])
+                #expect(json["fadeStart"] as? Double == 4 && (json["outgoingPeaks"] as? [Double])?.count == 100)
+            }
+        }
+    }
+#endif

@@ -1,0 +1,60 @@
+// The audition page's pure logic (Sources/BeatmapEditor/Page/js/crossfade.js), run by node --test.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { curveColor, curvesToLoad, dbText, loopOffset, planQuery, scale, withScenario } from "../../Sources/BeatmapEditor/Page/js/crossfade.js";
+
+test("a switch takes up the loop where it is, however many times it has gone round", () => {
+  // A 10 s loop started at context time 2: at 5.5 it is 3.5 s in; at 27.25 it has gone round twice and is 5.25 s in.
+  assert.equal(loopOffset(5.5, 2, 10), 3.5);
+  assert.equal(loopOffset(27.25, 2, 10), 5.25);
+  // A switch scheduled before the loop's first sample plays (startedAt in the future) still lands inside the loop.
+  assert.equal(loopOffset(1.5, 2, 10), 9.5);
+  assert.equal(loopOffset(3, 3, 0), 0);
+});
+
+test("a chain of switches keeps the loop's position", () => {
+  // Each switch restarts the loop at `offset` and sets startedAt = when − offset: the position then keeps running.
+  let startedAt = 1;
+  const length = 12.5;
+  for (const when of [2.25, 9.75, 18.125, 40]) {
+    const offset = loopOffset(when, startedAt, length);
+    startedAt = when - offset;
+    assert.ok(Math.abs(((when - 1) % length) - offset) < 1e-12, `at ${when}`);
+  }
+});
+
+test("the plan goes to the server as its keys only, the curve replaced when asked", () => {
+  const plan = { at: "31.25", duration: "2", curve: "linear", quantize: "bar", gap: "0", from: "1.5", phase: "1", extra: "x" };
+  assert.equal(planQuery(plan), "at=31.25&duration=2&curve=linear&quantize=bar&gap=0&from=1.5&phase=1");
+  assert.equal(planQuery(plan, "s-curve"), "at=31.25&duration=2&curve=s-curve&quantize=bar&gap=0&from=1.5&phase=1");
+  assert.equal(planQuery({ at: "3", duration: "", curve: "hard-cut" }), "at=3&curve=hard-cut");
+});
+
+test("a scenario sets the fade, the curve and the gap, and keeps where the fade is", () => {
+  const plan = { at: "20", duration: "2", curve: "equal-power", quantize: "beat", gap: "0", from: "0", phase: "0" };
+  const death = withScenario(plan, { name: "intermission-death", duration: 0, curve: "hard-cut", gap: 0.5 });
+  assert.deepEqual(death, { ...plan, duration: "0", curve: "hard-cut", gap: "0.5" });
+});
+
+test("dips read as signed decibels, and n/a when unmeasured", () => {
+  assert.equal(dbText(-3.0103), "−3.0 dB");
+  assert.equal(dbText(0.26), "+0.3 dB");
+  assert.equal(dbText(null), "n/a");
+  assert.equal(dbText(-Infinity), "n/a");
+});
+
+test("each curve keeps its colour, the same as the plot's", () => {
+  assert.equal(curveColor("linear"), curveColor("tri"));
+  assert.equal(curveColor("equal-power"), curveColor("qsin"));
+  assert.notEqual(curveColor("linear"), curveColor("equal-power"));
+  assert.notEqual(curveColor("s-curve"), curveColor("hard-cut"));
+});
+
+test("the scale maps the loop onto the canvas, and the curves to load include the chosen one once", () => {
+  const x = scale(5, 15, 60, 1000);
+  assert.equal(x(5), 60);
+  assert.equal(x(15), 1060);
+  assert.equal(x(10), 560);
+  assert.deepEqual(curvesToLoad(["linear", "equal-power"], "linear"), ["linear", "equal-power"]);
+  assert.deepEqual(curvesToLoad(["linear", "equal-power"], "qsin"), ["linear", "equal-power", "qsin"]);
+});
