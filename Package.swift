@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "ahap-tool",
             dependencies: [
-                "AudioKitLinux", "ToolSupport",
+                "AudioKitLinux", "ToolSupport", "BeatmapEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(

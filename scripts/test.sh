@@ -10,9 +10,10 @@ python3 scripts/undocumented.py  # every public declaration of the library and T
 node --test Tests/page/*.test.mjs
 swift build --build-tests
 swift test --skip-build
-# The editor in a real browser (headless chromium through Playwright).
+# The editor and the two auditions in a real browser (headless chromium through Playwright).
 python3 Tests/browser/editor_test.py "$(swift build --show-bin-path)/beatmap"
 python3 Tests/browser/audition_test.py "$(swift build --show-bin-path)/beatmap"
+python3 Tests/browser/haptics_test.py "$(swift build --show-bin-path)/ahap-tool"
 # The ways a team adopts the gate: pre-commit hooks, the GitHub Action's steps, the third-party notices (Tests/tools).
 python3 scripts/notices.py check "$(swift build --show-bin-path)/beatmap" "$(swift build --show-bin-path)/ahap-tool"
 AKL_BIN="$(swift build --show-bin-path)" python3 -m unittest discover -s Tests/tools -p '*_test.py'

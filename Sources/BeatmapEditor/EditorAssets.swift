@@ -1,6 +1,7 @@
-/// The pages of the editor (`index.html`) and of the crossfade audition (`audition.html`), their stylesheets and
-/// JavaScript modules from `Sources/BeatmapEditor/Page`, embedded in the binary at build time (no CDN, no npm, nothing
-/// read from disk at run time), so they work offline. A page talks only to its own server, with the token from its URL.
+/// The pages of the editor (`index.html`), the crossfade audition (`audition.html`) and the pattern audition
+/// (`haptics.html`), their stylesheets and JavaScript modules from `Sources/BeatmapEditor/Page`, embedded in the binary
+/// at build time (no CDN, no npm, nothing read from disk at run time), so they work offline. A page talks only to its
+/// own server, with the token from its URL.
 public enum EditorAssets {
     /// One file of the page: its bytes and its media type.
     public struct File: Sendable {
@@ -16,12 +17,17 @@ public enum EditorAssets {
     /// The crossfade audition's page (`beatmap audition`), served at `/` by its own server.
     public static let audition = File(bytes: PackageResources.audition_html, contentType: "text/html; charset=utf-8")
 
+    /// The pattern audition's page (`ahap-tool audition`), served at `/` by its own server.
+    public static let haptics = File(bytes: PackageResources.haptics_html, contentType: "text/html; charset=utf-8")
+
     /// The pages' stylesheets and modules by file name, served at `/assets/NAME`. They hold no data of the session.
     public static let files: [String: File] = [
         "editor.css": File(bytes: PackageResources.editor_css, contentType: "text/css; charset=utf-8"),
         "audition.css": File(bytes: PackageResources.audition_css, contentType: "text/css; charset=utf-8"),
         "audition.js": script(PackageResources.audition_js),
         "crossfade.js": script(PackageResources.crossfade_js),
+        "haptics.js": script(PackageResources.haptics_js),
+        "timeline.js": script(PackageResources.timeline_js),
         "api.js": script(PackageResources.api_js),
         "beats.js": script(PackageResources.beats_js),
         "history.js": script(PackageResources.history_js),

@@ -63,5 +63,36 @@
                 #expect(json["fadeStart"] as? Double == 4 && (json["outgoingPeaks"] as? [Double])?.count == 100)
             }
         }
+
+        @Test func thePatternAuditionIsGuardedAndSavesOnlyItsOwnFile() async throws {
+            let dir = try PatternAuditionTests.scene()
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let path = dir.appendingPathComponent("p.ahap").path
+            let token = EditorServer.makeToken()
+            let (urls, continuation) = AsyncStream.makeStream(of: String.self)
+            let app = PatternAuditionServer.application(
+                audition: try PatternAudition(path: path, sound: .patternAudio), token: token, port: 0
+            ) { continuation.yield($0) }
+            let server = Task { try await app.runService(gracefulShutdownSignals: []) }
+            defer { server.cancel() }
+            var iterator = urls.makeAsyncIterator()
+            let url = try #require(await iterator.next())
+            let port = try #require(Int(url.split(separator: ":")[2].split(separator: "/")[0]))
+            let http = EditorServerTests.http
+            #expect(try await http(port, "POST", "/api/save?shift=0.01", nil, [:], []).status == 403)
+            #expect(try await http(port, "GET", "/api/view?token=\(token)", "evil.example:\(port)", [:], []).status == 403)
+            let page = try await http(port, "GET", "/?token=\(token)", nil, [:], [])
+            let disk = try Array(Data(contentsOf: TestPaths.packageRoot.appendingPathComponent("Sources/BeatmapEditor/Page/haptics.html")))
+            #expect(page.status == 200 && page.body == disk, "the embedded pattern audition page differs from the file; rebuild")
+            let refused = try await http(port, "POST", "/api/save?token=\(token)&file=/tmp/x.ahap", nil, [:], [])
+            #expect(refused.status == 409 && String(decoding: refused.body, as: UTF8.self).contains("unknown parameter file"))
+            let before = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(try await http(port, "POST", "/api/save?token=\(token)&shift=0.01", nil, [:], []).status == 200)
+            let after = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(after != before && after.contains("0.14"))
+            // The server goes on from the saved file: a second save of another shift is taken, not refused as stale.
+            #expect(try await http(port, "POST", "/api/save?token=\(token)&shift=0.01", nil, [:], []).status == 200)
+            #expect(try String(contentsOfFile: path, encoding: .utf8).contains("0.15"))
+        }
     }
 #endif

@@ -92,6 +92,16 @@ public enum PatternSync {
     public static func analyze(
         pattern: AHAPPattern, sound: SyncSound, render: RenderOptions = RenderOptions(), settings: SyncSettings = SyncSettings()
     ) throws(InputError) -> SyncReport {
+        let (haptic, audio) = try envelopes(pattern: pattern, sound: sound, render: render)
+        return compare(pattern: pattern, haptic: haptic, audio: audio, settings: settings)
+    }
+
+    /// The two envelopes `analyze` compares, one value per millisecond from the pattern's start, of equal length: the
+    /// drive's amplitude as the renderer plays it (intensity after curves and dynamic parameters, no carrier) and the
+    /// sound's envelope (placed at its offset).
+    public static func envelopes(
+        pattern: AHAPPattern, sound: SyncSound, render: RenderOptions = RenderOptions()
+    ) throws(InputError) -> (haptic: [Float], sound: [Float]) {
         var haptic: [Float]
         var audio: [Float]
         switch sound {
@@ -110,7 +120,14 @@ public enum PatternSync {
         let length = max(haptic.count, audio.count)
         haptic += [Float](repeating: 0, count: length - haptic.count)
         audio += [Float](repeating: 0, count: length - audio.count)
-        return compare(pattern: pattern, haptic: haptic, audio: audio, settings: settings)
+        return (haptic, audio)
+    }
+
+    /// The report for envelopes `envelopes` made (so a caller that draws them measures the same).
+    public static func report(
+        pattern: AHAPPattern, haptic: [Float], sound: [Float], settings: SyncSettings = SyncSettings()
+    ) -> SyncReport {
+        compare(pattern: pattern, haptic: haptic, audio: sound, settings: settings)
     }
 
     /// Compares millisecond envelopes of equal length.

@@ -1,0 +1,252 @@
+// The pattern audition page: the timeline of the pattern against its sound, what to hear, the timing fix and the save.
+// Every figure comes from the server (the library's renderer, sync check and validator); this page draws and plays.
+import { getJSON, withToken } from "./api.js";
+import { alignShift, editQuery, eventAt, eventOfLine, offsetText } from "./timeline.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** What tests and people can inspect. */
+const page = { view: null, shiftMs: 0, movesMs: {}, selected: null, loading: false, playing: false, buffer: null, bufferKey: "",
+  context: null, source: null, startedAt: 0, saved: 0 };
+window.hapticsAudition = page;
+
+let generation = 0;
+
+function status(text, bad = false) {
+  $("status").textContent = text;
+  $("status").className = bad ? "bad" : "";
+}
+
+const query = () => editQuery(page.shiftMs, page.movesMs);
+
+/** Loads the timeline for the current edit. */
+async function load() {
+  const mine = ++generation;
+  page.loading = true;
+  try {
+    const q = query();
+    const view = await getJSON("/api/view?" + q + (q ? "&" : "") + "width=" + $("view").width);
+    if (mine !== generation) return;
+    page.view = view;
+    if (page.selected !== null) select(view.events.find((e) => e.index === page.selected) || null);
+    draw();
+    showSync();
+    showFindings();
+    $("save").disabled = !(page.shiftMs || Object.values(page.movesMs).some((v) => v));
+    $("play").disabled = false;
+    if (!$("loopTo").value) $("loopTo").value = view.duration.toFixed(2);
+    status(`${view.file}: ${view.events.length} events, ${view.duration.toFixed(3)} s`);
+  } catch (e) {
+    if (mine === generation) status(String(e.message || e), true);
+  } finally {
+    if (mine === generation) page.loading = false;
+  }
+}
+
+function showSync() {
+  const v = page.view;
+  const lag = v.lag == null ? "lag unclear" : `lag ${(v.lag * 1000).toFixed(0)} ms (haptics after the sound when +)`;
+  const parts = [`<b>Sync</b> ${lag}, correlation ${v.correlation.toFixed(2)}`];
+  for (const t of v.transients) {
+    const o = offsetText(t);
+    parts.push(`<span class="${o.ok ? "ok" : "bad"}">transient at ${t.time.toFixed(3)} s: ${o.text}</span>`);
+  }
+  if (v.silences.length) parts.push(`<span class="warn">haptics in silence: ${v.silences.map(([a, b]) => `${a.toFixed(2)}–${b.toFixed(2)} s`).join(", ")}</span>`);
+  $("sync").replaceChildren();
+  for (const html of parts) {
+    const span = document.createElement("span");
+    span.innerHTML = html;
+    $("sync").append(span);
+  }
+}
+
+function showFindings() {
+  const list = $("findings");
+  list.replaceChildren();
+  if (!page.view.findings.length) {
+    list.textContent = "No finding: the pattern as it would be saved validates clean.";
+    return;
+  }
+  for (const f of page.view.findings) {
+    const row = document.createElement("div");
+    row.className = "finding " + (f.severity === "error" ? "bad" : f.severity === "warning" ? "warn" : "");
+    row.textContent = `${page.view.file}:${f.line}:${f.column}: ${f.severity}: ${f.message} [${f.rule}]`;
+    row.dataset.line = f.line;
+    row.onclick = () => select(eventOfLine(page.view.events, f.line));
+    list.append(row);
+  }
+}
+
+function select(event) {
+  page.selected = event ? event.index : null;
+  $("selected").textContent = event ? `Pattern[${event.index}] ${event.type} at ${event.time.toFixed(3)} s (line ${event.line})` : "none (click one)";
+  $("move").disabled = !event;
+  $("move").value = event ? page.movesMs[event.index] || 0 : 0;
+  draw();
+}
+
+/** Draws the timeline: sound envelope, haptic drive, events, sharpness, onsets and transient offsets, silences. */
+function draw(position) {
+  const v = page.view;
+  if (!v) return;
+  const canvas = $("view"), g = canvas.getContext("2d");
+  const w = canvas.width, h = canvas.height, left = 50, width = w - 70, top = 20, lane = 240, sharpTop = 300, sharpH = 80;
+  const x = (t) => left + (t / (v.duration || 1)) * width;
+  const y = (a) => top + lane - a * lane;
+  g.fillStyle = "#0c0e11";
+  g.fillRect(0, 0, w, h);
+  g.fillStyle = "rgba(240, 179, 90, 0.18)";
+  for (const [a, b] of v.silences) g.fillRect(x(a), top, Math.max(1, x(b) - x(a)), lane);
+  const n = v.sound.length;
+  const soundPeak = Math.max(...v.sound, 1e-9);
+  g.fillStyle = "#5a6270";
+  for (let i = 0; i < n; i++) {
+    const a = v.sound[i] / soundPeak;
+    g.fillRect(left + (i / n) * width, y(a), Math.max(1, width / n), a * lane);
+  }
+  g.strokeStyle = "#2e86de";
+  g.lineWidth = 2;
+  g.beginPath();
+  v.haptic.forEach((a, i) => { const px = left + (i / v.haptic.length) * width; if (i === 0) g.moveTo(px, y(a)); else g.lineTo(px, y(a)); });
+  g.stroke();
+  g.lineWidth = 1;
+  for (const e of v.events) {
+    if (e.type === "AudioCustom") continue;
+    const chosen = e.index === page.selected;
+    g.fillStyle = e.type === "HapticTransient" ? "#e4572e" : "rgba(46, 134, 222, 0.35)";
+    const x0 = x(e.time), x1 = e.type === "HapticTransient" ? x0 + 3 : Math.max(x0 + 2, x(e.time + e.duration));
+    g.fillRect(x0 - (e.type === "HapticTransient" ? 1 : 0), y(e.intensity), x1 - x0, e.intensity * lane);
+    if (chosen) { g.strokeStyle = "#ffffff"; g.strokeRect(x0 - 3, y(e.intensity) - 3, x1 - x0 + 6, e.intensity * lane + 6); }
+    g.fillStyle = "#c39bd3";
+    g.beginPath(); g.arc(x0, sharpTop + sharpH - e.sharpness * sharpH, 3, 0, 2 * Math.PI); g.fill();
+  }
+  g.strokeStyle = "#9aa3ad";
+  for (const t of v.onsets) { g.beginPath(); g.moveTo(x(t), top + lane); g.lineTo(x(t), top + lane + 10); g.stroke(); }
+  for (const t of v.transients) {
+    if (t.onset == null) continue;
+    g.strokeStyle = offsetText(t).ok ? "#7bd88f" : "#ff6b6b";
+    g.lineWidth = 2;
+    g.beginPath(); g.moveTo(x(t.time), top + lane + 14); g.lineTo(x(t.onset), top + lane + 24); g.stroke();
+    g.lineWidth = 1;
+  }
+  g.fillStyle = "#9aa3ad";
+  g.font = "11px system-ui, sans-serif";
+  g.fillText("intensity", 4, top + 10);
+  g.fillText("sharpness", 4, sharpTop + 10);
+  g.fillText("1", left - 12, sharpTop + 4);
+  g.fillText("0", left - 12, sharpTop + sharpH + 4);
+  g.fillText("1", left - 12, top + 4);
+  g.fillText("0", left - 12, top + lane + 4);
+  const step = v.duration > 2 ? 0.5 : v.duration > 0.5 ? 0.1 : 0.05;
+  for (let t = 0; t <= v.duration + 1e-9; t += step) g.fillText(t.toFixed(2), x(t) - 10, h - 4);
+  if (position !== undefined) {
+    g.strokeStyle = "#ffffff";
+    g.beginPath(); g.moveTo(x(position), 0); g.lineTo(x(position), h - 14); g.stroke();
+  }
+}
+
+async function audioBuffer() {
+  const key = $("kind").value + "?" + query();
+  if (page.buffer && page.bufferKey === key) return page.buffer;
+  if (!page.context) page.context = new AudioContext();
+  const q = query();
+  const r = await fetch(withToken("/api/audio?kind=" + $("kind").value + (q ? "&" + q : "")));
+  if (!r.ok) throw new Error((await r.json()).error || r.statusText);
+  page.buffer = await page.context.decodeAudioData(await r.arrayBuffer());
+  page.bufferKey = key;
+  return page.buffer;
+}
+
+async function play() {
+  try {
+    const buffer = await audioBuffer();
+    const ctx = page.context;
+    await ctx.resume();
+    const src = ctx.createBufferSource();
+    src.buffer = buffer;
+    src.playbackRate.value = Number($("rate").value);
+    const from = Math.max(0, Number($("loopFrom").value) || 0), to = Math.min(buffer.duration, Number($("loopTo").value) || buffer.duration);
+    if ($("loop").checked && to > from) { src.loop = true; src.loopStart = from; src.loopEnd = to; }
+    src.connect(ctx.destination);
+    src.start(ctx.currentTime + 0.02, $("loop").checked ? from : 0);
+    src.onended = () => { if (page.source === src) stop(); };
+    page.source = src;
+    page.startedAt = ctx.currentTime + 0.02 - ($("loop").checked ? from : 0) / src.playbackRate.value;
+    page.playing = true;
+    $("play").textContent = "■ Stop";
+    requestAnimationFrame(tick);
+  } catch (e) {
+    status(String(e.message || e), true);
+  }
+}
+
+function stop() {
+  if (page.source) { page.source.onended = null; page.source.stop(); }
+  page.source = null;
+  page.playing = false;
+  $("play").textContent = "▶ Play";
+  draw();
+}
+
+function tick() {
+  if (!page.playing) return;
+  const rate = Number($("rate").value);
+  let t = (page.context.currentTime - page.startedAt) * rate;
+  const from = Number($("loopFrom").value) || 0, to = Number($("loopTo").value) || page.buffer.duration;
+  if ($("loop").checked && to > from && t > to) t = from + ((t - from) % (to - from));
+  $("position").textContent = t.toFixed(3) + " s";
+  draw(t);
+  requestAnimationFrame(tick);
+}
+
+function setShift(ms) {
+  page.shiftMs = Math.round(ms);
+  $("shift").value = page.shiftMs;
+  if (page.playing) stop();
+  load();
+}
+
+async function save() {
+  try {
+    const q = query();
+    await getJSON("/api/save" + (q ? "?" + q : ""), { method: "POST" });
+    page.saved += 1;
+    page.shiftMs = 0;
+    page.movesMs = {};
+    $("shift").value = 0;
+    select(null);
+    await load();
+    status(`saved ${page.view.file}`);
+  } catch (e) {
+    status(String(e.message || e), true);
+  }
+}
+
+function start() {
+  $("shift").onchange = () => setShift(Number($("shift").value) || 0);
+  for (const [id, d] of [["shiftLess10", -10], ["shiftLess1", -1], ["shiftMore1", 1], ["shiftMore10", 10]]) $(id).onclick = () => setShift(page.shiftMs + d);
+  $("align").onclick = () => page.view && setShift(alignShift(page.shiftMs, page.view.lag));
+  $("move").onchange = () => {
+    if (page.selected === null) return;
+    page.movesMs[page.selected] = Math.round(Number($("move").value) || 0);
+    if (page.playing) stop();
+    load();
+  };
+  $("reset").onclick = () => { page.movesMs = {}; setShift(0); };
+  $("save").onclick = save;
+  $("play").onclick = () => (page.playing ? stop() : play());
+  $("view").onclick = (e) => {
+    const r = $("view").getBoundingClientRect();
+    const px = ((e.clientX - r.left) / r.width) * $("view").width;
+    const t = ((px - 50) / ($("view").width - 70)) * page.view.duration;
+    // Within 1 % of the drawn span (at least 5 ms): a few pixels either side of a transient's bar.
+    select(eventAt(page.view.events.filter((ev) => ev.type !== "AudioCustom"), t, Math.max(0.005, page.view.duration / 100)));
+  };
+  document.addEventListener("keydown", (e) => {
+    if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+    if (e.key === " ") { e.preventDefault(); $("play").click(); }
+  });
+  load();
+}
+
+start();

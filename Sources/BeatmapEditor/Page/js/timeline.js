@@ -1,0 +1,42 @@
+// The pattern audition's pure logic: the edit as a query, which event a click or a finding means, and how a
+// transient's offset reads. No DOM, no audio: tested with node --test (Tests/page/timeline.test.mjs).
+
+/** The sync check's tolerance: a transient this far from its onset or more is flagged (seconds). */
+export const tolerance = 0.025;
+
+/** The query of an edit: `shift` in seconds and `move` as INDEX:SECONDS pairs (moves of 0 left out). */
+export function editQuery(shiftMs, movesMs) {
+  const q = new URLSearchParams();
+  if (shiftMs) q.set("shift", String(shiftMs / 1000));
+  const moves = Object.entries(movesMs).filter(([, ms]) => ms).map(([i, ms]) => `${i}:${ms / 1000}`);
+  if (moves.length) q.set("move", moves.join(","));
+  return q.toString();
+}
+
+/** The event a click at `time` means: the one whose span (a transient: ± `reach` s) holds it, else the nearest. */
+export function eventAt(events, time, reach = 0.01) {
+  let best = null, bestDistance = Infinity;
+  for (const e of events) {
+    const end = e.time + (e.duration || 0);
+    const d = time < e.time ? e.time - time : time > end ? time - end : 0;
+    if (d < bestDistance || (d === bestDistance && e.duration < (best?.duration ?? Infinity))) { best = e; bestDistance = d; }
+  }
+  return best && bestDistance <= reach ? best : null;
+}
+
+/** The event a finding at `line` is about: the last event starting on or before that line (null before the first). */
+export function eventOfLine(events, line) {
+  let found = null;
+  for (const e of events) if (e.line <= line && (!found || e.line > found.line)) found = e;
+  return found;
+}
+
+/** A transient's offset to its onset as the page says it, and whether it is within the check's tolerance. */
+export function offsetText(t) {
+  if (t.offset === null || t.offset === undefined) return { text: "no onset near", ok: false };
+  const ms = t.offset * 1000;
+  return { text: `${ms >= 0 ? "+" : "−"}${Math.abs(ms).toFixed(1)} ms`, ok: Math.abs(t.offset) < tolerance };
+}
+
+/** The shift, in whole ms, that lines the pattern up with its sound: minus the lag (haptics minus sound). */
+export const alignShift = (currentMs, lag) => (lag === null || lag === undefined ? currentMs : Math.round(currentMs - lag * 1000));

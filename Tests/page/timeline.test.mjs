@@ -1,0 +1,46 @@
+// The pattern audition's pure logic (Sources/BeatmapEditor/Page/js/timeline.js), run by node --test.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { alignShift, editQuery, eventAt, eventOfLine, offsetText } from "../../Sources/BeatmapEditor/Page/js/timeline.js";
+
+test("an edit goes to the server in seconds, moves of 0 left out", () => {
+  assert.equal(editQuery(0, {}), "");
+  assert.equal(editQuery(20, {}), "shift=0.02");
+  assert.equal(decodeURIComponent(editQuery(-5, { 3: 12, 4: 0, 7: -1 })), "shift=-0.005&move=3:0.012,7:-0.001");
+});
+
+const events = [
+  { index: 0, line: 8, type: "HapticTransient", time: 0.1, duration: 0 },
+  { index: 2, line: 20, type: "HapticContinuous", time: 0.2, duration: 0.3 },
+  { index: 5, line: 40, type: "HapticTransient", time: 0.35, duration: 0 },
+];
+
+test("a click means the event under it, a transient within reach, else none", () => {
+  assert.equal(eventAt(events, 0.105).index, 0);
+  // Inside the continuous event, but a transient lies exactly there: the transient (the shorter) wins.
+  assert.equal(eventAt(events, 0.35).index, 5);
+  assert.equal(eventAt(events, 0.3).index, 2);
+  assert.equal(eventAt(events, 0.9), null);
+  assert.equal(eventAt([], 0.1), null);
+});
+
+test("a finding belongs to the last event that starts on or before its line", () => {
+  assert.equal(eventOfLine(events, 3), null);
+  assert.equal(eventOfLine(events, 8).index, 0);
+  assert.equal(eventOfLine(events, 33).index, 2);
+  assert.equal(eventOfLine(events, 400).index, 5);
+});
+
+test("an offset reads in signed ms, within 25 ms is in time", () => {
+  assert.deepEqual(offsetText({ offset: 0.018 }), { text: "+18.0 ms", ok: true });
+  assert.deepEqual(offsetText({ offset: -0.0305 }), { text: "−30.5 ms", ok: false });
+  assert.deepEqual(offsetText({ offset: 0.025 }), { text: "+25.0 ms", ok: false });
+  assert.deepEqual(offsetText({}), { text: "no onset near", ok: false });
+});
+
+test("aligning takes the lag off the current shift, and does nothing without a lag", () => {
+  assert.equal(alignShift(0, 0.031), -31);
+  assert.equal(alignShift(10, -0.004), 14);
+  assert.equal(alignShift(7, null), 7);
+  assert.equal(alignShift(7, undefined), 7);
+});
