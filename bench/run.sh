@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks, each next to its peers measured in the same run.
 #   bash bench/run.sh            # all benchmarks
-#   bash bench/run.sh ahap       # AHAP validation only (also: render beats crossfade inputs editor playback haptics aac)
+#   bash bench/run.sh ahap       # AHAP validation only (also: render beats crossfade audition inputs editor playback haptics aac)
 # Needs ../shared/corpus. Installs hyperfine and jq when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -104,6 +104,28 @@ crossfade() {
     /usr/bin/time -f "  beatmap crossfade, two ${len} s tracks: %e s, %M KB" $(ours $len) 2>&1 >/dev/null | grep KB
     /usr/bin/time -f "  ffmpeg acrossfade, two ${len} s tracks: %e s, %M KB" $(theirs $len) 2>&1 | grep KB
   done
+  rm -rf "$out"
+}
+
+audition() {
+  echo
+  echo "## beatmap audition: first view of two tracks (server start, setup, view, the four curves' mixes), server memory"
+  echo "## against track length; next to ffmpeg's acrossfade rendering the same four 10 s stretches (equal work)"
+  out=$(mktemp -d)
+  for len in 60 300 3600; do
+    sox -n -r 44100 -c 2 "$out/a$len.wav" synth $len pinknoise vol 0.3
+    sox -n -r 44100 -c 2 "$out/b$len.wav" synth $len brownnoise vol 0.3
+  done
+  for len in 60 300 3600; do
+    python3 bench/audition_bench.py "$bin/beatmap" "$out/a$len.wav" "$out/b$len.wav" $(( len / 2 )) "two ${len} s tracks"
+  done
+  python3 bench/audition_bench.py "$bin/beatmap" "$out/a300.wav" "$out/b300.wav" 150 "two 300 s tracks" --analyse
+  local t0=$(date +%s.%N)
+  for c in tri qsin hsin tri; do
+    ffmpeg -v error -y -ss 146 -t 6 -i "$out/a300.wav" -t 8 -i "$out/b300.wav" \
+      -filter_complex "[0][1]acrossfade=d=2:c1=$c:c2=$c" -c:a pcm_f32le "$out/ff.wav"
+  done
+  echo "  ffmpeg acrossfade, the same four stretches of the 300 s tracks: $(python3 -c "print(f'{$(date +%s.%N) - $t0:.2f}')") s"
   rm -rf "$out"
 }
 
@@ -243,6 +265,7 @@ aac() {
 case "${1:-all}" in
   playback) playback ;;
   crossfade) crossfade ;;
+  audition) audition ;;
   inputs) inputs ;;
   editor) editor ;;
   beats) beats ;;
@@ -250,6 +273,6 @@ case "${1:-all}" in
   render) render ;;
   haptics) haptics ;;
   aac) aac ;;
-  all) ahap; render; beats; crossfade; inputs; editor; playback; haptics; aac ;;
+  all) ahap; render; beats; crossfade; audition; inputs; editor; playback; haptics; aac ;;
   *) echo "bench: unknown benchmark $1" >&2; exit 64 ;;
 esac

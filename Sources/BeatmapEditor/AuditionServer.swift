@@ -89,9 +89,14 @@
                     plan = try CrossfadeAuditionQuery.plan(asked, for: audition, other: ["token", "width"])
                 } catch { return EditorServer.failure(.badRequest, error.description) }
                 let width = min(max(request.uri.queryParameters.get("width", as: Int.self) ?? 1000, 2), 4000)
-                let view: CrossfadeAuditionView
+                var view: CrossfadeAuditionView
                 do throws(InputError) { view = try audition.view(plan, width: width) } catch {
                     return EditorServer.failure(.internalServerError, error.description)
+                }
+                for i in view.curves.indices {
+                    var p = CrossfadeAudition.looped(plan)
+                    p.curve = CrossfadeCurve(rawValue: view.curves[i].curve) ?? plan.curve
+                    view.curves[i].command = CrossfadeCommand.line(audition.inputs, plan: p, output: "mix.wav")
                 }
                 return try EditorServer.json(view)
             }

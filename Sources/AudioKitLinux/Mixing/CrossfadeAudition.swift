@@ -113,8 +113,7 @@ public struct CrossfadeAudition: Sendable {
             curve: plan.curve.rawValue, fadeStart: fadeStart, fadeEnd: max(fadeStart, fadeEnd),
             momentaryDip: LoudnessMeter.dip(points, from: fadeStart, to: fadeEnd, shortTerm: false),
             shortTermDip: LoudnessMeter.dip(points, from: fadeStart, to: fadeEnd, shortTerm: true), loudness: loudness,
-            outgoingGain: outgoing, incomingGain: incoming, swift: CrossfadeCode.swift(plan, timeline: t),
-            command: CrossfadeCode.commandLine(inputs, plan: Self.looped(plan), output: "mix.wav"))
+            outgoingGain: outgoing, incomingGain: incoming, swift: CrossfadeCode.swift(plan, timeline: t), command: nil)
     }
 
     /// Each track's peak level in `width` bins across the stretch, where it sounds in the mix (A until the longest fade
@@ -180,8 +179,9 @@ public struct CrossfadeAuditionView: Encodable, Sendable {
         public let incomingGain: [Double]
         /// The transition with this curve as the game's Swift code (`AVAudioPlayer`).
         public let swift: String
-        /// The `beatmap crossfade` command that writes this curve's mix (the stretch and what follows).
-        public let command: String
+        /// The `beatmap crossfade` command that writes this curve's mix (the stretch and what follows), set by the tools
+        /// (`CrossfadeCommand`); nil from the library.
+        public var command: String?
     }
 
     /// The mix's rate in Hz.
@@ -211,5 +211,5 @@ public struct CrossfadeAuditionView: Encodable, Sendable {
     /// The plan's curve.
     public let curve: String
     /// The compared curves: linear, equal power, S-curve, hard cut and the plan's own.
-    public let curves: [Curve]
+    public var curves: [Curve]
 }

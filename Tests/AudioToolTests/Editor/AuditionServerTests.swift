@@ -25,6 +25,13 @@
             try await body(port, token, audition)
         }
 
+        @Test func theCommandLineIsQuotedForTheShell() {
+            let inputs = CrossfadeInputs(outgoing: "my track's a.wav", incoming: "b.wav", sampleRate: 48_000)
+            let line = CrossfadeCommand.line(inputs, plan: CrossfadePlan(at: 31.25, duration: 2, curve: .equalPower), output: "mix.wav")
+            #expect(line.hasPrefix(#"beatmap crossfade 'my track'\''s a.wav' b.wav --at 31.25 --duration 2 --curve equal-power"#))
+            #expect(line.hasSuffix("--rate 48000 -o mix.wav"))
+        }
+
         @Test func theAuditionIsGuardedLikeTheEditor() async throws {
             try await Self.withServer { port, token, _ in
                 let http = EditorServerTests.http
@@ -61,6 +68,12 @@
                 let view = try await http(port, "GET", "/api/view?token=\(token)&at=4&width=100", nil, [:], [])
                 let json = try #require(try JSONSerialization.jsonObject(with: Data(view.body)) as? [String: Any])
                 #expect(json["fadeStart"] as? Double == 4 && (json["outgoingPeaks"] as? [Double])?.count == 100)
+                // Each curve carries the command that writes its mix.
+                let curves = try #require(json["curves"] as? [[String: Any]])
+                for c in curves {
+                    let name = try #require(c["curve"] as? String)
+                    #expect((c["command"] as? String)?.contains("--curve \(name) ") == true, "\(c["command"] ?? "none")")
+                }
             }
         }
 

@@ -121,13 +121,6 @@ struct CrossfadeAuditionTests {
         #expect(read.info.sampleRate == 44_100 && read.info.channels == 2 && read.samples == samples)
     }
 
-    @Test func theCommandLineIsQuotedForTheShell() {
-        let inputs = CrossfadeInputs(outgoing: "my track's a.wav", incoming: "b.wav", sampleRate: 48_000)
-        let line = CrossfadeCode.commandLine(inputs, plan: CrossfadePlan(at: 31.25, duration: 2, curve: .equalPower), output: "mix.wav")
-        #expect(line.hasPrefix(#"beatmap crossfade 'my track'\''s a.wav' b.wav --at 31.25 --duration 2 --curve equal-power"#))
-        #expect(line.hasSuffix("--rate 48000 -o mix.wav"))
-    }
-
     @Test("the Swift the page gives compiles, and its gain is the library's curve")
     func theSwiftSnippetComputesTheCurve() throws {
         guard let swiftc = TestPaths.program("swiftc") else {
