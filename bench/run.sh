@@ -216,6 +216,9 @@ haptics() {
   done
   "$bin/akl-bench" haptics "$sfx" "$sfx/meta-studio" "$out"
   echo
+  echo "## Settings chosen by leave-one-source-out cross-validation (SOURCES.tsv's repo as the group), held-out figures"
+  "$bin/akl-bench" haptics-cv "$sfx" "$sfx/meta-studio" "$out"
+  echo
   echo "Where the time goes (in-process, median of 5):"
   "$bin/akl-bench" haptics-parts "$sfx"
   echo

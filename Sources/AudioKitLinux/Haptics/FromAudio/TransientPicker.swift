@@ -9,7 +9,10 @@ import Foundation
 ///    and by at least `relativeRise` of their own height within `riseWindow` before them;
 /// 2. each is scored by the largest flux within the rise, normalised to the largest flux of the sound;
 /// 3. candidates closer than `minimumSpacing` keep only the highest score;
-/// 4. the onset time is the millisecond of the steepest rise before the peak.
+/// 4. the onset time is the millisecond of the steepest rise before the peak; with `backtrack`, the start of that rise
+///    instead: the nearest local minimum of the envelope before it, at most `backtrackLimit` back (the backtracking
+///    of librosa's `onset_backtrack`, McFee et al., "librosa: Audio and Music Signal Analysis in Python", SciPy 2015,
+///    after Jehan, *Creating Music by Listening*, MIT 2005, §3.4), so a slow rise does not put the transient late.
 ///
 /// Unlike Studio's threshold, which sits between the sound's smallest and largest flux so that a file of identical
 /// clicks can lose all of them, the thresholds here are absolute (a rise in normalised amplitude) and relative to the
@@ -21,12 +24,23 @@ public struct TransientPicker: Sendable, Hashable {
     public var minimumSpacing: Double
     /// How far back a rise is measured from its peak, in seconds.
     public var riseWindow: Double
+    /// Put each onset at the start of its rise (the envelope's last local minimum before the steepest step) rather
+    /// than at the steepest step.
+    public var backtrack: Bool
+    /// How far back from the steepest step a backtrack may go, in seconds.
+    public var backtrackLimit: Double
 
-    /// A picker with the given sensitivity (0…1), spacing and rise window.
-    public init(sensitivity: Double = 0.5, minimumSpacing: Double = 0.1, riseWindow: Double = 0.02) {
+    /// A picker with the given sensitivity (0…1), spacing and rise window, onsets at the steepest rise or, with
+    /// `backtrack`, at the rise's start.
+    public init(
+        sensitivity: Double = 0.5, minimumSpacing: Double = 0.1, riseWindow: Double = 0.02, backtrack: Bool = false,
+        backtrackLimit: Double = 0.05
+    ) {
         self.sensitivity = sensitivity
         self.minimumSpacing = minimumSpacing
         self.riseWindow = riseWindow
+        self.backtrack = backtrack
+        self.backtrackLimit = backtrackLimit
     }
 
     /// The smallest rise, in amplitude normalised to the sound's peak: 0.30 at sensitivity 0, 0.12 at 0.5, 0.02 at 1.
@@ -96,8 +110,12 @@ public struct TransientPicker: Sendable, Hashable {
                 } else if flux.isEmpty {
                     score = rise
                 }
-                candidates.append(
-                    Onset(time: Double(steepest) / 1000, peakTime: Double(i) / 1000, height: here, rise: rise, score: score))
+                var at = steepest
+                if backtrack {
+                    let floor = max(0, steepest - Int((backtrackLimit * 1000).rounded()))
+                    while at > floor && envelope[at - 1] < envelope[at] { at -= 1 }
+                }
+                candidates.append(Onset(time: Double(at) / 1000, peakTime: Double(i) / 1000, height: here, rise: rise, score: score))
             }
             i = j
         }

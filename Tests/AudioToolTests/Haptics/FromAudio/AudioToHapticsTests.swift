@@ -189,6 +189,21 @@ struct HapticDSPTests {
         #expect(onsets.count == 1)
         #expect(abs((onsets.first?.time ?? 0) - 0.54) < 0.002, "\(onsets.map(\.time))")
     }
+
+    @Test func aBacktrackedOnsetIsTheStartOfItsRise() {
+        // Silence, then a rise from 100 ms that is slow for 30 ms and then ever steeper up to its peak at 135 ms: the
+        // steepest step is the last (134 → 135 ms); backtracked, the onset is where the rise began (99 → 100 ms).
+        var envelope = [Float](repeating: 0.001, count: 300)
+        for i in 100..<130 { envelope[i] = 0.001 + Float(i - 99) * 0.01 }
+        for i in 130..<136 { envelope[i] = envelope[i - 1] + 0.05 + 0.03 * Float(i - 130) }
+        for i in 136..<300 { envelope[i] = envelope[135] * Float(exp(-Double(i - 135) / 40)) }
+        let steepest = TransientPicker(riseWindow: 0.04).onsets(envelope: envelope)
+        let started = TransientPicker(riseWindow: 0.04, backtrack: true).onsets(envelope: envelope)
+        #expect(steepest.map(\.time) == [0.135])
+        #expect(started.map(\.time) == [0.099])
+        // The backtrack stops at its limit: 10 ms back from the steepest step.
+        #expect(TransientPicker(riseWindow: 0.04, backtrack: true, backtrackLimit: 0.01).onsets(envelope: envelope).map(\.time) == [0.125])
+    }
 }
 
 @Suite("Audio to haptics on real sounds", .enabled(if: TestPaths.sfxAvailable, TestPaths.sfxMissing))
