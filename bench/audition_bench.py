@@ -20,7 +20,7 @@ def main():
                 sys.exit("audition_bench: the audition stopped before printing its URL")
             m = re.search(r"http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+)", line)
             if m:
-                port, token = m.group(1), m.group(2)
+                url, port, token = m.group(0), m.group(1), m.group(2)
         base = f"http://127.0.0.1:{port}"
 
         def get(path):
