@@ -2,7 +2,6 @@
     import AudioKitLinux
     import Foundation
     import Hummingbird
-    import Synchronization
 
     /// The crossfade audition's web server (`beatmap audition`): its page, the transition's view as JSON and the mix of
     /// each curve as WAV, on 127.0.0.1 only, behind the same guard as the editor (token, Host, Origin). No request
@@ -71,16 +70,8 @@
                     let p = s.apply(to: plan, curve: nil, gap: nil)
                     return Setup.Scenario(name: s.rawValue, duration: p.duration, curve: p.curve.rawValue, gap: p.gap)
                 }, maxSeconds: CrossfadeAudition.maxSeconds)
-            let boundPort = Atomic<Int>(port)
-            let router = Router(context: BasicRequestContext.self)
-            router.add(middleware: LoopbackGuard(token: token, port: { boundPort.load(ordering: .relaxed) }))
-            router.get("/") { _, _ in EditorServer.page(EditorAssets.audition) }
-            router.get("/assets/{name}") { _, context in
-                guard let name = context.parameters.get("name"), let file = EditorAssets.files[name] else {
-                    return EditorServer.failure(.notFound, "no such file of the page")
-                }
-                return EditorServer.page(file)
-            }
+            let server = LoopbackPageServer(page: EditorAssets.audition, token: token, port: port)
+            let router = server.router
             router.get("/api/setup") { _, _ in try EditorServer.json(setup) }
             router.get("/api/view") { request, _ in
                 let asked = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
@@ -114,13 +105,7 @@
                     status: .ok, headers: [.contentType: "audio/wav", .cacheControl: "no-store"],
                     body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
             }
-            return Application(
-                router: router, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port)),
-                onServerRunning: { channel in
-                    let actual = channel.localAddress?.port ?? port
-                    boundPort.store(actual, ordering: .relaxed)
-                    started("http://127.0.0.1:\(actual)/?token=\(token)")
-                }, logger: EditorServer.quietLogger())
+            return server.application(started: started)
         }
 
         /// Runs the server until SIGINT, SIGTERM or SIGHUP, then returns.

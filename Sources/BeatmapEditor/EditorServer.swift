@@ -3,7 +3,6 @@
     import Foundation
     import Hummingbird
     import Logging
-    import Synchronization
 
     /// The editor's web server: the page, its JSON API and the track as WAV, on 127.0.0.1 only. Every request must
     /// carry the session's random token (`?token=`), name this machine's loopback
@@ -27,16 +26,8 @@
         public static func application(
             session: EditorSession, token: String, port: Int, started: @escaping @Sendable (String) -> Void
         ) -> some ApplicationProtocol {
-            let boundPort = Atomic<Int>(port)
-            let router = Router(context: BasicRequestContext.self)
-            router.add(middleware: LoopbackGuard(token: token, port: { boundPort.load(ordering: .relaxed) }))
-            router.get("/") { _, _ in page(EditorAssets.index) }
-            router.get("/assets/{name}") { _, context in
-                guard let name = context.parameters.get("name"), let file = EditorAssets.files[name] else {
-                    return failure(.notFound, "no such file of the page")
-                }
-                return page(file)
-            }
+            let server = LoopbackPageServer(page: EditorAssets.index, token: token, port: port)
+            let router = server.router
             router.get("/api/state") { _, _ in try json(await session.state()) }
             router.get("/api/onsets") { _, _ in try json(await session.onsetPeaks()) }
             router.get("/api/tempo") { _, _ in
@@ -102,13 +93,7 @@
                 return try json(await session.state())
             }
             router.get("/audio") { request, _ in try await audio(request, session: session) }
-            return Application(
-                router: router, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port)),
-                onServerRunning: { channel in
-                    let actual = channel.localAddress?.port ?? port
-                    boundPort.store(actual, ordering: .relaxed)
-                    started("http://127.0.0.1:\(actual)/?token=\(token)")
-                }, logger: quietLogger())
+            return server.application(started: started)
         }
 
         /// Runs the server until SIGINT, SIGTERM or SIGHUP, then returns (connections drained).

@@ -2,7 +2,6 @@
     import AudioKitLinux
     import Foundation
     import Hummingbird
-    import Synchronization
 
     /// The pattern audition's web server (`ahap-tool audition`): its page, the timeline of the pattern against its
     /// sound, the audio (sound, haptic drive, mix) and the save of a timing fix, on 127.0.0.1 only, behind the editor's
@@ -27,16 +26,8 @@
             audition: PatternAudition, token: String, port: Int, started: @escaping @Sendable (String) -> Void
         ) -> some ApplicationProtocol {
             let session = Session(audition)
-            let boundPort = Atomic<Int>(port)
-            let router = Router(context: BasicRequestContext.self)
-            router.add(middleware: LoopbackGuard(token: token, port: { boundPort.load(ordering: .relaxed) }))
-            router.get("/") { _, _ in EditorServer.page(EditorAssets.haptics) }
-            router.get("/assets/{name}") { _, context in
-                guard let name = context.parameters.get("name"), let file = EditorAssets.files[name] else {
-                    return EditorServer.failure(.notFound, "no such file of the page")
-                }
-                return EditorServer.page(file)
-            }
+            let server = LoopbackPageServer(page: EditorAssets.haptics, token: token, port: port)
+            let router = server.router
             router.get("/api/view") { request, _ in
                 let asked = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
                 let width = min(max(request.uri.queryParameters.get("width", as: Int.self) ?? 1000, 2), 8000)
@@ -68,13 +59,7 @@
                 } catch { return EditorServer.failure(.conflict, error.description) }
                 return try EditorServer.json(["saved": (await session.audition).path])
             }
-            return Application(
-                router: router, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port)),
-                onServerRunning: { channel in
-                    let actual = channel.localAddress?.port ?? port
-                    boundPort.store(actual, ordering: .relaxed)
-                    started("http://127.0.0.1:\(actual)/?token=\(token)")
-                }, logger: EditorServer.quietLogger())
+            return server.application(started: started)
         }
 
         /// Runs the server until SIGINT, SIGTERM or SIGHUP, then returns.

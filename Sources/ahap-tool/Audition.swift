@@ -55,13 +55,11 @@ extension AHAPTool {
                 do { _ = try audition.view(PatternAudition.Edit(), width: 10) } catch { throw ToolFailure("\(file): \(error.description)") }
                 let open = !noOpen
                 let what = file
-                do {
+                try await LoopbackServing.run(port: port) {
                     try await PatternAuditionServer.run(audition: audition, token: EditorServer.makeToken(), port: port) { url in
                         Terminal.err("ahap-tool: auditioning \(what) at \(url)\nahap-tool: press Ctrl-C to stop")
                         if open { Browser.open(url) }
                     }
-                } catch  where "\(error)".contains("Address already in use") || "\(error)".contains("errno: 98") {
-                    throw ToolFailure("port \(port) on 127.0.0.1 is in use; pass --port 0 for any free port, or another port")
                 }
             #else
                 throw ToolFailure("this build has no audition page (built without the Editor trait)")

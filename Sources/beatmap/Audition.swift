@@ -55,13 +55,11 @@ extension Beatmap {
                 let plan = transition.plan(tail: 5)
                 let open = !noOpen
                 let what = "\(transition.a) → \(transition.b)"
-                do {
+                try await LoopbackServing.run(port: port) {
                     try await AuditionServer.run(audition: audition, plan: plan, token: EditorServer.makeToken(), port: port) { url in
                         Terminal.err("beatmap: auditioning \(what) at \(url)\nbeatmap: press Ctrl-C to stop")
                         if open { Browser.open(url) }
                     }
-                } catch  where "\(error)".contains("Address already in use") || "\(error)".contains("errno: 98") {
-                    throw ToolFailure("port \(port) on 127.0.0.1 is in use; pass --port 0 for any free port, or another port")
                 }
             #else
                 throw ToolFailure("this build has no audition page (built without the Editor trait)")

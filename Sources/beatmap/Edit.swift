@@ -86,13 +86,11 @@ extension Beatmap {
                 }
                 let open = !noOpen
                 let what = map ?? "a draft of \(track)"
-                do {
+                try await LoopbackServing.run(port: port) {
                     try await EditorServer.run(session: session, token: EditorServer.makeToken(), port: port) { url in
                         Terminal.err("beatmap: editing \(what) at \(url)\nbeatmap: press Ctrl-C to stop")
                         if open { Browser.open(url) }
                     }
-                } catch  where "\(error)".contains("Address already in use") || "\(error)".contains("errno: 98") {
-                    throw ToolFailure("port \(port) on 127.0.0.1 is in use; pass --port 0 for any free port, or another port")
                 }
                 if await session.isEdited {
                     Terminal.err("beatmap: warning: the edits were not saved (\(await session.beats.count) beats in the editor)")

@@ -8,9 +8,9 @@ command line it shows writes (run, decoded, compared sample for sample). With SC
 Usage: python3 Tests/browser/audition_test.py BEATMAP_BINARY [SCREENSHOT.png]
 Prints '1 passed, 0 failed' (or the failure) and exits 0 or 1; skips, saying so, without chromium or Playwright
 (and fails then under CI=true)."""
-import os, re, shlex, struct, subprocess, sys, tempfile, time
+import os, shlex, shutil, struct, subprocess, sys, tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from support import ROOT, launch, missing_tools, start_server, stop_server
 
 
 def float_wav(path):
@@ -32,30 +32,18 @@ def float_wav(path):
 def main():
     if len(sys.argv) not in (2, 3):
         sys.exit("usage: audition_test.py BEATMAP_BINARY [SCREENSHOT.png]")
-    missing = 1 if os.environ.get("CI") == "true" else 0
-    verdict = "FAILED (CI=true)" if missing else "SKIPPED"
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        print(f"audition_test: {verdict}: Playwright for Python is not installed (pip install playwright; scripts/setup.sh --test does)")
-        return missing
-    if not os.path.exists("/usr/bin/chromium"):
-        print(f"audition_test: {verdict}: Debian's chromium is not installed (apt-get install chromium; scripts/setup.sh --test does)")
-        return missing
+    code = missing_tools("audition_test")
+    if code is not None:
+        return code
+    from playwright.sync_api import sync_playwright
     binary = os.path.abspath(sys.argv[1])
     a, b = "samples/audio/world1-track-a-88bpm.flac", "samples/audio/world1-track-b-95bpm.flac"
-    server = subprocess.Popen([binary, "audition", a, b, "--bpm-a", "88", "--bpm-b", "95", "--at", "9", "--no-open"],
-                              stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    server, url = start_server([binary, "audition", a, b, "--bpm-a", "88", "--bpm-b", "95", "--at", "9", "--no-open"], cwd=ROOT)
     work = tempfile.mkdtemp(prefix="akl-audition-")
     try:
-        url, deadline = None, time.time() + 30
-        while time.time() < deadline and url is None:
-            m = re.search(r"(http://127\.0\.0\.1:\d+/\?token=[0-9a-f]+)", server.stderr.readline())
-            url = m.group(1) if m else None
         assert url, "the audition printed no URL"
         with sync_playwright() as p:
-            args = ["--autoplay-policy=no-user-gesture-required"] + (["--no-sandbox"] if os.geteuid() == 0 else [])
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=args)
+            browser = launch(p)
             page = browser.new_context(viewport={"width": 1300, "height": 1000}, bypass_csp=True).new_page()
             errors = []
             page.on("pageerror", lambda e: errors.append(str(e)))
@@ -145,12 +133,7 @@ def main():
         print("0 passed, 1 failed")
         return 1
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        import shutil
+        stop_server(server)
         shutil.rmtree(work, ignore_errors=True)
 
 

@@ -6,9 +6,9 @@ on disk holds exactly the expected beats. With SCREENSHOT, saves the page there 
 Usage: python3 Tests/browser/editor_test.py BEATMAP_BINARY [SCREENSHOT.png]
 Prints '1 passed, 0 failed' (or the failure) and exits 0 or 1; skips, saying so, without chromium or Playwright
 (and fails then under CI=true)."""
-import os, re, shutil, subprocess, sys, tempfile, time
+import os, re, shutil, sys, tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from support import ROOT, launch, missing_tools, start_server, stop_server
 
 
 def beats_in_swift(path):
@@ -19,14 +19,7 @@ def beats_in_swift(path):
 
 def start_editor(binary, args, cwd=None):
     """Starts `beatmap edit ARGS --no-open` (in `cwd`, the folder a Save As writes into) and returns (process, page URL)."""
-    server = subprocess.Popen([binary, "edit", *args, "--no-open"], stderr=subprocess.PIPE, text=True, cwd=cwd)
-    url = None
-    deadline = time.time() + 30
-    while time.time() < deadline and url is None:
-        line = server.stderr.readline()
-        m = re.search(r"(http://127\.0\.0\.1:\d+/\?token=[0-9a-f]+)", line)
-        url = m.group(1) if m else None
-    return server, url
+    return start_server([binary, "edit", *args, "--no-open"], cwd=cwd)
 
 
 def half_tempo_fix(browser, binary, work, track, errors):
@@ -92,24 +85,17 @@ def half_tempo_fix(browser, binary, work, track, errors):
         page.wait_for_timeout(500)
         assert not os.path.exists(os.path.join(os.path.dirname(work), "escape.json")), "Save As wrote outside its folder"
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        stop_server(server)
 
 
 def main():
     if len(sys.argv) not in (2, 3):
         sys.exit("usage: editor_test.py BEATMAP_BINARY [SCREENSHOT.png]")
     # Under CI=true a missing browser tool is a failure, not a skip.
-    missing = 1 if os.environ.get("CI") == "true" else 0
-    verdict = "FAILED (CI=true)" if missing else "SKIPPED"
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        print(f"editor_test: {verdict}: Playwright for Python is not installed (pip install playwright; scripts/setup.sh --test does)")
-        return missing
-    if not os.path.exists("/usr/bin/chromium"):
-        print(f"editor_test: {verdict}: Debian's chromium is not installed (apt-get install chromium; scripts/setup.sh --test does)")
-        return missing
+    code = missing_tools("editor_test")
+    if code is not None:
+        return code
+    from playwright.sync_api import sync_playwright
     work = tempfile.mkdtemp(prefix="akl-editor-")
     track = os.path.join(ROOT, "samples/audio/world1-track-a-88bpm.flac")
     game = os.path.join(work, "GameConstants.swift")
@@ -119,8 +105,7 @@ def main():
     try:
         assert url, "the editor printed no URL"
         with sync_playwright() as p:
-            args = ["--autoplay-policy=no-user-gesture-required"] + (["--no-sandbox"] if os.geteuid() == 0 else [])
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=args)
+            browser = launch(p)
             # The page's Content-Security-Policy forbids eval, which Playwright's waits use: bypassed for the test only.
             page = browser.new_context(viewport={"width": 1400, "height": 700}, bypass_csp=True).new_page()
             errors = []
@@ -245,11 +230,7 @@ def main():
         print("0 passed, 1 failed")
         return 1
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_server(server)
         shutil.rmtree(work, ignore_errors=True)
 
 

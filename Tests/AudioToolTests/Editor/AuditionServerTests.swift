@@ -2,27 +2,35 @@
     import AudioKitLinux
     import BeatmapEditor
     import Foundation
+    import Hummingbird
     import Testing
 
     /// The crossfade audition's server on loopback, driven through the editor tests' raw socket.
     @Suite("Audition server", .serialized)
     struct AuditionServerTests {
+        /// Runs the application `make` builds (given the callback that receives its URL) on a free port, and `body`
+        /// with that port; the server stops when `body` returns.
+        static func running<App: ApplicationProtocol>(
+            _ make: @escaping @Sendable (@escaping @Sendable (String) -> Void) throws -> App, _ body: (Int) async throws -> Void
+        ) async throws {
+            let (urls, continuation) = AsyncStream.makeStream(of: String.self)
+            let server = Task { try await make { continuation.yield($0) }.runService(gracefulShutdownSignals: []) }
+            defer { server.cancel() }
+            var iterator = urls.makeAsyncIterator()
+            let url = try #require(await iterator.next())
+            try await body(try #require(Int(url.split(separator: ":")[2].split(separator: "/")[0])))
+        }
+
         /// A running audition of two noise tracks in a scratch folder; `body` gets the port, the token and the audition.
         static func withServer(_ body: (Int, String, CrossfadeAudition) async throws -> Void) async throws {
             let dir = TestPaths.scratch()
             defer { try? FileManager.default.removeItem(at: dir) }
             let audition = CrossfadeAudition(inputs: try CrossfadeAuditionTests.tracks(dir))
             let token = EditorServer.makeToken()
-            let (urls, continuation) = AsyncStream.makeStream(of: String.self)
-            let app = try AuditionServer.application(
-                audition: audition, plan: CrossfadePlan(at: 5, duration: 2, curve: .linear), token: token, port: 0
-            ) { continuation.yield($0) }
-            let server = Task { try await app.runService(gracefulShutdownSignals: []) }
-            defer { server.cancel() }
-            var iterator = urls.makeAsyncIterator()
-            let url = try #require(await iterator.next())
-            let port = try #require(Int(url.split(separator: ":")[2].split(separator: "/")[0]))
-            try await body(port, token, audition)
+            let plan = CrossfadePlan(at: 5, duration: 2, curve: .linear)
+            try await Self.running({ try AuditionServer.application(audition: audition, plan: plan, token: token, port: 0, started: $0) }) {
+                port in try await body(port, token, audition)
+            }
         }
 
         @Test func theCommandLineIsQuotedForTheShell() {
@@ -82,30 +90,25 @@
             defer { try? FileManager.default.removeItem(at: dir) }
             let path = dir.appendingPathComponent("p.ahap").path
             let token = EditorServer.makeToken()
-            let (urls, continuation) = AsyncStream.makeStream(of: String.self)
-            let app = PatternAuditionServer.application(
-                audition: try PatternAudition(path: path, sound: .patternAudio), token: token, port: 0
-            ) { continuation.yield($0) }
-            let server = Task { try await app.runService(gracefulShutdownSignals: []) }
-            defer { server.cancel() }
-            var iterator = urls.makeAsyncIterator()
-            let url = try #require(await iterator.next())
-            let port = try #require(Int(url.split(separator: ":")[2].split(separator: "/")[0]))
-            let http = EditorServerTests.http
-            #expect(try await http(port, "POST", "/api/save?shift=0.01", nil, [:], []).status == 403)
-            #expect(try await http(port, "GET", "/api/view?token=\(token)", "evil.example:\(port)", [:], []).status == 403)
-            let page = try await http(port, "GET", "/?token=\(token)", nil, [:], [])
-            let disk = try Array(Data(contentsOf: TestPaths.packageRoot.appendingPathComponent("Sources/BeatmapEditor/Page/haptics.html")))
-            #expect(page.status == 200 && page.body == disk, "the embedded pattern audition page differs from the file; rebuild")
-            let refused = try await http(port, "POST", "/api/save?token=\(token)&file=/tmp/x.ahap", nil, [:], [])
-            #expect(refused.status == 409 && String(decoding: refused.body, as: UTF8.self).contains("unknown parameter file"))
-            let before = try String(contentsOfFile: path, encoding: .utf8)
-            #expect(try await http(port, "POST", "/api/save?token=\(token)&shift=0.01", nil, [:], []).status == 200)
-            let after = try String(contentsOfFile: path, encoding: .utf8)
-            #expect(after != before && after.contains("0.14"))
-            // The server goes on from the saved file: a second save of another shift is taken, not refused as stale.
-            #expect(try await http(port, "POST", "/api/save?token=\(token)&shift=0.01", nil, [:], []).status == 200)
-            #expect(try String(contentsOfFile: path, encoding: .utf8).contains("0.15"))
+            let audition = try PatternAudition(path: path, sound: .patternAudio)
+            try await Self.running({ PatternAuditionServer.application(audition: audition, token: token, port: 0, started: $0) }) { port in
+                let http = EditorServerTests.http
+                #expect(try await http(port, "POST", "/api/save?shift=0.01", nil, [:], []).status == 403)
+                #expect(try await http(port, "GET", "/api/view?token=\(token)", "evil.example:\(port)", [:], []).status == 403)
+                let page = try await http(port, "GET", "/?token=\(token)", nil, [:], [])
+                let disk = try Array(
+                    Data(contentsOf: TestPaths.packageRoot.appendingPathComponent("Sources/BeatmapEditor/Page/haptics.html")))
+                #expect(page.status == 200 && page.body == disk, "the embedded pattern audition page differs from the file; rebuild")
+                let refused = try await http(port, "POST", "/api/save?token=\(token)&file=/tmp/x.ahap", nil, [:], [])
+                #expect(refused.status == 409 && String(decoding: refused.body, as: UTF8.self).contains("unknown parameter file"))
+                let before = try String(contentsOfFile: path, encoding: .utf8)
+                #expect(try await http(port, "POST", "/api/save?token=\(token)&shift=0.01", nil, [:], []).status == 200)
+                let after = try String(contentsOfFile: path, encoding: .utf8)
+                #expect(after != before && after.contains("0.14"))
+                // The server goes on from the saved file: a second save of another shift is taken, not refused as stale.
+                #expect(try await http(port, "POST", "/api/save?token=\(token)&shift=0.01", nil, [:], []).status == 200)
+                #expect(try String(contentsOfFile: path, encoding: .utf8).contains("0.15"))
+            }
         }
     }
 #endif

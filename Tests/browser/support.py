@@ -1,0 +1,50 @@
+"""What the browser tests share: the skip rule (a missing tool skips, visibly; under CI=true it fails), starting a
+server command and reading the URL it prints, launching Debian's chromium through Playwright, and stopping the
+server."""
+import os, re, subprocess, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def missing_tools(name):
+    """None when Playwright and chromium are here; else the exit code to return (1 under CI=true, else 0), having
+    said why the test does not run."""
+    code = 1 if os.environ.get("CI") == "true" else 0
+    verdict = "FAILED (CI=true)" if code else "SKIPPED"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        print(f"{name}: {verdict}: Playwright for Python is not installed (pip install playwright; scripts/setup.sh --test does)")
+        return code
+    if not os.path.exists("/usr/bin/chromium"):
+        print(f"{name}: {verdict}: Debian's chromium is not installed (apt-get install chromium; scripts/setup.sh --test does)")
+        return code
+    return None
+
+
+def start_server(command, cwd=None, seconds=30):
+    """Starts `command` (a server that prints its page's URL on stderr) and returns (process, URL or None)."""
+    server = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, cwd=cwd)
+    url, deadline = None, time.time() + seconds
+    while time.time() < deadline and url is None:
+        line = server.stderr.readline()
+        if not line and server.poll() is not None:
+            break
+        m = re.search(r"(http://127\.0\.0\.1:\d+/\?token=[0-9a-f]+)", line)
+        url = m.group(1) if m else None
+    return server, url
+
+
+def launch(playwright):
+    """Debian's chromium, headless, allowed to play audio without a gesture (and without the sandbox as root)."""
+    args = ["--autoplay-policy=no-user-gesture-required"] + (["--no-sandbox"] if os.geteuid() == 0 else [])
+    return playwright.chromium.launch(executable_path="/usr/bin/chromium", args=args)
+
+
+def stop_server(server):
+    """Stops the server (SIGTERM, then SIGKILL after 10 s)."""
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
