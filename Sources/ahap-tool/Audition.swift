@@ -16,10 +16,11 @@ extension AHAPTool {
                 or both, at 1× or 0.5×, looping a range. Shift the whole pattern (its sound stays), or one event, against \
                 the sound, watch the check run again, and save: the file is written formatted and atomically, and never \
                 when it changed on disk since it was opened. Without --audio, the pattern's AudioCustom events are the \
-                sound. Ctrl-C stops the server.
+                sound. A .haptic clip is heard and checked as ahap-tool convert makes it a pattern; to save a fix, convert \
+                it first. Ctrl-C stops the server.
                 """)
 
-        @Argument(help: ArgumentHelp("The AHAP file.", valueName: "pattern"))
+        @Argument(help: ArgumentHelp("The AHAP file, or a .haptic clip (heard and checked; saved once converted).", valueName: "pattern"))
         var file: String
 
         @Option(name: .long, help: ArgumentHelp("The sound the pattern plays with.", valueName: "sound"))
@@ -39,9 +40,6 @@ extension AHAPTool {
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
             try OptionBounds.check(offset, in: -3600...3600, flag: "--offset", unit: "s")
-            if HapticFileFormat(path: file) == .haptic {
-                throw ValidationError("audition plays an AHAP pattern; convert the clip first (ahap-tool convert \(file) -o CLIP.ahap)")
-            }
         }
 
         func run() async throws {

@@ -51,8 +51,12 @@ public struct PatternAudition: Sendable {
         self.sound = sound
         self.options = options
         opened = try InputFile.read(path, maxBytes: options.limits.maxFileBytes)
-        guard AHAPReader.read(bytes: opened, options: options).root != nil else {
-            throw InputError(.corrupt, path: path, reason: "is not JSON an AHAP reader can parse", fix: "run ahap-tool validate \(path)")
+        let readable =
+            isClip
+            ? try HapticInput.read(path: path, options: options).document != nil
+            : AHAPReader.read(bytes: opened, options: options).root != nil
+        guard readable else {
+            throw InputError(.corrupt, path: path, reason: "is not a pattern the readers can parse", fix: "run ahap-tool validate \(path)")
         }
     }
 
@@ -86,14 +90,22 @@ public struct PatternAudition: Sendable {
         return edit
     }
 
-    /// The pattern as it is on disk now, with `edit` applied to its JSON (every other member kept as it is). Throws
-    /// `Refusal` when a moved index is not an event, or a time would fall before 0.
+    /// True for a Meta Haptics Studio / Lofelt `.haptic` clip: heard and checked as the pattern `ahap-tool convert`
+    /// makes of it, but not saved (a timing fix is saved in AHAP: convert the clip first).
+    public var isClip: Bool { HapticFileFormat(path: path) == .haptic }
+
+    /// The pattern as it is on disk now (a clip as converted), with `edit` applied to its JSON (every other member kept
+    /// as it is). Throws `Refusal` when a moved index is not an event, or a time would fall before 0.
     public func edited(_ edit: Edit) throws(Refusal) -> (root: JSONValue, bytes: [UInt8]) {
         let bytes: [UInt8]
-        do { bytes = try InputFile.read(path, maxBytes: options.limits.maxFileBytes) } catch {
-            throw Refusal(description: error.description)
-        }
-        guard let root = AHAPReader.read(bytes: bytes, options: options).root, case .object(var top) = root,
+        let read: JSONValue?
+        do {
+            bytes = try InputFile.read(path, maxBytes: options.limits.maxFileBytes)
+            read =
+                isClip
+                ? try HapticInput.read(path: path, options: options).document?.root : AHAPReader.read(bytes: bytes, options: options).root
+        } catch { throw Refusal(description: error.description) }
+        guard let root = read, case .object(var top) = root,
             case .array(var items)? = top[AHAPKey.pattern]
         else { throw Refusal(description: "\(path) no longer holds an AHAP pattern") }
         for index in edit.moves.keys where index >= items.count || items[index][AHAPKey.event] == nil {
@@ -126,9 +138,19 @@ public struct PatternAudition: Sendable {
         let (root, _) = try edited(edit)
         let text = AHAPFormatter.format(root)
         let base = (path as NSString).deletingLastPathComponent
-        let checked = AHAPValidator.validate(
-            bytes: Array(text.utf8), file: path, baseDirectory: base.isEmpty ? "." : base, options: options,
-            rules: AHAPRuleRegistry.documentRules)
+        // The findings on the pattern as it would be saved; for a clip, the clip's own (its lines and columns).
+        let findings: [Diagnostic]
+        if isClip {
+            do { findings = try HapticInput.read(path: path, options: options).diagnostics } catch {
+                throw Refusal(description: error.description)
+            }
+        } else {
+            findings =
+                AHAPValidator.validate(
+                    bytes: Array(text.utf8), file: path, baseDirectory: base.isEmpty ? "." : base, options: options,
+                    rules: AHAPRuleRegistry.documentRules
+                ).diagnostics
+        }
         let document = AHAPDocument(root: root, file: path, baseDirectory: base.isEmpty ? "." : base, options: options)
         let pattern = document.pattern
         let render = renderOptions(base: base)
@@ -146,7 +168,7 @@ public struct PatternAudition: Sendable {
             guard case .event(let e) = pattern.elements[item.index] else { continue }
             events.append(
                 PatternAuditionView.Event(
-                    index: item.index, line: n < located.count ? located[n] : 0, type: e.rawType, time: e.time,
+                    index: item.index, line: !isClip && n < located.count ? located[n] : 0, type: e.rawType, time: e.time,
                     duration: e.duration ?? 0, intensity: e.value(of: .hapticIntensity), sharpness: e.value(of: .hapticSharpness),
                     moved: edit.moves[item.index] ?? 0))
         }
@@ -163,7 +185,8 @@ public struct PatternAudition: Sendable {
             haptic: reduce(envelopes.haptic), sound: reduce(envelopes.sound), lag: report.lag, correlation: report.correlation,
             transients: report.transients.map { .init(index: $0.element, time: $0.time, onset: $0.onset, offset: $0.offset) },
             silences: report.silentSpans.map { [$0.start, $0.end] }, onsets: report.audioOnsets,
-            findings: checked.diagnostics.map {
+            editable: !isClip,
+            findings: findings.map {
                 .init(
                     line: $0.location.line ?? 0, column: $0.location.column ?? 0, severity: $0.severity.rawValue, rule: $0.ruleID,
                     message: $0.message)
@@ -231,6 +254,12 @@ public struct PatternAudition: Sendable {
     /// on disk since the audition opened it, or when the edited pattern has an error the original did not. Returns
     /// the text written; the audition then goes on from the new file, so the caller makes a new `PatternAudition`.
     public func save(_ edit: Edit) throws(Refusal) -> String {
+        guard !isClip else {
+            let ahap = ((path as NSString).deletingPathExtension as NSString).appendingPathExtension("ahap") ?? "CLIP.ahap"
+            throw Refusal(
+                description: "a .haptic clip is heard and checked here, not rewritten; to save a timing fix, convert it first "
+                    + "(ahap-tool convert \(path) -o \(ahap)) and open the AHAP file")
+        }
         let (root, bytes) = try edited(edit)
         guard bytes == opened else {
             throw Refusal(description: "\(path) changed on disk since the audition opened it; nothing was written (open it again)")
@@ -271,7 +300,7 @@ public struct PatternAuditionView: Encodable, Sendable {
     public struct Event: Encodable, Sendable {
         /// Its index in the `Pattern` array.
         public let index: Int
-        /// Its line in the formatted file.
+        /// Its line in the formatted file (0 in a clip, whose findings are the clip's own lines).
         public let line: Int
         /// Its `EventType`.
         public let type: String
@@ -335,6 +364,8 @@ public struct PatternAuditionView: Encodable, Sendable {
     public let silences: [[Double]]
     /// The sound's onsets.
     public let onsets: [Double]
-    /// The validator's findings on the edited pattern (as it would be saved).
+    /// Whether a fix can be saved (an AHAP file); a `.haptic` clip is heard and checked only.
+    public let editable: Bool
+    /// The validator's findings on the edited pattern (as it would be saved); for a clip, the clip's own.
     public let findings: [Finding]
 }

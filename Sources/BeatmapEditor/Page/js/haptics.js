@@ -32,7 +32,8 @@ async function load() {
     draw();
     showSync();
     showFindings();
-    $("save").disabled = !(page.shiftMs || Object.values(page.movesMs).some((v) => v));
+    $("save").disabled = !view.editable || !(page.shiftMs || Object.values(page.movesMs).some((v) => v));
+    $("save").title = view.editable ? "" : "A .haptic clip is heard and checked here; convert it to AHAP to save a fix";
     $("play").disabled = false;
     if (!$("loopTo").value) $("loopTo").value = view.duration.toFixed(2);
     status(`${view.file}: ${view.events.length} events, ${view.duration.toFixed(3)} s`);

@@ -127,4 +127,22 @@ struct PatternAuditionTests {
         #expect(throws: PatternAudition.Refusal.self) { try audition.save(PatternAudition.Edit(shift: 0.001)) }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == stale)
     }
+
+    @Test func aClipIsHeardAndCheckedButNotRewritten() throws {
+        let dir = try Self.scene()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let clip = try ConvertCLITests.write(ConvertCLITests.good, "c.haptic", in: dir)
+        let before = try String(contentsOfFile: clip, encoding: .utf8)
+        let audition = try PatternAudition(path: clip, sound: .file(path: dir.appendingPathComponent("sound.wav").path, offset: 0))
+        // The clip as `convert` makes it a pattern: its emphasis at 0.5 s is a transient there, and a shift moves it.
+        let view = try audition.view(PatternAudition.Edit(shift: 0.01), width: 50)
+        #expect(!view.editable)
+        #expect(view.events.contains { $0.type == "HapticTransient" && abs($0.time - 0.51) < 1e-9 }, "\(view.events)")
+        #expect(!(try audition.audio(PatternAudition.Edit(), kind: .haptic)).isEmpty)
+        do {
+            _ = try audition.save(PatternAudition.Edit(shift: 0.01))
+            Issue.record("a clip was saved")
+        } catch { #expect(error.description.contains("ahap-tool convert \(clip) -o")) }
+        #expect(try String(contentsOfFile: clip, encoding: .utf8) == before)
+    }
 }
