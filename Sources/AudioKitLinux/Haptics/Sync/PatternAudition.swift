@@ -34,6 +34,10 @@ public struct PatternAudition: Sendable {
     public static let maxShift = 10.0
     /// The most single events one edit moves.
     public static let maxMoves = 10_000
+    /// The longest audio the page is sent, in seconds (the pattern or its sound): 10 minutes of stereo float at
+    /// 48 kHz is 230 MB, held once in the server and once in the browser. Longer patterns are heard with
+    /// `ahap-tool play` or `render`.
+    public static let maxAudioSeconds = 600.0
 
     /// The pattern file.
     public let path: String
@@ -193,7 +197,8 @@ public struct PatternAudition: Sendable {
             })
     }
 
-    /// What the page plays, as a stereo 32-bit float WAV at the sound's rate (48 kHz for the pattern's own sound):
+    /// What the page plays, as a stereo 32-bit float WAV at the sound's rate (48 kHz for the pattern's own sound), for
+    /// patterns and sounds up to `maxAudioSeconds` (longer ones are refused, saying how to hear them):
     /// `sound`, the haptic drive of the edited pattern (the render's audible band: the actuator's 80–230 Hz carrier),
     /// or both mixed, scaled together so the mix does not clip.
     public func audio(_ edit: Edit, kind: AuditionAudio) throws(Refusal) -> [UInt8] {
@@ -203,6 +208,19 @@ public struct PatternAudition: Sendable {
         var render = renderOptions(base: base)
         var sound: [Float] = []
         var soundChannels = 2
+        // Bounded before anything is decoded or rendered: the memory of an answer does not grow past this.
+        var longest = pattern.duration
+        if case .file(let file, let offset) = self.sound {
+            do { longest = max(longest, try AudioFile.info(file, limits: options.limits.audio).duration + max(0, offset)) } catch {
+                throw Refusal(description: error.description)
+            }
+        }
+        guard longest <= Self.maxAudioSeconds else {
+            throw Refusal(
+                description: String(
+                    format: "%.0f s of audio is more than the page plays (%.0f s); hear it with ahap-tool play or render",
+                    longest, Self.maxAudioSeconds))
+        }
         switch self.sound {
         case .file(let file, let offset):
             let read: (info: AudioFileInfo, samples: [Float])

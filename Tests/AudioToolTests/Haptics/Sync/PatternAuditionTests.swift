@@ -145,4 +145,18 @@ struct PatternAuditionTests {
         } catch { #expect(error.description.contains("ahap-tool convert \(clip) -o")) }
         #expect(try String(contentsOfFile: clip, encoding: .utf8) == before)
     }
+
+    @Test func audioLongerThanThePagePlaysIsRefusedBeforeItIsDecoded() throws {
+        let dir = try Self.scene()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A pattern whose last event is 11 minutes in: refused with how to hear it, not rendered.
+        let path = dir.appendingPathComponent("long.ahap")
+        try #"{"Version": 1.0, "Pattern": [{"Event": {"Time": 660.0, "EventType": "HapticTransient"}}]}"#
+            .write(to: path, atomically: true, encoding: .utf8)
+        let audition = try PatternAudition(path: path.path, sound: .patternAudio)
+        do {
+            _ = try audition.audio(PatternAudition.Edit(), kind: .mix)
+            Issue.record("11 minutes of audio were rendered")
+        } catch { #expect(error.description.contains("more than the page plays") && error.description.contains("ahap-tool play")) }
+    }
 }
