@@ -48,19 +48,31 @@ public struct PatternAudition: Sendable {
     /// The file's bytes when the audition opened it: a save is refused once they change.
     public let opened: [UInt8]
 
-    /// Opens `path` with `sound`; throws `InputError` when the file cannot be read or is not an AHAP pattern the
-    /// validator can parse.
+    /// Opens `path` with `sound`; throws `InputError` when the file cannot be read, is not a pattern the readers can
+    /// parse, has no haptic event, or (with the pattern's own sound) no AudioCustom event.
     public init(path: String, sound: SyncSound, options: AHAPValidationOptions = .init()) throws(InputError) {
         self.path = path
         self.sound = sound
         self.options = options
         opened = try InputFile.read(path, maxBytes: options.limits.maxFileBytes)
-        let readable =
-            isClip
-            ? try HapticInput.read(path: path, options: options).document != nil
-            : AHAPReader.read(bytes: opened, options: options).root != nil
-        guard readable else {
+        let pattern: AHAPPattern?
+        if isClip {
+            pattern = try HapticInput.read(path: path, options: options).document?.pattern
+        } else {
+            pattern = AHAPReader.read(bytes: opened, options: options).root.map { AHAPPattern(json: $0) }
+        }
+        guard let pattern else {
             throw InputError(.corrupt, path: path, reason: "is not a pattern the readers can parse", fix: "run ahap-tool validate \(path)")
+        }
+        // A timeline with nothing to keep in time, or nothing to keep it in time with, is said, not shown as clean.
+        guard pattern.events.contains(where: { $0.eventType == .hapticTransient || $0.eventType == .hapticContinuous }) else {
+            throw InputError(
+                .corrupt, path: path, reason: "has no haptic event (HapticTransient or HapticContinuous); there is nothing to keep in time",
+                fix: "add an event, or open another pattern")
+        }
+        if sound == .patternAudio && !pattern.events.contains(where: { $0.eventType == .audioCustom }) {
+            throw InputError(
+                .corrupt, path: path, reason: "has no AudioCustom event to hear it against", fix: "open it with the sound it plays with")
         }
     }
 

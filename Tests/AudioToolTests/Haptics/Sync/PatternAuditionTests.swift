@@ -153,10 +153,31 @@ struct PatternAuditionTests {
         let path = dir.appendingPathComponent("long.ahap")
         try #"{"Version": 1.0, "Pattern": [{"Event": {"Time": 660.0, "EventType": "HapticTransient"}}]}"#
             .write(to: path, atomically: true, encoding: .utf8)
-        let audition = try PatternAudition(path: path.path, sound: .patternAudio)
+        let audition = try PatternAudition(path: path.path, sound: .file(path: dir.appendingPathComponent("sound.wav").path, offset: 0))
         do {
             _ = try audition.audio(PatternAudition.Edit(), kind: .mix)
             Issue.record("11 minutes of audio were rendered")
         } catch { #expect(error.description.contains("more than the page plays") && error.description.contains("ahap-tool play")) }
+    }
+
+    @Test func aPatternWithNothingToKeepInTimeIsRefusedNotShownClean() throws {
+        let dir = try Self.scene()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sound = SyncSound.file(path: dir.appendingPathComponent("sound.wav").path, offset: 0)
+        let empty = dir.appendingPathComponent("empty.ahap"), silent = dir.appendingPathComponent("silent.ahap")
+        try "{\"Version\": 1.0, \"Pattern\": []}\r\n".write(to: empty, atomically: true, encoding: .utf8)
+        try "{\"Version\": 1.0, \"Pattern\": [{\"Event\": {\"Time\": 0.1, \"EventType\": \"HapticTransient\"}}]}\r\n"
+            .write(to: silent, atomically: true, encoding: .utf8)
+        do {
+            _ = try PatternAudition(path: empty.path, sound: sound)
+            Issue.record("a pattern without events was opened")
+        } catch { #expect(error.reason.contains("no haptic event")) }
+        do {
+            _ = try PatternAudition(path: silent.path, sound: .patternAudio)
+            Issue.record("a pattern without a sound was opened against its own sound")
+        } catch { #expect(error.reason.contains("no AudioCustom event")) }
+        // The same pattern (CRLF line ends) with a sound file opens and finds its transient.
+        let view = try PatternAudition(path: silent.path, sound: sound).view(PatternAudition.Edit(), width: 10)
+        #expect(view.transients.map(\.time) == [0.1])
     }
 }
