@@ -10,7 +10,7 @@ Prints '1 passed, 0 failed' (or the failure) and exits 0 or 1; skips, saying so,
 (and fails then under CI=true)."""
 import os, shlex, shutil, struct, subprocess, sys, tempfile
 
-from support import ROOT, launch, missing_tools, start_server, stop_server
+from support import ROOT, check_strict_policy, failed, launch, missing_tools, passed, start_server, stop_server
 
 
 def float_wav(path):
@@ -117,21 +117,16 @@ def main():
                 page.wait_for_function("!window.audition.loading && window.audition.view.fadeEnd - window.audition.view.fadeStart > 1.9")
                 page.screenshot(path=sys.argv[2], full_page=True)
             # Under the real policy (no bypass): the modules load and the page shows its view without a violation.
-            strict = browser.new_context(viewport={"width": 1300, "height": 900}).new_page()
-            strict.on("console", lambda m: errors.append(f"console (strict CSP): {m.text}") if m.type in ("error", "warning") else None)
-            strict.on("pageerror", lambda e: errors.append(f"strict CSP: {e}"))
-            strict.goto(url)
-            strict.locator("#dips tbody tr").first.wait_for(timeout=30000)
+            check_strict_policy(browser, url, "#dips tbody tr", errors)
             browser.close()
             assert not errors, f"errors on the page: {errors}"
-        print("audition_test: the page loaded two tracks, looped the transition, switched linear → equal power → S-curve "
-              "while playing at the loop's own position, matched the command it shows sample for sample, and took a scenario")
-        print("1 passed, 0 failed")
-        return 0
+        return passed(
+            "audition_test",
+            "the page loaded two tracks, looped the transition, switched linear → equal power → S-curve "
+            "while playing at the loop's own position, matched the command it shows sample for sample, and took a scenario",
+        )
     except AssertionError as e:
-        print(f"audition_test: FAILED: {e}")
-        print("0 passed, 1 failed")
-        return 1
+        return failed("audition_test", e)
     finally:
         stop_server(server)
         shutil.rmtree(work, ignore_errors=True)

@@ -8,7 +8,7 @@ Prints '1 passed, 0 failed' (or the failure) and exits 0 or 1; skips, saying so,
 (and fails then under CI=true)."""
 import os, re, shutil, sys, tempfile
 
-from support import ROOT, launch, missing_tools, start_server, stop_server
+from support import ROOT, failed, launch, missing_tools, passed, start_server, stop_server
 
 
 def beats_in_swift(path):
@@ -220,15 +220,14 @@ def main():
         after = open(game).read()
         assert after[:after.index("= [")] == before[:before.index("= [")], "bytes before the literal changed"
         assert after[after.rindex("]"):] == before[before.rindex("]"):], "bytes after the literal changed"
-        print("editor_test: the page loaded, showed the flagged beat, played, took a tap, a drag and an undo, saved, "
-              "doubled the grid, added a beat on a 1/4 line, applied a finding's fix, and "
-              "moved a hit to a typed time; a map at half tempo was fixed with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid")
-        print("1 passed, 0 failed")
-        return 0
+        return passed(
+            "editor_test",
+            "the page loaded, showed the flagged beat, played, took a tap, a drag and an undo, saved, "
+            "doubled the grid, added a beat on a 1/4 line, applied a finding's fix, and "
+            "moved a hit to a typed time; a map at half tempo was fixed with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid",
+        )
     except AssertionError as e:
-        print(f"editor_test: FAILED: {e}")
-        print("0 passed, 1 failed")
-        return 1
+        return failed("editor_test", e)
     finally:
         stop_server(server)
         shutil.rmtree(work, ignore_errors=True)

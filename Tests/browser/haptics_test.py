@@ -9,7 +9,7 @@ Prints '1 passed, 0 failed' (or the failure) and exits 0 or 1; skips, saying so,
 (and fails then under CI=true)."""
 import json, os, shutil, subprocess, sys, tempfile
 
-from support import ROOT, launch, missing_tools, start_server, stop_server
+from support import ROOT, check_strict_policy, failed, launch, missing_tools, passed, start_server, stop_server
 
 
 def times(path):
@@ -102,23 +102,18 @@ def main():
             assert "changed on disk" in page.inner_text("#status"), page.inner_text("#status")
             assert open(pattern).read() == changed, "a refused save wrote the file"
             # Under the real policy (no bypass): the modules load and the timeline is drawn without a violation.
-            strict = browser.new_context(viewport={"width": 1300, "height": 900}).new_page()
-            strict.on("console", lambda m: errors.append(f"console (strict CSP): {m.text}") if m.type in ("error", "warning") else None)
-            strict.on("pageerror", lambda e: errors.append(f"strict CSP: {e}"))
-            strict.goto(url)
-            strict.locator("#sync span").first.wait_for(timeout=30000)
+            check_strict_policy(browser, url, "#sync span", errors)
             browser.close()
             # The refused save answers 409, which the browser logs; any other error counts.
             errors = [e for e in errors if "status of 409" not in e]
             assert not errors, f"errors on the page: {errors}"
-        print("haptics_test: the page showed the transient against its onset, shifted the pattern (the sound stayed) and "
-              "followed the sync check, moved one event, played the mix, saved exactly that, and refused a save over a changed file")
-        print("1 passed, 0 failed")
-        return 0
+        return passed(
+            "haptics_test",
+            "the page showed the transient against its onset, shifted the pattern (the sound stayed) and "
+            "followed the sync check, moved one event, played the mix, saved exactly that, and refused a save over a changed file",
+        )
     except AssertionError as e:
-        print(f"haptics_test: FAILED: {e}")
-        print("0 passed, 1 failed")
-        return 1
+        return failed("haptics_test", e)
     finally:
         stop_server(server)
         shutil.rmtree(work, ignore_errors=True)

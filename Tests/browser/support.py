@@ -48,3 +48,28 @@ def stop_server(server):
         server.wait(timeout=10)
     except subprocess.TimeoutExpired:
         server.kill()
+
+
+def check_strict_policy(browser, url, selector, errors, viewport=None):
+    """Opens `url` under the page's real Content-Security-Policy (the tests' own contexts bypass it, for Playwright's
+    waits), waits for `selector`, and adds every console error or warning and page error to `errors`."""
+    page = browser.new_context(viewport=viewport or {"width": 1300, "height": 900}).new_page()
+    page.on("console", lambda m: errors.append(f"console (strict CSP): {m.text}") if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: errors.append(f"strict CSP: {e}"))
+    page.goto(url)
+    page.locator(selector).first.wait_for(timeout=30000)
+    return page
+
+
+def passed(name, what):
+    """Says what the test saw, and the count line the test command reads; returns the exit code 0."""
+    print(f"{name}: {what}")
+    print("1 passed, 0 failed")
+    return 0
+
+
+def failed(name, error):
+    """Says why the test failed, and the count line; returns the exit code 1."""
+    print(f"{name}: FAILED: {error}")
+    print("0 passed, 1 failed")
+    return 1
