@@ -122,10 +122,11 @@ audition() {
   python3 bench/audition_bench.py "$bin/beatmap" "$out/a300.wav" "$out/b300.wav" 150 "two 300 s tracks" --analyse
   local t0=$(date +%s.%N)
   for c in tri qsin hsin tri; do
-    ffmpeg -v error -y -ss 146 -t 6 -i "$out/a300.wav" -t 8 -i "$out/b300.wav" \
+    ffmpeg -v error -y -ss 146 -t 6 -i "$out/a300.wav" -t 6 -i "$out/b300.wav" \
       -filter_complex "[0][1]acrossfade=d=2:c1=$c:c2=$c" -c:a pcm_f32le "$out/ff.wav"
   done
   echo "  ffmpeg acrossfade, the same four stretches of the 300 s tracks: $(python3 -c "print(f'{$(date +%s.%N) - $t0:.2f}')") s"
+  echo "  each stretch: ffmpeg $(soxi -D "$out/ff.wav") s, $(soxi -c "$out/ff.wav") channels, $(soxi -e "$out/ff.wav" | head -1); ours 10 s, 2 channels, 32-bit float (3.5 MB WAV)"
   rm -rf "$out"
 }
 
