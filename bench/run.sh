@@ -126,7 +126,7 @@ audition() {
       -filter_complex "[0][1]acrossfade=d=2:c1=$c:c2=$c" -c:a pcm_f32le "$out/ff.wav"
   done
   echo "  ffmpeg acrossfade, the same four stretches of the 300 s tracks: $(python3 -c "print(f'{$(date +%s.%N) - $t0:.2f}')") s"
-  echo "  each stretch: ffmpeg $(soxi -D "$out/ff.wav") s, $(soxi -c "$out/ff.wav") channels, $(soxi -e "$out/ff.wav" | head -1); ours 10 s, 2 channels, 32-bit float (3.5 MB WAV)"
+  echo "  each stretch: ffmpeg $(soxi -D "$out/ff.wav" 2>/dev/null) s, $(soxi -c "$out/ff.wav" 2>/dev/null) channels, $(soxi -e "$out/ff.wav" 2>/dev/null | head -1); ours 10 s, 2 channels, 32-bit float (3.5 MB WAV)"
   rm -rf "$out"
 }
 
