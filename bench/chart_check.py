@@ -13,7 +13,10 @@ For each chart it measures, for three ways of giving the map:
   claiming an error of 150 ms or more (reference onsets: aubioonset, hfc, an independent detector);
 - whether `check` passes (exit 0, or exit 1 with only the offset rule as an error);
 - moved hits: 5 % of the hits (seeded) moved by 80-150 ms, either way, to a spot with no reference onset within
-  30 ms: the share flagged, and the share whose suggestion puts them back within 20 ms;
+  30 ms: the share flagged, the share whose own suggestion puts them back within 20 ms, and the share of their
+  places restored by the suggestion of any moved hit (two neighbours moved past each other may each be offered the
+  other's place: the chart comes back whole, though neither hit goes back to its own), and the flags the moved
+  chart gets on hits that were not moved;
 - the tempo `check` reports against the chart's (x1, x2 or x1/2 within 2 %);
 and, once per song, the tempo of `bpm` and the F-measure (+-70 ms) of `detect`'s beats against grid.txt.
 Last, the speed target: `check` of a 3-minute chart with 1,500 hits (the first song's audio played twice, cut at 180 s,
@@ -112,7 +115,7 @@ for cid, row in sorted(rows.items()):
         flagged = [b for b in r["beats"] if b["flagged"]]
         false = [b for b in flagged if near(ref, b["time"], 0.030) or abs(b["error_ms"] or 0) >= 150]
         passed = code == 0 or errors <= {"beatmap.offset"}
-        t = totals.setdefault(kind, dict(hits=0, flags=0, false=0, passed=0, charts=0, moved=0, found=0, back=0, tempo=0))
+        t = totals.setdefault(kind, dict(hits=0, flags=0, false=0, passed=0, charts=0, moved=0, found=0, back=0, restored=0, collateral=0, tempo=0))
         t["hits"] += len(hits); t["flags"] += len(flagged); t["false"] += len(false); t["passed"] += passed; t["charts"] += 1
         t["tempo"] += tempo_ok(r.get("map_bpm"), bpm)
         if kind == "chart":
@@ -129,6 +132,11 @@ for cid, row in sorted(rows.items()):
                     mfound += 1
                     if b.get("suggestion") is not None and abs(b["suggestion"] - hits[i]) <= 0.020:
                         mback += 1
+            moved_times = {round(t_new, 6) for t_new in moved.values()}
+            offered = [b["suggestion"] for b in r2["beats"]
+                       if b["flagged"] and b.get("suggestion") is not None and round(b["time"], 6) in moved_times]
+            t["collateral"] += sum(1 for b in r2["beats"] if b["flagged"] and round(b["time"], 6) not in moved_times)
+            t["restored"] += sum(any(abs(x - hits[i]) <= 0.020 for x in offered) for i in moved)
             t["moved"] += mv; t["found"] += mfound; t["back"] += mback
         print(f"{cid:18} {kind:8} {len(hits):5} {len(flagged):5} {len(false):5} {'yes' if passed else 'no':>4} {mv:5} {mfound:6} {mback:8} {r.get('map_bpm') or 0:7.2f} {'yes' if tempo_ok(r.get('map_bpm'), bpm) else 'no':>3}")
     out = subprocess.run([binary, "bpm", audio, "--format", "json"], capture_output=True, text=True).stdout
@@ -140,12 +148,12 @@ for cid, row in sorted(rows.items()):
     song_rows.append((cid, bpm, est, tempo_ok(est, bpm), fmeasure(det, grid)))
 
 print()
-print("| map given as | hits | flags | false flags | charts passing | moved hits found | put back within 20 ms | check tempo ok |")
-print("|---|---|---|---|---|---|---|---|")
+print("| map given as | hits | flags | false flags | charts passing | moved hits found | put back within 20 ms | places restored | flags on unmoved hits | check tempo ok |")
+print("|---|---|---|---|---|---|---|---|---|---|")
 for kind, t in totals.items():
     mv = t["moved"] or 1
     print(f"| {kind} | {t['hits']} | {t['flags']} ({100*t['flags']/t['hits']:.2f} %) | {t['false']} ({100*t['false']/t['hits']:.2f} %) | {t['passed']}/{t['charts']} | "
-          + (f"{t['found']}/{t['moved']} ({100*t['found']/mv:.0f} %) | {t['back']}/{t['moved']} ({100*t['back']/mv:.0f} %)" if t["moved"] else "– | –")
+          + (f"{t['found']}/{t['moved']} ({100*t['found']/mv:.0f} %) | {t['back']}/{t['moved']} ({100*t['back']/mv:.0f} %) | {t['restored']}/{t['moved']} ({100*t['restored']/mv:.0f} %) | {t['collateral']}" if t["moved"] else "– | – | – | –")
           + f" | {t['tempo']}/{t['charts']} |")
 print()
 print("| song | chart BPM | beatmap bpm | ok (x1, x2, x1/2 within 2 %) | detect F against the declared grid |")

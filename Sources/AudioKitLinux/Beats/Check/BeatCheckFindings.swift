@@ -42,9 +42,40 @@ enum BeatCheckFindings {
                             b.index, b.time, distance * 1000, place)))
                 continue
             }
+            if let unused = b.unusedSubdivision {
+                let share = r.beats.filter { $0.level == unused }.count
+                let place =
+                    b.suggestion.map { line in
+                        let level =
+                            r.tempoMap.flatMap { $0.subdivision(of: line, tolerance: 0.002)?.level }.map { Subdivision.name($0) + " " }
+                            ?? ""
+                        let onset = b.audioTime.map { String(format: ", which has an onset at %.3f s in the track", $0) } ?? ""
+                        return String(format: "move it to the free %@grid line at %.3f s%@", level, line, onset)
+                    } ?? "move it onto a line of the subdivisions the chart uses"
+                d.append(
+                    Diagnostic(
+                        ruleID: BeatMapRules.misaligned, severity: .error, location: map.locations[b.index],
+                        message: String(
+                            format:
+                                "hit %d at %.3f s sits on a %@ grid line, a subdivision only %d of the chart's %d hits use, between neighbours on the chart's usual grid and by steps the chart does not take, with no clear onset; it looks moved, not snapped: %@",
+                            b.index, b.time, Subdivision.name(unused), share, r.beats.count, place)))
+                continue
+            }
             if let line = b.suggestion {
                 let level =
                     r.tempoMap.flatMap { $0.subdivision(of: line, tolerance: 0.002)?.level }.map { Subdivision.name($0) + " " } ?? ""
+                if b.onSnappedGrid {
+                    // The author snapped the hit to this line: the chart vouches for it, only the audio disagrees.
+                    let own = b.level.map { Subdivision.name($0) + " " } ?? ""
+                    d.append(
+                        Diagnostic(
+                            ruleID: BeatMapRules.misaligned, severity: .warning, location: map.locations[b.index],
+                            message: String(
+                                format:
+                                    "hit %d at %.3f s sits on the chart's %@grid line but has no onset within %.0f ms, once the whole map's offset is allowed for; the free %@grid line at %.3f s has one (at %.3f s in the track): if the hit is meant for that sound, move it to %.3f s",
+                                b.index, b.time, own, options.tolerance * 1000, level, line, b.audioTime ?? 0, line)))
+                    continue
+                }
                 d.append(
                     Diagnostic(
                         ruleID: BeatMapRules.misaligned, severity: .error, location: map.locations[b.index],

@@ -15,6 +15,8 @@ public enum BeatCheckOutput {
                     "suggestion": b.suggestion.map { .real(($0 * 1e6).rounded() / 1e6) } ?? .null,
                     "subdivision": b.level.map { .string(Subdivision.name($0)) } ?? .null,
                     "off_grid_ms": ms(b.offGrid),
+                    "unused_subdivision": b.unusedSubdivision.map { .string(Subdivision.name($0)) } ?? .null,
+                    "on_snapped_grid": .bool(b.onSnappedGrid),
                 ]))
         }
         let root = JSONObject([

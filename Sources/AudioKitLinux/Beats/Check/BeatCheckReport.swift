@@ -43,6 +43,12 @@ public struct BeatEvidence: Sendable {
     /// For a hit of a snapped chart that is off every grid line (and so flagged): its distance to the nearest line,
     /// seconds. Nil otherwise.
     public var offGrid: Double? = nil
+    /// For a flagged hit of a snapped chart that sits on one of its grid lines: true. The author placed it there with the
+    /// editor's snap, so the audio alone disagrees with the chart and the finding is a warning, not an error.
+    public var onSnappedGrid = false
+    /// For a lone hit of a snapped chart on a subdivision the chart does not use (and so flagged): that subdivision
+    /// (8 for 1/8). Nil otherwise.
+    public var unusedSubdivision: Int? = nil
 
     /// For a flagged beat, where `beatmap.misaligned` says to move it (map time): the suggested grid line of a chart,
     /// else where its onset says, once the map's offset is allowed for. Nil for a beat that is not flagged.

@@ -200,6 +200,8 @@ public enum BeatChecker {
             b.suggestion = j.suggestion
             b.level = j.level
             b.offGrid = j.offGrid
+            b.onSnappedGrid = j.flagged && j.onSnappedGrid
+            b.unusedSubdivision = j.unusedLevel
             beats.append(b)
         }
         let good = beats.filter { b in !b.flagged && b.audioTime != nil && abs(b.error ?? 1) <= options.tolerance }

@@ -16,6 +16,16 @@ import Foundation
 ///    off every grid line by more than 3 ms (or three times the chart's precision; its neighbours on the grid) and on
 ///    no clear onset was typed or moved, not snapped: it is flagged, with the free line of a used subdivision that has the most onset evidence
 ///    (else the nearest) as the suggestion. osu!'s Mapset Verifier reports unsnapped objects the same way.
+/// 5. A hit flagged by rule 3 that sits on a grid line of a snapped chart was placed there by the author with the
+///    editor's snap: the chart's structure vouches for it and only the audio disagrees, so the finding is a warning
+///    (`onSnappedGrid`), not an error. A hit off the grid, on a line of rule 6, or in a list tapped in, has only the
+///    audio to go by.
+/// 6. In a snapped chart, a hit on a subdivision the chart does not use (fewer than 2 % of its hits), on no clear
+///    onset, in a rhythm the chart never repeats, with hits on the chart's usual grid either side (at most one other
+///    hit off it beside it), was moved, not snapped: a hit moved by a few subdivisions lands on a finer line (three
+///    1/8 beats is 121 ms at 185 BPM). It is flagged as in rule 4. A figure on a rare subdivision that the chart plays
+///    again (a pickup, a triplet) is left alone. In a snapped chart a hit is on a subdivision when it is within the
+///    chart's own precision of its line, not the 8 ms allowed to hits tapped in.
 ///
 /// A hit that keeps its neighbours' spacing by a step the chart uses is part of a pattern and not flagged; a hit on a
 /// grid line and an onset whose motif (the rhythm within a beat either side, at its place in the bar) the chart plays
@@ -33,6 +43,10 @@ enum HitChecker {
         var ratio = 0.0
         /// For a hit off the grid of a snapped chart: its distance to the nearest grid line (seconds).
         var offGrid: Double? = nil
+        /// True for a hit of a snapped chart that sits on a grid line: the author put it there with the editor's snap.
+        var onSnappedGrid = false
+        /// For a hit of a snapped chart moved onto a subdivision the chart does not use: that subdivision (rule 6).
+        var unusedLevel: Int? = nil
     }
 
     /// Onset peaks as (time, strength), in time order.
@@ -193,7 +207,13 @@ enum HitChecker {
         // Each hit's place in time order, found once (a hit's neighbours are its neighbours in time).
         var rank = [Int](repeating: 0, count: times.count)
         for (k, i) in times.indices.sorted(by: { times[$0] < times[$1] }).enumerated() { rank[i] = k }
-        let levels = times.map { tempo.subdivision(of: $0, tolerance: onLine)?.level }
+        // Each hit's distance to its nearest grid line, in time order; a chart is snapped when most are tiny, and then a
+        // hit is on a subdivision only within the chart's own precision.
+        let gridDistances = sorted.map { gridDistance($0, tempo: tempo) }
+        let offGridLimit = offGridLimit(gridDistances)
+        let levels = times.map { tempo.subdivision(of: $0, tolerance: offGridLimit ?? onLine)?.level }
+        var sortedLevels = [Int?](repeating: nil, count: sorted.count)
+        for (i, level) in levels.enumerated() { sortedLevels[rank[i]] = level }
         var counts: [Int: Double] = [:]
         for l in levels { counts[l ?? 0, default: 0] += 1 }
         let total = Double(times.count) + 0.5 * Double(Subdivision.levels.count + 1)
@@ -240,14 +260,25 @@ enum HitChecker {
         }
         var motifs: [[Int]: Int] = [:]
         for k in positions.indices { motifs[motif(k), default: 0] += 1 }
-        // Each hit's distance to its nearest grid line, in time order; a chart is snapped when most are tiny.
-        let gridDistances = sorted.map { gridDistance($0, tempo: tempo) }
-        let offGridLimit = offGridLimit(gridDistances)
         /// A hit off the grid whose neighbours in time are on it: a lone slip. A run of hits off the grid says the tempo
         /// map does not hold there (a tempo change it does not declare), not that each hit is misplaced.
         func loneOffGrid(_ k: Int, limit: Double) -> Bool {
             gridDistances[k] > limit && (k == 0 || gridDistances[k - 1] <= limit)
                 && (k + 1 == gridDistances.count || gridDistances[k + 1] <= limit)
+        }
+        /// A hit on a subdivision the chart does not use, in a rhythm the chart never repeats, with at most one other hit
+        /// off the chart's usual grid beside it and hits on it either side: a hit moved onto a finer line (or two
+        /// neighbours moved), not a figure the chart plays and not a stretch where the tempo map does not hold (rule 6).
+        func loneOnUnusedLevel(_ k: Int, limit: Double) -> Bool {
+            func onUsed(_ j: Int) -> Bool { gridDistances[j] <= limit && sortedLevels[j].map(used.contains) == true }
+            guard gridDistances[k] <= limit, let level = sortedLevels[k], !used.contains(level),
+                motifs[motif(k), default: 0] < repeatedMotif
+            else { return false }
+            var first = k
+            var last = k
+            while first > 0, !onUsed(first - 1), k - first < 2 { first -= 1 }
+            while last + 1 < sorted.count, !onUsed(last + 1), last - k < 2 { last += 1 }
+            return last - first < 2 && first > 0 && last + 1 < sorted.count
         }
         // The free lines of the subdivisions the chart uses within the hit window of `t`, each once at its coarsest level.
         func freeLines(around t: Double) -> [(time: Double, level: Int)] {
@@ -262,6 +293,18 @@ enum HitChecker {
                 }
             }
             return lines
+        }
+        /// The fix for a hit the snap did not place: the free line with the most evidence (any onset, weighted by the
+        /// chart's use of the line's subdivision), else the nearest free line; lines in `taken` belong to other hits.
+        func snapFix(_ j: inout Judgement, at t: Double, lines: [(time: Double, level: Int)], taken: Set<Double> = []) {
+            let free = lines.filter { !taken.contains($0.time) }
+            let scored = free.map { line in (line, evidence(peaks, at: line.time - offset), prior(line.level)) }
+            if let pick = scored.filter({ $0.1.score > 0 }).max(by: { $0.1.score * $0.2 < $1.1.score * $1.2 }) {
+                j.suggestion = pick.0.time
+                if let p = pick.1.peak { j.match = OnsetMatch(time: p.time, strength: p.strength) }
+            } else {
+                j.suggestion = free.min { abs($0.time - t) < abs($1.time - t) }?.time
+            }
         }
         var out: [Judgement] = []
         for (i, t) in times.enumerated() {
@@ -305,20 +348,19 @@ enum HitChecker {
                 j.flagged = true
                 j.suggestion = best.line
                 j.ratio = best.score / ownScore
-            } else if let limit = offGridLimit, loneOffGrid(rank[i], limit: limit) {
-                let distance = gridDistances[rank[i]]
-                // A snapped chart's hit off every grid line was not placed by the editor's snap: it was typed or moved.
-                // It belongs on the free line with the most evidence (any onset, weighted by the chart's use of the
-                // line's subdivision), else on the nearest free line.
-                j.flagged = true
-                j.offGrid = distance
-                let scored = lines.map { line in (line, evidence(peaks, at: line.time - offset), prior(line.level)) }
-                if let pick = scored.filter({ $0.1.score > 0 }).max(by: { $0.1.score * $0.2 < $1.1.score * $1.2 }) {
-                    j.suggestion = pick.0.time
-                    if let p = pick.1.peak { j.match = OnsetMatch(time: p.time, strength: p.strength) }
-                } else {
-                    j.suggestion = lines.min { abs($0.time - t) < abs($1.time - t) }?.time
+                // Snapped to a line of a subdivision the chart uses: the author's choice (rule 5); to a line of one it does
+                // not use, lone: moved (rule 6).
+                if let limit = offGridLimit, gridDistances[rank[i]] <= limit {
+                    if loneOnUnusedLevel(rank[i], limit: limit) { j.unusedLevel = levels[i] } else { j.onSnappedGrid = true }
                 }
+            } else if let limit = offGridLimit, loneOffGrid(rank[i], limit: limit) || loneOnUnusedLevel(rank[i], limit: limit) {
+                let distance = gridDistances[rank[i]]
+                // A snapped chart's hit off every grid line (or moved onto a line the chart does not use) was not placed
+                // by the editor's snap. It belongs on the free line with the most evidence (any onset, weighted by the
+                // chart's use of the line's subdivision), else on the nearest free line.
+                j.flagged = true
+                if distance > limit { j.offGrid = distance } else { j.unusedLevel = levels[i] }
+                snapFix(&j, at: t, lines: lines)
             }
             out.append(j)
         }
@@ -330,11 +372,21 @@ enum HitChecker {
             if let o = owner[x], out[o].ratio >= j.ratio { continue }
             owner[x] = k
         }
+        let taken = Set(owner.keys)
         for k in out.indices where out[k].suggestion.map({ owner[$0] != k }) ?? false {
-            // A hit off the grid stays flagged; it only loses the line to the other hit.
-            out[k].flagged = out[k].offGrid != nil
+            // A hit the snap did not place (rules 4 and 6) stays flagged and takes the best line left; any other hit
+            // that loses the line to another stays where it is.
             out[k].suggestion = nil
             out[k].ratio = 0
+            if let limit = offGridLimit, loneOffGrid(rank[k], limit: limit) || loneOnUnusedLevel(rank[k], limit: limit) {
+                let distance = gridDistances[rank[k]]
+                out[k].flagged = true
+                out[k].onSnappedGrid = false
+                if distance > limit { out[k].offGrid = distance } else { out[k].unusedLevel = levels[k] }
+                snapFix(&out[k], at: times[k], lines: freeLines(around: times[k]), taken: taken)
+            } else {
+                out[k].flagged = false
+            }
         }
         return out
     }

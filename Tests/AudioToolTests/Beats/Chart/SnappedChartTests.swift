@@ -51,6 +51,73 @@ struct SnappedChartTests {
         #expect(loose.beats[k].flagged == false && loose.beats[k].offGrid == nil)
     }
 
+    /// Clicks under the first and third note of each group, a quiet one under the fourth; the fourth note of group 20
+    /// moved three 1/8 beats later (121.6 ms), into the rest, exactly onto a 1/8 line: a subdivision the chart never
+    /// uses, between neighbours on its usual grid, in a rhythm it does not repeat. It is on a grid line, so rule 4 (off
+    /// the grid) cannot see it; it is flagged as moved onto an unused subdivision, an error, with its own line (the quiet
+    /// click) as the fix. The same move in a chart whose every group plays that 1/8 note is the chart's rhythm: not flagged.
+    @Test func aHitMovedOntoASubdivisionTheChartDoesNotUseIsFlagged() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (times, step) = Self.groups(60)
+        let gains = times.indices.map { [1.0, 0, 1, 0.25][$0 % 4] }
+        let sounds = zip(times, gains).filter { $0.1 > 0 }
+        let path = try ChartJudgementTests.clicks(sounds.map(\.0), gains: sounds.map(\.1), seconds: times.last! + 1, in: dir)
+        let onset = try SpectralFlux.analyze(path: path)
+        let k = 20 * 4 + 3
+        var moved = times
+        moved[k] += 1.5 * step
+
+        let report = BeatChecker.check(map: BeatMap(times: moved, bpm: 185, offset: 1), onset: onset)
+        let flagged = report.beats.filter(\.flagged)
+        #expect(flagged.map(\.index) == [k], "flagged \(flagged.map(\.time))")
+        #expect(report.beats[k].unusedSubdivision == 8 && report.beats[k].offGrid == nil, "\(report.beats[k])")
+        #expect(abs((report.beats[k].suggestion ?? 0) - times[k]) < 0.002, "suggested \(String(describing: report.beats[k].suggestion))")
+        let finding = report.diagnostics.first { $0.ruleID == BeatMapRules.misaligned }
+        #expect(
+            finding?.severity == .error && finding?.message.contains("a subdivision only 1 of") == true, "\(String(describing: finding))")
+
+        // Every group plays the note three 1/8 beats after its fourth: a figure of the chart, not a slip.
+        let figure = (times + (0..<60).map { 1 + Double($0 * 8 + 3) * step + 1.5 * step }).sorted()
+        let played = BeatChecker.check(map: BeatMap(times: figure, bpm: 185, offset: 1), onset: onset)
+        #expect(played.beats.filter { $0.unusedSubdivision != nil }.isEmpty)
+    }
+
+    /// A hit the author snapped to a grid line, with no onset, beside a free beat with a loud click: the audio alone
+    /// disagrees with the chart, so the finding is a warning that offers the beat. The same hits tapped in (±4 ms, not
+    /// snapped) have only the audio to go by: the finding is an error.
+    @Test func aSnappedHitOnItsGridLineIsAWarningATappedOneAnError() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let beat = 60.0 / 120
+        // Ten bars of a rhythm with gaps and a 1/4 pair (beats 0, 1, 1.5, 2, 2.25, 2.5, 3), each hit on a click; in bar 5
+        // the off-beat at 1.5 moved onto the 1/4 line at 1.75, where nothing sounds, and beat 2 left out of the chart:
+        // its click sounds, free.
+        let bar = [0, 1, 1.5, 2, 2.25, 2.5, 3]
+        var hits: [Double] = []
+        for b in 0..<10 { hits += bar.map { 1 + (Double(b * 4) + $0) * beat } }
+        let sounds = hits
+        let k = 5 * bar.count + 2
+        hits[k] += 0.25 * beat
+        hits.remove(at: k + 1)
+        let path = try ChartJudgementTests.clicks(sounds, gains: sounds.map { _ in 1 }, seconds: 22, in: dir)
+        let onset = try SpectralFlux.analyze(path: path)
+
+        let snapped = BeatChecker.check(map: BeatMap(times: hits, bpm: 120, offset: 1), onset: onset)
+        #expect(snapped.beats.filter(\.flagged).map(\.index) == [k])
+        #expect(snapped.beats[k].onSnappedGrid)
+        #expect(abs((snapped.beats[k].suggestion ?? 0) - (1 + 22 * beat)) < 0.002, "\(snapped.beats[k])")
+        let warning = snapped.diagnostics.first { $0.ruleID == BeatMapRules.misaligned }
+        #expect(warning?.severity == .warning, "\(String(describing: warning))")
+
+        var g = SplitMix(seed: 3)
+        let tapped = hits.map { $0 + (g.uniform() - 0.5) * 0.008 }
+        let loose = BeatChecker.check(map: BeatMap(times: tapped, bpm: 120, offset: 1), onset: onset)
+        #expect(loose.beats[k].flagged && !loose.beats[k].onSnappedGrid)
+        let error = loose.diagnostics.first { $0.ruleID == BeatMapRules.misaligned }
+        #expect(error?.severity == .error, "\(String(describing: error))")
+    }
+
     /// A correct chart with off-beats, 1/4 bursts and gaps at 150 BPM, then a tempo change to 110 BPM for its last
     /// two beats, each hit on a click but the late off-beats (soft sounds). Given with its own tempo map (both sections) it passes; given as a list declaring only
     /// the first tempo, the hits after the change run off that grid together: a tempo map that does not hold there,
