@@ -34,6 +34,7 @@ public enum EditorAssets {
         "main.js": script(PackageResources.main_js),
         "timing.js": script(PackageResources.timing_js),
         "transport.js": script(PackageResources.transport_js),
+        "stream.js": script(PackageResources.stream_js),
         "view.js": script(PackageResources.view_js),
     ]
 

@@ -1,21 +1,101 @@
 // Playing the track with a click on every beat (Web Audio), at a rate, looping a selection; and the calibration
-// clicks. The track is fetched from the server once, when first played.
+// clicks. The track is streamed from the server in pieces of 10 s (HTTP ranges of its WAV), at most a few held at once,
+// so the page's memory does not grow with the track's length; a loop of up to 30 s is fetched whole and loops
+// sample-accurately.
 
 import { withToken } from "./api.js";
+import { HEADER_BYTES, PIECE_SECONDS, parseHeader, pieceFrames, pieceAt, byteRange, deinterleave, pieceSchedule } from "./stream.js";
+
+/** Pieces held at once (the one playing, the next, and the last two the playhead was in). */
+const HELD_PIECES = 4;
+/** A loop up to this long is fetched as one buffer and loops without a gap; a longer one restarts at its start. */
+const LOOP_SECONDS = 30;
 
 /** The player: `position()` is the playhead in track seconds, whether playing or not. */
 export class Transport {
   constructor() {
-    this.ctx = null; this.buffer = null; this.source = null; this.timer = null;
+    this.ctx = null; this.shape = null; this.pieces = new Map(); this.sources = []; this.timer = null;
     this.startedAt = 0; this.startOffset = 0; this.playing = false; this.rate = 1; this.nextClick = 0;
+    this.generation = 0; this.nextPiece = null; this.fetching = false;
   }
 
-  /** Decodes the track (once). */
+  /** Starts the audio context and reads the track's shape from its WAV header (once). */
   async load() {
-    if (this.buffer) return;
     this.ctx = this.ctx || new AudioContext();
-    const data = await (await fetch(withToken("/audio"))).arrayBuffer();
-    this.buffer = await this.ctx.decodeAudioData(data);
+    if (this.shape) return;
+    const answer = await fetch(withToken("/audio"), { headers: { Range: `bytes=0-${HEADER_BYTES - 1}` } });
+    if (!answer.ok) throw new Error(`the track's audio answered ${answer.status}`);
+    this.shape = parseHeader(new Uint8Array(await answer.arrayBuffer()));
+    if (!this.shape) throw new Error("the track's audio is not the 16-bit WAV this page reads");
+  }
+
+  /** Bytes of samples the page holds in its pieces (for the memory figures). */
+  heldBytes() {
+    let n = 0;
+    for (const p of this.pieces.values()) if (p.buffer) n += p.buffer.length * p.buffer.numberOfChannels * 4;
+    return n;
+  }
+
+  /** Frames [first, end) of the track as an AudioBuffer, fetched by range. */
+  async fetchFrames(first, end) {
+    const answer = await fetch(withToken("/audio"), { headers: { Range: byteRange(first, end, this.shape.channels) } });
+    if (answer.status !== 206) throw new Error(`the track's audio answered ${answer.status} to a range`);
+    const channels = deinterleave(new Uint8Array(await answer.arrayBuffer()), this.shape.channels);
+    const buffer = this.ctx.createBuffer(this.shape.channels, Math.max(1, channels[0].length), this.shape.sampleRate);
+    channels.forEach((data, c) => buffer.copyToChannel(data, c));
+    return buffer;
+  }
+
+  /** Piece `k` (a promise of its AudioBuffer, or of null past the end), fetched once while held. */
+  piece(k) {
+    const frames = pieceFrames(k, this.shape);
+    if (!frames) return Promise.resolve(null);
+    if (!this.pieces.has(k)) {
+      const entry = { buffer: null };
+      entry.promise = this.fetchFrames(frames[0], frames[1]).then(
+        (b) => (entry.buffer = b),
+        (e) => { this.pieces.delete(k); throw e; });
+      this.pieces.set(k, entry);
+      // Hold only the pieces nearest this one.
+      while (this.pieces.size > HELD_PIECES) {
+        let far = null;
+        for (const j of this.pieces.keys()) if (far === null || Math.abs(j - k) > Math.abs(far - k)) far = j;
+        this.pieces.delete(far);
+      }
+    }
+    return this.pieces.get(k).promise;
+  }
+
+  /** A source for `buffer` at the playback rate, connected to the output, forgotten once it ends. */
+  source(buffer) {
+    const src = this.ctx.createBufferSource();
+    src.buffer = buffer; src.playbackRate.value = this.rate; src.connect(this.ctx.destination);
+    src.onended = () => { this.sources = this.sources.filter((s) => s !== src); };
+    this.sources.push(src);
+    return src;
+  }
+
+  /** Starts piece `k` where the playback reaches it on the clock. */
+  schedulePiece(k, buffer) {
+    const pieceStart = pieceFrames(k, this.shape)[0] / this.shape.sampleRate;
+    const { when, offset } = pieceSchedule(pieceStart, this, this.ctx.currentTime);
+    if (offset < buffer.duration) this.source(buffer).start(when, offset);
+  }
+
+  /** While the last scheduled piece plays, fetches and schedules the one after it. */
+  keepAhead(generation) {
+    if (this.nextPiece === null || this.fetching) return;
+    const next = pieceFrames(this.nextPiece, this.shape);
+    if (!next) { this.nextPiece = null; return; }
+    if (this.position() < next[0] / this.shape.sampleRate - PIECE_SECONDS) return;
+    const k = this.nextPiece;
+    this.fetching = true;
+    this.piece(k).then((buffer) => {
+      this.fetching = false;
+      if (generation !== this.generation || !buffer) return;
+      this.schedulePiece(k, buffer);
+      this.nextPiece = k + 1;
+    }, () => { this.fetching = false; });
   }
 
   /** The playhead, in seconds of the track. */
@@ -37,19 +117,41 @@ export class Transport {
    */
   async play(from, options) {
     await this.load(); this.stop(false);
+    const generation = this.generation;
     this.rate = options.rate;
     const loop = options.loop;
-    this.startOffset = loop ? loop[0] : (from ?? this.startOffset);
-    this.source = this.ctx.createBufferSource(); this.source.buffer = this.buffer; this.source.playbackRate.value = this.rate;
-    this.source.connect(this.ctx.destination);
-    if (loop) { this.source.loop = true; this.source.loopStart = loop[0]; this.source.loopEnd = loop[1]; }
-    this.startedAt = this.ctx.currentTime + 0.05; this.source.start(this.startedAt, this.startOffset);
+    const rate = this.shape.sampleRate;
+    this.startOffset = Math.min(this.shape.duration, Math.max(0, loop ? loop[0] : (from ?? this.startOffset)));
+    let whole = null;
+    if (loop && loop[1] - loop[0] <= LOOP_SECONDS) {
+      const first = Math.floor(loop[0] * rate), end = Math.min(this.shape.frames, Math.ceil(loop[1] * rate));
+      whole = await this.fetchFrames(first, end);
+      if (generation !== this.generation) return;
+      this.startOffset = first / rate;
+      const src = this.source(whole);
+      src.loop = true; src.loopStart = 0; src.loopEnd = whole.duration;
+      this.startedAt = this.ctx.currentTime + 0.05; src.start(this.startedAt);
+      this.nextPiece = null;
+    } else {
+      const k = pieceAt(this.startOffset, this.shape);
+      const buffer = await this.piece(k);
+      if (generation !== this.generation || !buffer) return;
+      this.startedAt = this.ctx.currentTime + 0.05;
+      this.schedulePiece(k, buffer);
+      this.nextPiece = k + 1;
+    }
     this.playing = true; this.nextClick = this.startOffset;
     this.timer = setInterval(() => {
-      if (loop && this.position() >= loop[1]) { this.startOffset = loop[0]; this.startedAt = this.ctx.currentTime; this.nextClick = loop[0]; }
+      if (loop && this.position() >= loop[1]) {
+        if (!whole) { this.play(loop[0], options); return; }
+        // The buffer loops by itself, sample-accurately: move the clock's origin by whole turns.
+        while (this.position() >= this.startOffset + whole.duration) this.startedAt += whole.duration / this.rate;
+        this.nextClick = this.startOffset;
+      }
+      this.keepAhead(generation);
       this.scheduleClicks(options.beats(), options.volume(), options.metronome ? options.metronome() : null);
       options.onTick();
-      if (this.position() >= this.buffer.duration) { this.stop(true); options.onEnd(); }
+      if (this.position() >= this.shape.duration) { this.stop(true); options.onEnd(); }
     }, 50);
   }
 
@@ -77,7 +179,9 @@ export class Transport {
 
   /** Stops; with `keep`, the playhead stays where it was. */
   stop(keep) {
-    if (this.source) { try { this.source.stop(); } catch { /* already stopped */ } this.source = null; }
+    this.generation += 1;
+    for (const src of this.sources) { try { src.stop(); } catch { /* already stopped */ } }
+    this.sources = []; this.nextPiece = null; this.fetching = false;
     if (this.playing && keep) this.startOffset = this.position();
     this.playing = false; clearInterval(this.timer);
   }
