@@ -35,6 +35,7 @@ public enum EditorAssets {
         "timing.js": script(PackageResources.timing_js),
         "transport.js": script(PackageResources.transport_js),
         "stream.js": script(PackageResources.stream_js),
+        "bands.js": script(PackageResources.bands_js),
         "view.js": script(PackageResources.view_js),
     ]
 

@@ -150,12 +150,18 @@ def main():
             assert check["worst"] <= 1.5 / 32768 and sum(check["pieces"]) == check["frames"], f"pieces against the whole track: {check}"
             assert check["pieces"][0] == 10 * check["rate"], f"the first piece is not 10 s: {check}"
             # Played from 9 s, the playback crosses into the second piece: a source of that piece sounds there.
+            # The waveform's band colours: the envelope the page draws carries each band for every column.
+            env = page.evaluate("async () => (await fetch('/api/envelope' + location.search + '&from=0&to=2&width=100')).json()")
+            assert all(len(env[k]) == 100 and all(v >= 0 for v in env[k]) for k in ("low", "mid", "high")), "envelope bands"
+            assert max(env["low"]) > 0.5 and max(env["high"]) > 0.5, f"the sample's kick and hats: {max(env['low'])}, {max(env['high'])}"
+            resume = page.evaluate("window.editor.position()")
             page.evaluate("window.editor.transport.seek(9)")
             page.click("#play")
             page.wait_for_function("window.editor.position() > 10.4", timeout=15000)
             lengths = page.evaluate("window.editor.transport.sources.map((s) => s.buffer.length)")
             assert check["pieces"][1] in lengths, f"sounding buffers at 10.4 s: {lengths} (second piece {check['pieces'][1]} frames)"
             page.click("#play")  # pause
+            page.evaluate(f"window.editor.transport.seek({resume})")  # the playhead back where the steps below expect it
             tapped = sorted(set(page.evaluate("window.editor.beats")) - set(original))
             assert len(tapped) == 1, f"tapped {tapped}"
             # Drag beat 2 by 60 px, then undo that drag.

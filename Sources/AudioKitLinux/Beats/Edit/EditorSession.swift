@@ -286,8 +286,8 @@ public actor EditorSession {
             minimumGap: BeatLintOptions(hitWindow: settings.hitWindow).minimumGap, declaredGrid: declared, keepsGrid: keepsGrid)
     }
 
-    /// `width` columns of `from`…`to` seconds: the waveform's lowest and highest sample and the onset strength
-    /// (normalised to the track's loudest onset) in each, rounded to 4 decimals.
+    /// `width` columns of `from`…`to` seconds: the waveform's lowest and highest sample, the peak of its low, mid and
+    /// high bands, and the onset strength (normalised to the track's loudest onset) in each, rounded to 4 decimals.
     public func envelope(from: Double, to: Double, width: Int) -> EditorEnvelope {
         let columns = (try? sampleColumns(from: from, to: to, width: width)) ?? overview.columns(from: from, to: to, width: width)
         let peak = max(onset.values.max() ?? 1, 1e-9)
@@ -304,9 +304,11 @@ public actor EditorSession {
             }
         }
         func rounded(_ v: Double) -> Double { (v * 1e4).rounded() / 1e4 }
+        let bands = overview.bandColumns(from: from, to: to, width: columns.count)
         return EditorEnvelope(
             from: from, to: to, min: columns.map { rounded(Double($0.min)) }, max: columns.map { rounded(Double($0.max)) },
-            onset: strength.map(rounded))
+            onset: strength.map(rounded), low: bands.map { rounded(Double($0.x)) }, mid: bands.map { rounded(Double($0.y)) },
+            high: bands.map { rounded(Double($0.z)) })
     }
 
     /// At deep zoom (a column narrower than an overview bin), the columns drawn from the samples themselves: each

@@ -186,6 +186,13 @@ public struct EditorEnvelope: Encodable, Sendable, Equatable {
     public var max: [Double]
     /// The strongest onset in each column, 0–1 of the track's strongest.
     public var onset: [Double]
+    /// The peak of the low band (below 246 Hz: kick, bass) in each column (`ThreeBandSplit`), relative to the band's
+    /// typical loud moment in the track (`TrackOverview.bandReference`), as are `mid` and `high`.
+    public var low: [Double] = []
+    /// The peak of the mid band (246 Hz–2.5 kHz: snare body, voice) in each column.
+    public var mid: [Double] = []
+    /// The peak of the high band (above 2.5 kHz: hi-hats, cymbals) in each column.
+    public var high: [Double] = []
 }
 
 /// A tempo the track's analysis offers the author (`GET /api/tempo`).

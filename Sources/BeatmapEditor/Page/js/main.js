@@ -15,7 +15,7 @@ const transport = new Transport();
 const history = new History();
 /** Everything the page shows. `beats` is the author's list; `state` the server's last verdict on it. */
 const m = {
-  state: null, beats: [], selected: new Set(), onsets: [], view: { from: 0, to: 10 }, overviewEnv: null, detailEnv: null,
+  state: null, beats: [], selected: new Set(), onsets: [], view: { from: 0, to: 10 }, overviewEnv: null, detailEnv: null, bands: true,
   selection: null, transport,
   /** The tempo grid the author works against ({ bpm, offset, beatsPerBar }): the fitted one until changed. */
   grid: null,
@@ -363,6 +363,7 @@ function wire() {
     } else { const dt = w * (e.deltaY + e.deltaX) / 1000; setView(m.view.from + dt, m.view.to + dt); }
   }, { passive: false });
   $("play").onclick = () => (transport.playing ? stop() : play());
+  $("bands").onchange = () => { m.bands = $("bands").checked; redraw(); };
   $("zoomIn").onclick = () => { const c = (m.view.from + m.view.to) / 2, s = (m.view.to - m.view.from) / 4; setView(c - s, c + s); };
   $("zoomOut").onclick = () => { const c = (m.view.from + m.view.to) / 2, s = m.view.to - m.view.from; setView(c - s, c + s); };
   $("zoomAll").onclick = () => setView(0, m.state.duration);

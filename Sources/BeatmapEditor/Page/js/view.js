@@ -1,6 +1,7 @@
 // Drawing: the overview and the detail canvases, from the page's model. Reads the model, never changes it.
 
 import { markedLines, formatSeconds, rulerTicks } from "./timing.js";
+import { columnColour } from "./bands.js";
 
 /** Sizes a canvas's backing store to its box at the device's pixel ratio. */
 export function fitCanvas(canvas) {
@@ -12,12 +13,14 @@ export function fitCanvas(canvas) {
 export const xOf = (t, view, c) => (t - view.from) / (view.to - view.from) * c.width;
 export const tOf = (x, view, c) => view.from + x / c.width * (view.to - view.from);
 
-function drawWave(g, env, c, h0, h1, color) {
+/** The waveform of `env` between heights `h0` and `h1`, in `color`, or each column in its bands' colour with `bands`. */
+function drawWave(g, env, c, h0, h1, color, bands) {
   if (!env) return;
   const mid = (h0 + h1) / 2, amp = (h1 - h0) / 2;
   g.fillStyle = color;
   for (let x = 0; x < env.min.length; x++) {
     const px = x * c.width / env.min.length;
+    if (bands) g.fillStyle = columnColour(env, x, color);
     g.fillRect(px, mid - env.max[x] * amp, Math.max(1, c.width / env.min.length), Math.max(1, (env.max[x] - env.min[x]) * amp));
   }
 }
@@ -51,7 +54,7 @@ function drawRuler(g, m, c) {
 }
 
 /**
- * Draws both canvases: waveform, onset strength, the tempo grid (`m.grid`, subdivided by `m.divisor`), beats (flagged
+ * Draws both canvases: waveform (coloured by band with `m.bands`), onset strength, the tempo grid (`m.grid`, subdivided by `m.divisor`), beats (flagged
  * red, too close orange, selected white).
  */
 export function draw(m, overview, detail, timeLabel) {
@@ -59,12 +62,12 @@ export function draw(m, overview, detail, timeLabel) {
   if (!state) return;
   const o = overview, d = detail, go = o.getContext("2d"), gd = d.getContext("2d"), view = m.view;
   go.clearRect(0, 0, o.width, o.height); gd.clearRect(0, 0, d.width, d.height);
-  drawWave(go, m.overviewEnv, o, 0, o.height, "#3d6f9e");
+  drawWave(go, m.overviewEnv, o, 0, o.height, "#3d6f9e", m.bands);
   const ox = (t) => t / state.duration * o.width;
   go.fillStyle = "rgba(255,255,255,0.12)"; go.fillRect(ox(view.from), 0, Math.max(2, ox(view.to) - ox(view.from)), o.height);
   for (const b of state.beats) { go.fillStyle = b.flagged ? "#ff6b6b" : "#8fa3b8"; go.fillRect(ox(b.time), o.height - 8, 1, 8); }
   const waveBottom = d.height * 0.72;
-  drawWave(gd, m.detailEnv, d, 20, waveBottom, "#4f8fc9");
+  drawWave(gd, m.detailEnv, d, 20, waveBottom, "#4f8fc9", m.bands);
   if (m.detailEnv) {
     const onset = m.detailEnv.onset;
     gd.strokeStyle = "#e5a84b"; gd.beginPath();
