@@ -58,15 +58,19 @@
                 }
                 return try json(await session.state())
             }
-            // The tempo grid the author set: {"bpm": …, "offset": …}; the beats are judged on it from now on.
+            // The tempo grid the author set: {"bpm": …, "offset": …, "sections": [{"time": …, "bpm": …}, …]} (sections
+            // optional); the beats are judged on it from now on.
             router.put("/api/grid") { request, _ in
                 let body = try await request.body.collect(upTo: maxBodyBytes)
                 guard let grid = GridBody.read(Array(body.readableBytesView)),
-                    await session.setGrid(EditorState.Grid(bpm: grid.bpm, offset: grid.offset))
+                    await session.setGrid(
+                        EditorState.Grid(
+                            bpm: grid.bpm, offset: grid.offset,
+                            sections: (grid.sections ?? []).map { EditorState.Grid.Section(time: $0.time, bpm: $0.bpm) }))
                 else {
                     return failure(
                         .badRequest,
-                        "the body must be {\"bpm\": a tempo within \(TempoMap.bpmRange.lowerBound)–\(TempoMap.bpmRange.upperBound), \"offset\": seconds}"
+                        "the body must be {\"bpm\": a tempo within \(TempoMap.bpmRange.lowerBound)–\(TempoMap.bpmRange.upperBound), \"offset\": seconds, \"sections\": [{\"time\": seconds, \"bpm\": a tempo}, …] (optional, each after the one before, at most \(EditorSession.maxSections))}"
                     )
                 }
                 return try json(await session.state())
@@ -106,15 +110,24 @@
 
         /// The body of `PUT /api/grid`.
         struct GridBody: Decodable {
+            struct Section: Decodable {
+                let time: Double
+                let bpm: Double
+            }
             let bpm: Double
             let offset: Double
+            let sections: [Section]?
 
-            /// The grid in `bytes`: an object of exactly `bpm` and `offset`, both numbers; nil otherwise (an unknown
-            /// key is refused, not ignored).
+            /// The grid in `bytes`: an object of `bpm` and `offset`, both numbers, and optionally `sections`, an array of
+            /// objects of exactly `time` and `bpm`; nil otherwise (an unknown key is refused, not ignored).
             static func read(_ bytes: [UInt8]) -> GridBody? {
                 let data = Data(bytes)
-                guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], Set(object.keys) == ["bpm", "offset"]
+                guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                    Set(object.keys) == ["bpm", "offset"] || Set(object.keys) == ["bpm", "offset", "sections"]
                 else { return nil }
+                if let sections = object["sections"] {
+                    guard let list = sections as? [[String: Any]], list.allSatisfy({ Set($0.keys) == ["time", "bpm"] }) else { return nil }
+                }
                 return try? JSONDecoder().decode(GridBody.self, from: data)
             }
         }

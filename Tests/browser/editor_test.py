@@ -199,6 +199,23 @@ def main():
             # The grid the author set goes to the server, which judges the beats on it; a Swift map cannot keep it.
             page.wait_for_function(f"window.editor.state.declared_grid && Math.abs(window.editor.state.declared_grid.bpm - {g1['bpm']}) < 1e-6")
             assert "only a JSON map keeps it" in page.inner_text("#summary"), page.inner_text("#summary")
+            # A tempo section from the beat line nearest the playhead (6 s), its tempo typed: the first section keeps its
+            # tempo, the server judges on both, and removing the section brings the steady grid back.
+            resume = page.evaluate("window.editor.position()")
+            page.evaluate("window.editor.transport.seek(6)")
+            page.click("#addSection")
+            sec = page.evaluate("window.editor.grid.sections")
+            beats_in = (sec[0]["time"] - g1["offset"]) / (60 / g1["bpm"]) if sec else 0.5
+            assert len(sec) == 1 and abs(beats_in - round(beats_in)) < 1e-6 and abs(sec[0]["time"] - 6) <= 30 / g1["bpm"] + 1e-9, f"section {sec}"
+            page.fill("#bpm", "150")
+            page.press("#bpm", "Enter")
+            page.wait_for_function("window.editor.synced && window.editor.state.declared_grid.sections.length === 1 && "
+                                   "Math.abs(window.editor.state.declared_grid.sections[0].bpm - 150) < 1e-6")
+            assert abs(page.evaluate("window.editor.grid.bpm") - g1["bpm"]) < 1e-6, "the first section's tempo changed"
+            assert "section 2 of 2" in page.inner_text("#sectionInfo"), page.inner_text("#sectionInfo")
+            page.click("#removeSection")
+            page.wait_for_function("window.editor.synced && window.editor.state.declared_grid.sections.length === 0")
+            page.evaluate(f"window.editor.transport.seek({resume})")
             page.select_option("#divisor", "4")
             before = page.evaluate("window.editor.beats")
             x = page.evaluate(f"window.editor.clientX({(original[3] + original[4]) / 2 + 0.037})")
@@ -258,7 +275,7 @@ def main():
             "editor_test",
             "the page loaded, showed the flagged beat, played (streamed in pieces that equal the whole track, across a "
             "piece boundary), took a tap, a drag and an undo, saved, "
-            "doubled the grid, added a beat on a 1/4 line, applied a finding's fix, and "
+            "doubled the grid, added and removed a tempo section, added a beat on a 1/4 line, applied a finding's fix, and "
             "moved a hit to a typed time; a map at half tempo was fixed with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid",
         )
     except AssertionError as e:

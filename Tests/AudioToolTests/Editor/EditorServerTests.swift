@@ -158,6 +158,10 @@
                 for bad in [
                     "not json", "{\"bpm\": 0, \"offset\": 0}", "{\"bpm\": 120}", "{\"bpm\": 1e9, \"offset\": 0}",
                     "{\"bpm\": 120, \"offset\": 0, \"bmp\": 1}", "{\"bpm\": \"120\", \"offset\": 0}",
+                    "{\"bpm\": 120, \"offset\": 0, \"sections\": [{\"time\": 5, \"bpm\": 90, \"x\": 1}]}",
+                    "{\"bpm\": 120, \"offset\": 0, \"sections\": [{\"time\": 5}]}",
+                    "{\"bpm\": 120, \"offset\": 0, \"sections\": [{\"time\": 5, \"bpm\": 90}, {\"time\": 4, \"bpm\": 80}]}",
+                    "{\"bpm\": 120, \"offset\": 0, \"sections\": null}",
                 ] {
                     #expect(try await Self.http(port, "PUT", "/api/grid?token=\(token)", body: Array(bad.utf8)).status == 400, "\(bad)")
                 }
@@ -166,6 +170,14 @@
                 let judged = try JSONSerialization.jsonObject(with: Data(grid.body)) as? [String: Any]
                 #expect((judged?["declared_grid"] as? [String: Any])?["bpm"] as? Double == 88)
                 #expect(judged?["keeps_grid"] as? Bool == false)
+                // A grid in sections: each section's start and tempo come back in the state.
+                let sections = try await Self.http(
+                    port, "PUT", "/api/grid?token=\(token)",
+                    body: Array("{\"bpm\": 88, \"offset\": 0.25, \"sections\": [{\"time\": 6.1, \"bpm\": 96}]}".utf8))
+                #expect(sections.status == 200)
+                let sectioned = try JSONSerialization.jsonObject(with: Data(sections.body)) as? [String: Any]
+                let declared = (sectioned?["declared_grid"] as? [String: Any])?["sections"] as? [[String: Double]]
+                #expect(declared == [["time": 6.1, "bpm": 96]], "\(String(describing: declared))")
                 // Save As takes a file name, never a path: refused, and nothing is written.
                 let escape = try await Self.http(port, "POST", "/api/save-as?token=\(token)&name=..%2Fescape.json")
                 #expect(escape.status == 400)

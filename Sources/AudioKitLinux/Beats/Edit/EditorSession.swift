@@ -100,10 +100,8 @@ public actor EditorSession {
                 file = f
                 beats = f.map.times
                 savedBeats = f.map.times
-                if let bpm = f.map.bpm, TempoMap.bpmRange.contains(bpm), let offset = f.map.offset, offset.isFinite {
-                    declared = EditorState.Grid(bpm: bpm, offset: offset)
-                }
-                chartTempo = f.map.tempoMap
+                declared = EditorState.Grid(declaredBy: f.map)
+                chartTempo = declared == nil ? f.map.tempoMap : nil
             case .failure(let findings): throw findings
             }
         } else {
@@ -124,7 +122,7 @@ public actor EditorSession {
         _ beats: [Double], declared: EditorState.Grid?, chartTempo: TempoMap?, onset: OnsetStrength, settings: Settings, file: String?
     ) -> BeatCheckReport {
         var map = BeatMap(times: beats, bpm: declared?.bpm, offset: declared?.offset, file: file)
-        map.tempoMap = declared == nil ? chartTempo : nil
+        map.tempoMap = declared.map { $0.sections.isEmpty ? nil : $0.tempoMap } ?? chartTempo
         return BeatChecker.check(
             map: map, onset: onset,
             options: BeatCheckOptions(tolerance: settings.tolerance, lint: BeatLintOptions(hitWindow: settings.hitWindow)))
@@ -150,12 +148,23 @@ public actor EditorSession {
         beats != (file == nil ? openedBeats : savedBeats) || (keepsGrid && declared != (file == nil ? openedDeclared : savedDeclared))
     }
 
+    /// The most tempo sections a grid set from the page may have.
+    public static let maxSections = 1_000
+
     /// Sets the tempo grid the beats are judged on (and a JSON map keeps on save), and checks them again. Returns
-    /// false, keeping the grid it had, for a tempo outside `TempoMap.bpmRange` or an offset that is not a finite time
-    /// within a minute of the track.
+    /// false, keeping the grid it had, for a tempo outside `TempoMap.bpmRange`, an offset that is not a finite time
+    /// within a minute of the track, or sections that do not each start after the one before, within the track and a
+    /// minute, at most `maxSections` of them.
     @discardableResult
     public func setGrid(_ grid: EditorState.Grid) -> Bool {
         guard TempoMap.bpmRange.contains(grid.bpm), grid.offset.isFinite, abs(grid.offset) <= info.duration + 60 else { return false }
+        guard grid.sections.count <= Self.maxSections else { return false }
+        var last = grid.offset
+        for section in grid.sections {
+            guard TempoMap.bpmRange.contains(section.bpm), section.time.isFinite, section.time > last, section.time <= info.duration + 60
+            else { return false }
+            last = section.time
+        }
         declared = grid
         report = Self.check(beats, declared: declared, chartTempo: chartTempo, onset: onset, settings: settings, file: savePath)
         return true
@@ -181,6 +190,7 @@ public actor EditorSession {
     /// was read (nothing is written), or when the write fails.
     public func save() throws(InputError) {
         let tempo = keepsGrid ? declared.map { (bpm: $0.bpm, offset: $0.offset) } : nil
+        let changes = keepsGrid ? (declared?.sections ?? []).map { (time: $0.time, bpm: $0.bpm) } : []
         if let file, let exported = exportedChart, file.bytes == exported {
             let current = try InputFile.read(file.path, maxBytes: settings.limits.maxFileBytes)
             guard current == exported else {
@@ -190,10 +200,11 @@ public actor EditorSession {
             }
             try writeChart(to: file.path, format: file.format, replacing: true)
         } else if let file {
-            self.file = try file.save(beats, tempo: tempo, limits: settings.limits)
+            self.file = try file.save(beats, tempo: tempo, changes: changes, limits: settings.limits)
         } else if let path = settings.saveAs {
-            let text = BeatMapWriter.string(
-                BeatMap(times: beats, bpm: tempo?.bpm, offset: tempo?.offset), format: BeatMapFormat.forOutput(path: path))
+            var map = BeatMap(times: beats, bpm: tempo?.bpm, offset: tempo?.offset)
+            map.tempoMap = tempo == nil ? nil : declared?.tempoMap
+            let text = BeatMapWriter.string(map, format: BeatMapFormat.forOutput(path: path))
             if FileIdentity(path: path) != nil {
                 throw InputError(
                     .writeFailed, path: path, reason: "already exists; the draft was not written over it",
@@ -245,7 +256,8 @@ public actor EditorSession {
             try writeChart(to: path, format: format)
         } else {
             let keeps = format == .json
-            let map = BeatMap(times: beats, bpm: keeps ? declared?.bpm : nil, offset: keeps ? declared?.offset : nil)
+            var map = BeatMap(times: beats, bpm: keeps ? declared?.bpm : nil, offset: keeps ? declared?.offset : nil)
+            map.tempoMap = keeps ? declared?.tempoMap : nil
             try AtomicFile.write(BeatMapWriter.string(map, format: format), to: path)
             switch try BeatMapFile.open(path: path, limits: settings.limits) {
             case .success(let f): file = f
@@ -259,7 +271,7 @@ public actor EditorSession {
     /// The tempo map a chart is written on: the grid the author set, else the chart's own, else the one the check fitted
     /// to the hits, else a steady one from the first hit.
     var exportTempo: TempoMap {
-        if let declared { return TempoMap(offset: declared.offset, bpm: declared.bpm) }
+        if let declared { return declared.tempoMap }
         return chartTempo ?? report.tempoMap ?? ChartWriter.tempoMap(of: BeatMap(times: beats))
     }
 

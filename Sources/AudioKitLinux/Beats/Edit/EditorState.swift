@@ -34,17 +34,47 @@ public struct EditorState: Encodable, Sendable, Equatable {
         }
     }
 
-    /// A steady tempo grid: fitted to the beats, or set by the author.
+    /// A tempo grid: fitted to the beats, or set by the author; steady, or in tempo sections.
     public struct Grid: Encodable, Sendable, Equatable {
-        /// Its tempo.
-        public var bpm: Double
-        /// The time of one of its lines (seconds).
-        public var offset: Double
+        /// A tempo section after the first: it restarts the grid at its time, as osu! and Quaver timing points do.
+        public struct Section: Encodable, Sendable, Equatable {
+            /// Where it starts (seconds): a line of the grid, and the first beat of a bar.
+            public var time: Double
+            /// Its tempo.
+            public var bpm: Double
 
-        /// A grid of `bpm` through `offset`.
-        public init(bpm: Double, offset: Double) {
+            /// A section of `bpm` from `time`.
+            public init(time: Double, bpm: Double) {
+                self.time = time
+                self.bpm = bpm
+            }
+        }
+
+        /// The tempo of its first section.
+        public var bpm: Double
+        /// The time of one of the first section's lines (seconds).
+        public var offset: Double
+        /// The sections after the first, in time order (empty for a steady grid).
+        public var sections: [Section]
+
+        /// A grid of `bpm` through `offset`, then `sections`.
+        public init(bpm: Double, offset: Double, sections: [Section] = []) {
             self.bpm = bpm
             self.offset = offset
+            self.sections = sections
+        }
+
+        /// The grid as a tempo map (each section restarting the grid at its time).
+        public var tempoMap: TempoMap {
+            TempoMap(timingPoints: [(offset, bpm)] + sections.map { ($0.time, $0.bpm) }) ?? TempoMap(offset: offset, bpm: bpm)
+        }
+
+        /// The grid of a map that declares one: its `bpm` and `offset`, and the later sections of a tempo map read
+        /// with them (a JSON map's `"tempo_changes"`); nil without a usable BPM and offset.
+        public init?(declaredBy map: BeatMap) {
+            guard let bpm = map.bpm, TempoMap.bpmRange.contains(bpm), let offset = map.offset, offset.isFinite else { return nil }
+            let later = map.tempoMap.map { $0.sections.dropFirst().map { Section(time: $0.time, bpm: $0.bpm) } } ?? []
+            self.init(bpm: bpm, offset: offset, sections: later)
         }
     }
 

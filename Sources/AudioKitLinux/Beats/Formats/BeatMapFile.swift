@@ -27,12 +27,13 @@ public struct BeatMapFile: Sendable {
     /// Writes `times` into the file in its own format (see `BeatMapSaver`), atomically, keeping the file's
     /// permissions and writing through a symbolic link. Throws `InputError` (`.writeFailed`) without writing when
     /// the file on disk is no longer the one that was read (another program changed it), and when the new text
-    /// would not read back as exactly `times`. With `tempo`, a JSON map's `"bpm"` and `"offset"` are set too
-    /// (`BeatMapSaver.json(_:settingTempo:path:)`); other formats cannot keep one (`.unsupportedFormat`, nothing
-    /// written). Returns the file as saved, ready for the next save.
-    public func save(_ times: [Double], tempo: (bpm: Double, offset: Double)? = nil, limits: InputLimits = .standard) throws(InputError)
-        -> BeatMapFile
-    {
+    /// would not read back as exactly `times`. With `tempo`, a JSON map's `"bpm"` and `"offset"` are set too, and its
+    /// `"tempo_changes"` to `changes` (`BeatMapSaver.json(_:settingTempo:changes:path:)`); other formats cannot keep one
+    /// (`.unsupportedFormat`, nothing written). Returns the file as saved, ready for the next save.
+    public func save(
+        _ times: [Double], tempo: (bpm: Double, offset: Double)? = nil, changes: [(time: Double, bpm: Double)] = [],
+        limits: InputLimits = .standard
+    ) throws(InputError) -> BeatMapFile {
         let current = try InputFile.read(path, maxBytes: limits.maxFileBytes)
         guard current == bytes else {
             throw InputError(
@@ -52,12 +53,15 @@ public struct BeatMapFile: Sendable {
                     .unsupportedFormat, path: path, reason: "only a JSON map keeps a tempo grid; nothing was written",
                     fix: "save the beats without the grid, or convert the map to JSON")
             }
-            text = try BeatMapSaver.json(text, settingTempo: tempo, path: path)
+            text = try BeatMapSaver.json(text, settingTempo: tempo, changes: changes, path: path)
         }
         let written = Array(text.utf8)
         let check = BeatMapReader.read(bytes: written, file: path, format: format, symbol: symbol)
         let tempoKept = tempo.map { t in
-            abs((check.map?.bpm ?? .nan) - t.bpm) < 1e-3 && abs((check.map?.offset ?? .nan) - t.offset) < 1e-6
+            let kept = (check.map?.tempoMap?.sections.dropFirst()).map { Array($0) } ?? []
+            return abs((check.map?.bpm ?? .nan) - t.bpm) < 1e-3 && abs((check.map?.offset ?? .nan) - t.offset) < 1e-6
+                && kept.count == changes.count
+                && zip(kept, changes).allSatisfy { abs($0.time - $1.time) < 1e-6 && abs($0.bpm - $1.bpm) < 1e-3 }
         }
         guard let reread = check.map?.times, reread.count == times.count, zip(reread, times).allSatisfy({ abs($0 - $1) < 1e-6 }),
             tempoKept != false

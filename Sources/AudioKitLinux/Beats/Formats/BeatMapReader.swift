@@ -182,7 +182,9 @@ public enum BeatMapReader {
         return BeatMapReadResult(map: BeatMap(times: times, locations: locations, bpm: bpm, offset: offset, file: file), diagnostics: [])
     }
 
-    /// JSON: `[0.5, 1.0, …]`, or `{"bpm": 120, "offset": 0.5, "beats": […]}`; items may be `{"time": 0.5}`.
+    /// JSON: `[0.5, 1.0, …]`, or `{"bpm": 120, "offset": 0.5, "beats": […]}`; items may be `{"time": 0.5}`. An object
+    /// may add `"tempo_changes": [{"time": 30.0, "bpm": 140}, …]` beside `bpm` and `offset`: tempo sections that each
+    /// restart the grid at their time, as osu! timing points do (the map's `tempoMap`).
     static func readJSON(_ bytes: [UInt8], file: String?, maxNestingDepth: Int, maxBeats: Int) -> BeatMapReadResult {
         let pre = JSONTextPreprocessor.process(bytes)
         let decoded = pre.bytes.withUnsafeBytes { Jansson.decode($0, maxDepth: maxNestingDepth) }
@@ -205,6 +207,7 @@ public enum BeatMapReader {
         var base = ""
         var bpm: Double? = nil
         var offset: Double? = nil
+        var tempoMap: TempoMap? = nil
         switch root {
         case .array(let a): beats = a
         case .object(let o):
@@ -217,6 +220,16 @@ public enum BeatMapReader {
             base = "/" + key
             bpm = o["bpm"]?.number
             offset = o["offset"]?.number
+            if let changes = o["tempo_changes"] {
+                switch tempoChanges(changes, bpm: bpm, offset: offset) {
+                case .success(let map): tempoMap = map
+                case .failure(let e):
+                    let p = JSONPositionIndex(validJSON: pre.bytes, wanted: ["/tempo_changes"]).keyPosition("/tempo_changes")
+                    return failure(
+                        file, p?.line ?? 1, p?.column ?? 1, "\"tempo_changes\" \(e.reason)",
+                        remedy: nil)
+                }
+            }
         default:
             return failure(file, 1, 1, "the top level is \(root.typeName); a beat map is an array of seconds or an object with \"beats\"")
         }
@@ -240,7 +253,46 @@ public enum BeatMapReader {
             locations.append(SourceLocation(file: file, line: p?.line, column: p?.column, jsonPath: "\(base)/\(i)"))
         }
         var result = finished(times, locations, file: file, bpm: bpm, offset: offset)
+        result.map?.tempoMap = tempoMap
         result.diagnostics = diagnostics + result.diagnostics
         return result
+    }
+
+    /// The most tempo changes a JSON map may hold.
+    static let maxTempoChanges = 10_000
+
+    /// A JSON map's `"tempo_changes"` on its `bpm` and `offset`: the tempo map, or why it is not one.
+    static func tempoChanges(_ value: JSONValue, bpm: Double?, offset: Double?) -> Result<TempoMap, TempoChangesError> {
+        guard let items = value.array else {
+            return .failure(TempoChangesError("is \(value.typeName), not an array of {\"time\", \"bpm\"}"))
+        }
+        guard let bpm, TempoMap.bpmRange.contains(bpm), let offset, offset.isFinite else {
+            return .failure(TempoChangesError("needs the map's \"bpm\" (1–10000) and \"offset\" beside it: the first section"))
+        }
+        guard items.count <= maxTempoChanges else {
+            return .failure(TempoChangesError("has \(items.count) entries, more than \(maxTempoChanges)"))
+        }
+        var points = [(time: offset, bpm: bpm)]
+        for (i, item) in items.enumerated() {
+            guard case .object(let o) = item, Set(o.keys) == ["time", "bpm"], let time = o["time"]?.number, let tempo = o["bpm"]?.number,
+                time.isFinite, TempoMap.bpmRange.contains(tempo)
+            else {
+                return .failure(TempoChangesError("entry \(i) is not {\"time\": seconds, \"bpm\": 1–10000}"))
+            }
+            guard time > points[points.count - 1].time else {
+                return .failure(
+                    TempoChangesError(
+                        "entry \(i) at \(time) s does not come after the section before it (at \(points[points.count - 1].time) s)"))
+            }
+            points.append((time, tempo))
+        }
+        guard let map = TempoMap(timingPoints: points) else { return .failure(TempoChangesError("is not a usable tempo map")) }
+        return .success(map)
+    }
+
+    /// Why a JSON map's `"tempo_changes"` could not be read.
+    struct TempoChangesError: Error {
+        let reason: String
+        init(_ reason: String) { self.reason = reason }
     }
 }

@@ -30,11 +30,13 @@ public enum BeatMapSaver {
         }
     }
 
-    /// The text of a JSON beat map object with its `"bpm"` and `"offset"` set to `tempo` (each value replaced where the
-    /// key is, else both keys added first in the object, indented like its first member); every other byte is kept.
-    /// Throws `InputError` (`.unsupportedFormat`) when the root is not an object (a bare array of beats has nowhere to
-    /// keep a tempo).
-    public static func json(_ text: String, settingTempo tempo: (bpm: Double, offset: Double), path: String) throws(InputError) -> String {
+    /// The text of a JSON beat map object with its `"bpm"` and `"offset"` set to `tempo`, and its `"tempo_changes"` to
+    /// `changes` (each value replaced where the key is, else the keys added first in the object, indented like its
+    /// first member; `"tempo_changes"` only added when there are changes); every other byte is kept. Throws `InputError`
+    /// (`.unsupportedFormat`) when the root is not an object (a bare array of beats has nowhere to keep a tempo).
+    public static func json(
+        _ text: String, settingTempo tempo: (bpm: Double, offset: Double), changes: [(time: Double, bpm: Double)] = [], path: String
+    ) throws(InputError) -> String {
         let bytes = Array(text.utf8)
         let pre = JSONTextPreprocessor.process(bytes)
         guard case .success(.object) = pre.bytes.withUnsafeBytes({ Jansson.decode($0, maxDepth: 64) }),
@@ -44,19 +46,18 @@ public enum BeatMapSaver {
                 .unsupportedFormat, path: path, reason: "a bare array of beats has nowhere to keep the tempo grid",
                 fix: "save the map as a JSON object ({\"bpm\": …, \"offset\": …, \"beats\": […]}) to keep its grid")
         }
-        let values = [("bpm", number(tempo.bpm, decimals: 3)), ("offset", number(tempo.offset, decimals: 3))]
+        var values = [("bpm", number(tempo.bpm, decimals: 3)), ("offset", number(tempo.offset, decimals: 3))]
+        let list = changes.map { "{\"time\": \(number($0.time, decimals: 3)), \"bpm\": \(number($0.bpm, decimals: 3))}" }
+        values.append(("tempo_changes", "[" + list.joined(separator: ", ") + "]"))
         let index = JSONPositionIndex(validJSON: pre.bytes, wanted: Set(values.map { JSONPointer.appending("", $0.0) }))
         var edits: [(range: Range<Int>, text: String)] = []
         var missing: [(String, String)] = []
         for (key, value) in values {
             guard let start = index.entry(for: JSONPointer.appending("", key))?.valueOffset else {
-                missing.append((key, value))
+                if key != "tempo_changes" || !changes.isEmpty { missing.append((key, value)) }
                 continue
             }
-            // The old value is a number (or null): it ends at the first delimiter.
-            var end = start
-            while end < pre.bytes.count, !" \t\r\n,}".utf8.contains(pre.bytes[end]) { end += 1 }
-            edits.append((start..<end, value))
+            edits.append((start..<valueEnd(pre.bytes, from: start), value))
         }
         if !missing.isEmpty {
             let gap = pre.bytes[(open + 1)...].prefix { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
@@ -71,6 +72,41 @@ public enum BeatMapSaver {
             out.replaceSubrange(edit.range, with: Array(edit.text.utf8))
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The offset just past the JSON value that starts at `start` in valid JSON `bytes`: a number, literal, string, array
+    /// or object.
+    static func valueEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        guard start < bytes.count else { return start }
+        var i = start
+        switch bytes[start] {
+        case UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "\""):
+            var depth = 0
+            var inString = false
+            while i < bytes.count {
+                let c = bytes[i]
+                if inString {
+                    if c == UInt8(ascii: "\\") {
+                        i += 1
+                    } else if c == UInt8(ascii: "\"") {
+                        inString = false
+                        if depth == 0 { return i + 1 }
+                    }
+                } else if c == UInt8(ascii: "\"") {
+                    inString = true
+                } else if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
+                    depth += 1
+                } else if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") {
+                    depth -= 1
+                    if depth == 0 { return i + 1 }
+                }
+                i += 1
+            }
+            return i
+        default:
+            while i < bytes.count, !" \t\r\n,}]".utf8.contains(bytes[i]) { i += 1 }
+            return i
+        }
     }
 
     /// A time as the map writes it: at least `decimals` decimals, more (up to 6) when the time needs them.

@@ -5,7 +5,8 @@ public enum BeatMapWriter {
     static func seconds(_ t: Double) -> String { String(format: "%.6f", t) }
 
     /// The map as text in `format`, times in seconds to six decimals; `symbol` names the array in Swift source.
-    /// JSON output carries the BPM and offset when the map has them; Swift output names them in a comment.
+    /// JSON output carries the BPM and offset when the map has them, and its tempo map's later sections as
+    /// `"tempo_changes"`; Swift output names them in a comment.
     /// Charts are written whole on the map's tempo map (`ChartWriter`), titled `title` and naming `audio` as their song.
     public static func string(
         _ map: BeatMap, format: BeatMapFormat, symbol: String = "beatMap", title: String = "beatmap", audio: String = "audio.ogg"
@@ -21,6 +22,10 @@ public enum BeatMapWriter {
             var o = JSONObject()
             if let bpm = map.bpm { o["bpm"] = .real(bpm) }
             if let offset = map.offset { o["offset"] = .real((offset * 1e6).rounded() / 1e6) }
+            if map.bpm != nil, map.offset != nil, let changes = map.tempoMap?.sections.dropFirst(), !changes.isEmpty {
+                o["tempo_changes"] = .array(
+                    changes.map { .object(JSONObject(["time": .real(($0.time * 1e6).rounded() / 1e6), "bpm": .real($0.bpm)])) })
+            }
             o["beats"] = beats
             return JSONWriter(indent: "  ").string(from: .object(o))
         case .text:

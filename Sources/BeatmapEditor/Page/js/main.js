@@ -4,8 +4,8 @@ import { getJSON, sendJSON } from "./api.js";
 import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected, nextFlagged, applyFixes } from "./beats.js";
 import { History } from "./history.js";
 import {
-  snapToOnset, snapToGrid, scaleTempo, shiftHalfBeat, tapTempo, tapLatency as measureLatency, parsePosition, formatPosition,
-  metronomeTicks, hitsFromGrid,
+  snapToOnset, snapToGrid, quantize as quantizeToGrid, scaleTempo, shiftHalfBeat, tapTempo, tapLatency as measureLatency, parsePosition, formatPosition,
+  metronomeTicks, hitsFromGrid, sectionsOf, sectionAt, addSection, removeSection, setDownbeat, setSectionBpm,
 } from "./timing.js";
 import { Transport } from "./transport.js";
 import { draw, fitCanvas, xOf, tOf } from "./view.js";
@@ -29,6 +29,16 @@ let drag = null, pushTimer = null, calibration = null, putSeq = 0, shownSeq = 0,
 function redraw() {
   draw(m, $("overview"), $("detail"), $("time"));
   showSelectedTime();
+  showSection();
+}
+
+// The BPM field and the section count follow the tempo section under the playhead.
+function showSection() {
+  if (!m.grid) { $("sectionInfo").textContent = ""; return; }
+  const s = sectionAt(m.grid, transport.position()), n = sectionsOf(m.grid).length;
+  if (document.activeElement !== $("bpm")) $("bpm").value = s.bpm.toFixed(3);
+  $("sectionInfo").textContent = n > 1 ? `section ${s.index + 1} of ${n} (from ${s.index ? s.offset.toFixed(3) + " s" : "the start"})` : "";
+  $("removeSection").disabled = s.index === 0;
 }
 
 // The selected hit's time (one hit selected): seconds and its place on the grid; typing moves it.
@@ -76,6 +86,8 @@ function show(s) {
       `map ${f(s.map_bpm, 2)} BPM vs track ${f(s.audio_bpm, 2)} BPM` +
       (s.declared_grid
         ? ` · judged on the grid ${s.declared_grid.bpm.toFixed(3)} BPM from ${s.declared_grid.offset.toFixed(3)} s` +
+          (s.declared_grid.sections && s.declared_grid.sections.length
+            ? `, then ${s.declared_grid.sections.map((x) => `${x.bpm.toFixed(2)} from ${x.time.toFixed(3)} s`).join(", ")}` : "") +
           (s.keeps_grid ? ", saved with the map" : " (only a JSON map keeps it)")
         : s.grid ? ` · fitted grid ${s.grid.bpm.toFixed(3)} BPM from ${s.grid.offset.toFixed(3)} s` : "") +
       ` · tap latency ${(tapLatency * 1000).toFixed(0)} ms`);
@@ -231,9 +243,11 @@ function placed(t) {
 // The grid the author sets is sent to the server, which judges the beats on it (and a JSON map keeps it on save);
 // the grid fitted to the beats, shown when the page opens, is not.
 function setGrid(grid, { declare = true } = {}) {
-  if (!(grid && Number.isFinite(grid.bpm) && grid.bpm >= 1 && grid.bpm <= 1000 && Number.isFinite(grid.offset))) return;
-  m.grid = { beatsPerBar: 4, ...grid };
-  $("bpm").value = m.grid.bpm.toFixed(3);
+  const usable = (bpm) => Number.isFinite(bpm) && bpm >= 1 && bpm <= 1000;
+  if (!(grid && usable(grid.bpm) && Number.isFinite(grid.offset))) return;
+  if (!(grid.sections || []).every((x) => usable(x.bpm) && Number.isFinite(x.time))) return;
+  m.grid = { beatsPerBar: 4, ...grid, sections: sectionsOf(grid).slice(1).map((x) => ({ time: x.offset, bpm: x.bpm })) };
+  $("bpm").value = sectionAt(m.grid, transport.position()).bpm.toFixed(3);
   $("offset").value = m.grid.offset.toFixed(3);
   redraw();
   if (declare) { clearTimeout(setGrid.timer); setGrid.timer = setTimeout(() => sendGrid().catch(() => {}), 60); }
@@ -244,7 +258,7 @@ async function sendGrid() {
   if (waiting) { clearTimeout(pushTimer); waiting = false; sync("/api/beats", "PUT").catch(() => {}); }
   const seq = ++putSeq;
   try {
-    const grid = { bpm: m.grid.bpm, offset: m.grid.offset };
+    const grid = { bpm: m.grid.bpm, offset: m.grid.offset, sections: m.grid.sections };
     const s = await inOrder(() => sendJSON("/api/grid", "PUT", grid));
     serverError = null;
     if (seq === putSeq && sameBeats(s.beats.map((b) => b.time), m.beats)) { shownSeq = seq; show(s); }
@@ -257,7 +271,10 @@ function showCandidates(candidates) {
     const b = document.createElement("button");
     b.className = "candidate";
     b.textContent = `${c.bpm.toFixed(1)} (${c.strength.toFixed(2)})`;
-    b.onclick = () => setGrid(m.grid ? scaleTempo(m.grid, c.bpm / m.grid.bpm, transport.position()) : { bpm: c.bpm, offset: 0 });
+    b.onclick = () => {
+      const at = transport.position();
+      setGrid(m.grid ? scaleTempo(m.grid, c.bpm / sectionAt(m.grid, at).bpm, at) : { bpm: c.bpm, offset: 0 });
+    };
     return b;
   });
   $("candidates").replaceChildren(...(buttons.length ? ["Track: ", ...buttons] : []));
@@ -271,7 +288,7 @@ function tapBpm() {
   $("tapInfo").textContent = r
     ? `${r.bpm.toFixed(1)} BPM ± ${r.spreadMs.toFixed(0)} ms over ${Math.min(tempoTaps.length, 16)} taps`
     : `tap ${4 - tempoTaps.length} more`;
-  if (r) setGrid({ ...(m.grid || { offset: transport.position() }), bpm: r.bpm });
+  if (r) setGrid(m.grid ? setSectionBpm(m.grid, transport.position(), r.bpm) : { offset: transport.position(), bpm: r.bpm });
 }
 
 function tap() {
@@ -371,13 +388,22 @@ function wire() {
   $("snap").onclick = snap; $("quantize").onclick = quantize; $("calibrate").onclick = calibrate;
   const scale = (factor) => () => { if (m.grid) setGrid(scaleTempo(m.grid, factor, transport.position())); };
   $("x2").onclick = scale(2); $("half").onclick = scale(1 / 2); $("x32").onclick = scale(3 / 2); $("x23").onclick = scale(2 / 3);
-  $("halfBeat").onclick = () => { if (m.grid) setGrid(shiftHalfBeat(m.grid)); };
-  $("downbeat").onclick = () => { if (m.grid) setGrid({ ...m.grid, offset: transport.position() }); };
+  $("halfBeat").onclick = () => { if (m.grid) setGrid(shiftHalfBeat(m.grid, transport.position())); };
+  $("downbeat").onclick = () => { if (m.grid) setGrid(setDownbeat(m.grid, transport.position())); };
+  $("addSection").onclick = () => {
+    if (!m.grid) return;
+    const grid = addSection(m.grid, transport.position()), start = sectionAt(grid, quantizeToGrid(transport.position(), m.grid)).offset;
+    // The playhead goes to the new section's start (when stopped), so the BPM field edits the new section.
+    if (!transport.playing) transport.seek(start);
+    setGrid(grid);
+  };
+  $("removeSection").onclick = () => { if (m.grid) setGrid(removeSection(m.grid, transport.position())); };
   $("fromGrid").onclick = () => { if (m.grid) edit(hitsFromGrid(m.grid, m.beats, 0, m.state.duration), []); };
   $("tapBpm").onclick = tapBpm;
   $("hitTime").addEventListener("keydown", (e) => { if (e.key === "Enter") typeSelectedTime(); });
   $("hitTime").addEventListener("blur", () => { $("hitTime").classList.remove("invalid"); showSelectedTime(); });
-  $("bpm").onchange = () => setGrid({ ...(m.grid || { offset: 0 }), bpm: Number($("bpm").value) });
+  $("bpm").onchange = () =>
+    setGrid(m.grid ? setSectionBpm(m.grid, transport.position(), Number($("bpm").value)) : { offset: 0, bpm: Number($("bpm").value) });
   $("offset").onchange = () => setGrid({ ...(m.grid || { bpm: 120 }), offset: Number($("offset").value) });
   $("divisor").onchange = () => { const v = Number($("divisor").value); m.divisor = Number.isFinite(v) ? v : 0; redraw(); };
   $("shift").onclick = () => {

@@ -21,10 +21,45 @@ export function snapToOnset(t, onsets, within = 0.1) {
   return best;
 }
 
-/** `t` moved to the nearest line of the grid `{ bpm, offset }` (one line a beat). */
-export function quantize(t, grid) {
-  const p = 60 / grid.bpm;
-  return grid.offset + Math.round((t - grid.offset) / p) * p;
+/**
+ * The grid's tempo sections, in time order. A grid is `{ bpm, offset, beatsPerBar, sections }`: its first section runs
+ * at `bpm` through `offset` (reaching back before it); each entry `{ time, bpm }` of `sections` starts another that
+ * restarts the grid at its time, as osu! and Quaver timing points do, and starts a bar there. Each section is `{ offset,
+ * bpm, from, to, firstBar, index }`: its first line, its tempo, the times it covers, the number of its first bar
+ * (bars counted from 1 at the grid's offset) and its place. Entries at or before the section they follow are ignored.
+ */
+export function sectionsOf(grid) {
+  const perBar = grid.beatsPerBar || 4;
+  const out = [{ offset: grid.offset, bpm: grid.bpm, from: -Infinity, to: Infinity, firstBar: 1, index: 0 }];
+  const extra = (grid.sections || []).filter((x) => Number.isFinite(x.time) && x.bpm > 0).slice().sort((a, b) => a.time - b.time);
+  for (const x of extra) {
+    const last = out[out.length - 1];
+    if (!(x.time > last.offset)) continue;
+    last.to = x.time;
+    const bars = Math.ceil((x.time - last.offset) * last.bpm / 60 / perBar - 1e-9);
+    out.push({ offset: x.time, bpm: x.bpm, from: x.time, to: Infinity, firstBar: last.firstBar + Math.max(1, bars), index: out.length });
+  }
+  return out;
+}
+
+/** The section of the grid that holds time `t`. */
+export function sectionAt(grid, t) {
+  const all = sectionsOf(grid);
+  let i = 0;
+  while (i + 1 < all.length && t >= all[i + 1].from) i++;
+  return all[i];
+}
+
+/**
+ * `t` moved to the nearest line of the grid (`divisor` lines a beat, each section's from its own start). The next
+ * section's start is a line too, so a time just before it can move onto it.
+ */
+export function quantize(t, grid, divisor = 1) {
+  const s = sectionAt(grid, t), p = 60 / s.bpm / divisor;
+  const below = s.offset + Math.floor((t - s.offset) / p + 1e-9) * p;
+  const candidates = [below, below + p].filter((x) => x < s.to - 1e-9);
+  if (Number.isFinite(s.to)) candidates.push(s.to);
+  return candidates.reduce((a, b) => (Math.abs(b - t) < Math.abs(a - t) ? b : a));
 }
 
 /** The grid's lines in `from`…`to` seconds (one a beat, or `divisor` a beat), at most `limit` of them. */
@@ -33,35 +68,77 @@ export function gridLines(grid, from, to, limit = 10000, divisor = 1) {
 }
 
 /**
- * The lines of the grid `{ bpm, offset, beatsPerBar }` in `from`…`to` seconds at `divisor` lines a beat, each with its
- * kind: "bar" (every `beatsPerBar` beats from the offset), "beat", or "sub"; at most `limit` of them.
+ * The lines of the grid (see `sectionsOf`) in `from`…`to` seconds at `divisor` lines a beat, each with its kind: "bar"
+ * (every `beatsPerBar` beats from its section's start), "beat", or "sub"; at most `limit` of them.
  */
 export function markedLines(grid, from, to, divisor = 1, limit = 10000) {
-  const p = 60 / grid.bpm / divisor, lines = [], perBar = (grid.beatsPerBar || 4) * divisor;
-  if (!(Number.isFinite(p) && p > 0) || !(to > from) || !(divisor >= 1)) return lines;
-  for (let k = Math.ceil((from - grid.offset) / p - 1e-9); lines.length < limit; k++) {
-    const time = grid.offset + k * p;
-    if (time >= to) break;
-    const kind = ((k % perBar) + perBar) % perBar === 0 ? "bar" : ((k % divisor) + divisor) % divisor === 0 ? "beat" : "sub";
-    lines.push({ time, kind });
+  const lines = [], perBar = (grid.beatsPerBar || 4) * divisor;
+  if (!(Number.isFinite(60 / grid.bpm) && grid.bpm > 0) || !(to > from) || !(divisor >= 1)) return lines;
+  for (const s of sectionsOf(grid)) {
+    const a = Math.max(from, s.from), b = Math.min(to, s.to), p = 60 / s.bpm / divisor;
+    if (!(b > a)) continue;
+    for (let k = Math.ceil((a - s.offset) / p - 1e-9); lines.length < limit; k++) {
+      const time = s.offset + k * p;
+      if (time >= b) break;
+      const kind = ((k % perBar) + perBar) % perBar === 0 ? "bar" : ((k % divisor) + divisor) % divisor === 0 ? "beat" : "sub";
+      lines.push({ time, kind });
+    }
   }
   return lines;
 }
 
 /** `t` moved to the nearest line of `divisor` lines a beat on the grid. */
-export const snapToGrid = (t, grid, divisor = 1) => quantize(t, { bpm: grid.bpm * divisor, offset: grid.offset });
+export const snapToGrid = (t, grid, divisor = 1) => quantize(t, grid, divisor);
 
-/**
- * The grid at `factor` times its tempo (2, 1/2, 3/2, 2/3), keeping the beat line nearest `anchor` (seconds) where it is,
- * so the music under the playhead stays on a beat.
- */
-export function scaleTempo(grid, factor, anchor = grid.offset) {
-  const kept = quantize(anchor, grid);
-  return { ...grid, bpm: grid.bpm * factor, offset: kept };
+/** The grid with the section that holds `t` changed by `change(section)` → `{ time or offset, bpm }` (sections sorted). */
+function changeSection(grid, t, change) {
+  const s = sectionAt(grid, t), sections = sectionsOf(grid).slice(1).map((x) => ({ time: x.offset, bpm: x.bpm }));
+  if (s.index === 0) { const c = change(s); return { ...grid, bpm: c.bpm, offset: c.time, sections }; }
+  const c = change(s);
+  sections[s.index - 1] = { time: c.time, bpm: c.bpm };
+  return { ...grid, sections };
 }
 
-/** The grid moved by half a beat. */
-export const shiftHalfBeat = (grid) => ({ ...grid, offset: grid.offset + 30 / grid.bpm });
+/**
+ * The grid with the section under `anchor` (seconds) at `factor` times its tempo (2, 1/2, 3/2, 2/3). The first
+ * section keeps the beat line nearest `anchor` where it is, so the music under the playhead stays on a beat; a later
+ * one keeps its start.
+ */
+export function scaleTempo(grid, factor, anchor = grid.offset) {
+  return changeSection(grid, anchor, (s) =>
+    ({ time: s.index === 0 ? quantize(Math.min(anchor, s.to), grid) : s.offset, bpm: s.bpm * factor }));
+}
+
+/** The grid with the section under `anchor` moved by half a beat (a later section only while it stays after the one before). */
+export const shiftHalfBeat = (grid, anchor = grid.offset) =>
+  changeSection(grid, anchor, (s) => ({ time: s.offset + 30 / s.bpm, bpm: s.bpm }));
+
+/** The grid with beat 1 of a bar at `t`: the start of the section that holds `t` moved there. */
+export const setDownbeat = (grid, t) => changeSection(grid, t, (s) => ({ time: t, bpm: s.bpm }));
+
+/** The grid with the section under `t` at `bpm`. */
+export const setSectionBpm = (grid, t, bpm) => changeSection(grid, t, (s) => ({ time: s.offset, bpm }));
+
+/**
+ * The grid with a new tempo section from the beat line nearest `t` (a bar starts there), at the tempo of the section it
+ * splits; unchanged when that line already starts a section or is the first section's own line.
+ */
+export function addSection(grid, t) {
+  const s = sectionAt(grid, t), at = quantize(t, grid);
+  const all = sectionsOf(grid);
+  if (all.some((x) => Math.abs(x.offset - at) < 1e-6)) return grid;
+  const sections = all.slice(1).map((x) => ({ time: x.offset, bpm: x.bpm })).concat([{ time: at, bpm: s.bpm }]);
+  return { ...grid, sections: sections.sort((a, b) => a.time - b.time) };
+}
+
+/** The grid without the section that holds `t` (the one before it runs on); the first section stays. */
+export function removeSection(grid, t) {
+  const s = sectionAt(grid, t);
+  if (s.index === 0) return grid;
+  const sections = sectionsOf(grid).slice(1).map((x) => ({ time: x.offset, bpm: x.bpm }));
+  sections.splice(s.index - 1, 1);
+  return { ...grid, sections };
+}
 
 /**
  * The tempo of taps (seconds, in order): the least-squares slope of tap time against tap number, as BPM, and the
@@ -111,17 +188,18 @@ export function parsePosition(text, grid) {
   const k = bb[3] == null ? 0 : Number(bb[3]), d = bb[4] == null ? 1 : Number(bb[4]);
   const perBar = grid.beatsPerBar || 4;
   if (bar < 1 || beat < 1 || beat > perBar || d < 1 || k >= d) return null;
-  return grid.offset + ((bar - 1) * perBar + (beat - 1) + k / d) * 60 / grid.bpm;
+  const section = sectionsOf(grid).filter((x) => x.firstBar <= bar).pop();
+  return section.offset + ((bar - section.firstBar) * perBar + (beat - 1) + k / d) * 60 / section.bpm;
 }
 
 /** Where `t` sits on the grid, as "bar:beat" plus the nearest 1/`divisor` of the beat ("5:3:1/4"); "" without a grid. */
 export function formatPosition(t, grid, divisor = 4) {
   if (!grid || !(grid.bpm > 0)) return "";
-  const perBar = grid.beatsPerBar || 4;
-  const steps = Math.round((t - grid.offset) * grid.bpm / 60 * divisor);
+  const perBar = grid.beatsPerBar || 4, s = sectionAt(grid, t);
+  const steps = Math.round((t - s.offset) * s.bpm / 60 * divisor);
   const beats = Math.floor(steps / divisor), k = steps - beats * divisor;
-  const bar = Math.floor(beats / perBar) + 1, beat = beats - (bar - 1) * perBar + 1;
-  return `${bar}:${beat}` + (k ? `:${k}/${divisor}` : "");
+  const bars = Math.floor(beats / perBar), beat = beats - bars * perBar + 1;
+  return `${s.firstBar + bars}:${beat}` + (k ? `:${k}/${divisor}` : "");
 }
 
 /** The metronome's ticks in `from`…`to` seconds: one on each beat of the grid, accented on the first beat of a bar. */
@@ -134,7 +212,7 @@ export const metronomeTicks = (grid, from, to) =>
  * right tempo in two clicks.
  */
 export function hitsFromGrid(grid, hits, from, to) {
-  const slack = 15 / grid.bpm;
+  const slack = 15 / Math.max(grid.bpm, ...sectionsOf(grid).map((s) => s.bpm));
   const start = hits.length ? hits[0] - slack : from, end = hits.length ? hits[hits.length - 1] + slack : to;
   return gridLines(grid, start, end);
 }

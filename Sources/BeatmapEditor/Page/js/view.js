@@ -1,6 +1,6 @@
 // Drawing: the overview and the detail canvases, from the page's model. Reads the model, never changes it.
 
-import { markedLines, formatSeconds, rulerTicks } from "./timing.js";
+import { markedLines, formatSeconds, rulerTicks, sectionsOf } from "./timing.js";
 import { columnColour } from "./bands.js";
 
 /** Sizes a canvas's backing store to its box at the device's pixel ratio. */
@@ -88,6 +88,16 @@ export function draw(m, overview, detail, timeLabel) {
     for (const line of markedLines(m.grid, view.from, view.to, perBeat)) {
       gd.strokeStyle = style[line.kind];
       gd.beginPath(); gd.moveTo(xOf(line.time, view, d), 0); gd.lineTo(xOf(line.time, view, d), d.height); gd.stroke();
+    }
+    // Each tempo section's start, with its tempo, in both views.
+    const scale = window.devicePixelRatio || 1;
+    gd.font = `${11 * scale}px system-ui`;
+    for (const s of sectionsOf(m.grid).slice(1)) {
+      go.fillStyle = "#e0a040"; go.fillRect(s.offset / state.duration * o.width, 0, 2, o.height);
+      if (s.offset < view.from || s.offset > view.to) continue;
+      const x = xOf(s.offset, view, d);
+      gd.fillStyle = "#e0a040"; gd.fillRect(x - 1, 0, 3, d.height);
+      gd.fillText(`♩ ${s.bpm.toFixed(2)}`, x + 4, 40 * scale);
     }
   }
   gd.font = `${11 * (window.devicePixelRatio || 1)}px system-ui`;

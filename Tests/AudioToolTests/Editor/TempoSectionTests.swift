@@ -1,0 +1,109 @@
+import AudioKitLinux
+import Foundation
+import Testing
+
+/// A grid in tempo sections: set from the editor's page, judged on, kept by a JSON map as `"tempo_changes"` (read back
+/// as the same tempo map), written into a chart, and refused when it is not one. The answers are known by construction.
+@Suite("Tempo sections")
+struct TempoSectionTests {
+    /// Hits of a chart at 150 BPM from 1 s for 16 beats (beats and off-beats), then at 110 BPM from 7.4 s for 6 beats.
+    static let change = 1 + 16 * 0.4
+    static let hits: [Double] = {
+        var t: [Double] = []
+        for k in 0..<16 { t += [1 + Double(k) * 0.4, 1 + Double(k) * 0.4 + 0.2] }
+        let beat = 60.0 / 110
+        for k in 0..<6 { t += [change + Double(k) * beat, change + (Double(k) + 0.5) * beat] }
+        return t
+    }()
+
+    @Test func aJSONMapKeepsItsTempoChanges() throws {
+        let text = """
+            {"bpm": 150, "offset": 1, "tempo_changes": [{"time": 7.4, "bpm": 110}], "beats": [1, 1.4, 7.4]}
+            """
+        let map = try #require(BeatMapReader.read(bytes: Array(text.utf8), file: "m.json", format: .json).map)
+        let tempo = try #require(map.tempoMap)
+        #expect(tempo.sections.count == 2 && tempo.sections[1].time == 7.4 && tempo.sections[1].bpm == 110)
+        // Each section restarts the grid at its time: a beat of 60/110 s after 7.4 s is a grid line.
+        #expect(abs(tempo.time(ofBeat: tempo.beat(atTime: 7.4 + 60.0 / 110)) - (7.4 + 60.0 / 110)) < 1e-9)
+        #expect(abs(tempo.bpm(atTime: 8) - 110) < 1e-9 && abs(tempo.bpm(atTime: 2) - 150) < 1e-9)
+
+        // Written by the writer and read back: the same sections.
+        let written = BeatMapWriter.string(map, format: .json)
+        let back = try #require(BeatMapReader.read(bytes: Array(written.utf8), file: nil, format: .json).map)
+        #expect(back.tempoMap?.sections.map(\.time) == [1, 7.4] && back.tempoMap?.sections.map(\.bpm) == [150, 110], "\(written)")
+
+        // Not a tempo map: each refused where it is, saying what a tempo change is.
+        let bad = [
+            ("{\"bpm\": 150, \"offset\": 1, \"tempo_changes\": 3, \"beats\": [1]}", "not an array"),
+            ("{\"tempo_changes\": [{\"time\": 7.4, \"bpm\": 110}], \"beats\": [1]}", "needs the map's \"bpm\""),
+            ("{\"bpm\": 150, \"offset\": 1, \"tempo_changes\": [{\"time\": 0.5, \"bpm\": 110}], \"beats\": [1]}", "does not come after"),
+            ("{\"bpm\": 150, \"offset\": 1, \"tempo_changes\": [{\"time\": 9, \"bpm\": 0}], \"beats\": [1]}", "entry 0 is not"),
+            ("{\"bpm\": 150, \"offset\": 1, \"tempo_changes\": [{\"time\": 9, \"bpm\": 90, \"x\": 1}], \"beats\": [1]}", "entry 0 is not"),
+        ]
+        for (json, reason) in bad {
+            let r = BeatMapReader.read(bytes: Array(json.utf8), file: "m.json", format: .json)
+            let d = r.diagnostics.first
+            #expect(r.map == nil && d?.message.contains(reason) == true && d?.location.line == 1, "\(json): \(String(describing: d))")
+            #expect(d.map { $0.location.column ?? 0 > 1 } == true, "\(json): the key's column, not the file's start")
+        }
+    }
+
+    @Test func theSaverSetsReplacesAndKeepsEveryOtherByte() throws {
+        let original = "{\n  \"title\": \"t\",\n  \"beats\": [1, 2]\n}\n"
+        let once = try BeatMapSaver.json(original, settingTempo: (150, 1), changes: [(7.4, 110)], path: "m.json")
+        #expect(
+            once
+                == "{\n  \"bpm\": 150.000,\n  \"offset\": 1.000,\n  \"tempo_changes\": [{\"time\": 7.400, \"bpm\": 110.000}],\n  \"title\": \"t\",\n  \"beats\": [1, 2]\n}\n",
+            "\(once)")
+        // A second save replaces the array where it is (nested brackets and all), and an empty one empties it.
+        let twice = try BeatMapSaver.json(once, settingTempo: (150, 1), changes: [(7.4, 110), (9, 90)], path: "m.json")
+        #expect(twice == once.replacingOccurrences(of: "110.000}]", with: "110.000}, {\"time\": 9.000, \"bpm\": 90.000}]"))
+        let none = try BeatMapSaver.json(twice, settingTempo: (150, 1), changes: [], path: "m.json")
+        #expect(none.contains("\"tempo_changes\": [],") && none.hasSuffix("\"title\": \"t\",\n  \"beats\": [1, 2]\n}\n"))
+        // A map without changes gets no key for them.
+        #expect(!(try BeatMapSaver.json(original, settingTempo: (150, 1), path: "m.json")).contains("tempo_changes"))
+    }
+
+    @Test func aSectionedGridIsJudgedOnSavedAndReopened() async throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let track = try ChartJudgementTests.clicks(Self.hits, gains: Self.hits.map { _ in 1 }, seconds: 12, in: dir)
+        let path = dir.appendingPathComponent("chart.json").path
+        let numbers = Self.hits.map { String(format: "%.6f", $0) }.joined(separator: ", ")
+        try "{\"beats\": [\(numbers)]}\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let session = try await EditorSession(track: track, map: path)
+        // Out of order, before the offset, or at a tempo of 0: refused, the grid unchanged.
+        for sections in [[(8.0, 110.0), (7.4, 90.0)], [(0.5, 110)], [(7.4, 0)]] {
+            let grid = EditorState.Grid(bpm: 150, offset: 1, sections: sections.map { EditorState.Grid.Section(time: $0.0, bpm: $0.1) })
+            #expect(await session.setGrid(grid) == false, "\(sections)")
+        }
+        #expect(await session.state().declaredGrid == nil)
+        // With the change declared, every hit is on a click and on the grid: nothing is flagged.
+        let sectioned = EditorState.Grid(bpm: 150, offset: 1, sections: [EditorState.Grid.Section(time: Self.change, bpm: 110)])
+        #expect(await session.setGrid(sectioned))
+        let judged = await session.state()
+        #expect(!judged.beats.contains { $0.flagged } && !judged.findings.contains { $0.rule == "beatmap.off_grid" }, "\(judged.findings)")
+        // A hit after the change moved 35 ms into silence: off a grid that holds there, it is a lone slip and flagged;
+        // on one steady 150 BPM grid its neighbours are off the grid too (a tempo change the grid does not declare), and
+        // it is not judged off the grid.
+        let k = 32 + 5
+        var moved = Self.hits
+        moved[k] += 0.035
+        try await session.setBeats(moved)
+        #expect(await session.state().beats[k].flagged, "on the sectioned grid")
+        #expect(await session.setGrid(EditorState.Grid(bpm: 150, offset: 1)))
+        #expect(!(await session.state().beats[k].flagged), "on one steady grid")
+        try await session.setBeats(Self.hits)
+        #expect(await session.setGrid(sectioned))
+        try await session.save()
+        let reopened = try await EditorSession(
+            track: track, map: path, settings: EditorSession.Settings(saveAsFolder: dir.path))
+        #expect(await reopened.state().declaredGrid == sectioned)
+        // As a chart: StepMania's #BPMS holds both tempi, and the hits come back.
+        try await reopened.saveAs(name: "chart.sm")
+        let sm = try String(contentsOfFile: dir.appendingPathComponent("chart.sm").path, encoding: .utf8)
+        let chart = try #require(BeatMapReader.read(bytes: Array(sm.utf8), file: "chart.sm", format: .stepmania).map)
+        #expect(chart.tempoMap?.sections.map { ($0.bpm * 1000).rounded() / 1000 } == [150, 110], "\(sm.prefix(300))")
+        #expect(zip(chart.times, Self.hits).allSatisfy { abs($0 - $1) < 0.002 } && chart.times.count == Self.hits.count)
+    }
+}

@@ -1,0 +1,63 @@
+// Tempo sections on the page's grid, against values worked out by hand. Run: node --test Tests/page
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  sectionsOf, sectionAt, quantize, markedLines, formatPosition, parsePosition, addSection, removeSection, scaleTempo,
+  setDownbeat, setSectionBpm, shiftHalfBeat, metronomeTicks, snapToGrid,
+} from "../../Sources/BeatmapEditor/Page/js/timing.js";
+
+// 120 BPM from 0 s (a beat every 0.5 s), then 60 BPM from 4 s (a beat a second): 8 beats, two bars, before the change.
+const grid = { bpm: 120, offset: 0, beatsPerBar: 4, sections: [{ time: 4, bpm: 60 }] };
+const near = (a, b) => Math.abs(a - b) < 1e-9;
+
+test("sectionsOf splits the grid at each section, counting bars across them", () => {
+  const [a, b] = sectionsOf(grid);
+  assert.deepEqual([a.offset, a.bpm, a.to, a.firstBar], [0, 120, 4, 1]);
+  assert.deepEqual([b.offset, b.bpm, b.from, b.to, b.firstBar], [4, 60, 4, Infinity, 3]);
+  assert.equal(sectionAt(grid, 3.99).index, 0);
+  assert.equal(sectionAt(grid, 4).index, 1);
+  // A section at or before the grid's offset, or with no tempo, is not one.
+  assert.equal(sectionsOf({ ...grid, sections: [{ time: -1, bpm: 90 }, { time: 2, bpm: 0 }] }).length, 1);
+  // A change halfway through a bar starts the next bar: 5 beats at 120 is a bar and a beat, so bar 3 starts at 2.5 s.
+  assert.equal(sectionsOf({ ...grid, sections: [{ time: 2.5, bpm: 60 }] })[1].firstBar, 3);
+});
+
+test("quantize and snapToGrid use the section's own lines, and the next section's start", () => {
+  assert.ok(near(quantize(3.7, grid), 3.5));
+  assert.ok(near(quantize(3.9, grid), 4)); // the 60 BPM section's first line is nearer than 3.5
+  assert.ok(near(quantize(4.4, grid), 4));
+  assert.ok(near(quantize(4.6, grid), 5));
+  assert.ok(near(snapToGrid(4.3, grid, 4), 4.25)); // quarter beats of the 60 BPM section
+  assert.ok(near(snapToGrid(1.2, grid, 4), 1.25)); // quarter beats of 0.5 s
+});
+
+test("markedLines changes spacing at the section and starts a bar there", () => {
+  const lines = markedLines(grid, 3, 6.5);
+  assert.deepEqual(lines.map((l) => [l.time, l.kind]), [[3, "beat"], [3.5, "beat"], [4, "bar"], [5, "beat"], [6, "beat"]]);
+  assert.deepEqual(metronomeTicks(grid, 3.9, 4.1), [{ time: 4, accent: true }]);
+});
+
+test("bar:beat counts on across sections, both ways", () => {
+  assert.equal(formatPosition(4, grid), "3:1");
+  assert.equal(formatPosition(5.25, grid), "3:2:1/4");
+  assert.equal(formatPosition(2, grid), "2:1");
+  assert.ok(near(parsePosition("3:2:1/4", grid), 5.25));
+  assert.ok(near(parsePosition("2:1", grid), 2));
+  assert.ok(near(parsePosition("4:1", grid), 8));
+});
+
+test("adding, removing and changing a section edits only that section", () => {
+  const plain = { bpm: 120, offset: 0, beatsPerBar: 4 };
+  assert.deepEqual(addSection(plain, 4.1).sections, [{ time: 4, bpm: 120 }]); // at the nearest beat line
+  assert.equal(addSection(grid, 4.1), grid); // a section already starts there
+  assert.deepEqual(removeSection(grid, 5).sections, []);
+  assert.equal(removeSection(grid, 1), grid); // the first section stays
+  assert.deepEqual(scaleTempo(grid, 2, 5).sections, [{ time: 4, bpm: 120 }]);
+  const first = scaleTempo(grid, 2, 1.1);
+  assert.deepEqual([first.bpm, first.offset, first.sections], [240, 1, [{ time: 4, bpm: 60 }]]);
+  assert.deepEqual(setDownbeat(grid, 4.5).sections, [{ time: 4.5, bpm: 60 }]);
+  assert.equal(setDownbeat(grid, 1.5).offset, 1.5);
+  assert.deepEqual(setSectionBpm(grid, 4.5, 90).sections, [{ time: 4, bpm: 90 }]);
+  assert.deepEqual(shiftHalfBeat(grid, 5).sections, [{ time: 4.5, bpm: 60 }]);
+  assert.equal(shiftHalfBeat(grid, 1).offset, 0.25);
+});
