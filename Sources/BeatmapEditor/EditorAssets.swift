@@ -36,6 +36,7 @@ public enum EditorAssets {
         "transport.js": script(PackageResources.transport_js),
         "stream.js": script(PackageResources.stream_js),
         "bands.js": script(PackageResources.bands_js),
+        "markers.js": script(PackageResources.markers_js),
         "view.js": script(PackageResources.view_js),
     ]
 

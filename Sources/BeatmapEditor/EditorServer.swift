@@ -75,6 +75,32 @@
                 }
                 return try json(await session.state())
             }
+            // The author's named ranges: [{"name": …, "from": …, "to": …}, …] (every one, each time).
+            router.put("/api/markers") { request, _ in
+                let body = try await request.body.collect(upTo: maxBodyBytes)
+                let bytes = Array(body.readableBytesView)
+                guard let value = JSONValue.parse(bytes, maxDepth: 8) else {
+                    return failure(.badRequest, "the body must be a JSON array of {\"name\", \"from\", \"to\"}")
+                }
+                switch EditorMarker.read(value) {
+                case .failure(let e): return failure(.badRequest, e.reason)
+                case .success(let markers):
+                    if let problem = await session.setMarkers(markers) { return failure(.badRequest, problem) }
+                }
+                return try json(await session.state())
+            }
+            // Whether a save also keeps the grid and markers beside a map that holds beats only: {"keep": true|false}.
+            router.put("/api/sidecar") { request, _ in
+                let body = try await request.body.collect(upTo: maxBodyBytes)
+                let bytes = Array(body.readableBytesView)
+                guard case .object(let o) = JSONValue.parse(bytes, maxDepth: 4), o.keys == ["keep"],
+                    case .bool(let keep) = o["keep"]
+                else { return failure(.badRequest, "the body must be {\"keep\": true} or {\"keep\": false}") }
+                guard await session.setKeepsBeside(keep) else {
+                    return failure(.badRequest, "this map keeps its grid and markers itself, or has no file to save beside")
+                }
+                return try json(await session.state())
+            }
             // The page sends the beats it shows with the save, so what is written is what the author sees.
             router.post("/api/save") { request, _ in
                 let sent = SaveBody(Array(try await request.body.collect(upTo: maxBodyBytes).readableBytesView))

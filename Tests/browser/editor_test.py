@@ -6,7 +6,7 @@ on disk holds exactly the expected beats. With SCREENSHOT, saves the page there 
 Usage: python3 Tests/browser/editor_test.py BEATMAP_BINARY [SCREENSHOT.png]
 Prints '1 passed, 0 failed' (or the failure) and exits 0 or 1; skips, saying so, without chromium or Playwright
 (and fails then under CI=true)."""
-import os, re, shutil, sys, tempfile
+import json, os, re, shutil, sys, tempfile
 
 from support import ROOT, failed, launch, missing_tools, passed, start_server, stop_server
 
@@ -177,7 +177,26 @@ def main():
             page.keyboard.press("Control+z")
             page.wait_for_function(f"window.editor.synced && window.editor.state.beats.some(b => b.time === {original[2]}) && "
                                    f"window.editor.state.beats.length === {len(original) + 1}")
-            # Save, and the file holds exactly the original beats and the tapped one.
+            # Markers: drag across empty space to select a range and name it; it is listed and, as this Swift map holds
+            # beats only, kept beside the map once asked.
+            page.once("dialog", lambda d: d.accept("verse"))
+            view = page.evaluate("window.editor.view")
+            shown = [t for t in page.evaluate("window.editor.beats") if view["from"] < t < view["to"]]
+            a_t, b_t = (shown[0] + shown[1]) / 2, (shown[2] + shown[3]) / 2
+            xa, xb = page.evaluate(f"window.editor.clientX({a_t})"), page.evaluate(f"window.editor.clientX({b_t})")
+            page.mouse.move(xa, y)
+            page.mouse.down()
+            page.mouse.move((xa + xb) / 2, y)
+            page.mouse.move(xb, y)
+            page.mouse.up()
+            page.click("#mark")
+            page.wait_for_function("window.editor.state.markers && window.editor.state.markers.length === 1")
+            mk = page.evaluate("window.editor.state.markers[0]")
+            assert mk["name"] == "verse" and abs(mk["from"] - a_t) < 0.05 and abs(mk["to"] - b_t) < 0.05, f"marker {mk}"
+            assert "not saved" in page.inner_text("#markers"), page.inner_text("#markers")
+            page.check("#sidecar")
+            page.wait_for_function("window.editor.state.sidecar === 'GameConstants.swift.sidecar.json'")
+            # Save, and the file holds exactly the original beats and the tapped one; the marker goes beside it.
             page.keyboard.press("Control+s")
             page.wait_for_function("window.editor.state && window.editor.state.dirty === false && window.editor.state.beats.length === "
                                    f"{len(original) + 1}")
@@ -198,7 +217,7 @@ def main():
             assert page.input_value("#bpm") == f"{g1['bpm']:.3f}"
             # The grid the author set goes to the server, which judges the beats on it; a Swift map cannot keep it.
             page.wait_for_function(f"window.editor.state.declared_grid && Math.abs(window.editor.state.declared_grid.bpm - {g1['bpm']}) < 1e-6")
-            assert "only a JSON map keeps it" in page.inner_text("#summary"), page.inner_text("#summary")
+            assert "saved beside it in GameConstants.swift.sidecar.json" in page.inner_text("#summary"), page.inner_text("#summary")
             # A tempo section from the beat line nearest the playhead (6 s), its tempo typed: the first section keeps its
             # tempo, the server judges on both, and removing the section brings the steady grid back.
             resume = page.evaluate("window.editor.position()")
@@ -269,13 +288,16 @@ def main():
         assert len(saved) == len(expected) and all(abs(a - b) < 0.0005 for a, b in zip(saved, expected)), f"{saved} != {expected}"
         before = open(os.path.join(ROOT, "samples/beatmaps/GameConstants.swift")).read()
         after = open(game).read()
+        with open(game + ".sidecar.json") as f:
+            beside = json.load(f)
+        assert [m["name"] for m in beside["markers"]] == ["verse"], f"sidecar {beside}"
         assert after[:after.index("= [")] == before[:before.index("= [")], "bytes before the literal changed"
         assert after[after.rindex("]"):] == before[before.rindex("]"):], "bytes after the literal changed"
         return passed(
             "editor_test",
             "the page loaded, showed the flagged beat, played (streamed in pieces that equal the whole track, across a "
             "piece boundary), took a tap, a drag and an undo, saved, "
-            "doubled the grid, added and removed a tempo section, added a beat on a 1/4 line, applied a finding's fix, and "
+            "marked a range (kept beside the map), doubled the grid, added and removed a tempo section, added a beat on a 1/4 line, applied a finding's fix, and "
             "moved a hit to a typed time; a map at half tempo was fixed with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid",
         )
     except AssertionError as e:

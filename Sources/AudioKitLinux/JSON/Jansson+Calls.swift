@@ -103,3 +103,11 @@ enum Jansson {
         }
     }
 }
+
+extension JSONValue {
+    /// The JSON value in `bytes` (UTF-8, at most `maxDepth` levels deep), read with Jansson; nil when it is not JSON.
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = 64) -> JSONValue? {
+        guard case .success(let value) = bytes.withUnsafeBytes({ Jansson.decode($0, maxDepth: maxDepth) }) else { return nil }
+        return value
+    }
+}

@@ -178,6 +178,27 @@
                 let sectioned = try JSONSerialization.jsonObject(with: Data(sections.body)) as? [String: Any]
                 let declared = (sectioned?["declared_grid"] as? [String: Any])?["sections"] as? [[String: Double]]
                 #expect(declared == [["time": 6.1, "bpm": 96]], "\(String(describing: declared))")
+                // Markers: refused unless each is exactly a name and a range; then in the state. A Swift map keeps them
+                // only beside it, and only when asked.
+                for bad in [
+                    "not json", "{}", "[{\"name\": \"a\", \"from\": 2, \"to\": 1}]",
+                    "[{\"name\": \"a\", \"from\": 1, \"to\": 2, \"x\": 1}]",
+                    "[{\"name\": \"\", \"from\": 1, \"to\": 2}]", "[{\"name\": \"a\", \"from\": \"1\", \"to\": 2}]",
+                ] {
+                    #expect(try await Self.http(port, "PUT", "/api/markers?token=\(token)", body: Array(bad.utf8)).status == 400, "\(bad)")
+                }
+                let marked = try await Self.http(
+                    port, "PUT", "/api/markers?token=\(token)", body: Array("[{\"name\": \"verse\", \"from\": 1, \"to\": 3}]".utf8))
+                #expect(marked.status == 200)
+                let withMarkers = try JSONSerialization.jsonObject(with: Data(marked.body)) as? [String: Any]
+                #expect((withMarkers?["markers"] as? [[String: Any]])?.first?["name"] as? String == "verse")
+                #expect(withMarkers?["keeps_markers"] as? Bool == false && withMarkers?["sidecar_possible"] as? Bool == true)
+                for bad in ["{\"keep\": \"yes\"}", "{\"keep\": true, \"x\": 1}", "true"] {
+                    #expect(try await Self.http(port, "PUT", "/api/sidecar?token=\(token)", body: Array(bad.utf8)).status == 400, "\(bad)")
+                }
+                let kept = try await Self.http(port, "PUT", "/api/sidecar?token=\(token)", body: Array("{\"keep\": true}".utf8))
+                let keeping = try JSONSerialization.jsonObject(with: Data(kept.body)) as? [String: Any]
+                #expect(kept.status == 200 && (keeping?["sidecar"] as? String)?.hasSuffix(".sidecar.json") == true)
                 // Save As takes a file name, never a path: refused, and nothing is written.
                 let escape = try await Self.http(port, "POST", "/api/save-as?token=\(token)&name=..%2Fescape.json")
                 #expect(escape.status == 400)
@@ -241,6 +262,7 @@
                 let keys = [
                     "track", "duration", "sample_rate", "channels", "map", "dirty", "can_save", "beats", "offset", "drift",
                     "map_bpm", "audio_bpm", "grid", "declared_grid", "keeps_grid", "flagged", "tolerance", "hit_window", "findings",
+                    "markers", "keeps_markers", "sidecar", "sidecar_possible",
                 ]
                 #expect(Set(state.keys) == Set(keys))
                 #expect(beats.allSatisfy { Set($0.keys) == ["time", "error", "audio_time", "flagged", "too_close", "fix"] })

@@ -73,6 +73,14 @@ public actor EditorSession {
     private var exportedChart: [UInt8]?
     /// A reader of the track for deep-zoom waveforms, apart from the one the audio is served by (opened on first use).
     private var zoomReader: SoundFileReader?
+    /// The named ranges the author marked, as they are now, on disk, and when the session opened.
+    public private(set) var markers: [EditorMarker] = []
+    private var savedMarkers: [EditorMarker] = []
+    private var openedMarkers: [EditorMarker] = []
+    /// True when a save also writes the grid and markers beside the map (`EditorSidecar`); as on disk; as opened.
+    public private(set) var keepsBeside = false
+    private var savedBeside = false
+    private var openedBeside = false
 
     /// Opens the track and the map (or, without one, drafts a map from the audio). Throws `InputError` when the
     /// track or the map cannot be read, and `BeatMapFindings` when the map's content is not a beat map.
@@ -102,6 +110,20 @@ public actor EditorSession {
                 savedBeats = f.map.times
                 declared = EditorState.Grid(declaredBy: f.map)
                 chartTempo = declared == nil ? f.map.tempoMap : nil
+                if f.format == .json, case .success(.object(let o)) = f.bytes.withUnsafeBytes({ Jansson.decode($0, maxDepth: 64) }),
+                    let value = o["markers"]
+                {
+                    switch EditorMarker.read(value) {
+                    case .success(let m): markers = m
+                    case .failure(let e): throw InputError(.corrupt, path: map, reason: e.reason, fix: "fix or remove \"markers\"")
+                    }
+                } else if let beside = try EditorSidecar.read(path: EditorSidecar.path(for: map), limits: limits) {
+                    // A map that holds beats only, with the grid and markers the author kept beside it.
+                    // A chart's own tempo map stays what it is judged on.
+                    declared = declared ?? (f.map.tempoMap == nil ? beside.grid : nil)
+                    markers = beside.markers
+                    keepsBeside = true
+                }
             case .failure(let findings): throw findings
             }
         } else {
@@ -115,6 +137,10 @@ public actor EditorSession {
         openedBeats = beats
         savedDeclared = declared
         openedDeclared = declared
+        savedMarkers = markers
+        openedMarkers = markers
+        savedBeside = keepsBeside
+        openedBeside = keepsBeside
         report = Self.check(beats, declared: declared, chartTempo: chartTempo, onset: onset, settings: settings, file: map)
     }
 
@@ -139,13 +165,49 @@ public actor EditorSession {
         return settings.saveAs.map { BeatMapFormat.forOutput(path: $0) == .json } ?? false
     }
 
-    /// True when the beats (or a grid the map keeps) differ from the file on disk (always, for a draft not yet saved).
-    public var isDirty: Bool { beats != savedBeats || (keepsGrid && declared != savedDeclared) }
+    /// True when a save keeps the markers in the map itself: a JSON object map, or a draft saved as JSON.
+    public var keepsMarkers: Bool {
+        if let file {
+            guard file.format == .json, exportedChart == nil || file.bytes != exportedChart else { return false }
+            return file.bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "{")
+        }
+        return settings.saveAs.map { BeatMapFormat.forOutput(path: $0) == .json } ?? false
+    }
 
-    /// True when the author changed the beats, or a grid the map keeps, since the session opened or last saved (an
-    /// untouched draft is not).
+    /// True when the map cannot hold the grid and markers itself, so a sidecar beside it can (on the author's word).
+    public var sidecarPossible: Bool { savePath != nil && !keepsMarkers }
+
+    /// True when the beats (or a grid or markers the map or its sidecar keeps) differ from the files on disk (always,
+    /// for a draft not yet saved).
+    public var isDirty: Bool {
+        beats != savedBeats || ((keepsGrid || keepsBeside) && declared != savedDeclared)
+            || ((keepsMarkers || keepsBeside) && markers != savedMarkers) || keepsBeside != savedBeside
+    }
+
+    /// True when the author changed the beats, or a grid or markers the map or its sidecar keeps, since the session
+    /// opened or last saved (an untouched draft is not).
     public var isEdited: Bool {
-        beats != (file == nil ? openedBeats : savedBeats) || (keepsGrid && declared != (file == nil ? openedDeclared : savedDeclared))
+        let draft = file == nil
+        return beats != (draft ? openedBeats : savedBeats)
+            || ((keepsGrid || keepsBeside) && declared != (draft ? openedDeclared : savedDeclared))
+            || ((keepsMarkers || keepsBeside) && markers != (draft ? openedMarkers : savedMarkers))
+            || keepsBeside != (draft ? openedBeside : savedBeside)
+    }
+
+    /// Sets the markers (see `EditorMarker.problem`); returns why they were refused, keeping the ones it had, or nil.
+    public func setMarkers(_ list: [EditorMarker]) -> String? {
+        if let problem = EditorMarker.problem(list, duration: info.duration) { return problem }
+        markers = list.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
+        return nil
+    }
+
+    /// Asks for (or no longer asks for) the grid and markers to be kept beside the map; false when the map keeps them
+    /// itself or there is nowhere to save.
+    @discardableResult
+    public func setKeepsBeside(_ on: Bool) -> Bool {
+        guard !on || sidecarPossible else { return false }
+        keepsBeside = on
+        return true
     }
 
     /// The most tempo sections a grid set from the page may have.
@@ -191,6 +253,7 @@ public actor EditorSession {
     public func save() throws(InputError) {
         let tempo = keepsGrid ? declared.map { (bpm: $0.bpm, offset: $0.offset) } : nil
         let changes = keepsGrid ? (declared?.sections ?? []).map { (time: $0.time, bpm: $0.bpm) } : []
+        let marked = keepsMarkers ? [(key: "markers", value: EditorMarker.json(markers), add: !markers.isEmpty)] : []
         if let file, let exported = exportedChart, file.bytes == exported {
             let current = try InputFile.read(file.path, maxBytes: settings.limits.maxFileBytes)
             guard current == exported else {
@@ -200,11 +263,15 @@ public actor EditorSession {
             }
             try writeChart(to: file.path, format: file.format, replacing: true)
         } else if let file {
-            self.file = try file.save(beats, tempo: tempo, changes: changes, limits: settings.limits)
+            self.file = try file.save(beats, tempo: tempo, changes: changes, members: marked, limits: settings.limits)
         } else if let path = settings.saveAs {
             var map = BeatMap(times: beats, bpm: tempo?.bpm, offset: tempo?.offset)
             map.tempoMap = tempo == nil ? nil : declared?.tempoMap
-            let text = BeatMapWriter.string(map, format: BeatMapFormat.forOutput(path: path))
+            var text = BeatMapWriter.string(map, format: BeatMapFormat.forOutput(path: path))
+            if !marked.isEmpty, !markers.isEmpty {
+                if !text.hasPrefix("{") { text = "{\"beats\": " + text + "}\n" }
+                text = try BeatMapSaver.json(text, setting: marked, path: path)
+            }
             if FileIdentity(path: path) != nil {
                 throw InputError(
                     .writeFailed, path: path, reason: "already exists; the draft was not written over it",
@@ -220,8 +287,22 @@ public actor EditorSession {
                 .writeFailed, path: "<draft>", reason: "the draft has no file to save to",
                 fix: "start the editor with a file to save the draft to")
         }
+        try writeBeside()
         savedBeats = beats
         savedDeclared = declared
+        savedMarkers = markers
+        savedBeside = keepsBeside
+    }
+
+    /// Writes the sidecar when the author asked for one, or removes the one this session kept when no longer asked.
+    private func writeBeside() throws(InputError) {
+        guard let path = savePath else { return }
+        let beside = EditorSidecar.path(for: path)
+        if keepsBeside {
+            try AtomicFile.write(EditorSidecar(grid: declared, markers: markers).text, to: beside, replacing: beside)
+        } else if savedBeside, FileIdentity(path: beside) != nil {
+            unlink(beside)
+        }
     }
 
     /// The formats a Save As writes, by the new file's extension.
@@ -258,14 +339,24 @@ public actor EditorSession {
             let keeps = format == .json
             var map = BeatMap(times: beats, bpm: keeps ? declared?.bpm : nil, offset: keeps ? declared?.offset : nil)
             map.tempoMap = keeps ? declared?.tempoMap : nil
-            try AtomicFile.write(BeatMapWriter.string(map, format: format), to: path)
+            var text = BeatMapWriter.string(map, format: format)
+            if keeps, !markers.isEmpty {
+                if !text.hasPrefix("{") { text = "{\"beats\": " + text + "}\n" }
+                text = try BeatMapSaver.json(text, setting: [("markers", EditorMarker.json(markers), true)], path: path)
+            }
+            try AtomicFile.write(text, to: path)
             switch try BeatMapFile.open(path: path, limits: settings.limits) {
             case .success(let f): file = f
             case .failure: throw InputError(.writeFailed, path: path, reason: "the saved file does not read back as a beat map")
             }
         }
+        // A map that keeps its markers itself needs no sidecar; one that cannot keeps them beside it if asked.
+        if !sidecarPossible { keepsBeside = false }
+        try writeBeside()
         savedBeats = beats
         savedDeclared = declared
+        savedMarkers = markers
+        savedBeside = keepsBeside
     }
 
     /// The tempo map a chart is written on: the grid the author set, else the chart's own, else the one the check fitted
@@ -295,7 +386,10 @@ public actor EditorSession {
             track: (trackPath as NSString).lastPathComponent, info: info,
             map: savePath.map { ($0 as NSString).lastPathComponent }, dirty: isDirty, canSave: savePath != nil, beats: beats,
             report: report, tolerance: settings.tolerance, hitWindow: settings.hitWindow,
-            minimumGap: BeatLintOptions(hitWindow: settings.hitWindow).minimumGap, declaredGrid: declared, keepsGrid: keepsGrid)
+            minimumGap: BeatLintOptions(hitWindow: settings.hitWindow).minimumGap, declaredGrid: declared, keepsGrid: keepsGrid,
+            markers: markers, keepsMarkers: keepsMarkers,
+            sidecar: keepsBeside ? savePath.map { (EditorSidecar.path(for: $0) as NSString).lastPathComponent } : nil,
+            sidecarPossible: sidecarPossible)
     }
 
     /// `width` columns of `from`…`to` seconds: the waveform's lowest and highest sample, the peak of its low, mid and

@@ -118,6 +118,15 @@ public struct EditorState: Encodable, Sendable, Equatable {
     public var declaredGrid: Grid?
     /// True when a save keeps `declaredGrid` in the map (a JSON object map; other formats hold beats only).
     public var keepsGrid: Bool
+    /// The named ranges the author marked.
+    public var markers: [EditorMarker] = []
+    /// True when a save keeps `markers` in the map itself (a JSON object map).
+    public var keepsMarkers = false
+    /// The file a save also writes the grid and markers to, beside a map that holds beats only, when the author asked
+    /// for it (its file name); nil otherwise.
+    public var sidecar: String? = nil
+    /// True when the map's format cannot hold the grid and markers, so a sidecar can keep them.
+    public var sidecarPossible = false
     /// How many beats are flagged.
     public var flagged: Int
     /// The checker's tolerance (seconds).
@@ -136,6 +145,10 @@ public struct EditorState: Encodable, Sendable, Equatable {
         case hitWindow = "hit_window"
         case declaredGrid = "declared_grid"
         case keepsGrid = "keeps_grid"
+        case markers
+        case keepsMarkers = "keeps_markers"
+        case sidecar
+        case sidecarPossible = "sidecar_possible"
     }
 
     /// Encodes every key, an absent value as `null`.
@@ -156,6 +169,10 @@ public struct EditorState: Encodable, Sendable, Equatable {
         try c.encode(grid, forKey: .grid)
         try c.encode(declaredGrid, forKey: .declaredGrid)
         try c.encode(keepsGrid, forKey: .keepsGrid)
+        try c.encode(markers, forKey: .markers)
+        try c.encode(keepsMarkers, forKey: .keepsMarkers)
+        try c.encode(sidecar, forKey: .sidecar)
+        try c.encode(sidecarPossible, forKey: .sidecarPossible)
         try c.encode(flagged, forKey: .flagged)
         try c.encode(tolerance, forKey: .tolerance)
         try c.encode(hitWindow, forKey: .hitWindow)
@@ -164,14 +181,20 @@ public struct EditorState: Encodable, Sendable, Equatable {
 
     /// The state of `beats` as `report` judges them: each beat's verdict by index, "too close" by the lint rule at
     /// `minimumGap`, a grid fitted to the beats, and the `declaredGrid` they were judged on (kept on save when
-    /// `keepsGrid`).
+    /// `keepsGrid`); the author's `markers` (kept in the map when `keepsMarkers`, beside it in `sidecar`), and whether a
+    /// sidecar is possible.
     public init(
         track: String, info: AudioFileInfo, map: String?, dirty: Bool, canSave: Bool, beats times: [Double],
         report: BeatCheckReport, tolerance: Double, hitWindow: Double, minimumGap: Double, declaredGrid: Grid? = nil,
-        keepsGrid: Bool = false
+        keepsGrid: Bool = false, markers: [EditorMarker] = [], keepsMarkers: Bool = false, sidecar: String? = nil,
+        sidecarPossible: Bool = false
     ) {
         self.declaredGrid = declaredGrid
         self.keepsGrid = keepsGrid
+        self.markers = markers
+        self.keepsMarkers = keepsMarkers
+        self.sidecar = sidecar
+        self.sidecarPossible = sidecarPossible
         let evidence = Dictionary(report.beats.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
         var close = [Bool](repeating: false, count: times.count)
         for i in TooCloseRule.closeHits(times, minimumGap: minimumGap) {

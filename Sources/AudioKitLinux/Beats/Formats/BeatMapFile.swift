@@ -29,10 +29,12 @@ public struct BeatMapFile: Sendable {
     /// the file on disk is no longer the one that was read (another program changed it), and when the new text
     /// would not read back as exactly `times`. With `tempo`, a JSON map's `"bpm"` and `"offset"` are set too, and its
     /// `"tempo_changes"` to `changes` (`BeatMapSaver.json(_:settingTempo:changes:path:)`); other formats cannot keep one
-    /// (`.unsupportedFormat`, nothing written). Returns the file as saved, ready for the next save.
+    /// (`.unsupportedFormat`, nothing written). `members` (key, JSON text of the value, whether to add it when absent)
+    /// are set in a JSON map too (`BeatMapSaver.json(_:setting:path:)`). Returns the file as saved, ready for the next
+    /// save.
     public func save(
         _ times: [Double], tempo: (bpm: Double, offset: Double)? = nil, changes: [(time: Double, bpm: Double)] = [],
-        limits: InputLimits = .standard
+        members: [(key: String, value: String, add: Bool)] = [], limits: InputLimits = .standard
     ) throws(InputError) -> BeatMapFile {
         let current = try InputFile.read(path, maxBytes: limits.maxFileBytes)
         guard current == bytes else {
@@ -54,6 +56,12 @@ public struct BeatMapFile: Sendable {
                     fix: "save the beats without the grid, or convert the map to JSON")
             }
             text = try BeatMapSaver.json(text, settingTempo: tempo, changes: changes, path: path)
+        }
+        if !members.isEmpty {
+            guard format == .json else {
+                throw InputError(.unsupportedFormat, path: path, reason: "only a JSON map keeps more than beats; nothing was written")
+            }
+            text = try BeatMapSaver.json(text, setting: members, path: path)
         }
         let written = Array(text.utf8)
         let check = BeatMapReader.read(bytes: written, file: path, format: format, symbol: symbol)

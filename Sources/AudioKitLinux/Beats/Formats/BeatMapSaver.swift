@@ -37,6 +37,21 @@ public enum BeatMapSaver {
     public static func json(
         _ text: String, settingTempo tempo: (bpm: Double, offset: Double), changes: [(time: Double, bpm: Double)] = [], path: String
     ) throws(InputError) -> String {
+        let list = changes.map { "{\"time\": \(number($0.time, decimals: 3)), \"bpm\": \(number($0.bpm, decimals: 3))}" }
+        return try json(
+            text,
+            setting: [
+                ("bpm", number(tempo.bpm, decimals: 3), true), ("offset", number(tempo.offset, decimals: 3), true),
+                ("tempo_changes", "[" + list.joined(separator: ", ") + "]", !changes.isEmpty),
+            ], path: path)
+    }
+
+    /// The text of a JSON object with each of `members` (key, the value's JSON text, whether to add it when the key is
+    /// absent) set: the value replaced where the key is, else the member added first in the object, indented like its
+    /// first member; every other byte is kept. Throws `InputError` (`.unsupportedFormat`) when the root is not an object.
+    public static func json(_ text: String, setting members: [(key: String, value: String, add: Bool)], path: String) throws(InputError)
+        -> String
+    {
         let bytes = Array(text.utf8)
         let pre = JSONTextPreprocessor.process(bytes)
         guard case .success(.object) = pre.bytes.withUnsafeBytes({ Jansson.decode($0, maxDepth: 64) }),
@@ -46,15 +61,12 @@ public enum BeatMapSaver {
                 .unsupportedFormat, path: path, reason: "a bare array of beats has nowhere to keep the tempo grid",
                 fix: "save the map as a JSON object ({\"bpm\": …, \"offset\": …, \"beats\": […]}) to keep its grid")
         }
-        var values = [("bpm", number(tempo.bpm, decimals: 3)), ("offset", number(tempo.offset, decimals: 3))]
-        let list = changes.map { "{\"time\": \(number($0.time, decimals: 3)), \"bpm\": \(number($0.bpm, decimals: 3))}" }
-        values.append(("tempo_changes", "[" + list.joined(separator: ", ") + "]"))
-        let index = JSONPositionIndex(validJSON: pre.bytes, wanted: Set(values.map { JSONPointer.appending("", $0.0) }))
+        let index = JSONPositionIndex(validJSON: pre.bytes, wanted: Set(members.map { JSONPointer.appending("", $0.key) }))
         var edits: [(range: Range<Int>, text: String)] = []
         var missing: [(String, String)] = []
-        for (key, value) in values {
+        for (key, value, add) in members {
             guard let start = index.entry(for: JSONPointer.appending("", key))?.valueOffset else {
-                if key != "tempo_changes" || !changes.isEmpty { missing.append((key, value)) }
+                if add { missing.append((key, value)) }
                 continue
             }
             edits.append((start..<valueEnd(pre.bytes, from: start), value))

@@ -8,6 +8,7 @@ import {
   metronomeTicks, hitsFromGrid, sectionsOf, sectionAt, addSection, removeSection, setDownbeat, setSectionBpm,
 } from "./timing.js";
 import { Transport } from "./transport.js";
+import { withMarker, withoutMarker, markerLabel } from "./markers.js";
 import { draw, fitCanvas, xOf, tOf } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -88,13 +89,49 @@ function show(s) {
         ? ` · judged on the grid ${s.declared_grid.bpm.toFixed(3)} BPM from ${s.declared_grid.offset.toFixed(3)} s` +
           (s.declared_grid.sections && s.declared_grid.sections.length
             ? `, then ${s.declared_grid.sections.map((x) => `${x.bpm.toFixed(2)} from ${x.time.toFixed(3)} s`).join(", ")}` : "") +
-          (s.keeps_grid ? ", saved with the map" : " (only a JSON map keeps it)")
+          (s.keeps_grid ? ", saved with the map" : s.sidecar ? `, saved beside it in ${s.sidecar}` : " (only a JSON map or a chart keeps it; or keep it beside the map)")
         : s.grid ? ` · fitted grid ${s.grid.bpm.toFixed(3)} BPM from ${s.grid.offset.toFixed(3)} s` : "") +
       ` · tap latency ${(tapLatency * 1000).toFixed(0)} ms`);
   if (s.dirty) summary.append(" · ", span("warn", "unsaved"));
   showFindings(s);
+  showMarkers(s);
   $("save").disabled = !s.can_save;
   redraw();
+}
+
+// The markers: a row each (click: show its range; ×: remove it), and whether they are kept (in the map, beside it, or
+// not at all).
+function showMarkers(s) {
+  const rows = (s.markers || []).map((mk, i) => {
+    const row = document.createElement("div");
+    row.className = "marker";
+    const go = document.createElement("button");
+    go.textContent = markerLabel(mk);
+    go.onclick = () => setView(mk.from, mk.to);
+    const remove = document.createElement("button");
+    remove.textContent = "×"; remove.title = "Remove this marker";
+    remove.onclick = () => sendMarkers(withoutMarker(s.markers, i));
+    row.append(go, remove);
+    return row;
+  });
+  if (rows.length) {
+    const kept = s.keeps_markers ? "saved with the map" : s.sidecar ? `saved beside it in ${s.sidecar}` : "not saved: this format holds beats only";
+    rows.unshift(span(s.keeps_markers || s.sidecar ? "ok" : "warn", `Markers (${kept})`));
+  }
+  $("markers").replaceChildren(...rows);
+  $("sidecarBox").hidden = !s.sidecar_possible;
+  $("sidecar").checked = !!s.sidecar;
+}
+
+async function sendMarkers(list) {
+  try { show(await inOrder(() => sendJSON("/api/markers", "PUT", list))); serverError = null; } catch (e) { serverError = e.message; redraw(); }
+}
+
+function markSelection() {
+  if (!m.selection) { $("tapInfo").textContent = "drag across empty space to select a range first"; return; }
+  const name = prompt("Name this range (for example: rhythm section)", "");
+  const list = withMarker(m.state.markers || [], name, m.selection[0], m.selection[1]);
+  if (list) sendMarkers(list);
 }
 
 // The findings: one row per flagged beat (click: go to it; "apply": move it to its fix), then the map's other
@@ -381,6 +418,10 @@ function wire() {
   }, { passive: false });
   $("play").onclick = () => (transport.playing ? stop() : play());
   $("bands").onchange = () => { m.bands = $("bands").checked; redraw(); };
+  $("mark").onclick = markSelection;
+  $("sidecar").onchange = async () => {
+    try { show(await inOrder(() => sendJSON("/api/sidecar", "PUT", { keep: $("sidecar").checked }))); } catch (e) { serverError = e.message; redraw(); }
+  };
   $("zoomIn").onclick = () => { const c = (m.view.from + m.view.to) / 2, s = (m.view.to - m.view.from) / 4; setView(c - s, c + s); };
   $("zoomOut").onclick = () => { const c = (m.view.from + m.view.to) / 2, s = m.view.to - m.view.from; setView(c - s, c + s); };
   $("zoomAll").onclick = () => setView(0, m.state.duration);
@@ -411,7 +452,8 @@ function wire() {
     if (ms) edit(m.beats.map((t) => t + ms / 1000));
   };
   window.addEventListener("keydown", (e) => {
-    if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+    // Keys go to a field being typed in; a checkbox takes none, so the shortcuts work after ticking one.
+    if ((e.target.tagName === "INPUT" && e.target.type !== "checkbox") || e.target.tagName === "SELECT") return;
     const k = e.key.toLowerCase(), command = e.ctrlKey || e.metaKey;
     if (command && k === "z") { e.preventDefault(); if (e.shiftKey) redo(); else undo(); }
     else if (command && k === "y") { e.preventDefault(); redo(); }

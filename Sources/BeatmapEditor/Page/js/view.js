@@ -106,9 +106,18 @@ export function draw(m, overview, detail, timeLabel) {
     const x = xOf(b.time, view, d), on = m.selected.has(i);
     gd.fillStyle = on ? "#ffffff" : b.flagged ? "#ff6b6b" : b.too_close ? "#f0b35a" : "#7bd88f";
     gd.fillRect(x - 1, 0, on ? 3 : 2, d.height);
-    if (b.flagged && b.error != null) gd.fillText(`${b.error > 0 ? "+" : ""}${(b.error * 1000).toFixed(0)} ms`, x + 4, 14);
+    if (b.flagged && b.error != null) gd.fillText(`${b.error > 0 ? "+" : ""}${(b.error * 1000).toFixed(0)} ms`, x + 4, 56 * (window.devicePixelRatio || 1));
     if (b.flagged && b.audio_time != null) { gd.fillStyle = "rgba(255,107,107,0.5)"; gd.fillRect(xOf(b.audio_time, view, d) - 1, 0, 1, d.height); }
   });
+  // The author's markers: a labelled band along the top of both views.
+  const scale = window.devicePixelRatio || 1;
+  for (const mk of state.markers || []) {
+    go.fillStyle = "rgba(150,120,255,0.35)"; go.fillRect(ox(mk.from), 0, Math.max(2, ox(mk.to) - ox(mk.from)), 6 * scale);
+    if (mk.to < view.from || mk.from > view.to) continue;
+    const x0 = Math.max(0, xOf(mk.from, view, d)), x1 = Math.min(d.width, xOf(mk.to, view, d));
+    gd.fillStyle = "rgba(150,120,255,0.28)"; gd.fillRect(x0, 0, Math.max(2, x1 - x0), 16 * scale);
+    gd.fillStyle = "#d8ccff"; gd.font = `${11 * scale}px system-ui`; gd.fillText(mk.name, x0 + 4, 12 * scale);
+  }
   drawRuler(gd, m, d);
   const p = m.transport.position();
   gd.fillStyle = "#ffffff"; gd.fillRect(xOf(p, view, d), 0, 2, d.height);
