@@ -60,6 +60,7 @@ public enum TempoMapFit {
                 joined.append(s)
             }
         }
+        refineBoundaries(t, &joined)
         var points: [(time: Double, bpm: Double)] = []
         for s in joined {
             let (multiple, phase) = beat(of: s, in: t, audioBPM: audioBPM)
@@ -70,6 +71,36 @@ public enum TempoMapFit {
             points.append((start, 60 / period))
         }
         return TempoMap(timingPoints: points)
+    }
+
+    /// True when `time` lies within `onGrid` of a line of `s`'s grid.
+    static func holds(_ s: Stretch, _ time: Double) -> Bool {
+        let k = ((time - s.intercept) / s.grid).rounded()
+        return abs(s.intercept + k * s.grid - time) <= onGrid
+    }
+
+    /// Moves each boundary between two stretches to where the tempo changes: halving puts it at a hit count, not at the
+    /// change. The earlier stretch takes the hits after it that stay on its grid, up to the first that does not; the
+    /// later one takes back the hits before it that are off the earlier grid and on its own, and the one hit on both
+    /// where they meet. Each side is then fitted again (a side left with fewer than 4 hits keeps the grid it had).
+    static func refineBoundaries(_ t: [Double], _ stretches: inout [Stretch]) {
+        guard stretches.count > 1 else { return }
+        for i in 0..<(stretches.count - 1) {
+            var left = stretches[i], right = stretches[i + 1]
+            var boundary = left.end
+            while boundary < right.end - 4, holds(left, t[boundary]) { boundary += 1 }
+            // The later stretch's own grid, from there (the halving's may mix both tempi).
+            let later = stretch(t, boundary, right.end) ?? right
+            while boundary > left.first + 4, !holds(left, t[boundary - 1]), holds(later, t[boundary - 1]) { boundary -= 1 }
+            // A hit on both grids where they meet starts the later tempo: a tempo change sits on the hit where the new
+            // tempo is first heard, as StepMania's BPM changes sit on a row.
+            if boundary > left.first + 4, holds(later, t[boundary - 1]) { boundary -= 1 }
+            guard boundary != left.end, let l = stretch(t, left.first, boundary), let r = stretch(t, boundary, right.end) else { continue }
+            left = l
+            right = r
+            stretches[i] = left
+            stretches[i + 1] = right
+        }
     }
 
     static func split(_ t: [Double], _ a: Int, _ b: Int, into out: inout [Stretch]) {

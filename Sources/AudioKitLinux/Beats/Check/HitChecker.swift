@@ -218,7 +218,8 @@ enum HitChecker {
         for l in levels { counts[l ?? 0, default: 0] += 1 }
         let total = Double(times.count) + 0.5 * Double(Subdivision.levels.count + 1)
         func prior(_ level: Int?) -> Double { pow((counts[level ?? 0, default: 0] + 0.5) / total, structureWeight) }
-        let used = Subdivision.levels.filter { counts[$0, default: 0] >= 0.02 * Double(times.count) }
+        // A subdivision the chart uses: at least 2 % of its hits, and more than one (in a short chart a lone hit would count).
+        let used = Subdivision.levels.filter { counts[$0, default: 0] >= max(2, 0.02 * Double(times.count)) }
         func occupied(_ x: Double, except t: Double) -> Bool {
             var lo = 0, hi = sorted.count
             while lo < hi {

@@ -69,6 +69,13 @@ public struct EditorState: Encodable, Sendable, Equatable {
             TempoMap(timingPoints: [(offset, bpm)] + sections.map { ($0.time, $0.bpm) }) ?? TempoMap(offset: offset, bpm: bpm)
         }
 
+        /// The grid of `tempoMap`: its first section's tempo and start, then each later section's start and tempo.
+        public init(tempoMap: TempoMap) {
+            let first = tempoMap.sections[0]
+            self.init(
+                bpm: first.bpm, offset: first.time, sections: tempoMap.sections.dropFirst().map { Section(time: $0.time, bpm: $0.bpm) })
+        }
+
         /// The grid of a map that declares one: its `bpm` and `offset`, and the later sections of a tempo map read
         /// with them (a JSON map's `"tempo_changes"`); nil without a usable BPM and offset.
         public init?(declaredBy map: BeatMap) {
@@ -112,7 +119,8 @@ public struct EditorState: Encodable, Sendable, Equatable {
     public var mapBPM: Double?
     /// The track's tempo.
     public var audioBPM: Double?
-    /// A steady grid fitted to the beats.
+    /// The grid the beats were judged on when none was declared: a chart's tempo map (its own, or fitted to its hits,
+    /// in sections), or a steady grid fitted to a beat list.
     public var grid: Grid?
     /// The tempo grid the author set (or the map declared): the checker judges the beats on it; nil when none.
     public var declaredGrid: Grid?
@@ -217,7 +225,9 @@ public struct EditorState: Encodable, Sendable, Equatable {
         drift = report.drift
         mapBPM = report.mapBPM
         audioBPM = report.audioBPM
-        grid = GridFit(times: times).map { Grid(bpm: $0.bpm, offset: $0.offset) }
+        // A chart's tempo map (its own, or the one fitted to its hits, in sections at the beat's tempo); for a beat list
+        // checked as one steady pulse, the grid fitted to it.
+        grid = report.tempoMap.map(Grid.init(tempoMap:)) ?? GridFit(times: times).map { Grid(bpm: $0.bpm, offset: $0.offset) }
         flagged = report.flaggedCount
         self.tolerance = tolerance
         self.hitWindow = hitWindow
