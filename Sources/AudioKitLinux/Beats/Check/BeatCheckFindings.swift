@@ -19,20 +19,23 @@ enum BeatCheckFindings {
                 inside, map.count, duration))
     }
 
+    /// Where a hit the snap did not place should go: "move it to the free 1/2 grid line at … s, which has an onset at …
+    /// s in the track"; nil without a suggestion.
+    static func snapFix(_ b: BeatEvidence, _ r: BeatCheckReport) -> String? {
+        b.suggestion.map { line in
+            let level = r.tempoMap.flatMap { $0.subdivision(of: line, tolerance: 0.002)?.level }.map { Subdivision.name($0) + " " } ?? ""
+            let onset = b.audioTime.map { String(format: ", which has an onset at %.3f s in the track", $0) } ?? ""
+            return String(format: "move it to the free %@grid line at %.3f s%@", level, line, onset)
+        }
+    }
+
     static func make(_ r: BeatCheckReport, map: BeatMap, options: BeatCheckOptions) -> [Diagnostic] {
         var d: [Diagnostic] = []
         let file = map.file
         for b in r.beats where b.flagged {
             let e = b.error ?? 0
             if let distance = b.offGrid {
-                let place =
-                    b.suggestion.map { line in
-                        let level =
-                            r.tempoMap.flatMap { $0.subdivision(of: line, tolerance: 0.002)?.level }.map { Subdivision.name($0) + " " }
-                            ?? ""
-                        let onset = b.audioTime.map { String(format: ", which has an onset at %.3f s in the track", $0) } ?? ""
-                        return String(format: "move it to the free %@grid line at %.3f s%@", level, line, onset)
-                    } ?? "move it onto a grid line"
+                let place = snapFix(b, r) ?? "move it onto a grid line"
                 d.append(
                     Diagnostic(
                         ruleID: BeatMapRules.misaligned, severity: .error, location: map.locations[b.index],
@@ -44,14 +47,7 @@ enum BeatCheckFindings {
             }
             if let unused = b.unusedSubdivision {
                 let share = r.beats.filter { $0.level == unused }.count
-                let place =
-                    b.suggestion.map { line in
-                        let level =
-                            r.tempoMap.flatMap { $0.subdivision(of: line, tolerance: 0.002)?.level }.map { Subdivision.name($0) + " " }
-                            ?? ""
-                        let onset = b.audioTime.map { String(format: ", which has an onset at %.3f s in the track", $0) } ?? ""
-                        return String(format: "move it to the free %@grid line at %.3f s%@", level, line, onset)
-                    } ?? "move it onto a line of the subdivisions the chart uses"
+                let place = snapFix(b, r) ?? "move it onto a line of the subdivisions the chart uses"
                 d.append(
                     Diagnostic(
                         ruleID: BeatMapRules.misaligned, severity: .error, location: map.locations[b.index],
