@@ -50,6 +50,17 @@ struct TempoSectionTests {
         }
     }
 
+    /// Tempo changes restart the grid at their times, which a StepMania stop does not: a tempo map with stops is
+    /// written with its BPM and offset only, never with changes that would read back as another grid.
+    @Test func aTempoMapWithStopsIsNotWrittenAsTempoChanges() throws {
+        var map = BeatMap(times: [1, 2, 3], bpm: 120, offset: 1)
+        map.tempoMap = TempoMap(offset: 1, changes: [(0, 120), (8, 90)])
+        #expect(BeatMapWriter.string(map, format: .json).contains("\"tempo_changes\""))
+        map.tempoMap = TempoMap(offset: 1, changes: [(0, 120), (8, 90)], stops: [TempoMap.Stop(beat: 4, seconds: 0.5)])
+        let written = BeatMapWriter.string(map, format: .json)
+        #expect(!written.contains("tempo_changes") && written.contains("\"bpm\""), "\(written)")
+    }
+
     @Test func theSaverSetsReplacesAndKeepsEveryOtherByte() throws {
         let original = "{\n  \"title\": \"t\",\n  \"beats\": [1, 2]\n}\n"
         let once = try BeatMapSaver.json(original, settingTempo: (150, 1), changes: [(7.4, 110)], path: "m.json")

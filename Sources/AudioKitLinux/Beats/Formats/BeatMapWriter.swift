@@ -6,7 +6,7 @@ public enum BeatMapWriter {
 
     /// The map as text in `format`, times in seconds to six decimals; `symbol` names the array in Swift source.
     /// JSON output carries the BPM and offset when the map has them, and its tempo map's later sections as
-    /// `"tempo_changes"`; Swift output names them in a comment.
+    /// `"tempo_changes"` (not for a tempo map with stops); Swift output names them in a comment.
     /// Charts are written whole on the map's tempo map (`ChartWriter`), titled `title` and naming `audio` as their song.
     public static func string(
         _ map: BeatMap, format: BeatMapFormat, symbol: String = "beatMap", title: String = "beatmap", audio: String = "audio.ogg"
@@ -22,7 +22,10 @@ public enum BeatMapWriter {
             var o = JSONObject()
             if let bpm = map.bpm { o["bpm"] = .real(bpm) }
             if let offset = map.offset { o["offset"] = .real((offset * 1e6).rounded() / 1e6) }
-            if map.bpm != nil, map.offset != nil, let changes = map.tempoMap?.sections.dropFirst(), !changes.isEmpty {
+            // Tempo changes restart the grid at their times; a tempo map with stops (StepMania) has no such form.
+            if map.bpm != nil, map.offset != nil, map.tempoMap?.stops.isEmpty == true, let changes = map.tempoMap?.sections.dropFirst(),
+                !changes.isEmpty
+            {
                 o["tempo_changes"] = .array(
                     changes.map { .object(JSONObject(["time": .real(($0.time * 1e6).rounded() / 1e6), "bpm": .real($0.bpm)])) })
             }
