@@ -307,6 +307,21 @@ enum HitChecker {
                 j.suggestion = free.min { abs($0.time - t) < abs($1.time - t) }?.time
             }
         }
+        /// Flags hit `i` (map order) as not placed by the editor's snap, when it is a snapped chart's lone hit off every
+        /// grid line (rule 4) or moved onto a line the chart does not use (rule 6), with its fix: the free line with the
+        /// most evidence (any onset, weighted by the chart's use of the line's subdivision), else the nearest free line.
+        /// False, leaving `j` as it is, otherwise.
+        func markUnsnapped(_ j: inout Judgement, _ i: Int, lines: [(time: Double, level: Int)], taken: Set<Double> = []) -> Bool {
+            guard let limit = offGridLimit, loneOffGrid(rank[i], limit: limit) || loneOnUnusedLevel(rank[i], limit: limit) else {
+                return false
+            }
+            let distance = gridDistances[rank[i]]
+            j.flagged = true
+            j.onSnappedGrid = false
+            if distance > limit { j.offGrid = distance } else { j.unusedLevel = levels[i] }
+            snapFix(&j, at: times[i], lines: lines, taken: taken)
+            return true
+        }
         var out: [Judgement] = []
         for (i, t) in times.enumerated() {
             let q = t - offset
@@ -354,14 +369,8 @@ enum HitChecker {
                 if let limit = offGridLimit, gridDistances[rank[i]] <= limit {
                     if loneOnUnusedLevel(rank[i], limit: limit) { j.unusedLevel = levels[i] } else { j.onSnappedGrid = true }
                 }
-            } else if let limit = offGridLimit, loneOffGrid(rank[i], limit: limit) || loneOnUnusedLevel(rank[i], limit: limit) {
-                let distance = gridDistances[rank[i]]
-                // A snapped chart's hit off every grid line (or moved onto a line the chart does not use) was not placed
-                // by the editor's snap. It belongs on the free line with the most evidence (any onset, weighted by the
-                // chart's use of the line's subdivision), else on the nearest free line.
-                j.flagged = true
-                if distance > limit { j.offGrid = distance } else { j.unusedLevel = levels[i] }
-                snapFix(&j, at: t, lines: lines)
+            } else {
+                _ = markUnsnapped(&j, i, lines: lines)
             }
             out.append(j)
         }
@@ -379,15 +388,7 @@ enum HitChecker {
             // that loses the line to another stays where it is.
             out[k].suggestion = nil
             out[k].ratio = 0
-            if let limit = offGridLimit, loneOffGrid(rank[k], limit: limit) || loneOnUnusedLevel(rank[k], limit: limit) {
-                let distance = gridDistances[rank[k]]
-                out[k].flagged = true
-                out[k].onSnappedGrid = false
-                if distance > limit { out[k].offGrid = distance } else { out[k].unusedLevel = levels[k] }
-                snapFix(&out[k], at: times[k], lines: freeLines(around: times[k]), taken: taken)
-            } else {
-                out[k].flagged = false
-            }
+            if !markUnsnapped(&out[k], k, lines: freeLines(around: times[k]), taken: taken) { out[k].flagged = false }
         }
         return out
     }

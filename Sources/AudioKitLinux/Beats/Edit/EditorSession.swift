@@ -158,17 +158,14 @@ public actor EditorSession {
     /// this session exported (written again whole on its tempo map).
     public var keepsGrid: Bool {
         if let file, let exported = exportedChart, file.bytes == exported { return true }
-        if let file {
-            guard file.format == .json else { return false }
-            return file.bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "{")
-        }
-        return settings.saveAs.map { BeatMapFormat.forOutput(path: $0) == .json } ?? false
+        return keepsMarkers
     }
 
-    /// True when a save keeps the markers in the map itself: a JSON object map, or a draft saved as JSON.
+    /// True when a save keeps the markers in the map itself: a JSON map whose root is an object, or a draft saved as
+    /// JSON (the members a JSON object holds beside its beats).
     public var keepsMarkers: Bool {
         if let file {
-            guard file.format == .json, exportedChart == nil || file.bytes != exportedChart else { return false }
+            guard file.format == .json else { return false }
             return file.bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "{")
         }
         return settings.saveAs.map { BeatMapFormat.forOutput(path: $0) == .json } ?? false

@@ -66,10 +66,7 @@ public struct EditorSidecar: Sendable, Equatable {
             members.append("\"bpm\": \(BeatMapSaver.number(grid.bpm, decimals: 3))")
             members.append("\"offset\": \(BeatMapSaver.number(grid.offset, decimals: 3))")
             if !grid.sections.isEmpty {
-                let list = grid.sections.map {
-                    "{\"time\": \(BeatMapSaver.number($0.time, decimals: 3)), \"bpm\": \(BeatMapSaver.number($0.bpm, decimals: 3))}"
-                }
-                members.append("\"tempo_changes\": [" + list.joined(separator: ", ") + "]")
+                members.append("\"tempo_changes\": " + BeatMapSaver.tempoChanges(grid.sections.map { ($0.time, $0.bpm) }))
             }
         }
         members.append("\"markers\": " + EditorMarker.json(markers))

@@ -105,22 +105,28 @@ public struct TrackOverview: Sendable {
         }
     }
 
+    /// The bins column `x` of `width` columns over `from`…`to` seconds covers (clamped to the track; empty past it).
+    func bins(column x: Int, from: Double, to: Double, width: Int) -> ClosedRange<Int>? {
+        let perColumn = (to - from) / Double(width) / binSeconds
+        let first = Int((from / binSeconds + Double(x) * perColumn).rounded(.down))
+        let last = max(first, Int((from / binSeconds + Double(x + 1) * perColumn).rounded(.down)) - 1)
+        guard first < minimum.count && last >= 0 else { return nil }
+        return max(0, first)...min(last, minimum.count - 1)
+    }
+
     /// `width` columns covering `from`…`to` seconds: the peak of each band (low, mid, high) in each column relative to
     /// the band's `bandReference` (0 where the track has no audio, or the band none anywhere). A column narrower than a
     /// bin takes its bin's peaks.
     public func bandColumns(from: Double, to: Double, width: Int) -> [SIMD3<Float>] {
         guard width > 0, to > from else { return [] }
-        let perColumn = (to - from) / Double(width) / binSeconds
+        let scale = SIMD3<Float>(
+            bandReference.x > 1e-6 ? 1 / bandReference.x : 0, bandReference.y > 1e-6 ? 1 / bandReference.y : 0,
+            bandReference.z > 1e-6 ? 1 / bandReference.z : 0)
         return (0..<width).map { x in
-            let first = Int((from / binSeconds + Double(x) * perColumn).rounded(.down))
-            let last = max(first, Int((from / binSeconds + Double(x + 1) * perColumn).rounded(.down)) - 1)
             var peak = SIMD3<Float>(repeating: 0)
-            if first < bands.count && last >= 0 {
-                for k in max(0, first)...min(last, bands.count - 1) { peak = pointwiseMax(peak, bands[k]) }
+            if bands.count == minimum.count, let range = bins(column: x, from: from, to: to, width: width) {
+                for k in range { peak = pointwiseMax(peak, bands[k]) }
             }
-            let scale = SIMD3<Float>(
-                bandReference.x > 1e-6 ? 1 / bandReference.x : 0, bandReference.y > 1e-6 ? 1 / bandReference.y : 0,
-                bandReference.z > 1e-6 ? 1 / bandReference.z : 0)
             return peak * scale
         }
     }
@@ -129,14 +135,11 @@ public struct TrackOverview: Sendable {
     /// has no audio).
     public func columns(from: Double, to: Double, width: Int) -> [(min: Float, max: Float)] {
         guard width > 0, to > from else { return [] }
-        let perColumn = (to - from) / Double(width) / binSeconds
         return (0..<width).map { x in
-            let first = Int((from / binSeconds + Double(x) * perColumn).rounded(.down))
-            let last = max(first, Int((from / binSeconds + Double(x + 1) * perColumn).rounded(.down)) - 1)
             var low = Float.infinity
             var high = -Float.infinity
-            if first < minimum.count && last >= 0 {
-                for k in max(0, first)...min(last, minimum.count - 1) {
+            if let range = bins(column: x, from: from, to: to, width: width) {
+                for k in range {
                     low = min(low, minimum[k])
                     high = max(high, maximum[k])
                 }

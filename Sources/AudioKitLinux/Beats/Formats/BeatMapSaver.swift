@@ -37,13 +37,18 @@ public enum BeatMapSaver {
     public static func json(
         _ text: String, settingTempo tempo: (bpm: Double, offset: Double), changes: [(time: Double, bpm: Double)] = [], path: String
     ) throws(InputError) -> String {
-        let list = changes.map { "{\"time\": \(number($0.time, decimals: 3)), \"bpm\": \(number($0.bpm, decimals: 3))}" }
-        return try json(
+        try json(
             text,
             setting: [
                 ("bpm", number(tempo.bpm, decimals: 3), true), ("offset", number(tempo.offset, decimals: 3), true),
-                ("tempo_changes", "[" + list.joined(separator: ", ") + "]", !changes.isEmpty),
+                ("tempo_changes", tempoChanges(changes), !changes.isEmpty),
             ], path: path)
+    }
+
+    /// Tempo changes as one line of JSON: `[{"time": 30.000, "bpm": 140.000}, …]`.
+    public static func tempoChanges(_ changes: [(time: Double, bpm: Double)]) -> String {
+        "[" + changes.map { "{\"time\": \(number($0.time, decimals: 3)), \"bpm\": \(number($0.bpm, decimals: 3))}" }.joined(separator: ", ")
+            + "]"
     }
 
     /// The text of a JSON object with each of `members` (key, the value's JSON text, whether to add it when the key is
