@@ -8,6 +8,8 @@ import Synchronization
 public enum Signals {
     private static let playing = Atomic<Bool>(false)
     private static let stopRequested = Atomic<Int32>(0)
+    /// The signal that is ending the process (0 while none is).
+    private static let ending = Atomic<Int32>(0)
 
     /// Installs the handlers; called once by `ToolMain`. SIGPIPE is ignored: a closed pipe is an error return
     /// (EPIPE), handled where output is written.
@@ -25,11 +27,20 @@ public enum Signals {
                     Signals.stopRequested.store(received, ordering: .relaxed)
                     return
                 }
+                Signals.ending.store(received, ordering: .relaxed)
                 ChildProcesses.terminateAll()
                 AtomicFile.removeTemporaryFiles()
                 _exit(128 + received)
             }
         }
+    }
+
+    /// When a signal is ending the process, waits for its handler (removing temporary files on another thread) to exit
+    /// with 128 + the signal, instead of reporting the failure the signal itself caused: a child it stopped, a read it
+    /// cut short. Returns at once otherwise.
+    public static func awaitEndIfSignalled() {
+        guard ending.load(ordering: .relaxed) != 0 else { return }
+        while true { sleep(1) }
     }
 
     /// Runs `body` (a playback loop) with the signals turned into a stop request, which `stopRequested` reports.

@@ -45,6 +45,8 @@ public enum ToolMain {
 
     /// Prints a failure as one line and exits with its code (2 for tool failures; ArgumentParser's otherwise).
     static func exit<Command: ParsableCommand>(_ error: any Error, type: Command.Type, name: String) -> Never {
+        // A failure caused by a signal ending the process (Ctrl-C stopping ffmpeg) is not the tool's: it exits 128 + signal.
+        Signals.awaitEndIfSignalled()
         switch error {
         case is ToolFailure, is InputError: AtomicFile.discardDeferred()
         default:
