@@ -4,6 +4,7 @@ import Foundation
 import ToolSupport
 
 extension AudioToHapticsOptions.Preset: ExpressibleByArgument {}
+extension EnvelopeWeighting: ExpressibleByArgument {}
 
 extension AHAPTool {
     struct FromAudio: ParsableCommand {
@@ -29,21 +30,37 @@ extension AHAPTool {
 
         @Option(
             name: .long,
-            help: ArgumentHelp("Starting point: general, impact, ui or music; the options below override it.", valueName: "preset"))
+            help: ArgumentHelp(
+                "Starting point: general, impact, ui, music, loop, voice, or auto (tell the kind of sound first and take its preset); the options below override it.",
+                valueName: "preset"))
         var preset: AudioToHapticsOptions.Preset = .general
 
         @Option(
             name: .long,
-            help: ArgumentHelp("0–1: higher finds more, softer onsets (default 0.5; impact 0.6, ui 0.6, music 0.35).", valueName: "x"))
+            help: ArgumentHelp("0–1: higher finds more, softer onsets (default 0.9; loop 0.7, voice 0.5, music 0.35).", valueName: "x"))
         var sensitivity: Double?
 
         @Option(
-            name: .long, help: ArgumentHelp("Intensity breakpoints per second (default 40; sharpness gets three quarters).", valueName: "n")
+            name: .long, help: ArgumentHelp("Intensity breakpoints per second (default 80; sharpness gets three quarters).", valueName: "n")
         )
         var density: Double?
 
-        @Option(name: .long, help: ArgumentHelp("Shortest time between two transients, in milliseconds (default 100).", valueName: "ms"))
+        @Option(name: .long, help: ArgumentHelp("Shortest time between two transients, in milliseconds (default 50).", valueName: "ms"))
         var minSpacingMs: Double?
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "What the intensity follows: amplitude, or loudness (the K-weighting of loudness meters; loop and voice use it).",
+                valueName: "envelope"))
+        var envelope: EnvelopeWeighting?
+
+        @Option(
+            name: .long, parsing: .unconditional,
+            help: ArgumentHelp(
+                "A floor in dB below the loudest moment (−120 to 0; 0 for none) under which the envelope fades out as noise (loop: −30).",
+                valueName: "db"))
+        var noiseFloor: Double?
 
         @Flag(name: .long, help: "Transients only.")
         var transientsOnly = false
@@ -75,14 +92,15 @@ extension AHAPTool {
             try OptionBounds.check(density, in: 1...1000, flag: "--density", unit: "per second")
             try OptionBounds.check(minSpacingMs, in: 0...10_000, flag: "--min-spacing-ms", unit: "ms")
             try OptionBounds.check(gain, in: -40...40, flag: "--gain", unit: "dB")
+            try OptionBounds.check(noiseFloor, in: -120...0, flag: "--noise-floor", unit: "dB")
             if transientsOnly && continuousOnly { throw ValidationError("--transients-only and --continuous-only exclude each other") }
             if split && (transientsOnly || continuousOnly) {
                 throw ValidationError("--split writes both halves; drop --transients-only or --continuous-only")
             }
         }
 
-        var options: AudioToHapticsOptions {
-            var o = AudioToHapticsOptions(preset: preset)
+        /// The user's settings over a preset's.
+        func adjust(_ o: inout AudioToHapticsOptions) {
             if let sensitivity { o.transients.sensitivity = sensitivity }
             if let density {
                 o.density = density
@@ -93,7 +111,8 @@ extension AHAPTool {
             o.gainDecibels = gain
             o.normalize = !noNormalize
             o.split = split
-            return o
+            if let envelope { o.weighting = envelope }
+            if let noiseFloor { o.noiseFloorDecibels = noiseFloor < 0 ? noiseFloor : nil }
         }
 
         var outputs: [String] {
@@ -105,8 +124,18 @@ extension AHAPTool {
             let audioPath = try withAudio ? SoundPlacement.relativePath(of: sound, from: outputs[0]) : nil
             let progress = ProgressLine("analysing \(sound)")
             let conversion = try AudioToHaptics.convert(
-                path: sound, options: options, limits: limitOptions.limits.audio, audioPath: audioPath, progress: progress.update)
+                path: sound, preset: preset, adjust: adjust, limits: limitOptions.limits.audio, audioPath: audioPath,
+                progress: progress.update)
             progress.finish()
+            if let told = conversion.kind {
+                let d = told.descriptors
+                Terminal.err(
+                    String(
+                        format:
+                            "ahap-tool: note: %@: --preset auto: told %@, took %@ (sounding %.2f s, sustain %.2f, %.1f onsets/s, centroid %.0f Hz, flatness %.3f, periodicity %.2f)",
+                        sound, told.kind.rawValue, AudioToHapticsOptions.Preset.chosen(for: told.kind).rawValue, d.soundingDuration,
+                        d.sustain, d.onsetRate, d.centroid, d.flatness, d.periodicity))
+            }
             for note in conversion.notes { Terminal.err("ahap-tool: note: \(sound): \(note)") }
             let written: [(String, AHAPPattern)] =
                 split

@@ -82,6 +82,8 @@ case "haptics-parts":
     try hapticsParts(args)
 case "haptics-cv":
     try hapticsCrossValidation(args)
+case "sound-kinds":
+    try soundKinds(Array(args.dropFirst(2)))
 case "decode":
     // Decodes the whole file through SoundFileReader (FFmpeg for .m4a), as every command does; prints the frames,
     // the time and this process's own peak memory (the decoder's child process is measured by the caller).

@@ -25,7 +25,28 @@ public struct Biquad: Sendable {
         return Biquad(b: ((1 + c) / 2, -(1 + c), (1 + c) / 2), a: (1 + alpha, -2 * c, 1 - alpha))
     }
 
-    private init(b: (Double, Double, Double), a: (Double, Double, Double)) {
+    /// A high-shelf section at `frequency` Hz with `gainDecibels` of gain above it (the cookbook's shelf, with its Q
+    /// form of the slope: α = sin ω₀ / (2Q), A = 10^(gain/40)).
+    public static func highShelf(frequency: Double, sampleRate: Double, gainDecibels: Double, q: Double = butterworthQ) -> Biquad {
+        let w = 2 * Double.pi * frequency / sampleRate, alpha = sin(w) / (2 * q), c = cos(w)
+        let a = pow(10, gainDecibels / 40), root = 2 * a.squareRoot() * alpha
+        return Biquad(
+            b: (a * ((a + 1) + (a - 1) * c + root), -2 * a * ((a - 1) + (a + 1) * c), a * ((a + 1) + (a - 1) * c - root)),
+            a: ((a + 1) - (a - 1) * c + root, 2 * ((a - 1) - (a + 1) * c), (a + 1) - (a - 1) * c - root))
+    }
+
+    /// The gain of the section at `frequency` Hz, in dB (|H(e^{jω})|).
+    public func gainDecibels(at frequency: Double, sampleRate: Double) -> Double {
+        let w = 2 * Double.pi * frequency / sampleRate
+        func magnitude(_ c0: Double, _ c1: Double, _ c2: Double) -> Double {
+            let re = c0 + c1 * cos(w) + c2 * cos(2 * w), im = -(c1 * sin(w) + c2 * sin(2 * w))
+            return (re * re + im * im).squareRoot()
+        }
+        return 20 * log10(magnitude(b0, b1, b2) / magnitude(1, a1, a2))
+    }
+
+    /// A section with the coefficients b₀…b₂ (numerator) and a₀…a₂ (denominator), normalised by a₀.
+    public init(b: (Double, Double, Double), a: (Double, Double, Double)) {
         b0 = b.0 / a.0
         b1 = b.1 / a.0
         b2 = b.2 / a.0

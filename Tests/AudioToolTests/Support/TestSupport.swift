@@ -9,6 +9,7 @@ enum TestPaths {
     static let shared: URL = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
     static let ahapCorpus: URL = shared.appendingPathComponent("corpus/ahap")
     static let beatsCorpus: URL = shared.appendingPathComponent("corpus/beats")
+    static var beatsAvailable: Bool { FileManager.default.fileExists(atPath: beatsCorpus.appendingPathComponent("audio").path) }
     static let sfxCorpus: URL = shared.appendingPathComponent("corpus/sfx")
     static var interchangeAvailable: Bool {
         FileManager.default.fileExists(atPath: shared.appendingPathComponent("corpus/haptic-interchange").path)

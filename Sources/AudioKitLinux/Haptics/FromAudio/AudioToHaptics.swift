@@ -19,6 +19,8 @@ public struct HapticConversion: Sendable {
     public var duration: Double
     /// The amplitude the pattern follows, after normalising and gain, one value per millisecond (for plots).
     public var amplitude: [Float]
+    /// With `--preset auto`: the kind of sound told, and what it was told by.
+    public var kind: (kind: SoundKind, descriptors: SoundDescriptors)? = nil
 
     /// Control points per second of sound in `pattern`.
     public func breakpointsPerSecond(_ pattern: AHAPPattern) -> Double {
@@ -47,8 +49,34 @@ public enum AudioToHaptics {
         path: String, options: AudioToHapticsOptions = .init(), limits: AudioLimits = .standard, audioPath: String? = nil,
         progress: ((Double) -> Void)? = nil
     ) throws(InputError) -> HapticConversion {
-        let features = try SoundFeatures.analyze(path: path, limits: limits, follower: options.follower, progress: progress)
+        let features = try SoundFeatures.analyze(
+            path: path, limits: limits, follower: options.follower, weighting: options.weighting, progress: progress)
         return convert(features, options: options, audioPath: audioPath)
+    }
+
+    /// Converts the sound at `path` with the options of `preset`, changed by `adjust` (a user's own settings). With
+    /// `.auto`, the sound is analysed once with the default follower, its kind told by `SoundClassifier`, and the
+    /// preset `Preset.chosen(for:)` that kind used (the sound is analysed again only when the preset or `adjust` asks
+    /// for another envelope); the conversion's `kind` says what was told.
+    public static func convert(
+        path: String, preset: AudioToHapticsOptions.Preset, adjust: (inout AudioToHapticsOptions) -> Void = { _ in },
+        limits: AudioLimits = .standard, audioPath: String? = nil, progress: ((Double) -> Void)? = nil
+    ) throws(InputError) -> HapticConversion {
+        guard preset == .auto else {
+            var options = AudioToHapticsOptions(preset: preset)
+            adjust(&options)
+            return try convert(path: path, options: options, limits: limits, audioPath: audioPath, progress: progress)
+        }
+        let first = try SoundFeatures.analyze(path: path, limits: limits, progress: progress)
+        let told = SoundClassifier.classify(first)
+        var options = AudioToHapticsOptions(preset: .chosen(for: told.kind))
+        adjust(&options)
+        let features =
+            options.follower == .studio && options.weighting == .amplitude
+            ? first : try SoundFeatures.analyze(path: path, limits: limits, follower: options.follower, weighting: options.weighting)
+        var conversion = convert(features, options: options, audioPath: audioPath)
+        conversion.kind = told
+        return conversion
     }
 
     /// Converts analysed features.
@@ -58,8 +86,13 @@ public enum AudioToHaptics {
         var notes: [String] = []
         let peak = Double(features.peak)
         let gain = pow(10, options.gainDecibels / 20) * (options.normalize ? (peak > 0 ? 1 / peak : 0) : 1)
-        let amplitude = features.envelope.map { Float(min(1, Double($0) * gain)) }
+        var amplitude = features.envelope.map { Float(min(1, Double($0) * gain)) }
         let loudest = Double(amplitude.max() ?? 0)
+        if let decibels = options.noiseFloorDecibels, decibels < 0 {
+            // The floor sits below the loudest value, and the scale keeps that value where it was.
+            let floor = Float(loudest * pow(10, decibels / 20)), scale = Float(loudest) / max(Float(loudest) - floor, .leastNormalMagnitude)
+            amplitude = amplitude.map { max(0, $0 - floor) * scale }
+        }
         guard peak > 1e-6, loudest >= options.silenceThreshold else {
             notes.append(
                 features.samplePeak > 0
@@ -200,7 +233,12 @@ public enum AudioToHaptics {
                 let intensity = times.map { t in Double(value(amplitude, at: t)).squareRoot() * handOver(t, breaks: breaks) }
                 let sharpnessTimes = grid(from: a, to: b, step: max(0.001, sharpness.step))
                 let bright = sharpnessTimes.map { sharpness.value(at: $0) }
-                elements += curves(.hapticIntensityControl, times: times, values: intensity, density: options.density)
+                // The hand-over's corners stay whatever the budget, so the curve's return under a transient's fade is
+                // not drawn as one long ramp that leaves a dip in the sum.
+                let corners = breaks.filter { $0 > a - handOverLength && $0 < b }.flatMap { t in
+                    [t + handOverLength / 2, t + handOverLength * 0.75, t + handOverLength]
+                }
+                elements += curves(.hapticIntensityControl, times: times, values: intensity, density: options.density, keeping: corners)
                 elements += curves(.hapticSharpnessControl, times: sharpnessTimes, values: bright, density: options.sharpnessDensity)
             }
             start = end
@@ -254,8 +292,22 @@ public enum AudioToHaptics {
     }
 
     /// The points reduced to `density` per second (per one-second region, whose ends stay), as chained curves of at
-    /// most 16 points.
-    static func curves(_ id: DynamicParameterID, times: [Double], values: [Double], density: Double) -> [AHAPElement] {
+    /// most 16 points. The points nearest the times in `keeping` (strictly inside the span) stay too.
+    static func curves(
+        _ id: DynamicParameterID, times: [Double], values: [Double], density: Double, keeping: [Double] = []
+    ) -> [AHAPElement] {
+        let forced = Set(
+            keeping.compactMap { t -> Int? in
+                guard let first = times.first, let last = times.last, t > first, t < last else { return nil }
+                var low = 0
+                var high = times.count - 1
+                while low < high {
+                    let mid = (low + high) / 2
+                    if times[mid] >= t { high = mid } else { low = mid + 1 }
+                }
+                let after = low
+                return after > 0 && t - times[after - 1] < times[after] - t ? after - 1 : after
+            })
         var kept: [Int] = []
         var regionStart = 0
         while regionStart < times.count - 1 {
@@ -265,7 +317,8 @@ public enum AudioToHaptics {
             let budget = max(2, Int((density * length).rounded(.up)) + 1)
             let local = BreakpointReduction.reduce(
                 times: Array(times[regionStart...regionEnd]), values: Array(values[regionStart...regionEnd]), budget: budget)
-            for index in local where kept.last != regionStart + index { kept.append(regionStart + index) }
+            let region = Set(local.map { regionStart + $0 }).union(forced.filter { $0 > regionStart && $0 < regionEnd }).sorted()
+            for index in region where kept.last != index { kept.append(index) }
             regionStart = regionEnd
         }
         var elements: [AHAPElement] = []

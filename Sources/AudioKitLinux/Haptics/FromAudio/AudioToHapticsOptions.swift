@@ -1,17 +1,41 @@
 /// Settings of the conversion of a sound to a haptic pattern; `Preset` gives starting points for the kinds of sound
 /// games pair with haptics.
 public struct AudioToHapticsOptions: Sendable, Hashable {
-    /// Starting points for kinds of sound.
+    /// Starting points for kinds of sound. Each was chosen by leave-one-source-out cross-validation on the sounds of
+    /// that kind (`akl-bench haptics-cv`; figures and method in bench/RESULTS.md and docs/audio-to-haptics.md); a
+    /// kind the corpus has too few sounds of to choose on keeps what it says below.
     public enum Preset: String, Sendable, CaseIterable {
-        /// Any sound: Meta Haptics Studio's densities (40 intensity and 30 sharpness breakpoints per second), sensitivity 0.5.
+        /// Any sound: the one setting cross-validation chose for all kinds: sensitivity 0.9, transients at least 50 ms
+        /// apart, 80 intensity and 60 sharpness breakpoints per second.
         case general
-        /// Hits, thuds, explosions: more transients (sensitivity 0.6), 30 breakpoints per second.
+        /// Hits, shots, explosions, steps: `general`. A setting chosen on impacts alone did worse on held-out impacts
+        /// than the one setting for all.
         case impact
-        /// Taps, clicks, confirmations: short sounds, so more detail (60 per second), transients 50 ms apart.
+        /// Clicks, beeps, confirmations: `general`. A setting chosen on interface sounds alone did worse on held-out
+        /// ones than the one setting for all.
         case ui
         /// Music: only the strongest onsets (sensitivity 0.35, 150 ms apart), a slower envelope (10 ms RMS, 150 ms
-        /// release) and 15 breakpoints per second, so a long track does not buzz.
+        /// release) and 15 breakpoints per second, so a long track does not buzz (one piece of music in the corpus: not
+        /// chosen by cross-validation).
         case music
+        /// Engines, ambiences, drones: the envelope on the K-weighted (loudness) signal, sensitivity 0.7, transients
+        /// at least 30 ms apart, a noise floor at −30 dB (chosen on the corpus's loops; on held-out loops it did better
+        /// than the one setting for all).
+        case loop
+        /// Speech: `general` on the K-weighted (loudness) signal, with fewer transients (sensitivity 0.5, 100 ms apart)
+        /// so that every syllable does not knock (no speech in the corpus: not chosen by cross-validation).
+        case voice
+        /// Tell the kind of sound first (`SoundClassifier`) and take the preset `chosen(for:)` that kind; as options
+        /// alone, `general`.
+        case auto
+
+        /// The preset `auto` takes for a sound of `kind`: that kind's own preset where it did better than `general`
+        /// on sounds of that kind in the cross-validation (loops), `general` elsewhere. Impacts and interface sounds
+        /// did worse with a setting of their own; the hand-set `music` preset did worse than `general` on the
+        /// corpus's sounds told as music; no speech in the corpus has reference haptics to try `voice` on.
+        public static func chosen(for kind: SoundKind) -> Preset {
+            kind == .loop ? .loop : .general
+        }
     }
 
     /// What the pattern holds.
@@ -43,6 +67,12 @@ public struct AudioToHapticsOptions: Sendable, Hashable {
     public var silenceThreshold: Double
     /// Make two patterns, continuous events and transients, as Meta Haptics Studio and Lofelt Studio export, instead of one.
     public var split: Bool
+    /// What the envelope follows: the amplitude, or the K-weighted (loudness) signal.
+    public var weighting: EnvelopeWeighting
+    /// A floor, in dB (negative) below the envelope's loudest value L, under which the envelope is taken as noise: the
+    /// amplitude a becomes max(0, a − f) · L / (L − f), a downward expander that keeps L where it was, so a quiet tail or
+    /// hiss fades out of the pattern instead of buzzing at √a. Nil: no floor.
+    public var noiseFloorDecibels: Double?
 
     /// The options of `preset`.
     public init(preset: Preset = .general) {
@@ -55,24 +85,30 @@ public struct AudioToHapticsOptions: Sendable, Hashable {
         follower = .studio
         silenceThreshold = 0.003
         split = false
+        weighting = .amplitude
+        noiseFloorDecibels = nil
+        transients.sensitivity = 0.9
+        transients.minimumSpacing = 0.05
+        density = 80
+        sharpnessDensity = 60
         switch preset {
-        case .general:
+        case .general, .impact, .ui, .auto:
             break
-        case .impact:
-            transients.sensitivity = 0.6
-            density = 30
-            sharpnessDensity = 20
-        case .ui:
-            transients.sensitivity = 0.6
-            transients.minimumSpacing = 0.05
-            density = 60
-            sharpnessDensity = 40
         case .music:
             transients.sensitivity = 0.35
             transients.minimumSpacing = 0.15
             density = 15
             sharpnessDensity = 10
             follower = EnvelopeFollower.Settings(rmsWindow: 0.01, attack: 0.002, hold: 0.01, release: 0.15)
+        case .loop:
+            weighting = .loudness
+            transients.sensitivity = 0.7
+            transients.minimumSpacing = 0.03
+            noiseFloorDecibels = -30
+        case .voice:
+            weighting = .loudness
+            transients.sensitivity = 0.5
+            transients.minimumSpacing = 0.1
         }
     }
 }

@@ -17,27 +17,31 @@ public struct SoundFeatures: Sendable {
     public var flux: [Float]
     /// Spectral centroid of each STFT frame in Hz; NaN where the frame is below the gate.
     public var centroid: [Float]
+    /// Spectral flatness of each STFT frame (0 tone … 1 noise); NaN where the frame is below the gate.
+    public var flatness: [Float] = []
     /// Seconds between STFT frames; frame n is centred on n·frameStep.
     public var frameStep: Double
     /// The largest sample magnitude (the envelope's power underflows for a sound far below −300 dBFS; this does not).
     public var samplePeak: Float = 0
 
-    /// The features of the samples `mono` at `sampleRate` Hz.
-    public init(mono: [Float], sampleRate: Int, follower: EnvelopeFollower.Settings = .studio) {
-        var analyzer = SoundFeatures.Analyzer(sampleRate: sampleRate, follower: follower)
+    /// The features of the samples `mono` at `sampleRate` Hz; `weighting` filters what the envelope follows.
+    public init(
+        mono: [Float], sampleRate: Int, follower: EnvelopeFollower.Settings = .studio, weighting: EnvelopeWeighting = .amplitude
+    ) {
+        var analyzer = SoundFeatures.Analyzer(sampleRate: sampleRate, follower: follower, weighting: weighting)
         mono.withUnsafeBufferPointer { analyzer.push($0) }
         self = analyzer.finish()
     }
 
-    /// Streams the sound at `path` through the analysis, in blocks. Throws what the reader throws; `progress` gets the
-    /// fraction read after each block.
+    /// Streams the sound at `path` through the analysis, in blocks; `weighting` filters what the envelope follows.
+    /// Throws what the reader throws; `progress` gets the fraction read after each block.
     public static func analyze(
         path: String, limits: AudioLimits = .standard, follower: EnvelopeFollower.Settings = .studio,
-        progress: ((Double) -> Void)? = nil
+        weighting: EnvelopeWeighting = .amplitude, progress: ((Double) -> Void)? = nil
     ) throws(InputError) -> SoundFeatures {
         // Decoding runs a few blocks ahead on a second thread.
         let reader = try PrefetchingReader(path: path, limits: limits)
-        var analyzer = Analyzer(sampleRate: reader.info.sampleRate, follower: follower)
+        var analyzer = Analyzer(sampleRate: reader.info.sampleRate, follower: follower, weighting: weighting)
         let total = Double(max(1, reader.info.frames))
         var done = 0
         try reader.forEachMonoBlock { block throws(InputError) in
@@ -80,18 +84,28 @@ public struct SoundFeatures: Sendable {
         let sampleRate: Int
         var envelope: MillisecondEnvelope
         let spectrum: SpectralShape
+        var weighting: LoudnessWeighting?
+        var weighted: [Float] = []
         var frames = 0
         var samplePeak: Float = 0
 
-        init(sampleRate: Int, follower: EnvelopeFollower.Settings) {
+        init(sampleRate: Int, follower: EnvelopeFollower.Settings, weighting: EnvelopeWeighting) {
             self.sampleRate = sampleRate
             envelope = MillisecondEnvelope(settings: follower, sampleRate: Double(sampleRate))
             spectrum = SpectralShape(sampleRate: sampleRate)
+            self.weighting = weighting == .loudness ? LoudnessWeighting(sampleRate: Double(sampleRate)) : nil
         }
 
         mutating func push(_ samples: UnsafeBufferPointer<Float>) {
             for x in samples { samplePeak = max(samplePeak, abs(x)) }
-            envelope.push(samples)
+            if var filter = weighting {
+                weighted.removeAll(keepingCapacity: true)
+                for x in samples { weighted.append(filter.process(x)) }
+                weighting = filter
+                weighted.withUnsafeBufferPointer { envelope.push($0) }
+            } else {
+                envelope.push(samples)
+            }
             spectrum.push(samples)
             frames += samples.count
         }
@@ -102,6 +116,7 @@ public struct SoundFeatures: Sendable {
                 sampleRate: sampleRate, duration: Double(frames) / Double(sampleRate), envelope: envelope.finish(),
                 flux: spectrum.flux, centroid: spectrum.centroid, frameStep: spectrum.frameStep)
             features.samplePeak = samplePeak
+            features.flatness = spectrum.flatness
             return features
         }
     }
@@ -114,4 +129,13 @@ public struct SoundFeatures: Sendable {
         self.centroid = centroid
         self.frameStep = frameStep
     }
+}
+
+/// What the envelope follows.
+public enum EnvelopeWeighting: String, Sendable, CaseIterable {
+    /// The samples as they are: the envelope is the amplitude.
+    case amplitude
+    /// The samples K-weighted first (`LoudnessWeighting`, ITU-R BS.1770): the envelope follows how loud the sound is
+    /// heard, so rumble below 40 Hz counts less and presence above 1.5 kHz more.
+    case loudness
 }
