@@ -142,18 +142,25 @@ struct HapticsScore {
 /// onset F-measure, which uses a maximum bipartite matching; for onsets at least a window apart the two agree).
 enum OnsetMatching {
     static func matches(_ detected: [Double], _ reference: [Double], window: Double) -> Int {
-        var pairs: [(Double, Int, Int)] = []
+        pairs(detected, reference, window: window).count
+    }
+
+    /// The matched pairs: (index into `detected`, index into `reference`).
+    static func pairs(_ detected: [Double], _ reference: [Double], window: Double) -> [(detected: Int, reference: Int)] {
+        var candidates: [(Double, Int, Int)] = []
         for (i, d) in detected.enumerated() {
-            for (j, r) in reference.enumerated() where abs(d - r) <= window { pairs.append((abs(d - r), i, j)) }
+            for (j, r) in reference.enumerated() where abs(d - r) <= window { candidates.append((abs(d - r), i, j)) }
         }
-        pairs.sort { $0.0 < $1.0 }
+        candidates.sort { $0.0 < $1.0 }
         var usedD = Set<Int>()
         var usedR = Set<Int>()
-        for (_, i, j) in pairs where !usedD.contains(i) && !usedR.contains(j) {
+        var out: [(detected: Int, reference: Int)] = []
+        for (_, i, j) in candidates where !usedD.contains(i) && !usedR.contains(j) {
             usedD.insert(i)
             usedR.insert(j)
+            out.append((i, j))
         }
-        return usedD.count
+        return out
     }
 
     static func f(_ matched: Int, _ detected: Int, _ reference: Int) -> Double {

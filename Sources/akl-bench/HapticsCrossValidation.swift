@@ -27,6 +27,7 @@ func hapticsCrossValidation(_ args: [String]) throws {
     var metaScores: [SoundScore] = []
     var kinds: [SoundKind] = []
     var autoScores: [SoundScore] = []
+    var ourErrors = TransientErrors(), metaErrors = TransientErrors()
     let categories = try readColumn((sfx as NSString).appendingPathComponent("SOURCES.tsv"), "category")
     for name in names {
         let path = (sfx as NSString).appendingPathComponent(name)
@@ -58,6 +59,11 @@ func hapticsCrossValidation(_ args: [String]) throws {
         guard let document = metaPattern.document else { throw BenchFailure("\(metaFile) is not readable") }
         metaScores.append(
             try SoundScore(pattern: document.pattern, sound: path, reference: reference, diagnostics: metaPattern.diagnostics))
+        if let d = candidates.firstIndex(where: \.isDefault), let envelope = features["studio" + "amplitude"]?.envelope {
+            let ours = AudioToHaptics.convert(features["studio" + "amplitude"]!, options: candidates[d].options).combined!
+            ourErrors.add(pattern: ours, reference: reference, envelope: envelope)
+            metaErrors.add(pattern: document.pattern, reference: reference, envelope: envelope)
+        }
         if ProcessInfo.processInfo.environment["AKL_CV_SOUNDS"] != nil, let d = candidates.firstIndex(where: \.isDefault) {
             let ours = row[d], theirs = metaScores[metaScores.count - 1]
             print(
@@ -152,6 +158,11 @@ func hapticsCrossValidation(_ args: [String]) throws {
         "Settings chosen across the folds: "
             + chosenCounts.sorted { $0.value > $1.value }.map { "\($0.key) (\($0.value))" }.joined(separator: "; "))
     print()
+    print("Where the transients and the onsets differ (the defaults, and Meta's exports; pairs matched within ±50 ms):")
+    print("| | ours | Meta |")
+    print("|---|---|---|")
+    for (label, a, b) in TransientErrors.rows(ourErrors, metaErrors) { print("| \(label) | \(a) | \(b) |") }
+    print()
     print("Kinds told by SoundClassifier against the corpus's labels (SOURCES.tsv's category):")
     var confusion: [String: [SoundKind: Int]] = [:]
     for (i, name) in names.enumerated() { confusion[categories[name] ?? "?", default: [:]][kinds[i], default: 0] += 1 }
@@ -229,7 +240,7 @@ struct Candidate {
         for (name, follower) in followers {
             for weighting in EnvelopeWeighting.allCases {
                 for floor in [nil, -40.0, -30.0] {
-                    do {
+                    for relativeRise in [0.5, 0.3] {
                         for sensitivity in [0.7, 0.8, 0.9, 1.0] {
                             for (spacing, backtrack) in [(0.03, false), (0.05, false), (0.05, true), (0.1, false)] {
                                 let density = 80.0
@@ -243,6 +254,7 @@ struct Candidate {
                                 o.noiseFloorDecibels = floor
                                 o.transients.sensitivity = sensitivity
                                 o.transients.minimumSpacing = spacing
+                                o.transients.relativeRise = relativeRise
                                 let isDefault =
                                     o.follower == defaults.follower && o.transients == defaults.transients && density == defaults.density
                                     && weighting == defaults.weighting && floor == defaults.noiseFloorDecibels
@@ -251,8 +263,9 @@ struct Candidate {
                                     Candidate(
                                         options: o,
                                         label: String(
-                                            format: "%@ follower%@, sensitivity %.1f, %.0f ms%@, %.0f points/s%@", name,
-                                            weighting == .loudness ? " on loudness" : "", sensitivity, spacing * 1000,
+                                            format: "%@ follower%@, sensitivity %.1f%@, %.0f ms%@, %.0f points/s%@", name,
+                                            weighting == .loudness ? " on loudness" : "", sensitivity,
+                                            relativeRise != 0.5 ? String(format: ", a rise of %.1f", relativeRise) : "", spacing * 1000,
                                             backtrack ? ", backtracked" : "", density, floorText),
                                         analysisKey: name + weighting.rawValue, isDefault: isDefault))
                             }
@@ -400,4 +413,59 @@ func readSources(_ path: String) throws -> [String: String] {
 struct BenchFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Where a pattern's transients and the reference onsets differ: the signed offsets of matched pairs (is the ±25 ms
+/// window against a systematic delay?), the level of the sound at unmatched transients (noisy tails?) and at missed
+/// onsets (soft attacks?), in dB under the sound's peak.
+struct TransientErrors {
+    var offsets: [Double] = []
+    var extraLevels: [Double] = []
+    var missedLevels: [Double] = []
+    var transients = 0
+    var onsets = 0
+
+    mutating func add(pattern: AHAPPattern, reference: [Double], envelope: [Float]) {
+        let times = pattern.events.filter { $0.eventType == .hapticTransient }.map(\.time).sorted()
+        let pairs = OnsetMatching.pairs(times, reference, window: 0.05)
+        offsets += pairs.map { times[$0.detected] - reference[$0.reference] }
+        let peak = Double(envelope.max() ?? 0)
+        func level(_ t: Double) -> Double {
+            // The loudest millisecond within 20 ms after `t`: the attack that follows an onset.
+            let a = max(0, Int(t * 1000)), b = min(envelope.count, a + 20)
+            guard a < b, peak > 0 else { return -120 }
+            return 20 * log10(max(Double(envelope[a..<b].max() ?? 0), 1e-6) / peak)
+        }
+        let matchedT = Set(pairs.map(\.detected)), matchedR = Set(pairs.map(\.reference))
+        extraLevels += times.indices.filter { !matchedT.contains($0) }.map { level(times[$0]) }
+        missedLevels += reference.indices.filter { !matchedR.contains($0) }.map { level(reference[$0]) }
+        transients += times.count
+        onsets += reference.count
+    }
+
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        let v = values.sorted()
+        return v.isEmpty ? .nan : v[min(v.count - 1, Int((Double(v.count - 1) * p).rounded()))]
+    }
+
+    static func rows(_ a: TransientErrors, _ b: TransientErrors) -> [(String, String, String)] {
+        func offsets(_ e: TransientErrors) -> String {
+            String(
+                format: "%+.1f ms (10th–90th percentile %+.1f to %+.1f)", 1000 * percentile(e.offsets, 0.5),
+                1000 * percentile(e.offsets, 0.1), 1000 * percentile(e.offsets, 0.9))
+        }
+        func within25(_ e: TransientErrors) -> String {
+            String(format: "%d of %d", e.offsets.filter { abs($0) <= 0.025 }.count, e.offsets.count)
+        }
+        func quiet(_ levels: [Double]) -> String {
+            String(format: "%d of %d (median %.0f dB)", levels.filter { $0 < -20 }.count, levels.count, percentile(levels, 0.5))
+        }
+        return [
+            ("transients / reference onsets", "\(a.transients) / \(a.onsets)", "\(b.transients) / \(b.onsets)"),
+            ("transient − onset, median", offsets(a), offsets(b)),
+            ("matched pairs within ±25 ms", within25(a), within25(b)),
+            ("unmatched transients where the sound is under −20 dB of its peak (tails)", quiet(a.extraLevels), quiet(b.extraLevels)),
+            ("missed onsets under −20 dB of the peak (soft attacks)", quiet(a.missedLevels), quiet(b.missedLevels)),
+        ]
+    }
 }

@@ -29,13 +29,17 @@ public struct TransientPicker: Sendable, Hashable {
     public var backtrack: Bool
     /// How far back from the steepest step a backtrack may go, in seconds.
     public var backtrackLimit: Double
+    /// The smallest rise as a share of the peak's own height: 0.5 by default, so the level must at least double
+    /// (6 dB); 0.3 takes a re-attack of 3 dB within a sound that is already loud.
+    public var relativeRise: Double
 
-    /// A picker with the given sensitivity (0…1), spacing and rise window, onsets at the steepest rise or, with
-    /// `backtrack`, at the rise's start.
+    /// A picker with the given sensitivity (0…1), spacing, rise window and relative rise, onsets at the steepest rise
+    /// or, with `backtrack`, at the rise's start.
     public init(
         sensitivity: Double = 0.5, minimumSpacing: Double = 0.1, riseWindow: Double = 0.02, backtrack: Bool = false,
-        backtrackLimit: Double = 0.05
+        backtrackLimit: Double = 0.05, relativeRise: Double = 0.5
     ) {
+        self.relativeRise = relativeRise
         self.sensitivity = sensitivity
         self.minimumSpacing = minimumSpacing
         self.riseWindow = riseWindow
@@ -45,8 +49,6 @@ public struct TransientPicker: Sendable, Hashable {
 
     /// The smallest rise, in amplitude normalised to the sound's peak: 0.30 at sensitivity 0, 0.12 at 0.5, 0.02 at 1.
     public var minimumRise: Double { 0.02 + 0.28 * pow(1 - min(1, max(0, sensitivity)), 1.3) }
-    /// The smallest rise as a share of the peak's own height: the level must at least double.
-    public var relativeRise: Double { 0.5 }
     /// The smallest flux score, as a share of the strongest onset's: 0.25 at sensitivity 0, 0.125 at 0.5, none at 1.
     public var minimumScore: Double { 0.25 * (1 - min(1, max(0, sensitivity))) }
 
