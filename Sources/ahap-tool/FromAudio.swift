@@ -132,9 +132,9 @@ extension AHAPTool {
                 Terminal.err(
                     String(
                         format:
-                            "ahap-tool: note: %@: --preset auto: told %@, took %@ (sounding %.2f s, sustain %.2f, %.1f onsets/s, centroid %.0f Hz, flatness %.3f, periodicity %.2f)",
+                            "ahap-tool: note: %@: --preset auto: told %@, took %@ (sounding %.2f s, sustain %.2f, %.1f onsets/s, centroid %.0f Hz, flatness %.3f, low-energy frames %.2f, periodicity %.2f)",
                         sound, told.kind.rawValue, AudioToHapticsOptions.Preset.chosen(for: told.kind).rawValue, d.soundingDuration,
-                        d.sustain, d.onsetRate, d.centroid, d.flatness, d.periodicity))
+                        d.sustain, d.onsetRate, d.centroid, d.flatness, d.lowEnergyShare, d.periodicity))
             }
             for note in conversion.notes { Terminal.err("ahap-tool: note: \(sound): \(note)") }
             let written: [(String, AHAPPattern)] =
