@@ -35,14 +35,21 @@ public enum LoudnessMeter {
         return ok ? points : []
     }
 
+    /// The absolute gate of ITU-R BS.1770-4 and EBU R128: −70 LUFS. Quieter is silence for a loudness measure
+    /// (libebur128 reports near-silence as −1000 LUFS or lower, which no listener hears as a level).
+    public static let absoluteGate = -70.0
+
     /// The loudness dip of a transition: the lowest loudness inside [from, to] (with the meter's window
-    /// reaching past it), against the mean of the two seconds before `from` and after `to`.
+    /// reaching past it; silence counts as the absolute gate, −70 LUFS), against the mean of the two seconds before
+    /// `from` and after `to` where they are above the gate. Nil when nothing is measured inside, or when both sides are
+    /// silent (a dip from silence is no dip).
     public static func dip(_ points: [Point], from: Double, to: Double, shortTerm: Bool) -> Double? {
         let window = shortTerm ? 3.0 : 0.4
         func v(_ p: Point) -> Double { shortTerm ? p.shortTerm : p.momentary }
-        let inside = points.filter { $0.time >= from + window / 2 && $0.time <= to + window / 2 && v($0).isFinite }.map(v)
-        let before = points.filter { $0.time <= from && $0.time > from - 2 && v($0).isFinite }.map(v)
-        let after = points.filter { $0.time >= to + window && $0.time < to + window + 2 && v($0).isFinite }.map(v)
+        func audible(_ p: Point) -> Bool { v(p).isFinite && v(p) > absoluteGate }
+        let inside = points.filter { $0.time >= from + window / 2 && $0.time <= to + window / 2 && !v($0).isNaN }.map { max(absoluteGate, v($0)) }
+        let before = points.filter { $0.time <= from && $0.time > from - 2 && audible($0) }.map(v)
+        let after = points.filter { $0.time >= to + window && $0.time < to + window + 2 && audible($0) }.map(v)
         guard let low = inside.min(), !before.isEmpty || !after.isEmpty else { return nil }
         let reference = (before + after).reduce(0, +) / Double(before.count + after.count)
         return low - reference

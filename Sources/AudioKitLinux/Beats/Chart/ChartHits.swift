@@ -38,9 +38,9 @@ enum ChartHits {
         guard times.count <= maxBeats else {
             return BeatMapReader.failure(file, 1, 1, "the chart holds \(times.count) hits; the limit is \(maxBeats) (the beat limit)")
         }
-        var map = BeatMap(
-            times: times, locations: locations, bpm: tempoMap.map { $0.mainBPM(from: times[0], to: times[times.count - 1]) },
-            offset: tempoMap?.offset, file: file)
+        // The declared BPM and offset are one grid: the first section's tempo from the map's beat 0 (not the tempo that
+        // holds longest, which put the last tempo in the first one's place).
+        var map = BeatMap(times: times, locations: locations, bpm: tempoMap?.sections[0].bpm, offset: tempoMap?.offset, file: file)
         map.tempoMap = tempoMap
         map.positions = beats.count == times.count ? beats : []
         map.chart = chart

@@ -173,13 +173,14 @@ enum StepManiaChart {
                     guard abs(beat) < 1_000_000 else { return refuse(v, "#\(v.tag) has a beat of \(beat); charts end long before that") }
                     switch v.tag {
                     case "BPMS":
-                        if value == 0 { continue }
                         guard TempoMap.bpmRange.contains(value) else {
                             return refuse(
                                 v,
                                 value < 0
                                     ? "#BPMS has a negative tempo at beat \(beat) (an old-style warp); warps are not supported: re-save the chart in StepMania 5 as .ssc and remove the warp"
-                                    : "#BPMS has a tempo of \(value) at beat \(beat); tempos must lie in 1…10000")
+                                    : value == 0
+                                        ? "#BPMS has a tempo of 0 at beat \(beat): the chart would never reach the next beat; give that section its tempo (1…10000)"
+                                        : "#BPMS has a tempo of \(value) at beat \(beat); tempos must lie in 1…10000")
                         }
                         changes.append((beat, value))
                     case "WARPS":
@@ -192,8 +193,10 @@ enum StepManiaChart {
                         if value == 0 { continue }
                         guard value > 0, value < 86_400 else {
                             return refuse(
-                                v, "#\(v.tag) has a pause of \(value) s at beat \(beat); negative stops (old-style warps) are not supported"
-                            )
+                                v,
+                                value < 0
+                                    ? "#\(v.tag) has a pause of \(value) s at beat \(beat); negative stops (old-style warps) are not supported"
+                                    : "#\(v.tag) has a pause of \(value) s at beat \(beat); a pause must be shorter than a day (86400 s)")
                         }
                         // A delay pauses before the note on its row: a stop just before that row.
                         stops.append(TempoMap.Stop(beat: v.tag == "DELAYS" ? beat - 1e-6 : beat, seconds: value))

@@ -6,7 +6,14 @@ public enum BeatCheckSummary {
     public static func line(_ r: BeatCheckReport) -> String {
         var parts = ["beatmap: \(r.checkedCount) of \(r.beats.count) beats matched to onsets, \(r.flaggedCount) flagged"]
         if let o = r.offset { parts.append(String(format: "offset %+.1f ms", o * 1000)) }
-        if let m = r.mapBPM, let a = r.audioBPM { parts.append(String(format: "map %.2f BPM vs track %.2f BPM", m, a)) }
+        if let m = r.mapBPM, let a = r.audioBPM {
+            let tempos = Set(r.tempoMap?.sections.map(\.bpm) ?? [])
+            if tempos.count > 1, let low = tempos.min(), let high = tempos.max() {
+                parts.append(String(format: "map %.2f–%.2f BPM (mostly %.2f) vs track %.2f BPM", low, high, m, a))
+            } else {
+                parts.append(String(format: "map %.2f BPM vs track %.2f BPM", m, a))
+            }
+        }
         return parts.joined(separator: ", ")
     }
 }

@@ -79,6 +79,10 @@ public struct EditorState: Encodable, Sendable, Equatable {
         /// The grid of a map that declares one: its `bpm` and `offset`, and the later sections of a tempo map read
         /// with them (a JSON map's `"tempo_changes"`); nil without a usable BPM and offset.
         public init?(declaredBy map: BeatMap) {
+            if let tempo = map.tempoMap, tempo.stops.isEmpty {
+                self.init(tempoMap: tempo)
+                return
+            }
             guard let bpm = map.bpm, TempoMap.bpmRange.contains(bpm), let offset = map.offset, offset.isFinite else { return nil }
             let later = map.tempoMap.map { $0.sections.dropFirst().map { Section(time: $0.time, bpm: $0.bpm) } } ?? []
             self.init(bpm: bpm, offset: offset, sections: later)

@@ -18,16 +18,19 @@ public enum BeatMapWriter {
         case .beatsaber: return ChartWriter.beatSaber(map)
         case .json:
             let beats = JSONValue.array(map.times.map { .real(($0 * 1e6).rounded() / 1e6) })
-            guard map.bpm != nil || map.offset != nil else { return JSONWriter(indent: "  ").string(from: beats) }
+            // A tempo map is the truth: its first section gives "bpm" and "offset" (one grid), its later ones the changes.
+            let bpm = map.tempoMap?.sections[0].bpm ?? map.bpm
+            let offset = map.tempoMap?.offset ?? map.offset
+            guard bpm != nil || offset != nil else { return JSONWriter(indent: "  ").string(from: beats) }
             var o = JSONObject()
-            if let bpm = map.bpm { o["bpm"] = .real(bpm) }
-            if let offset = map.offset { o["offset"] = .real((offset * 1e6).rounded() / 1e6) }
+            if let bpm { o["bpm"] = .real(bpm) }
+            if let offset { o["offset"] = .real((offset * 1e6).rounded() / 1e6 + 0) }
             // Tempo changes restart the grid at their times; a tempo map with stops (StepMania) has no such form.
-            if map.bpm != nil, map.offset != nil, map.tempoMap?.stops.isEmpty == true, let changes = map.tempoMap?.sections.dropFirst(),
-                !changes.isEmpty
-            {
+            if let tempo = map.tempoMap, tempo.stops.isEmpty, tempo.sections.count > 1 {
                 o["tempo_changes"] = .array(
-                    changes.map { .object(JSONObject(["time": .real(($0.time * 1e6).rounded() / 1e6), "bpm": .real($0.bpm)])) })
+                    tempo.sections.dropFirst().map {
+                        .object(JSONObject(["time": .real(($0.time * 1e6).rounded() / 1e6), "bpm": .real($0.bpm)]))
+                    })
             }
             o["beats"] = beats
             return JSONWriter(indent: "  ").string(from: .object(o))
