@@ -63,6 +63,14 @@ step beatmap check samples/beatmaps/world1-a.json --audio "$out/world1-a.m4a" "(
 "$bin/beatmap" audio-info "$out/world1-a.m4a"
 "$bin/beatmap" check samples/beatmaps/world1-a.json --audio "$out/world1-a.m4a"
 
+step beatmap draft samples/audio/world4-track-a-132bpm.flac --levels 1.5,3,5 -o "$out/world4-a.sm" "(a chart drafted from the song: three levels in one StepMania file)"
+"$bin/beatmap" draft samples/audio/world4-track-a-132bpm.flac --levels 1.5,3,5 -o "$out/world4-a.sm" --explain
+"$bin/beatmap" lint "$out/world4-a.sm"
+"$bin/beatmap" check "$out/world4-a.sm" --audio samples/audio/world4-track-a-132bpm.flac
+"$bin/beatmap" check "$out/world4-a.sm" --chart Easy --audio samples/audio/world4-track-a-132bpm.flac
+echo "open it in the editor to finish it:"
+echo "  $bin/beatmap edit $out/world4-a.sm --audio samples/audio/world4-track-a-132bpm.flac"
+
 step beatmap check samples/beatmaps/GameConstants.swift --audio samples/audio/world1-track-a-88bpm.flac --plot "$out/check.svg" "(one late beat: exit 1 is expected)"
 set +e
 "$bin/beatmap" check samples/beatmaps/GameConstants.swift --audio samples/audio/world1-track-a-88bpm.flac --plot "$out/check.svg"

@@ -35,6 +35,15 @@ if [ "${1:-}" = "--test" ] && ! { command -v pre-commit >/dev/null 2>&1 && pytho
   fi
 fi
 
+# simfile (StepMania's timing, read independently) and numpy read back the charts beatmap draft writes (Tests/tools).
+if [ "${1:-}" = "--test" ] && ! python3 -c "import simfile, numpy" 2>/dev/null; then
+  echo "setup: installing simfile and numpy (pip)" >&2
+  if ! python3 -m pip install --quiet --disable-pip-version-check simfile numpy >/dev/null 2>&1; then
+    if [ "${CI:-}" = "true" ]; then echo "setup: pip could not install simfile and numpy, which Tests/tools needs (CI=true)" >&2; exit 2; fi
+    echo "setup: pip could not install simfile and numpy; their tests will be skipped" >&2
+  fi
+fi
+
 # default-jdk-headless and kotlin compile the Android source that ahap-tool convert writes (AndroidSourceTests).
 # The editor's browser test drives Debian's chromium with Playwright for Python (no browser is downloaded).
 if [ "${1:-}" = "--test" ] && ! python3 -c "import playwright" 2>/dev/null; then

@@ -37,6 +37,7 @@ public enum EditorAssets {
         "stream.js": script(PackageResources.stream_js),
         "bands.js": script(PackageResources.bands_js),
         "markers.js": script(PackageResources.markers_js),
+        "draft.js": script(PackageResources.draft_js),
         "view.js": script(PackageResources.view_js),
     ]
 

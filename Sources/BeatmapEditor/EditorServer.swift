@@ -37,6 +37,26 @@
                 }
                 return try json(candidates)
             }
+            // Hits proposed for a range: ?from=&to= seconds inside the track, &density= hits per second (0, 50].
+            router.get("/api/draft") { request, _ in
+                let q = request.uri.queryParameters
+                let duration = session.info.duration
+                guard let from = q.get("from", as: Double.self), let to = q.get("to", as: Double.self),
+                    let density = q.get("density", as: Double.self), from.isFinite, to.isFinite, density.isFinite, from >= 0,
+                    to <= duration + 0.001, to > from, density > 0, density <= EditorSession.maxDraftDensity
+                else {
+                    return failure(
+                        .badRequest,
+                        "from and to must be seconds inside the track with from < to, and density hits per second above 0 and at most 50")
+                }
+                let proposal: EditorDraftProposal
+                do throws(InputError) {
+                    proposal = try await session.draftProposal(from: from, to: min(to, duration), density: density)
+                } catch {
+                    return failure(.unprocessableContent, error.description)
+                }
+                return try json(proposal)
+            }
             router.get("/api/envelope") { request, _ in
                 let q = request.uri.queryParameters
                 let duration = session.info.duration

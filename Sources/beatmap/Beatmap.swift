@@ -11,7 +11,8 @@ struct Beatmap: AsyncParsableCommand {
         discussion: "Exit codes: 0 clean; 1 problems found; 2 the tool could not run; 64 bad command line.",
         version: VersionText.full,
         subcommands: [
-            Lint.self, Check.self, Convert.self, BPM.self, Detect.self, Grid.self, Fit.self, CI.self, Timer.self, Crossfade.self,
+            Lint.self, Check.self, Convert.self, BPM.self, Detect.self, Draft.self, Grid.self, Fit.self, CI.self, Timer.self,
+            Crossfade.self,
             Audition.self,
             Preview.self,
             AudioInfo.self, Rules.self, Edit.self,

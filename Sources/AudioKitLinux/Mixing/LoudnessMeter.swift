@@ -47,7 +47,9 @@ public enum LoudnessMeter {
         let window = shortTerm ? 3.0 : 0.4
         func v(_ p: Point) -> Double { shortTerm ? p.shortTerm : p.momentary }
         func audible(_ p: Point) -> Bool { v(p).isFinite && v(p) > absoluteGate }
-        let inside = points.filter { $0.time >= from + window / 2 && $0.time <= to + window / 2 && !v($0).isNaN }.map { max(absoluteGate, v($0)) }
+        let inside = points.filter { $0.time >= from + window / 2 && $0.time <= to + window / 2 && !v($0).isNaN }.map {
+            max(absoluteGate, v($0))
+        }
         let before = points.filter { $0.time <= from && $0.time > from - 2 && audible($0) }.map(v)
         let after = points.filter { $0.time >= to + window && $0.time < to + window + 2 && audible($0) }.map(v)
         guard let low = inside.min(), !before.isEmpty || !after.isEmpty else { return nil }

@@ -28,31 +28,47 @@ public enum ChartWriter {
 
     /// StepMania `.sm` text (CRLF), one dance-single chart named `difficulty`.
     public static func stepMania(_ map: BeatMap, title: String, music: String, difficulty: String = "Hard") -> String {
-        let tempo = tempoMap(of: map)
-        let beats = writable(map).map { tempo.beat(atTime: $0) }
+        stepMania(charts: [(difficulty, 1, map)], title: title, music: music)
+    }
+
+    /// The difficulties StepMania names, easiest first; any other name is written as an Edit chart described by it.
+    public static let stepManiaDifficulties = ["Beginner", "Easy", "Medium", "Hard", "Challenge", "Edit"]
+
+    /// StepMania `.sm` text (CRLF) with one dance-single chart per entry (its difficulty, meter and hits), all on the
+    /// first map's tempo map.
+    public static func stepMania(charts: [(difficulty: String, meter: Int, map: BeatMap)], title: String, music: String) -> String {
+        guard let first = charts.first else { return "" }
+        let tempo = tempoMap(of: first.map)
+        let allBeats = charts.map { writable($0.map).map { tempo.beat(atTime: $0) } }
         // Measures start at beat 0: move beat 0 back by whole measures when a hit comes before it.
-        let shift = 4 * max(0, (-(beats.min() ?? 0) / 4).rounded(.up))
+        let shift = 4 * max(0, (-(allBeats.flatMap { $0 }.min() ?? 0) / 4).rounded(.up))
         let offset = -tempo.time(ofBeat: -shift)
-        var rows: [Int: Int] = [:]  // row → lane
-        for (i, b) in beats.enumerated() where rows[Int(((b + shift) * 48).rounded())] == nil {
-            rows[Int(((b + shift) * 48).rounded())] = i % 4
-        }
         var out = [
             "#TITLE:\(escape(title));", "#ARTIST:;", "#MUSIC:\(escape(music));", "#OFFSET:\(f6(offset));",
             "#BPMS:" + tempo.sections.map { "\(f6($0.beat + ($0.beat == 0 ? 0 : shift)))=\(f6($0.bpm))" }.joined(separator: ",") + ";",
             "#STOPS:" + tempo.stops.map { "\(f6($0.beat + shift))=\(f6($0.seconds))" }.joined(separator: ",") + ";",
-            "", "// dance-single chart", "#NOTES:", "     dance-single:", "     :", "     \(difficulty):",
-            "     1:", "     0.000000,0.000000,0.000000,0.000000,0.000000:",
         ]
-        let last = (rows.keys.max() ?? 0) / 192
-        for measure in 0...last {
-            let used = rows.keys.filter { $0 / 192 == measure }.map { $0 % 192 }
-            let n = rowCounts.first { n in used.allSatisfy { $0 % (192 / n) == 0 } } ?? 192
-            for r in 0..<n {
-                let lane = rows[measure * 192 + r * (192 / n)]
-                out.append((0..<4).map { lane == $0 ? "1" : "0" }.joined())
+        for (chart, beats) in zip(charts, allBeats) {
+            let known = stepManiaDifficulties.contains(chart.difficulty)
+            out += [
+                "", "// dance-single chart", "#NOTES:", "     dance-single:", "     \(known ? "" : escape(chart.difficulty)):",
+                "     \(known ? chart.difficulty : "Edit"):", "     \(max(1, chart.meter)):",
+                "     0.000000,0.000000,0.000000,0.000000,0.000000:",
+            ]
+            var rows: [Int: Int] = [:]  // row → lane
+            for (i, b) in beats.enumerated() where rows[Int(((b + shift) * 48).rounded())] == nil {
+                rows[Int(((b + shift) * 48).rounded())] = i % 4
             }
-            out.append(measure == last ? ";" : ",  // measure \(measure + 1)")
+            let last = (rows.keys.max() ?? 0) / 192
+            for measure in 0...last {
+                let used = rows.keys.filter { $0 / 192 == measure }.map { $0 % 192 }
+                let n = rowCounts.first { n in used.allSatisfy { $0 % (192 / n) == 0 } } ?? 192
+                for r in 0..<n {
+                    let lane = rows[measure * 192 + r * (192 / n)]
+                    out.append((0..<4).map { lane == $0 ? "1" : "0" }.joined())
+                }
+                out.append(measure == last ? ";" : ",  // measure \(measure + 1)")
+            }
         }
         return out.joined(separator: "\r\n") + "\r\n"
     }

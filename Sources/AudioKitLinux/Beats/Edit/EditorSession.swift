@@ -58,6 +58,8 @@ public actor EditorSession {
     private var report: BeatCheckReport
     /// The tempo candidates, once computed.
     private var tempo: [EditorTempoCandidate]?
+    /// The track's onset strength in bands for drafting (`DraftAnalysis.onset`), once computed.
+    var draftOnset: OnsetStrength?
     /// The beats the session opened with (the map's, or the draft).
     private let openedBeats: [Double]
     /// The tempo grid the author set, or the map declared (`"bpm"` and `"offset"`): the beats are judged on it.
@@ -67,7 +69,7 @@ public actor EditorSession {
     /// The grid the session opened with.
     private let openedDeclared: EditorState.Grid?
     /// A chart's own tempo map (StepMania, osu!, Quaver, Beat Saber), kept for the check.
-    private let chartTempo: TempoMap?
+    let chartTempo: TempoMap?
     /// The bytes of the chart this session last exported and now edits (a Save As to `.sm`, `.osu` or `.qua`): such a
     /// file is the session's own, and a save writes it again whole while it is unchanged on disk.
     private var exportedChart: [UInt8]?

@@ -44,9 +44,16 @@ public final class SpectralFlux {
     private var framesDone = 0
     /// The onset strength so far, one value per frame.
     public private(set) var values: [Float] = []
+    /// The group of each band (`groupEdges`), empty when the flux is not split.
+    private let bandGroup: [Int]
+    /// The onset strength of each band group so far (`groupEdges`), one value per frame each; empty when not split.
+    public private(set) var groupValues: [[Float]]
 
-    /// `lagSeconds`: the time between the two spectra compared, 10 ms by default.
-    public init(sampleRate: Int, framesPerSecond: Double = SpectralFlux.framesPerSecond, lagSeconds: Double = 0.010) {
+    /// `lagSeconds`: the time between the two spectra compared, 10 ms by default. `groupEdges` (Hz, rising) also splits
+    /// the flux into the bands below the first edge, between each two and above the last (`groupValues`).
+    public init(
+        sampleRate: Int, framesPerSecond: Double = SpectralFlux.framesPerSecond, lagSeconds: Double = 0.010, groupEdges: [Double] = []
+    ) {
         self.sampleRate = Double(sampleRate)
         self.lag = max(1, Int((lagSeconds * framesPerSecond).rounded()))
         hop = max(1, Int((Double(sampleRate) / framesPerSecond).rounded()))
@@ -67,6 +74,15 @@ public final class SpectralFlux {
         }
         filterWeightOffset = offsets
         filterWeights = weights
+        let binHz = Double(sampleRate) / Double(n)
+        bandGroup =
+            groupEdges.isEmpty
+            ? []
+            : bank.map { b in
+                let centre = (Double(b.start) + Double(b.weights.count - 1) / 2) * binHz
+                return groupEdges.filter { centre >= $0 }.count
+            }
+        groupValues = groupEdges.isEmpty ? [] : Array(repeating: [], count: groupEdges.count + 1)
         bandHistory = Array(repeating: [Float](repeating: 0, count: bank.count), count: self.lag + 1)
     }
 
@@ -134,14 +150,18 @@ public final class SpectralFlux {
             }
         }
         var flux: Float = 0
+        var groups = [Float](repeating: 0, count: groupValues.count)
         if framesDone >= lag {
             bandHistory[previousSlot].withUnsafeBufferPointer { previous in
                 for b in 0..<bands {
                     let m = max(previous[max(0, b - 1)], previous[b], previous[min(bands - 1, b + 1)])
-                    flux += max(0, current[b] - m)
+                    let rise = max(0, current[b] - m)
+                    flux += rise
+                    if !groups.isEmpty { groups[bandGroup[b]] += rise }
                 }
             }
         }
+        for g in groups.indices { groupValues[g].append(groups[g]) }
         bandHistory[slot] = current
         framesDone += 1
         values.append(flux)
@@ -159,14 +179,15 @@ public final class SpectralFlux {
     /// block (interleaved, before the mix to mono), so another analysis can share the decode.
     public static func analyze(
         path: String, limits: AudioLimits = .standard, framesPerSecond: Double = SpectralFlux.framesPerSecond, lagSeconds: Double = 0.010,
-        maxSampleRate: Int? = nil, eachBlock: ((_ interleaved: UnsafeBufferPointer<Float>, _ frames: Int, _ channels: Int) -> Void)? = nil
+        maxSampleRate: Int? = nil, groupEdges: [Double] = [],
+        eachBlock: ((_ interleaved: UnsafeBufferPointer<Float>, _ frames: Int, _ channels: Int) -> Void)? = nil
     ) throws(InputError) -> OnsetStrength {
         // Decoding runs a few blocks ahead on a second thread: a compressed track decodes while the blocks before are analysed.
         let reader = try PrefetchingReader(path: path, limits: limits, blockFrames: 8192)
         let stageCount = maxSampleRate.map { HalfBandCascade.stageCount(from: reader.info.sampleRate, cap: $0) } ?? 0
         let rate = reader.info.sampleRate >> stageCount
         var cascade = HalfBandCascade(stageCount: stageCount)
-        let flux = SpectralFlux(sampleRate: rate, framesPerSecond: framesPerSecond, lagSeconds: lagSeconds)
+        let flux = SpectralFlux(sampleRate: rate, framesPerSecond: framesPerSecond, lagSeconds: lagSeconds, groupEdges: groupEdges)
         let channels = reader.info.channels
         var mono = [Float](repeating: 0, count: 8192)
         func feed(_ samples: UnsafeBufferPointer<Float>, flushing: Bool) {
@@ -189,7 +210,9 @@ public final class SpectralFlux {
         flux.finish()
         var info = reader.info
         info.frames = framesRead
-        return OnsetStrength(values: flux.values, framesPerSecond: Double(rate) / Double(flux.hop), latency: flux.latency, audio: info)
+        return OnsetStrength(
+            values: flux.values, framesPerSecond: Double(rate) / Double(flux.hop), latency: flux.latency, audio: info,
+            bands: flux.groupValues)
     }
 }
 
@@ -203,6 +226,8 @@ public struct OnsetStrength: Sendable {
     public var latency: Double
     /// The analysed file's format, with the frames actually decoded.
     public var audio: AudioFileInfo
+    /// The onset strength of each band group asked for (`SpectralFlux.groupValues`), low to high; empty when none was.
+    public var bands: [[Float]] = []
 
     /// Time in seconds of frame `n` (fractional frames allowed), latency removed.
     public func time(ofFrame n: Double) -> Double { n / framesPerSecond - latency }

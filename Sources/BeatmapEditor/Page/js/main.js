@@ -10,6 +10,7 @@ import {
 import { Transport } from "./transport.js";
 import { withMarker, withoutMarker, markerLabel } from "./markers.js";
 import { draw, fitCanvas, xOf, tOf } from "./view.js";
+import { draftRange, acceptRange, dropRange, proposedNear, draftQuery } from "./draft.js";
 
 const $ = (id) => document.getElementById(id);
 const transport = new Transport();
@@ -22,6 +23,8 @@ const m = {
   grid: null,
   /** Lines a beat to snap to (1, 2, 3, 4, 6, 8, 12, 16), or 0 for no grid snap. */
   divisor: 0,
+  /** Hits a draft proposes, not yet accepted or rejected (seconds). */
+  proposal: [],
 };
 let tempoTaps = [];
 let tapLatency = Number(localStorage.getItem("beatmapTapLatency") || "0");
@@ -364,6 +367,38 @@ async function saveAs() {
   try { await sync("/api/save-as?name=" + encodeURIComponent(name), "POST"); } catch (e) { alert("Not saved: " + e.message); }
 }
 
+/** Asks the server for a draft of the selection (or the whole track) at a density the designer types. */
+async function draft() {
+  const typed = prompt("Draft hits per second (the proposal is shown dashed; accept or reject it):", localStorage.getItem("beatmapDraftDensity") || "3");
+  if (typed === null) return;
+  const density = Number(typed);
+  if (!(density > 0 && density <= 50)) {
+    serverError = "Draft: the density must be a number of hits per second above 0 and at most 50"; showFindings(m.state); return;
+  }
+  localStorage.setItem("beatmapDraftDensity", String(density));
+  const [from, to] = draftRange(m.selection, m.state.duration);
+  try {
+    const r = await getJSON(draftQuery(from, to, density));
+    m.proposal = r.hits; serverError = null;
+    showProposal(`${r.hits.length} proposed (of ${r.drafted} drafted) on ${r.tempo}`);
+  } catch (e) { serverError = "Draft: " + e.message; }
+  showFindings(m.state); redraw();
+}
+
+/** Shows the proposal bar with `text`, or hides it when nothing is proposed. */
+function showProposal(text) {
+  $("proposal").hidden = m.proposal.length === 0;
+  $("proposalInfo").textContent = text || `${m.proposal.length} proposed`;
+}
+
+/** Accepts (or with `reject`, drops) the proposed hits in the selection, or all of them. */
+function settleProposal(reject) {
+  const [from, to] = m.selection ? m.selection : [-Infinity, Infinity];
+  if (!reject) edit(acceptRange(m.beats, m.proposal, from, to));
+  m.proposal = dropRange(m.proposal, from, to);
+  showProposal(); redraw();
+}
+
 function wire() {
   const d = $("detail"), o = $("overview");
   // The time under the pointer, with its place on the grid.
@@ -378,6 +413,15 @@ function wire() {
   });
   d.addEventListener("mousedown", (e) => {
     const x = canvasX(e, d), i = nearestBeat(x, d);
+    // A click on a proposed hit accepts it (Alt-click rejects it), unless a hit of the map is under the pointer.
+    const p = i < 0 ? proposedNear(m.proposal, tOf(x, m.view, d), (m.view.to - m.view.from) * 6 / d.width) : -1;
+    if (p >= 0) {
+      const t = m.proposal[p];
+      m.proposal = m.proposal.filter((_, k) => k !== p);
+      if (!e.altKey) edit(acceptRange(m.beats, [t]), [t]);
+      showProposal(); redraw();
+      return;
+    }
     if (i >= 0) {
       if (!e.shiftKey && !m.selected.has(i)) m.selected.clear();
       m.selected.add(i); drag = { kind: "beat", index: i, start: m.beats[i], x, moved: false };
@@ -419,6 +463,9 @@ function wire() {
   $("play").onclick = () => (transport.playing ? stop() : play());
   $("bands").onchange = () => { m.bands = $("bands").checked; redraw(); };
   $("mark").onclick = markSelection;
+  $("draft").onclick = draft;
+  $("acceptDraft").onclick = () => settleProposal(false);
+  $("rejectDraft").onclick = () => settleProposal(true);
   $("sidecar").onchange = async () => {
     try { show(await inOrder(() => sendJSON("/api/sidecar", "PUT", { keep: $("sidecar").checked }))); } catch (e) { serverError = e.message; redraw(); }
   };

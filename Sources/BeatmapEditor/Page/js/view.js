@@ -109,6 +109,14 @@ export function draw(m, overview, detail, timeLabel) {
     if (b.flagged && b.error != null) gd.fillText(`${b.error > 0 ? "+" : ""}${(b.error * 1000).toFixed(0)} ms`, x + 4, 56 * (window.devicePixelRatio || 1));
     if (b.flagged && b.audio_time != null) { gd.fillStyle = "rgba(255,107,107,0.5)"; gd.fillRect(xOf(b.audio_time, view, d) - 1, 0, 1, d.height); }
   });
+  // A draft's proposed hits: dashed, in both views, until accepted or rejected.
+  gd.strokeStyle = "#5fd3e6"; gd.setLineDash([6, 5]);
+  for (const t of m.proposal || []) {
+    go.fillStyle = "#5fd3e6"; go.fillRect(ox(t), o.height - 14, 1, 6);
+    if (t < view.from - 1 || t > view.to + 1) continue;
+    gd.beginPath(); gd.moveTo(xOf(t, view, d), 0); gd.lineTo(xOf(t, view, d), d.height); gd.stroke();
+  }
+  gd.setLineDash([]);
   // The author's markers: a labelled band along the top of both views.
   const scale = window.devicePixelRatio || 1;
   for (const mk of state.markers || []) {

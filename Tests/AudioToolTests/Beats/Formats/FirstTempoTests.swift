@@ -79,10 +79,12 @@ struct FirstTempoTests {
     @Test("a tempo of 0 is refused at its place, not dropped; a day-long stop is refused as too long, not as negative")
     func zeroTempoAndHugeStop() {
         let zero = BeatMapReader.read(
-            bytes: Array(Self.sm.replacingOccurrences(of: "8.000000=150.000000", with: "8.000=0.000").utf8), file: "z.sm", format: .stepmania)
+            bytes: Array(Self.sm.replacingOccurrences(of: "8.000000=150.000000", with: "8.000=0.000").utf8), file: "z.sm",
+            format: .stepmania)
         #expect(zero.map == nil)
         #expect(zero.diagnostics.contains { $0.severity == .error && $0.message.contains("tempo of 0 at beat 8") && $0.location.line == 3 })
-        let stop = BeatMapReader.read(bytes: Array(Self.sm.replacingOccurrences(of: "#STOPS:;", with: "#STOPS:4=1e9;").utf8), file: "s.sm", format: .stepmania)
+        let stop = BeatMapReader.read(
+            bytes: Array(Self.sm.replacingOccurrences(of: "#STOPS:;", with: "#STOPS:4=1e9;").utf8), file: "s.sm", format: .stepmania)
         #expect(stop.map == nil)
         #expect(stop.diagnostics.contains { $0.message.contains("shorter than a day") && !$0.message.contains("negative") })
     }

@@ -1,0 +1,58 @@
+import Foundation
+
+extension DraftAnalysis {
+    /// From the first to the last frame whose onset strength reaches 5 % of its 99th percentile: where the song sounds.
+    public static func soundingSpan(_ onset: OnsetStrength) -> (start: Double, end: Double) {
+        let sorted = onset.values.sorted()
+        guard !sorted.isEmpty else { return (0, 0) }
+        let bar = 0.05 * sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
+        guard bar > 0, let first = onset.values.firstIndex(where: { $0 >= bar }), let last = onset.values.lastIndex(where: { $0 >= bar })
+        else { return (0, 0) }
+        return (max(0, onset.time(ofFrame: Double(first))), min(onset.audio.duration, onset.time(ofFrame: Double(last))))
+    }
+}
+
+extension TempoMap {
+    /// The map moved later by `seconds` (earlier when negative): every section and stop at the same beat, `seconds`
+    /// later.
+    public func shifted(by seconds: Double) -> TempoMap {
+        guard seconds != 0 else { return self }
+        return TempoMap(
+            offset: offset + seconds, changes: sections.map { ($0.beat, $0.bpm) }, stops: stops, beatsPerBar: beatsPerBar) ?? self
+    }
+}
+
+extension TempoMap {
+    /// The map with each section starting `beats` of its own beats later (each restarting the grid there, as timing
+    /// points do); stops are dropped (a fitted map has none). The map itself when that cannot be built.
+    func timingPointsShifted(byBeats beats: Double) -> TempoMap {
+        TempoMap(timingPoints: sections.map { ($0.time + beats * 60 / $0.bpm, $0.bpm) }, beatsPerBar: beatsPerBar) ?? self
+    }
+}
+
+/// The files a draft is written as.
+public enum DraftOutput {
+    /// A drafted level as a beat map on `tempo`: its hits, their beats, and the tempo map.
+    public static func map(_ draft: ChartDrafter.Draft, tempo: TempoMap) -> BeatMap {
+        var map = BeatMap(times: draft.times, bpm: tempo.sections[0].bpm, offset: tempo.offset)
+        map.tempoMap = tempo
+        map.positions = draft.beats
+        map.chart = draft.name
+        return map
+    }
+
+    /// The text of each output: one `.sm` holding every level (meters from each level's hits per second over
+    /// `span` seconds), or one text per level in any other format.
+    public static func texts(
+        _ drafts: [ChartDrafter.Draft], tempo: TempoMap, format: BeatMapFormat, title: String, audio: String, symbol: String, span: Double
+    ) -> [String] {
+        let maps = drafts.map { map($0, tempo: tempo) }
+        if format == .stepmania {
+            let charts = zip(drafts, maps).map { d, m in
+                (difficulty: d.name, meter: max(1, min(20, Int((Double(d.times.count) / max(span, 1) * 2).rounded()))), map: m)
+            }
+            return [ChartWriter.stepMania(charts: charts, title: title, music: audio)]
+        }
+        return maps.map { BeatMapWriter.string($0, format: format, symbol: symbol, title: title, audio: audio) }
+    }
+}
