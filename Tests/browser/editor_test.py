@@ -88,6 +88,45 @@ def half_tempo_fix(browser, binary, work, track, errors):
         stop_server(server)
 
 
+def draft_proposal(browser, binary, work, track, errors):
+    """Draft…: the whole track drafted at 2 hits a second is proposed (none on a hit the map has), one proposed hit is
+    accepted by a click and undone, the rest accepted with Accept, and a second proposal rejected with Reject."""
+    server, url = start_editor(binary, [track], cwd=work)
+    try:
+        assert url, "the editor printed no URL for the track alone"
+        page = browser.new_context(viewport={"width": 1400, "height": 700}, bypass_csp=True).new_page()
+        page.on("pageerror", lambda e: errors.append(f"draft: {e}"))
+        page.on("response", lambda r: errors.append(f"draft: {r.status} {r.url}") if r.status >= 400 else None)
+        page.goto(url)
+        page.wait_for_function("window.editor && window.editor.state && window.editor.state.beats.length > 0")
+        page.wait_for_selector("#candidates .candidate")
+        page.on("dialog", lambda d: d.accept("2") if d.type == "prompt" else d.accept())
+        before = page.evaluate("window.editor.beats")
+        page.click("#draft")
+        page.wait_for_function("window.editor.proposal.length > 0", timeout=20000)
+        proposal = page.evaluate("window.editor.proposal")
+        assert all(min(abs(p - b) for b in before) > 0.02 for p in proposal), "a proposed hit sits on a hit the map has"
+        assert page.is_visible("#proposal") and f"{len(proposal)} proposed" in page.inner_text("#proposalInfo"), page.inner_text("#proposal")
+        # One proposed hit in view, clicked: it joins the map; Ctrl+Z takes it back out.
+        view = page.evaluate("window.editor.view")
+        shown = [t for t in proposal if view["from"] + 0.2 < t < view["to"] - 0.2 and min(abs(t - b) for b in before) > 0.2]
+        assert shown, f"no proposed hit in view {view}: {proposal[:8]}"
+        page.mouse.click(page.evaluate(f"window.editor.clientX({shown[0]})"), page.evaluate("window.editor.clientY()"))
+        page.wait_for_function(f"window.editor.beats.some(t => Math.abs(t - {shown[0]}) < 1e-6) && window.editor.proposal.length === {len(proposal) - 1}")
+        page.keyboard.press("Control+z")
+        page.wait_for_function(f"!window.editor.beats.some(t => Math.abs(t - {shown[0]}) < 1e-6)")
+        page.click("#acceptDraft")
+        page.wait_for_function(f"window.editor.synced && window.editor.beats.length === {len(before) + len(proposal) - 1}")
+        assert page.evaluate("window.editor.proposal.length") == 0 and not page.is_visible("#proposal")
+        page.click("#draft")
+        page.wait_for_function("window.editor.proposal.length > 0", timeout=20000)
+        page.click("#rejectDraft")
+        page.wait_for_function("window.editor.proposal.length === 0")
+        assert page.evaluate("window.editor.beats.length") == len(before) + len(proposal) - 1, "Reject changed the map"
+    finally:
+        stop_server(server)
+
+
 def main():
     if len(sys.argv) not in (2, 3):
         sys.exit("usage: editor_test.py BEATMAP_BINARY [SCREENSHOT.png]")
@@ -281,6 +320,7 @@ def main():
             colour = strict.locator("#summary .bad").evaluate("e => getComputedStyle(e).color")
             assert colour == "rgb(255, 107, 107)", f"the stylesheet did not apply under the policy: {colour}"
             half_tempo_fix(browser, sys.argv[1], work, track, errors)
+            draft_proposal(browser, sys.argv[1], work, track, errors)
             browser.close()
             assert not errors, f"errors on the page: {errors}"
         saved = beats_in_swift(game)
@@ -298,7 +338,7 @@ def main():
             "the page loaded, showed the flagged beat, played (streamed in pieces that equal the whole track, across a "
             "piece boundary), took a tap, a drag and an undo, saved, "
             "marked a range (kept beside the map), doubled the grid, added and removed a tempo section, added a beat on a 1/4 line, applied a finding's fix, and "
-            "moved a hit to a typed time; a map at half tempo was fixed with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid",
+            "moved a hit to a typed time; a map at half tempo was fixed with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected",
         )
     except AssertionError as e:
         return failed("editor_test", e)

@@ -9,6 +9,7 @@ Needs simfile (scripts/setup.sh --test installs it from PyPI) and numpy; a missi
 fails under CI=true."""
 import json
 import os
+import shutil
 import subprocess
 import tempfile
 import unittest
@@ -64,6 +65,9 @@ class DraftReadBackTest(unittest.TestCase):
         self.song = os.path.join(self.dir, "song.wav")
         song(self.song)
 
+    def tearDown(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
     def beatmap(self, *args):
         return subprocess.run([os.path.join(BIN, "beatmap"), *args], capture_output=True, text=True)
 
@@ -89,7 +93,8 @@ class DraftReadBackTest(unittest.TestCase):
         p = self.beatmap("draft", self.song, "--levels", "Easy=1.5,Hard=4", "-o", os.path.join(self.dir, "all.json"))
         self.assertEqual(p.returncode, 0, p.stderr)
         for name in ("Easy", "Hard"):
-            ours = json.load(open(os.path.join(self.dir, f"all.{name}.json")))["beats"]
+            with open(os.path.join(self.dir, f"all.{name}.json")) as f:
+                ours = json.load(f)["beats"]
             self.assertEqual(len(ours), len(times[name]), name)
             for a, b in zip(sorted(ours), sorted(times[name])):
                 self.assertAlmostEqual(a, float(b), delta=0.001, msg=name)

@@ -72,6 +72,7 @@ window.editor = {
   get beats() { return m.beats.slice(); }, get state() { return m.state; }, get playing() { return transport.playing; },
   position: () => transport.position(), get selected() { return [...m.selected]; }, get view() { return m.view; },
   get synced() { return !waiting && shownSeq === putSeq; }, get grid() { return m.grid; },
+  get proposal() { return m.proposal.slice(); },
   transport,
   clientX: (t) => { const c = $("detail"), r = c.getBoundingClientRect(); return r.left + xOf(t, m.view, c) * r.width / c.width; },
   clientY: () => { const r = $("detail").getBoundingClientRect(); return r.top + r.height / 2; },
