@@ -76,7 +76,7 @@ public struct DraftStyle: Sendable, Equatable, Codable {
     /// The style as the JSON file `--save-style` writes: sorted keys, two-space indents.
     public func json() -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(self)) ?? Data()
         return (String(data: data, encoding: .utf8) ?? "{}") + "\n"
     }

@@ -151,6 +151,7 @@ struct ChartDraftTests {
         #expect(again == style)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(style.json().utf8)) as? [String: Any])
         #expect((object["subdivisions"] as? [String: Double])?["1/2"] == 0.8)
+        #expect(style.json().contains("\"1/2\""))  // readable: the slash is not escaped
         #expect(throws: InputError.self) {
             try DraftStyle.read(Array(#"{"subdivisions": {"1/1": 1}, "bands": {"low": 1}, "tempo": 1}"#.utf8), file: "s")
         }
