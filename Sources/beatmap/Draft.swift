@@ -48,7 +48,11 @@ extension Beatmap {
         @Option(name: .long, help: ArgumentHelp("Draft up to this time (seconds; default: the last sound).", valueName: "seconds"))
         var to: Double?
 
-        @Option(name: .long, help: ArgumentHelp("Draft on this chart's or map's tempo map.", valueName: "map"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Draft on this chart's or map's tempo map, or on the BPM a game manifest (beatmap ci's) declares for the track.",
+                valueName: "map"))
         var tempoMap: String?
 
         @Option(name: .long, help: ArgumentHelp("In --tempo-map, the chart to take the tempo map from.", valueName: "name"))
@@ -143,7 +147,7 @@ extension Beatmap {
                 let lintGap = DraftStyle.standard.minGapMs
                 guard minGap == nil, draftStyle.minGapMs > lintGap,
                     let relaxed = try? drafter.draft(levels: levelsToDraft, from: span.start, to: span.end, minGap: lintGap / 1000)
-                else { throw ToolFailure("\(track): \(error.description)") }
+                else { throw ToolFailure("\(track): \(error.description) (--min-gap, --from and --to, --count or --density)") }
                 Terminal.err(
                     String(
                         format:

@@ -110,6 +110,12 @@ enum DraftInputs {
         onset: OnsetStrength, file: String?, chart: String?, bpm: Double?, offset: Double?, style: DraftStyle, track: String,
         limits: InputLimits
     ) throws -> TempoMap {
+        if let file, let manifestBPM = try manifestTempo(file, track: track, limits: limits) {
+            guard let fitted = DraftAnalysis.fittedTempoMap(onset, bpm: manifestBPM, style: style) else {
+                throw ToolFailure("\(track): too short or silent to place the manifest's \(manifestBPM) BPM; give --offset with --bpm")
+            }
+            return fitted.shifted(by: style.offsetMs / 1000)
+        }
         if let file {
             let result = try BeatMapReader.read(path: file, format: nil, symbol: nil, chart: chart, limits: limits)
             guard let map = result.map else { try FindingsOutput.stop(tool: "beatmap", file: file, diagnostics: result.diagnostics) }
@@ -123,6 +129,25 @@ enum DraftInputs {
         }
         // A fitted map is in the audio's time: the team's charts sit `offsetMs` from it.
         return fitted.shifted(by: style.offsetMs / 1000)
+    }
+
+    /// The BPM a game manifest (`beatmap ci`'s, JSON with "tracks" or YAML) declares for `track`; nil when `file` is
+    /// not a manifest. Throws when it is one that lists no such track or gives it no BPM.
+    static func manifestTempo(_ file: String, track: String, limits: InputLimits) throws -> Double? {
+        let ext = (file as NSString).pathExtension.lowercased()
+        if ext == "json" {
+            let bytes = try InputFile.read(file, maxBytes: limits.maxFileBytes)
+            guard let root = JSONValue.parse(bytes, maxDepth: limits.maxNestingDepth), root["tracks"] != nil else { return nil }
+        } else if ext != "yaml" && ext != "yml" {
+            return nil
+        }
+        let (read, findings) = try GameManifest.read(file, limits: limits)
+        guard let manifest = read else { try FindingsOutput.stop(tool: "beatmap", file: file, diagnostics: findings) }
+        guard let entry = manifest.tracks.first(where: { AtomicFile.isSameFile($0.audio, track) }) else {
+            throw ToolFailure("\(file): lists no track that is \(track); name the manifest's own audio file")
+        }
+        guard let bpm = entry.bpm else { throw ToolFailure("\(file): gives \(track) no \"bpm\"; add one, or draft on a fitted tempo map") }
+        return bpm
     }
 
     static func span(onset: OnsetStrength, from: Double?, to: Double?) -> (start: Double, end: Double) {

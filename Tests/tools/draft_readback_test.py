@@ -110,13 +110,28 @@ class DraftReadBackTest(unittest.TestCase):
             check = self.beatmap("check", out, "--audio", self.song)
             self.assertEqual(check.returncode, 0, f"{ext}: {check.stdout}{check.stderr}")
 
+    def test_tempo_from_a_game_manifest(self):
+        # samples/game.json declares 132 BPM for world 4's first track: the draft is on exactly that tempo.
+        out = os.path.join(self.dir, "w4.json")
+        track = os.path.join(ROOT, "samples/audio/world4-track-a-132bpm.flac")
+        p = self.beatmap("draft", track, "--tempo-map", os.path.join(ROOT, "samples/game.json"), "--density", "2", "-o", out)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        with open(out) as f:
+            drafted = json.load(f)
+        self.assertEqual(drafted["bpm"], 132)
+        self.assertNotIn("tempo_changes", drafted)
+        # A track the manifest does not list is refused, naming the manifest.
+        p = self.beatmap("draft", self.song, "--tempo-map", os.path.join(ROOT, "samples/game.json"), "-o", out + ".x")
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("game.json", p.stderr)
+
     def test_bad_requests_exit_64_or_2_and_write_nothing(self):
         out = os.path.join(self.dir, "nothing.json")
         self.assertEqual(self.beatmap("draft", self.song, "--count", "10", "--density", "2", "-o", out).returncode, 64)
         self.assertEqual(self.beatmap("draft", self.song, "--levels", "Easy=x", "-o", out).returncode, 64)
         p = self.beatmap("draft", self.song, "--count", "5000", "--min-gap", "200", "-o", out)
         self.assertEqual(p.returncode, 2)
-        self.assertIn("--min-gap", p.stderr)
+        self.assertIn("--min-gap", p.stderr)  # the way out, named
         self.assertFalse(os.path.exists(out))
 
 

@@ -224,7 +224,7 @@ public struct ChartDrafter: Sendable {
                 throw Failure(
                     description: String(
                         format:
-                            "%@: only %d of %d hits fit between %.3f s and %.3f s with hits %.0f ms apart on the %@ lines; lower --min-gap, widen the range or ask for fewer",
+                            "%@: only %d of %d hits fit between %.3f s and %.3f s with hits %.0f ms apart on the %@ lines; allow closer hits, widen the range or ask for fewer",
                         level.name, picked.count, level.count, start, end, minGap * 1000,
                         style.usedLevels.map(Subdivision.name).joined(separator: ", ")))
             }

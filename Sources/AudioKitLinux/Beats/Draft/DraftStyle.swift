@@ -86,7 +86,7 @@ public struct DraftStyle: Sendable, Equatable, Codable {
     public static func read(_ bytes: [UInt8], file: String) throws(InputError) -> DraftStyle {
         let decoded = bytes.withUnsafeBytes { Jansson.decode($0, maxDepth: 8) }
         guard case .success(let root) = decoded, case .object(let o) = root else {
-            throw InputError(.corrupt, path: file, reason: "a draft style is a JSON object (beatmap draft --save-style writes one)")
+            throw InputError(.corrupt, path: file, reason: "a draft style is a JSON object, as a saved style is")
         }
         let known: Set<String> = ["subdivisions", "bands", "offset_ms", "hits_per_second", "min_gap_ms", "repetition", "learned_from"]
         if let unknown = o.keys.first(where: { !known.contains($0) }) {

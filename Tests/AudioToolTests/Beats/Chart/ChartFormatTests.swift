@@ -228,10 +228,15 @@ struct ChartFormatTests {
         let root = TestPaths.chartsCorpus
         for id in try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() where !id.contains(".") {
             let folder = root.appendingPathComponent(id)
-            let chart = try #require(
-                try FileManager.default.contentsOfDirectory(atPath: folder.path).first { name in
+            // Friday Night Funkin' chart JSON (fnf-*) is not a format the readers take yet: those folders have no chart here.
+            guard
+                let chart = try FileManager.default.contentsOfDirectory(atPath: folder.path).first(where: { name in
                     [".ssc", ".sm", ".qua", ".osu"].contains { name.hasSuffix($0) }
                 })
+            else {
+                #expect(id.hasPrefix("fnf-"), "\(id): no chart file the readers take")
+                continue
+            }
             let expected = try String(contentsOf: folder.appendingPathComponent("hits.txt"), encoding: .utf8).split(separator: "\n")
                 .compactMap {
                     Double($0)

@@ -165,4 +165,43 @@ struct ChartDraftTests {
             try DraftStyle.read(Array(#"{"subdivisions": {"1/1": 0}, "bands": {"low": 1}}"#.utf8), file: "s")
         }
     }
+
+    @Test("where the music repeats, the draft repeats its rhythm: eight bars of one pattern, hits struck unevenly")
+    func repeatedBarsChartedAlike() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // 120 BPM from 1 s, 8 bars of 4 beats; in each bar the same 10 sixteenths sound (noise bursts), each struck
+        // between 0.5 and 1.0 of full scale at random, so bar by bar a different 6 of them are the loudest.
+        let pattern = [0, 2, 3, 6, 8, 10, 11, 12, 14, 15]
+        var g = SplitMix(seed: 3)
+        var x = [Float](repeating: 0, count: 19 * Self.rate)
+        for bar in 0..<8 {
+            for sixteenth in pattern {
+                let t = 1.0 + Double(bar) * 2 + Double(sixteenth) * 0.125
+                let gain = 0.5 + 0.5 * abs(g.normal()).truncatingRemainder(dividingBy: 1)
+                let s = Int(t * Double(Self.rate))
+                for i in 0..<Int(0.02 * Double(Self.rate)) {
+                    x[s + i] += Float(gain * 0.5 * g.normal() * exp(-Double(i) / (0.004 * Double(Self.rate))))
+                }
+            }
+        }
+        let path = dir.appendingPathComponent("repeat.wav").path
+        try AudioFile.write(x, to: path, sampleRate: Self.rate, channels: 1)
+        let onset = try DraftAnalysis.onset(path: path)
+        var style = DraftStyle.standard
+        style.subdivisions["1/4"] = 1
+        style.subdivisions["1/2"] = 1
+        style.repetition = 1
+        func rhythms(_ s: DraftStyle) throws -> Set<[Int]> {
+            let d = try ChartDrafter(onset: onset, tempoMap: TempoMap(offset: 1.0, bpm: 120), style: s).draft(
+                levels: [.init(name: "Hard", count: 48)], from: 0.9, to: 17.0, minGap: 0.06)
+            let bars = Dictionary(grouping: d[0].beats) { Int(($0 / 4).rounded(.down)) }
+            return Set(bars.values.map { beats in beats.map { Int((($0 * 4).rounded())) % 16 }.sorted() })
+        }
+        // With the bars' saliences replaced by their mean over the bars alike, every bar gets the same six sixteenths;
+        // without repetition, the loudest six of each bar differ.
+        #expect(try rhythms(style).count == 1)
+        style.repetition = 0
+        #expect(try rhythms(style).count > 1)
+    }
 }
