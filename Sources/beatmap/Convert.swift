@@ -45,7 +45,7 @@ extension Beatmap {
             let (read, findings) = try mapOptions.read(map, limits: limitOptions.limits)
             guard var beatMap = read else { try FindingsOutput.stop(tool: "beatmap", file: map, diagnostics: findings) }
             if let bpm { beatMap.tempoMap = TempoMap(offset: offset, bpm: bpm) }
-            let format = to ?? BeatMapFormat.forOutput(path: output)
+            let format = try MapOutput.format(to, path: output, flag: "--to")
             if format.isChart, ChartWriter.writable(beatMap).count < beatMap.count {
                 throw ToolFailure("\(map): a chart holds times within a day of 0 s; the map has times that are not finite or beyond that")
             }
@@ -60,7 +60,14 @@ extension Beatmap {
                             output ?? "output", error * 1000))
                 }
             }
-            try Terminal.emit(BeatMapWriter.string(beatMap, format: format, title: title, audio: audio), to: output)
+            if format.isChart, beatMap.tempoMap == nil, beatMap.bpm.map(TempoMap.bpmRange.contains) != true {
+                Terminal.err(
+                    "beatmap: warning: \(map) declares no tempo: the chart is written on 60 BPM from 0 s, so its beats mean nothing; give --bpm and --offset\n"
+                )
+            }
+            let text = BeatMapWriter.string(beatMap, format: format, title: title, audio: audio)
+            try MapOutput.checkSize(text, path: output, limits: limitOptions.limits)
+            try Terminal.emit(text, to: output)
         }
     }
 }

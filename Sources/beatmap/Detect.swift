@@ -50,8 +50,10 @@ extension Beatmap {
                 throw ToolFailure("\(track): too short or silent to find a beat")
             }
             let estimate = draft.estimate
-            let format = mapFormat ?? BeatMapFormat.forOutput(path: output)
-            try Terminal.emit(BeatMapWriter.string(draft.map, format: format, symbol: symbol), to: output)
+            let format = try MapOutput.format(mapFormat, path: output, flag: "--map-format")
+            let text = BeatMapWriter.string(draft.map, format: format, symbol: symbol)
+            try MapOutput.checkSize(text, path: output, limits: limitOptions.limits)
+            try Terminal.emit(text, to: output)
             if !estimate.isSteady {
                 Terminal.err(
                     "beatmap: warning: \(track): no steady beat (confidence \(String(format: "%.2f", estimate.confidence))); check the draft by ear"

@@ -117,7 +117,7 @@ extension Beatmap {
             let likes = like.map(DraftLikeOption.init)
             var inputs: [String] = [track] + [tempoMap, style].compactMap { $0 }
             for l in likes { inputs += [l.map] + [l.audio].compactMap { $0 } }
-            let format = mapFormat ?? BeatMapFormat.forOutput(path: output)
+            let format = try MapOutput.format(mapFormat, path: output, flag: "--map-format")
             let named = try DraftLevels.resolve(levels: levels, count: count, density: density)
             let outputs = DraftLevels.outputPaths(output, format: format, levels: named.map(\.name), sized: levels != nil)
             if outputs.count > 1 && output == nil { throw ValidationError("several levels in this format need -o (one file each)") }
@@ -160,6 +160,7 @@ extension Beatmap {
             let texts = DraftOutput.texts(drafts, tempo: tempo, format: format, title: title, audio: song, symbol: symbol, span: seconds)
             if explain { Terminal.err(draftStyle.explanation) }
             if let saveStyle { try Terminal.emit(draftStyle.json(), to: saveStyle) }
+            for (text, path) in zip(texts, outputs) { try MapOutput.checkSize(text, path: path, limits: limits) }
             for (text, path) in zip(texts, outputs) { try Terminal.emit(text, to: path) }
             for d in drafts {
                 Terminal.err(

@@ -121,7 +121,7 @@ class DraftReadBackTest(unittest.TestCase):
         self.assertEqual(drafted["bpm"], 132)
         self.assertNotIn("tempo_changes", drafted)
         # A track the manifest does not list is refused, naming the manifest.
-        p = self.beatmap("draft", self.song, "--tempo-map", os.path.join(ROOT, "samples/game.json"), "-o", out + ".x")
+        p = self.beatmap("draft", self.song, "--tempo-map", os.path.join(ROOT, "samples/game.json"), "-o", os.path.join(self.dir, "x.json"))
         self.assertEqual(p.returncode, 2)
         self.assertIn("game.json", p.stderr)
 
@@ -129,6 +129,9 @@ class DraftReadBackTest(unittest.TestCase):
         out = os.path.join(self.dir, "nothing.json")
         self.assertEqual(self.beatmap("draft", self.song, "--count", "10", "--density", "2", "-o", out).returncode, 64)
         self.assertEqual(self.beatmap("draft", self.song, "--levels", "Easy=x", "-o", out).returncode, 64)
+        # An extension no format has is not written as text.
+        self.assertEqual(self.beatmap("draft", self.song, "--density", "2", "-o", os.path.join(self.dir, "x.chart")).returncode, 64)
+        self.assertFalse(os.path.exists(os.path.join(self.dir, "x.chart")))
         p = self.beatmap("draft", self.song, "--count", "5000", "--min-gap", "200", "-o", out)
         self.assertEqual(p.returncode, 2)
         self.assertIn("--min-gap", p.stderr)  # the way out, named

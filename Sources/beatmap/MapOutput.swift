@@ -1,0 +1,31 @@
+import ArgumentParser
+import AudioKitLinux
+import Foundation
+import ToolSupport
+
+/// What every command that writes a beat map or chart checks before it writes: a format it can name, and an output
+/// our own readers take.
+enum MapOutput {
+    /// `given`, else the format `path`'s extension names, else text for standard output or a path without an
+    /// extension. An extension no format has is a usage error naming `flag`: the map is not written as text under it.
+    static func format(_ given: BeatMapFormat?, path: String?, flag: String) throws -> BeatMapFormat {
+        if let given { return given }
+        guard let path, !(path as NSString).pathExtension.isEmpty else { return .text }
+        guard let format = BeatMapFormat.detect(path: path, bytes: []) else {
+            throw ValidationError(
+                "cannot tell the format of \(path) from its extension; use .json, .txt, .csv, .swift, .sm, .osu, .qua or .dat, or name it with \(flag)"
+            )
+        }
+        return format
+    }
+
+    /// Throws when `text` is larger than the readers accept under `limits` (so nothing is written that our own
+    /// `lint` would refuse).
+    static func checkSize(_ text: String, path: String?, limits: InputLimits) throws {
+        let bytes = text.utf8.count
+        guard bytes > limits.maxFileBytes else { return }
+        throw ToolFailure(
+            "\(path ?? "output"): would be \(bytes) bytes, more than the \(limits.maxFileBytes) the readers take; raise --max-file-size to write it"
+        )
+    }
+}
