@@ -38,7 +38,7 @@ extension Beatmap {
         @Option(
             name: .long,
             help: ArgumentHelp(
-                "Several difficulties: hits per second each, optionally named (Easy=1.5,Medium=3,Hard=5); a bare list is named Beginner…Challenge.",
+                "Several difficulties: hits per second each, optionally named (Easy=1.5,Medium=3,Hard=5); a bare list is named from Easy, Medium, Hard (and Beginner, Challenge).",
                 valueName: "list"))
         var levels: String?
 

@@ -55,12 +55,16 @@ enum DraftLevels {
     static func resolve(levels: String?, count: Int?, density: Double?) throws -> [Named] {
         guard let levels else { return [Named(name: "Hard", count: count, density: density)] }
         let parsed = try parse(levels)
-        let bare = ChartWriter.stepManiaDifficulties.dropLast()
+        // Bare levels, easiest first: one is Hard; two Easy and Hard; three Easy, Medium and Hard; four add Challenge;
+        // five start at Beginner.
+        let names = [
+            ["Hard"], ["Easy", "Hard"], ["Easy", "Medium", "Hard"], ["Easy", "Medium", "Hard", "Challenge"],
+            ["Beginner", "Easy", "Medium", "Hard", "Challenge"],
+        ][min(parsed.count, 5) - 1]
         let ranks = parsed.enumerated().sorted { $0.element.density < $1.element.density }.map(\.offset)
         return parsed.enumerated().map { i, level in
             let rank = ranks.firstIndex(of: i)!
-            let name = level.name ?? bare[bare.count - parsed.count + rank]
-            return Named(name: name, count: nil, density: level.density)
+            return Named(name: level.name ?? names[min(rank, names.count - 1)], count: nil, density: level.density)
         }
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Makes a fitted tempo map exact enough to snap hits to: each section's tempo and phase are refined on the onset
-/// strength itself, by folding it at the beat period (the onset strength of every frame added into a histogram of
-/// its phase in the beat, 1 ms bins, smoothed by a triangle ±8 ms wide) and taking the tempo and phase whose fold peaks highest.
+/// strength itself, by folding it at the beat period (the onset strength's peaks, each at its interpolated time,
+/// added into a histogram of their phase in the beat, 1 ms bins, smoothed by a triangle ±8 ms wide) and taking the
+/// tempo and phase whose fold peaks highest.
 /// This is the comb-filter idea of Scheirer ("Tempo and beat analysis of acoustic musical signals", JASA 103(1),
 /// 1998) evaluated over a whole section rather than tracked: a tempo off by 0.05 % moves the last beat of a 3-minute
 /// song by 50 ms, which a beat tracker's 10 ms frames cannot see but a fold over the song can. The fold cannot tell
@@ -10,20 +11,40 @@ import Foundation
 public enum GridRefine {
     /// How far each side of the seed tempo the search goes, as a fraction (0.4 %).
     static let searchWidth = 0.004
+    /// How near a whole or half BPM must be to the best tempo to be considered (0.1 %).
+    static let roundWithin = 0.001
+    /// How much lower a round tempo's fold may peak than the best's and still be taken (0.5 %).
+    static let roundTolerance = 0.005
+    /// Seconds by which two grids may part over a stretch and still be one tempo to the fold: 5 ms, under its ±8 ms
+    /// smoothing.
+    static let roundDrift = 0.005
     /// Histogram bin of the fold, in seconds.
     static let binSeconds = 0.001
     /// Half-width of the fold's triangular smoothing, in bins (±8 ms: the spread of onsets around a beat).
     static let smoothBins = 8
 
-    /// The fold's best phase and its height for a beat period of `period` seconds, over frames `frames`.
-    static func fold(_ onset: OnsetStrength, frames: Range<Int>, period: Double) -> (phase: Double, height: Double) {
+    /// The onset strength's peaks in `frames`, each at its parabolically interpolated time (frames are 10 ms apart; an
+    /// onset between two frames would otherwise fold as if it sat on one, and a short song's fold would be noise).
+    static func peaks(_ onset: OnsetStrength, frames: Range<Int>) -> [(time: Double, value: Double)] {
+        let v = onset.values
+        var out: [(time: Double, value: Double)] = []
+        for f in frames where f > 0 && f + 1 < v.count && v[f] > v[f - 1] && v[f] >= v[f + 1] {
+            let (y0, y1, y2) = (Double(v[f - 1]), Double(v[f]), Double(v[f + 1]))
+            let d = y0 - 2 * y1 + y2
+            let delta = d != 0 ? max(-0.5, min(0.5, 0.5 * (y0 - y2) / d)) : 0
+            out.append((onset.time(ofFrame: Double(f) + delta), y1))
+        }
+        return out
+    }
+
+    /// The fold's best phase and its height for a beat period of `period` seconds, over `peaks`.
+    static func fold(_ peaks: [(time: Double, value: Double)], period: Double) -> (phase: Double, height: Double) {
         let bins = max(8, Int(period / binSeconds))
         var histogram = [Double](repeating: 0, count: bins)
-        for f in frames {
-            let t = onset.time(ofFrame: Double(f))
-            var p = t.truncatingRemainder(dividingBy: period)
-            if p < 0 { p += period }
-            histogram[min(bins - 1, Int(p / period * Double(bins)))] += Double(onset.values[f])
+        for p in peaks {
+            var phase = p.time.truncatingRemainder(dividingBy: period)
+            if phase < 0 { phase += period }
+            histogram[min(bins - 1, Int(phase / period * Double(bins)))] += p.value
         }
         // A triangular kernel (a box of ±`smoothBins` / 2 applied twice) of half-width `smoothBins`: its peak rises as the
         // onsets gather, so the best tempo is the one that gathers them most, not any whose spread fits inside a box.
@@ -45,20 +66,31 @@ public enum GridRefine {
     }
 
     /// The tempo (BPM) near `seed` and the phase (seconds, in 0..<60/bpm) whose fold over `frames` peaks highest:
-    /// a coarse search in steps of 0.01 % over ±`searchWidth`, then a fine one in steps of 0.0001 % around it.
+    /// a coarse search in steps of 0.01 % over ±`searchWidth`, then a fine one in steps of 0.0001 % around it; then a
+    /// whole or half BPM within 0.1 % that folds nearly as well (`roundTolerance`) is preferred.
     /// With `fixed`, only the phase is searched.
     public static func refine(_ onset: OnsetStrength, frames: Range<Int>, seed: Double, fixed: Bool = false) -> (bpm: Double, phase: Double)
     {
-        if fixed { return (seed, fold(onset, frames: frames, period: 60 / seed).phase) }
+        let peaks = peaks(onset, frames: frames)
+        if fixed { return (seed, fold(peaks, period: 60 / seed).phase) }
         var best = (bpm: seed, phase: 0.0, height: -Double.infinity)
         func consider(_ bpm: Double) {
-            let f = fold(onset, frames: frames, period: 60 / bpm)
+            let f = fold(peaks, period: 60 / bpm)
             if f.height > best.height { best = (bpm, f.phase, f.height) }
         }
         let coarse = seed * 1e-4
         for k in -40...40 { consider(seed + Double(k) * coarse) }
         let centre = best.bpm
         for k in -100...100 where k != 0 { consider(centre + Double(k) * coarse / 100) }
+        // Songs are made at round tempos: a whole or half BPM within 0.1 % is the tempo when the two grids part by no
+        // more than the fold can see over the stretch (`roundDrift`), or when its fold peaks within 0.5 % of the best.
+        let seconds = Double(frames.count) / onset.framesPerSecond
+        for round in [best.bpm.rounded(), (best.bpm * 2).rounded() / 2] where abs(round / best.bpm - 1) <= roundWithin {
+            let f = fold(peaks, period: 60 / round)
+            if abs(round / best.bpm - 1) * seconds <= roundDrift || f.height >= (1 - roundTolerance) * best.height {
+                return (round, f.phase)
+            }
+        }
         return (best.bpm, best.phase)
     }
 
@@ -84,8 +116,8 @@ public enum GridRefine {
 
     /// `map` with each section's tempo and phase refined on `onset` (tracked `beats` choose beat or off-beat): each
     /// section restarts the grid at its refined line nearest its old start, as a timing point does. With
-    /// `fixedTempo`, tempos are kept and only phases refined. The map itself when a section is too short to fold
-    /// (under 4 s).
+    /// `fixedTempo`, tempos are kept and only phases refined. When a section is too short to fold (under 4 s), the song
+    /// is refined as one section at the tempo held longest; the map itself when that one is too short.
     public static func refine(_ map: TempoMap, onset: OnsetStrength, beats: [Double], fixedTempo: Bool = false) -> TempoMap {
         var points: [(time: Double, bpm: Double)] = []
         let sections = map.sections
@@ -94,7 +126,14 @@ public enum GridRefine {
             let end = i + 1 < sections.count ? sections[i + 1].time : onset.time(ofFrame: Double(onset.values.count))
             let first = max(0, Int(onset.frame(ofTime: start).rounded(.up)))
             let last = min(onset.values.count, Int(onset.frame(ofTime: end)))
-            guard last - first >= Int(4 * onset.framesPerSecond) else { return map }
+            guard last - first >= Int(4 * onset.framesPerSecond) else {
+                // A section too short to fold: one tempo, the one held longest, refined over the whole song.
+                guard sections.count > 1 else { return map }
+                let end = onset.time(ofFrame: Double(onset.values.count))
+                return refine(
+                    TempoMap(offset: map.offset, bpm: map.mainBPM(from: 0, to: end), beatsPerBar: map.beatsPerBar), onset: onset,
+                    beats: beats, fixedTempo: fixedTempo)
+            }
             let r = refine(onset, frames: first..<last, seed: s.bpm, fixed: fixedTempo)
             let period = 60 / r.bpm
             let phase = choosePhase(r.phase, period: period, beats: beats.filter { $0 >= start && $0 < end })
