@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks, each next to its peers measured in the same run.
 #   bash bench/run.sh            # all benchmarks
-#   bash bench/run.sh ahap       # AHAP validation only (also: render beats crossfade audition inputs editor playback haptics aac)
+#   bash bench/run.sh ahap       # AHAP validation only (also: render beats crossfade audition inputs editor playback haptics aac draft)
 # Needs ../shared/corpus. Installs hyperfine and jq when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -266,6 +266,13 @@ aac() {
   rm -rf "$out"
 }
 
+draft() {
+  echo
+  echo "## Chart drafts (beatmap draft) on the shared charts, next to the naive flux peaks and ffmpeg's decode"
+  python3 -c "import mir_eval" 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check mir_eval >/dev/null
+  python3 bench/draft.py "$bin/beatmap"
+}
+
 case "${1:-all}" in
   playback) playback ;;
   crossfade) crossfade ;;
@@ -277,6 +284,7 @@ case "${1:-all}" in
   render) render ;;
   haptics) haptics ;;
   aac) aac ;;
-  all) ahap; render; beats; crossfade; audition; inputs; editor; playback; haptics; aac ;;
+  draft) draft ;;
+  all) ahap; render; beats; crossfade; audition; inputs; editor; playback; haptics; aac; draft ;;
   *) echo "bench: unknown benchmark $1" >&2; exit 64 ;;
 esac
