@@ -117,21 +117,18 @@ public struct ChartDrafter: Sendable {
         return out
     }
 
-    /// The salience of a line at audio time `t`: each band's largest normalized value within `peakSeconds`, weighed.
-    func salience(at t: Double) -> Double {
+    /// Each band group's largest normalized value within `peakSeconds` of audio time `t`, unweighted.
+    func bandSaliences(at t: Double) -> [Double] {
         let centre = onset.frame(ofTime: t)
         let reach = Self.peakSeconds * onset.framesPerSecond
         let lo = max(0, Int((centre - reach).rounded(.up))), hi = min(onset.values.count - 1, Int((centre + reach).rounded(.down)))
-        guard lo <= hi else { return 0 }
-        var total = 0.0
-        for (b, curve) in normalized.enumerated() {
-            let w = style.weight(ofBand: b)
-            guard w > 0 else { continue }
-            var peak: Float = 0
-            for f in lo...hi { peak = max(peak, curve[f]) }
-            total += w * Double(peak)
-        }
-        return total
+        guard lo <= hi else { return normalized.map { _ in 0 } }
+        return normalized.map { curve in Double((lo...hi).map { curve[$0] }.max() ?? 0) }
+    }
+
+    /// The salience of a line at audio time `t`: each band's largest normalized value within `peakSeconds`, weighed.
+    func salience(at t: Double) -> Double {
+        bandSaliences(at: t).enumerated().reduce(0) { $0 + style.weight(ofBand: $1.offset) * $1.element }
     }
 
     /// The lines of the range with their saliences, repetition applied.

@@ -98,7 +98,7 @@ extension DraftStyle {
             style.bands = Dictionary(
                 uniqueKeysWithValues: bandNames.indices.map { (bandNames[$0], ((separation[$0] / sum) * 1000).rounded() / 1000) })
         }
-        style.offsetMs = offsets.count >= 10 ? (median(offsets) * 10_000).rounded() / 10 : 0
+        style.offsetMs = offsets.count >= 10 ? (RobustLine.median(offsets) * 10_000).rounded() / 10 : 0
         style.density = totalSpan > 0 ? ((totalHits / totalSpan) * 1000).rounded() / 1000 : nil
         let sortedGaps = gaps.sorted()
         if !sortedGaps.isEmpty {
@@ -120,14 +120,7 @@ extension DraftStyle {
             guard lo <= hi, let peak = (lo...hi).max(by: { curve[$0] < curve[$1] }), curve[peak] >= 2 else { continue }
             samples.append(t - onset.time(ofFrame: Double(peak)))
         }
-        return (samples, samples.count >= 10 ? median(samples) : 0)
-    }
-
-    /// The middle value (the mean of the two middle ones for an even count); 0 for none.
-    static func median(_ values: [Double]) -> Double {
-        let s = values.sorted()
-        guard !s.isEmpty else { return 0 }
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+        return (samples, samples.count >= 10 ? RobustLine.median(samples) : 0)
     }
 
     /// (mean(a) − mean(b)) / √((var(a) + var(b)) / 2); 0 when either is empty or both are constant.
@@ -140,17 +133,6 @@ extension DraftStyle {
         let (ma, va) = stats(a), (mb, vb) = stats(b)
         let s = ((va + vb) / 2).squareRoot()
         return s > 0 ? (ma - mb) / s : 0
-    }
-}
-
-extension ChartDrafter {
-    /// Each band group's largest normalized value within `peakSeconds` of audio time `t`, unweighted.
-    func bandSaliences(at t: Double) -> [Double] {
-        let centre = onset.frame(ofTime: t)
-        let reach = Self.peakSeconds * onset.framesPerSecond
-        let lo = max(0, Int((centre - reach).rounded(.up))), hi = min(onset.values.count - 1, Int((centre + reach).rounded(.down)))
-        guard lo <= hi else { return normalized.map { _ in 0 } }
-        return normalized.map { curve in Double((lo...hi).map { curve[$0] }.max() ?? 0) }
     }
 }
 

@@ -46,14 +46,12 @@ extension EditorSession {
         } catch {
             throw InputError(.corrupt, path: trackPath, reason: error.description, fix: "ask for fewer hits per second or a wider range")
         }
+        // Both lists in time order: one walk finds each drafted hit's nearest hit of the map.
         let have = beats.sorted()
+        var j = 0
         let fresh = drafts[0].times.filter { t in
-            var lo = 0, hi = have.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if have[mid] < t { lo = mid + 1 } else { hi = mid }
-            }
-            let near = [lo - 1, lo].filter { $0 >= 0 && $0 < have.count }.map { abs(have[$0] - t) }.min() ?? .infinity
+            while j + 1 < have.count, have[j + 1] <= t { j += 1 }
+            let near = [j, j + 1].filter { $0 < have.count }.map { abs(have[$0] - t) }.min() ?? .infinity
             return near > EditorDraftProposal.sameHit
         }
         return EditorDraftProposal(
