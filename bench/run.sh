@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks, each next to its peers measured in the same run.
 #   bash bench/run.sh            # all benchmarks
-#   bash bench/run.sh ahap       # AHAP validation only (also: render beats crossfade audition inputs editor playback haptics aac draft)
+#   bash bench/run.sh ahap       # AHAP validation only (also: render beats crossfade audition inputs editor playback haptics aac draft scaling)
 # Needs ../shared/corpus. Installs hyperfine and jq when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -273,6 +273,13 @@ draft() {
   python3 bench/draft.py "$bin/beatmap"
 }
 
+scaling() {
+  echo
+  echo "## How the chart handlers grow with the hits (100 to 100,000; 10 per 10× is linear), next to Python simfile reading the same .sm"
+  python3 -c "import simfile" 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check simfile >/dev/null
+  python3 bench/scaling.py "$bin/beatmap" samples/audio/world1-track-a-88bpm.flac
+}
+
 case "${1:-all}" in
   playback) playback ;;
   crossfade) crossfade ;;
@@ -285,6 +292,7 @@ case "${1:-all}" in
   haptics) haptics ;;
   aac) aac ;;
   draft) draft ;;
-  all) ahap; render; beats; crossfade; audition; inputs; editor; playback; haptics; aac; draft ;;
+  scaling) scaling ;;
+  all) ahap; render; beats; crossfade; audition; inputs; editor; playback; haptics; aac; draft; scaling ;;
   *) echo "bench: unknown benchmark $1" >&2; exit 64 ;;
 esac

@@ -13,8 +13,8 @@
             var audition: PatternAudition
             init(_ audition: PatternAudition) { self.audition = audition }
 
-            func save(_ edit: PatternAudition.Edit) throws(PatternAudition.Refusal) {
-                _ = try audition.save(edit)
+            func save(_ edit: PatternAudition.Edit, base: String?) throws(PatternAudition.Refusal) {
+                _ = try audition.save(edit, base: base)
                 do { audition = try PatternAudition(path: audition.path, sound: audition.sound, options: audition.options) } catch {
                     throw PatternAudition.Refusal(description: error.description)
                 }
@@ -30,6 +30,7 @@
             let router = server.router
             router.get("/api/view") { request, _ in
                 let asked = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
+                guard asked.filter({ $0.0 == "width" }).count <= 1 else { return EditorServer.failure(.badRequest, "width is given twice") }
                 let width = min(max(request.uri.queryParameters.get("width", as: Int.self) ?? 1000, 2), 8000)
                 let current = await session.audition
                 let view: PatternAuditionView
@@ -40,6 +41,7 @@
             }
             router.get("/api/audio") { request, _ in
                 let asked = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
+                guard asked.filter({ $0.0 == "kind" }).count <= 1 else { return EditorServer.failure(.badRequest, "kind is given twice") }
                 guard let kind = AuditionAudio(rawValue: request.uri.queryParameters.get("kind") ?? "mix") else {
                     return EditorServer.failure(.badRequest, "kind must be sound, haptic or mix")
                 }
@@ -55,7 +57,9 @@
             router.post("/api/save") { request, _ in
                 let asked = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
                 do throws(PatternAudition.Refusal) {
-                    try await session.save(try PatternAudition.edit(asked, other: ["token"]))
+                    let bases = asked.filter { $0.0 == "base" }
+                    guard bases.count <= 1 else { throw PatternAudition.Refusal(description: "base is given twice") }
+                    try await session.save(try PatternAudition.edit(asked, other: ["token", "base"]), base: bases.first?.1)
                 } catch { return EditorServer.failure(.conflict, error.description) }
                 return try EditorServer.json(["saved": (await session.audition).path])
             }

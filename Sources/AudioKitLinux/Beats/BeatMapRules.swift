@@ -20,6 +20,8 @@ public enum BeatMapRules {
     public static let offset = "beatmap.offset"
     /// The map's tempo against the track's.
     public static let drift = "beatmap.drift"
+    /// A run of a chart's hits off the track by an offset of its own.
+    public static let stretchOffset = "beatmap.stretch_offset"
     /// Beats with no clear onset near them.
     public static let noOnset = "beatmap.no_onset"
     /// A map the audio does not confirm.
@@ -80,6 +82,15 @@ public enum BeatMapRules {
             rationale: "A map authored at 172 BPM on a 174 BPM track is off by a beat after a minute.", defaultSeverity: .error,
             passing: [RuleExample("# clicks: \(clicks(0.5, 0.5, 24))\n" + grid(0.5, 0.5, 24))],
             failing: [RuleExample("# clicks: \(clicks(0.5, 0.5, 24))\n" + grid(0.5, 0.504, 24), expected: ["25:1"])]),
+        RuleDescription(
+            id: stretchOffset, name: "Stretch of hits off the track",
+            summary:
+                "In a chart, a run of at least six hits sits early or late against the track by an offset of its own, while the rest of the map is on it: moved by that offset, most of them meet an onset they miss as written.",
+            rationale:
+                "A stop, a delay or a tempo change the song does not have moves every later hit at once, and so does an edit of the track; hit by hit, those hits only miss their onsets and may go unchecked. The finding names the stops and tempo changes just before the run (docs/charts.md). An error beyond the tolerance, a warning within it. (StretchOffsetTests checks it on StepMania charts with stops.)",
+            defaultSeverity: .error,
+            passing: [RuleExample("# clicks: \(stretch(0))\n" + stretch(0, lines: true))],
+            failing: [RuleExample("# clicks: \(stretch(0))\n" + stretch(0.1, lines: true), expected: ["14:1"])]),
         RuleDescription(
             id: noOnset, name: "Unchecked beats", summary: "Some beats have no clear onset near them.",
             rationale: "Quiet or sustained passages give no evidence; those beats are neither confirmed nor flagged.",
@@ -154,6 +165,14 @@ public enum BeatMapRules {
     /// `count` clicks from `first`, `interval` apart, as the example line lists them.
     static func clicks(_ first: Double, _ interval: Double, _ count: Int) -> String {
         (0..<count).map { RuleText.number(first + Double($0) * interval) }.joined(separator: " ")
+    }
+
+    /// A chart's rhythm at 120 BPM from 0.2 s (20 hits: beats, off-beats, 8 of them after beat 9.5), the hits after beat
+    /// 9.5 later by `shift` seconds: as clicks on one line, or as a map of one time per line (`lines`).
+    static func stretch(_ shift: Double, lines: Bool = false) -> String {
+        let beats: [Double] = [0, 1, 2, 2.5, 3, 4, 5, 6, 6.5, 7, 8, 9, 10, 10.5, 11, 12, 13, 14, 14.5, 15]
+        let times = beats.map { RuleText.number(0.2 + $0 * 0.5 + ($0 > 9.5 ? shift : 0)) }
+        return lines ? times.map { $0 + "\n" }.joined() : times.joined(separator: " ")
     }
 
     /// A map of `count` beats from `first`, `interval` apart; beat `moving` shifted `by` seconds.

@@ -47,4 +47,45 @@ struct NothingLostRoundThreeTests {
         #expect(r.status == 2 && r.stderr.contains("more than the 200"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
     }
+
+    @Test("a track that as 16-bit PCM is more than a WAV file holds is refused, not served with a wrapped size")
+    func aTrackOverFourGiBIsRefused() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // An 8-bit, 8-channel WAV of 3 GB (sparse on disk): 6 GB as the page's 16-bit PCM.
+        let path = dir.appendingPathComponent("long.wav").path
+        let data = 3_000_000_000
+        var header: [UInt8] = []
+        func u32(_ v: Int) { for s in [0, 8, 16, 24] { header.append(UInt8(truncatingIfNeeded: v >> s)) } }
+        func u16(_ v: Int) { for s in [0, 8] { header.append(UInt8(truncatingIfNeeded: v >> s)) } }
+        header += Array("RIFF".utf8)
+        u32(36 + data)
+        header += Array("WAVEfmt ".utf8)
+        u32(16)
+        u16(1)
+        u16(8)
+        u32(192_000)
+        u32(192_000 * 8)
+        u16(8)
+        u16(8)
+        header += Array("data".utf8)
+        u32(data)
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(header)))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: UInt64(44 + data))
+        try handle.close()
+        do {
+            _ = try WAVStream(path: path)
+            Issue.record("a 6 GB stream was opened")
+        } catch {
+            #expect(error.kind == .limitExceeded && error.description.contains("more than a WAV file holds"), "\(error)")
+        }
+        // Within the bound, the header's sizes are the stream's own.
+        let small = dir.appendingPathComponent("s.wav").path
+        try AudioFile.write([Float](repeating: 0.1, count: 4_410), to: small, sampleRate: 44_100, channels: 1)
+        let stream = try WAVStream(path: small)
+        let head = try stream.bytes(0..<44)
+        let dataSize = Int(head[40]) | Int(head[41]) << 8 | Int(head[42]) << 16 | Int(head[43]) << 24
+        #expect(dataSize == 4_410 * 2 && stream.byteCount == 44 + 4_410 * 2)
+    }
 }

@@ -103,12 +103,31 @@
                 let refused = try await http(port, "POST", "/api/save?token=\(token)&file=/tmp/x.ahap", nil, [:], [])
                 #expect(refused.status == 409 && String(decoding: refused.body, as: UTF8.self).contains("unknown parameter file"))
                 let before = try String(contentsOfFile: path, encoding: .utf8)
-                #expect(try await http(port, "POST", "/api/save?token=\(token)&shift=0.01", nil, [:], []).status == 200)
+                func revision() async throws -> String {
+                    let view = try await http(port, "GET", "/api/view?token=\(token)", nil, [:], [])
+                    let json = try JSONSerialization.jsonObject(with: Data(view.body)) as? [String: Any]
+                    return try #require(json?["revision"] as? String)
+                }
+                let opened = try await revision()
+                // A save that names no revision is refused: nothing is written.
+                #expect(try await http(port, "POST", "/api/save?token=\(token)&shift=0.01", nil, [:], []).status == 409)
+                #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
+                // Eight saves of one page's edit sent at once (a double submit, a second tab): one is taken, the others are
+                // refused, and the pattern moves by one shift, not eight.
+                let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                    for _ in 0..<8 {
+                        group.addTask { try await http(port, "POST", "/api/save?token=\(token)&shift=0.01&base=\(opened)", nil, [:], []).status }
+                    }
+                    return try await group.reduce(into: [Int]()) { $0.append($1) }
+                }
+                #expect(statuses.filter { $0 == 200 }.count == 1 && statuses.filter { $0 == 409 }.count == 7, "\(statuses)")
                 let after = try String(contentsOfFile: path, encoding: .utf8)
-                #expect(after != before && after.contains("0.14"))
-                // The server goes on from the saved file: a second save of another shift is taken, not refused as stale.
-                #expect(try await http(port, "POST", "/api/save?token=\(token)&shift=0.01", nil, [:], []).status == 200)
+                #expect(after != before && after.contains("0.14") && !after.contains("0.15"))
+                // The server goes on from the saved file: a save on its new revision is taken, not refused as stale.
+                #expect(try await http(port, "POST", "/api/save?token=\(token)&shift=0.01&base=\(try await revision())", nil, [:], []).status == 200)
                 #expect(try String(contentsOfFile: path, encoding: .utf8).contains("0.15"))
+                let twice = try await http(port, "GET", "/api/audio?token=\(token)&kind=mix&kind=sound", nil, [:], [])
+                #expect(twice.status == 400)
             }
         }
     }

@@ -60,8 +60,10 @@ public enum ChartWriter {
                 rows[Int(((b + shift) * 48).rounded())] = i % 4
             }
             let last = (rows.keys.max() ?? 0) / 192
+            // Each measure's rows, found once (not by a pass over every row per measure).
+            let byMeasure = Dictionary(grouping: rows.keys, by: { $0 / 192 })
             for measure in 0...last {
-                let used = rows.keys.filter { $0 / 192 == measure }.map { $0 % 192 }
+                let used = (byMeasure[measure] ?? []).map { $0 % 192 }
                 let n = rowCounts.first { n in used.allSatisfy { $0 % (192 / n) == 0 } } ?? 192
                 for r in 0..<n {
                     let lane = rows[measure * 192 + r * (192 / n)]

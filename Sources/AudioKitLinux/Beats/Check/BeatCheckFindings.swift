@@ -32,7 +32,8 @@ enum BeatCheckFindings {
     static func make(_ r: BeatCheckReport, map: BeatMap, options: BeatCheckOptions) -> [Diagnostic] {
         var d: [Diagnostic] = []
         let file = map.file
-        for b in r.beats where b.flagged {
+        d += r.stretches.map { StretchAlignment.finding($0, map: map, tolerance: options.tolerance) }
+        for b in r.beats where b.flagged && b.stretchShift == nil {
             let e = b.error ?? 0
             if let distance = b.offGrid {
                 let place = snapFix(b, r) ?? "move it onto a grid line"

@@ -17,6 +17,7 @@ public enum BeatCheckOutput {
                     "off_grid_ms": ms(b.offGrid),
                     "unused_subdivision": b.unusedSubdivision.map { .string(Subdivision.name($0)) } ?? .null,
                     "on_snapped_grid": .bool(b.onSnappedGrid),
+                    "stretch_shift_ms": ms(b.stretchShift),
                 ]))
         }
         let root = JSONObject([
@@ -27,6 +28,17 @@ public enum BeatCheckOutput {
             "map_bpm": r.mapBPM.map { .real($0) } ?? .null, "audio_bpm": r.audioBPM.map { .real($0) } ?? .null,
             "decoder_delay_ms": ms(r.decoderDelay),
             "tempo_map": r.tempoMap.map { TempoMapOutput.json($0, source: r.tempoSource ?? "") } ?? .null,
+            "stretches": .array(
+                r.stretches.map { st in
+                    .object(
+                        JSONObject([
+                            "first_index": .integer(Int64(st.firstIndex)), "last_index": .integer(Int64(st.lastIndex)),
+                            "start": .real(st.start), "end": .real(st.end), "hits": .integer(Int64(st.count)),
+                            "shift_ms": ms(st.shift), "supported_as_written": .integer(Int64(st.supportedAsWritten)),
+                            "supported_shifted": .integer(Int64(st.supportedShifted)),
+                            "events": .array(st.events.map { .string($0) }),
+                        ]))
+                }),
             "beats": .array(beats),
             "diagnostics": .array(r.diagnostics.map(JSONReporter.value)),
         ])

@@ -50,6 +50,10 @@ public struct BeatEvidence: Sendable {
     /// (8 for 1/8). Nil otherwise.
     public var unusedSubdivision: Int? = nil
 
+    /// For a hit of a stretch that sits off the track by an offset of its own (`beatmap.stretch_offset`, and so
+    /// flagged): how much later than the rest of the map the stretch sits (seconds). Nil otherwise.
+    public var stretchShift: Double? = nil
+
     /// For a flagged beat, where `beatmap.misaligned` says to move it (map time): the suggested grid line of a chart,
     /// else where its onset says, once the map's offset is allowed for. Nil for a beat that is not flagged.
     public var fix: Double? { flagged ? suggestion ?? time - (error ?? 0) : nil }
@@ -79,6 +83,8 @@ public struct BeatCheckReport: Sendable {
     public var tempoMap: TempoMap? = nil
     /// Where `tempoMap` came from: "chart", "declared" or "fitted".
     public var tempoSource: String? = nil
+    /// Runs of a chart's hits that sit off the track by an offset of their own (`beatmap.stretch_offset`).
+    public var stretches: [BeatStretch] = []
 
     /// The number of flagged beats.
     public var flaggedCount: Int { beats.filter(\.flagged).count }

@@ -204,6 +204,18 @@ public enum BeatChecker {
             b.unusedSubdivision = j.unusedLevel
             beats.append(b)
         }
+        let stretches = StretchAlignment.find(times, peaks: peaks, offset: offset, tempo: tempo, tolerance: options.tolerance)
+        for s in stretches {
+            for k in beats.indices where beats[k].time >= s.start && beats[k].time <= s.end {
+                let onset = StretchAlignment.nearestClear(times[k] - offset - s.shift, peaks: peaks)
+                beats[k] = BeatEvidence(
+                    index: beats[k].index, time: beats[k].time, audioTime: onset, error: onset.map { times[k] - offset - $0 },
+                    strength: beats[k].strength, flagged: true, fromGrid: false)
+                beats[k].suggestion = times[k] - s.shift
+                beats[k].level = judged[k].level
+                beats[k].stretchShift = s.shift
+            }
+        }
         let good = beats.filter { b in !b.flagged && b.audioTime != nil && abs(b.error ?? 1) <= options.tolerance }
         let raw = good.map { $0.time - $0.audioTime! }
         let drift = good.count >= BeatCheckTuning.minimumBeatsForDrift ? RobustLine.theilSen(good.map(\.time), raw) : nil
@@ -213,6 +225,7 @@ public enum BeatChecker {
             audioBPM: drift.map { mapBPM * (1 + $0) }, decoderDelay: delay, diagnostics: [], onset: onset)
         report.tempoMap = tempo
         report.tempoSource = source
+        report.stretches = stretches
         var all = diagnostics
         all += BeatCheckFindings.make(report, map: map, options: options)
         report.diagnostics = all.sorted()

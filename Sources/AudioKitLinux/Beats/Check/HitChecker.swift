@@ -244,16 +244,18 @@ enum HitChecker {
         }
         // A motif: the rhythm around a hit (where the hits within a beat either side sit, and where it sits in its beat),
         // in 1/48 beats. A chart repeats its rhythms; a hit whose motif recurs is written, not misplaced.
+        // At most 48 hits either side (a beat holds 48 places of 1/48): hits stacked closer than that (a chord of many
+        // notes, hits microseconds apart) would make each motif as long as the stack, and the check quadratic.
         let positions = sorted.map { Int((tempo.beat(atTime: $0) * 48).rounded()) }
         func motif(_ k: Int) -> [Int] {
             var m = [((positions[k] % 192) + 192) % 192]
             var j = k - 1
-            while j >= 0, positions[k] - positions[j] <= 48 {
+            while j >= 0, k - j <= 48, positions[k] - positions[j] <= 48 {
                 m.append(positions[j] - positions[k])
                 j -= 1
             }
             j = k + 1
-            while j < positions.count, positions[j] - positions[k] <= 48 {
+            while j < positions.count, j - k <= 48, positions[j] - positions[k] <= 48 {
                 m.append(positions[j] - positions[k])
                 j += 1
             }

@@ -23,8 +23,12 @@ public struct EditorMarker: Codable, Sendable, Equatable {
     /// The longest name, in characters.
     public static let maxNameLength = 80
 
+    /// The shortest marker (seconds).
+    public static let minimumLength = 0.001
+
     /// Why `markers` cannot be kept for a track of `duration` seconds (a name empty, too long or with a control
-    /// character; a range not finite, empty, reversed, or outside the track and a minute; too many), or nil.
+    /// character; a range not finite, shorter than `minimumLength`, reversed, or outside the track and a minute; too
+    /// many), or nil.
     public static func problem(_ markers: [EditorMarker], duration: Double) -> String? {
         guard markers.count <= maxCount else { return "\(markers.count) markers is more than \(maxCount)" }
         for (i, m) in markers.enumerated() {
@@ -34,6 +38,10 @@ public struct EditorMarker: Codable, Sendable, Equatable {
             else { return "marker \(i) needs a name of 1–\(maxNameLength) characters without control characters" }
             guard m.from.isFinite, m.to.isFinite, m.from < m.to, m.from >= -60, m.to <= duration + 60 else {
                 return "marker \(i) (\(m.name)) needs a start before its end, within the track"
+            }
+            // Saved to the microsecond: a shorter marker would read back empty.
+            guard m.to - m.from >= minimumLength else {
+                return String(format: "marker %d (%@) is shorter than %.0f ms; make it longer", i, m.name, minimumLength * 1000)
             }
         }
         return nil

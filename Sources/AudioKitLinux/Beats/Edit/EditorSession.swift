@@ -83,6 +83,9 @@ public actor EditorSession {
     public private(set) var keepsBeside = false
     private var savedBeside = false
     private var openedBeside = false
+    /// The sidecar's bytes as this session last read or wrote them; nil when there was none. A save that would write or
+    /// remove the sidecar first checks that it is still so (`EditorSaveGuard`).
+    var sidecarSeen: [UInt8]? = nil
 
     /// Opens the track and the map (or, without one, drafts a map from the audio). Throws `InputError` when the
     /// track or the map cannot be read, and `BeatMapFindings` when the map's content is not a beat map.
@@ -98,6 +101,7 @@ public actor EditorSession {
         overview = builder.finish()
         trackPath = track
         self.settings = settings
+        if map == nil, let path = settings.saveAs { try Self.checkDraftTarget(path) }
         if let map {
             switch try BeatMapFile.open(path: map, limits: limits) {
             case .success(let f):
@@ -119,12 +123,19 @@ public actor EditorSession {
                     case .success(let m): markers = m
                     case .failure(let e): throw InputError(.corrupt, path: map, reason: e.reason, fix: "fix or remove \"markers\"")
                     }
+                    if let problem = EditorMarker.problem(markers, duration: audio.info.duration) {
+                        throw InputError(.corrupt, path: map, reason: problem, fix: "fix or remove \"markers\"")
+                    }
                 } else if let beside = try EditorSidecar.read(path: EditorSidecar.path(for: map), limits: limits) {
                     // A map that holds beats only, with the grid and markers the author kept beside it.
                     // A chart's own tempo map stays what it is judged on.
+                    if let problem = EditorMarker.problem(beside.markers, duration: audio.info.duration) {
+                        throw InputError(.corrupt, path: EditorSidecar.path(for: map), reason: problem, fix: "fix or remove \"markers\"")
+                    }
                     declared = declared ?? (f.map.tempoMap == nil ? beside.grid : nil)
                     markers = beside.markers
                     keepsBeside = true
+                    sidecarSeen = try InputFile.read(EditorSidecar.path(for: map), maxBytes: limits.maxFileBytes)
                 }
             case .failure(let findings): throw findings
             }
@@ -214,15 +225,18 @@ public actor EditorSession {
 
     /// Sets the tempo grid the beats are judged on (and a JSON map keeps on save), and checks them again. Returns
     /// false, keeping the grid it had, for a tempo outside `TempoMap.bpmRange`, an offset that is not a finite time
-    /// within a minute of the track, or sections that do not each start after the one before, within the track and a
-    /// minute, at most `maxSections` of them.
+    /// within a minute of the track, or sections that do not each start at least a millisecond after the one before
+    /// (the offset first), within the track and a minute, at most `maxSections` of them.
     @discardableResult
     public func setGrid(_ grid: EditorState.Grid) -> Bool {
         guard TempoMap.bpmRange.contains(grid.bpm), grid.offset.isFinite, abs(grid.offset) <= info.duration + 60 else { return false }
         guard grid.sections.count <= Self.maxSections else { return false }
         var last = grid.offset
         for section in grid.sections {
-            guard TempoMap.bpmRange.contains(section.bpm), section.time.isFinite, section.time > last, section.time <= info.duration + 60
+            // At least a millisecond after the one before: the map keeps times to the microsecond, and closer sections
+            // would read back in one place.
+            guard TempoMap.bpmRange.contains(section.bpm), section.time.isFinite, section.time >= last + 0.001,
+                section.time <= info.duration + 60
             else { return false }
             last = section.time
         }
@@ -250,6 +264,9 @@ public actor EditorSession {
     /// extension names). Throws `InputError` when there is nowhere to save, when the file changed on disk since it
     /// was read (nothing is written), or when the write fails.
     public func save() throws(InputError) {
+        let side = savePath.map(EditorSidecar.path(for:))
+        if let side, keepsBeside || savedBeside { try Self.checkSidecar(side, expected: sidecarSeen) }
+        let before = (file: file, exported: exportedChart)
         let tempo = keepsGrid ? declared.map { (bpm: $0.bpm, offset: $0.offset) } : nil
         let changes = keepsGrid ? (declared?.sections ?? []).map { (time: $0.time, bpm: $0.bpm) } : []
         let marked = keepsMarkers ? [(key: "markers", value: EditorMarker.json(markers), add: !markers.isEmpty)] : []
@@ -286,7 +303,17 @@ public actor EditorSession {
                 .writeFailed, path: "<draft>", reason: "the draft has no file to save to",
                 fix: "start the editor with a file to save the draft to")
         }
-        try writeBeside()
+        do { try writeBeside() } catch {
+            // The map and its sidecar change together or not at all: put the map back as it was.
+            if let old = before.file {
+                try? AtomicFile.write(Data(old.bytes), to: old.path, replacing: old.path)
+            } else if let path = savePath {
+                unlink(path)
+            }
+            file = before.file
+            exportedChart = before.exported
+            throw error
+        }
         savedBeats = beats
         savedDeclared = declared
         savedMarkers = markers
@@ -298,9 +325,12 @@ public actor EditorSession {
         guard let path = savePath else { return }
         let beside = EditorSidecar.path(for: path)
         if keepsBeside {
-            try AtomicFile.write(EditorSidecar(grid: declared, markers: markers).text, to: beside, replacing: beside)
+            let text = EditorSidecar(grid: declared, markers: markers).text
+            try AtomicFile.write(text, to: beside, replacing: beside)
+            sidecarSeen = Array(text.utf8)
         } else if savedBeside, FileIdentity(path: beside) != nil {
             unlink(beside)
+            sidecarSeen = nil
         }
     }
 
@@ -329,8 +359,15 @@ public actor EditorSession {
                 fix: "give a name of letters, digits, spaces, '.', '_' or '-' ending in .json, .txt, .csv, .swift, .sm, .osu or .qua")
         }
         let path = (folder as NSString).appendingPathComponent(name)
-        guard FileIdentity(path: path) == nil else {
+        // Anything at the name, a link to nowhere included (a write would follow it out of the folder), is refused.
+        guard !Self.anythingAt(path) else {
             throw InputError(.writeFailed, path: path, reason: "already exists; Save As does not replace a file", fix: "give a new name")
+        }
+        let newSidecar = EditorSidecar.path(for: path)
+        if keepsBeside, format != .json, Self.anythingAt(newSidecar) {
+            throw InputError(
+                .writeFailed, path: newSidecar, reason: "already exists, and Save As would write the grid and markers there; nothing was saved",
+                fix: "give a new name, or move that file away")
         }
         if ChartExport.formats.contains(format) {
             try writeChart(to: path, format: format)
@@ -343,15 +380,28 @@ public actor EditorSession {
                 if !text.hasPrefix("{") { text = "{\"beats\": " + text + "}\n" }
                 text = try BeatMapSaver.json(text, setting: [("markers", EditorMarker.json(markers), true)], path: path)
             }
+            // Read back before anything is written: a file that would not read back as these beats is never left.
+            let reread = BeatMapReader.read(bytes: Array(text.utf8), file: path, format: format, symbol: nil).map?.times ?? []
+            guard reread.count == beats.count, zip(reread, beats).allSatisfy({ abs($0 - $1) < 1e-6 }) else {
+                throw InputError(
+                    .writeFailed, path: path, reason: "the beats would not read back from the new file as they are; nothing was written",
+                    fix: "save in another format")
+            }
             try AtomicFile.write(text, to: path)
             switch try BeatMapFile.open(path: path, limits: settings.limits) {
             case .success(let f): file = f
-            case .failure: throw InputError(.writeFailed, path: path, reason: "the saved file does not read back as a beat map")
+            case .failure:
+                unlink(path)
+                throw InputError(.writeFailed, path: path, reason: "the saved file does not read back as a beat map; it was removed")
             }
         }
         // A map that keeps its markers itself needs no sidecar; one that cannot keeps them beside it if asked.
         if !sidecarPossible { keepsBeside = false }
-        try writeBeside()
+        sidecarSeen = nil
+        do { try writeBeside() } catch {
+            unlink(path)
+            throw error
+        }
         savedBeats = beats
         savedDeclared = declared
         savedMarkers = markers

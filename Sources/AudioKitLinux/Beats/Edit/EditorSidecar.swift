@@ -22,7 +22,9 @@ public struct EditorSidecar: Sendable, Equatable {
     /// The sidecar at `path`, nil when there is none; throws `InputError` when it cannot be read or is not one.
     public static func read(path: String, limits: InputLimits = .standard) throws(InputError) -> EditorSidecar? {
         guard FileIdentity(path: path) != nil else { return nil }
-        let bytes = try InputFile.read(path, maxBytes: limits.maxFileBytes)
+        var bytes = try InputFile.read(path, maxBytes: limits.maxFileBytes)
+        // A byte-order mark, as some editors write one, is not part of the JSON.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         let root: JSONValue
         switch bytes.withUnsafeBytes({ Jansson.decode($0, maxDepth: 16) }) {
         case .failure(let e):

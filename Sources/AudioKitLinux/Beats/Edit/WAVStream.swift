@@ -9,12 +9,25 @@ public final class WAVStream {
     private let reader: SoundFileReader
     private let frameBytes: Int
 
-    /// Opens `path`; throws `InputError` when it cannot be read.
+    /// The most sample bytes a WAV file's 32-bit sizes can count (the RIFF size is 36 more).
+    public static let maxDataBytes = Int(UInt32.max) - 36
+
+    /// Opens `path`; throws `InputError` when it cannot be read, or when the track as 16-bit PCM is more than a WAV file
+    /// holds (`maxDataBytes`: its sizes would wrap, and a player would stop early).
     public init(path: String, limits: AudioLimits = .standard) throws(InputError) {
         reader = try SoundFileReader(path: path, limits: limits)
         info = reader.info
         frameBytes = 2 * info.channels
-        byteCount = 44 + Int(max(0, info.frames)) * frameBytes
+        let dataBytes = Int(max(0, info.frames)) * frameBytes
+        guard dataBytes <= Self.maxDataBytes else {
+            throw InputError(
+                .limitExceeded, path: path,
+                reason: String(
+                    format: "as 16-bit PCM for the page, the track is %.2f GB (%d channels at %d Hz, %.0f s), more than a WAV file holds (4 GiB)",
+                    Double(dataBytes) / 1e9, info.channels, info.sampleRate, info.duration),
+                fix: "use fewer channels or a lower sample rate (ffmpeg -i IN -ac 2 -ar 48000 OUT.flac), or cut the track")
+        }
+        byteCount = 44 + dataBytes
     }
 
     /// The header of a canonical PCM WAV file of this track.

@@ -48,6 +48,18 @@ public struct PatternAudition: Sendable {
     /// The file's bytes when the audition opened it: a save is refused once they change.
     public let opened: [UInt8]
 
+    /// Names the file as the audition opened it: its length and the 64-bit FNV-1a hash of its bytes, in hex. A page
+    /// sends it with a save, so that a second tab, or the same save sent twice, cannot apply its edit again to a file
+    /// saved since.
+    public var revision: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in opened {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(opened.count, radix: 16) + "-" + String(hash, radix: 16)
+    }
+
     /// Opens `path` with `sound`; throws `InputError` when the file cannot be read, is not a pattern the readers can
     /// parse, has no haptic event, or (with the pattern's own sound) no AudioCustom event.
     public init(path: String, sound: SyncSound, options: AHAPValidationOptions = .init()) throws(InputError) {
@@ -201,7 +213,7 @@ public struct PatternAudition: Sendable {
             haptic: reduce(envelopes.haptic), sound: reduce(envelopes.sound), lag: report.lag, correlation: report.correlation,
             transients: report.transients.map { .init(index: $0.element, time: $0.time, onset: $0.onset, offset: $0.offset) },
             silences: report.silentSpans.map { [$0.start, $0.end] }, onsets: report.audioOnsets,
-            editable: !isClip,
+            editable: !isClip, revision: revision,
             findings: findings.map {
                 .init(
                     line: $0.location.line ?? 0, column: $0.location.column ?? 0, severity: $0.severity.rawValue, rule: $0.ruleID,
@@ -283,7 +295,13 @@ public struct PatternAudition: Sendable {
     /// Writes the edited pattern over the file, formatted, atomically; refused (nothing written) when the file changed
     /// on disk since the audition opened it, or when the edited pattern has an error the original did not. Returns
     /// the text written; the audition then goes on from the new file, so the caller makes a new `PatternAudition`.
-    public func save(_ edit: Edit) throws(Refusal) -> String {
+    public func save(_ edit: Edit, base revisionEdited: String?) throws(Refusal) -> String {
+        guard let revisionEdited, revisionEdited == revision else {
+            throw Refusal(
+                description: revisionEdited == nil
+                    ? "a save names the revision it edits (base, from the view); nothing was written"
+                    : "\(path) was saved or changed since this page loaded it; nothing was written (reload the page, then edit again)")
+        }
         guard !isClip else {
             let ahap = ((path as NSString).deletingPathExtension as NSString).appendingPathExtension("ahap") ?? "CLIP.ahap"
             throw Refusal(
@@ -396,6 +414,9 @@ public struct PatternAuditionView: Encodable, Sendable {
     public let onsets: [Double]
     /// Whether a fix can be saved (an AHAP file); a `.haptic` clip is heard and checked only.
     public let editable: Bool
+    /// The file as the audition opened it (`PatternAudition.revision`): a save names it, and is refused once the file
+    /// was saved or changed since.
+    public let revision: String
     /// The validator's findings on the edited pattern (as it would be saved); for a clip, the clip's own.
     public let findings: [Finding]
 }

@@ -209,8 +209,9 @@ function setShift(ms) {
 
 async function save() {
   try {
-    const q = query();
-    await getJSON("/api/save" + (q ? "?" + q : ""), { method: "POST" });
+    // The revision the page edits: a second tab, or this save sent twice, is refused once the file was saved.
+    const q = [query(), "base=" + encodeURIComponent(page.view.revision)].filter(Boolean).join("&");
+    await getJSON("/api/save?" + q, { method: "POST" });
     page.saved += 1;
     page.shiftMs = 0;
     page.movesMs = {};

@@ -116,7 +116,10 @@ struct PatternAuditionTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("p.ahap").path
         let audition = try PatternAudition(path: path, sound: .patternAudio)
-        let text = try audition.save(PatternAudition.Edit(shift: 0.005))
+        // A save names the revision it edits: none, or another, is refused before anything is written.
+        #expect(throws: PatternAudition.Refusal.self) { try audition.save(PatternAudition.Edit(shift: 0.005), base: nil) }
+        #expect(throws: PatternAudition.Refusal.self) { try audition.save(PatternAudition.Edit(shift: 0.005), base: "0-0") }
+        let text = try audition.save(PatternAudition.Edit(shift: 0.005), base: audition.revision)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
         let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
         let first = ((saved?["Pattern"] as? [[String: Any]])?[0]["Event"] as? [String: Any])?["Time"] as? Double
@@ -124,7 +127,7 @@ struct PatternAuditionTests {
         #expect(try AHAPValidator.validate(path: path).diagnostics.filter { $0.severity == .error }.isEmpty)
         // The audition opened before the save no longer matches the file: a second save from it is refused.
         let stale = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(throws: PatternAudition.Refusal.self) { try audition.save(PatternAudition.Edit(shift: 0.001)) }
+        #expect(throws: PatternAudition.Refusal.self) { try audition.save(PatternAudition.Edit(shift: 0.001), base: audition.revision) }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == stale)
     }
 
@@ -140,7 +143,7 @@ struct PatternAuditionTests {
         #expect(view.events.contains { $0.type == "HapticTransient" && abs($0.time - 0.51) < 1e-9 }, "\(view.events)")
         #expect(!(try audition.audio(PatternAudition.Edit(), kind: .haptic)).isEmpty)
         do {
-            _ = try audition.save(PatternAudition.Edit(shift: 0.01))
+            _ = try audition.save(PatternAudition.Edit(shift: 0.01), base: audition.revision)
             Issue.record("a clip was saved")
         } catch { #expect(error.description.contains("ahap-tool convert \(clip) -o")) }
         #expect(try String(contentsOfFile: clip, encoding: .utf8) == before)

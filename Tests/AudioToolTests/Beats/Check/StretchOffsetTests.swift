@@ -1,0 +1,104 @@
+import AudioKitLinux
+import Foundation
+import Testing
+
+/// A chart with a stop the song does not have: every hit after the stop sits that much late against the track. The
+/// check must fail it (before, those hits only went unchecked and `--werror` passed), name the stop, and pass the same
+/// chart when the song does pause there, or when the chart has no stop.
+@Suite("Stretch of hits off the track")
+struct StretchOffsetTests {
+    /// Hit positions in beats at 120 BPM, beat 0 at 0.2 s: 20 hits, 8 of them after beat 9.5.
+    static let beats: [Double] = [0, 1, 2, 2.5, 3, 4, 5, 6, 6.5, 7, 8, 9, 10, 10.5, 11, 12, 13, 14, 14.5, 15]
+
+    /// The chart as StepMania text with `stops` as its `#STOPS` value: four measures of 16 rows, lanes in turn.
+    static func chart(stops: String) -> String {
+        var rows = [String](repeating: "0000", count: 4 * 16)
+        for (i, b) in beats.enumerated() {
+            var lane = Array("0000")
+            lane[i % 4] = "1"
+            rows[Int((b * 4).rounded())] = String(lane)
+        }
+        let measures = stride(from: 0, to: rows.count, by: 16).map { rows[$0..<($0 + 16)].joined(separator: "\n") }
+        var text = "#TITLE:Stop;\n#MUSIC:song.wav;\n#OFFSET:-0.200000;\n#BPMS:0.000=120.000;\n#STOPS:\(stops);\n"
+        text += "#NOTES:\n     dance-single:\n     :\n     Hard:\n     9:\n     0,0,0,0,0:\n"
+        return text + measures.joined(separator: "\n,\n") + "\n;\n"
+    }
+
+    /// 10 s at 22.05 kHz: a decaying 2 kHz click of 15 ms at each hit, the hits after beat 9.5 `pause` seconds later.
+    static func clicks(pause: Double) -> [Float] {
+        let rate = 22_050.0
+        var x = [Float](repeating: 0, count: 10 * 22_050)
+        for b in beats {
+            let start = Int((0.2 + b * 0.5 + (b > 9.5 ? pause : 0)) * rate)
+            for i in 0..<Int(0.015 * rate) {
+                let t = Double(i) / rate
+                x[start + i] += Float(0.8 * exp(-t / 0.004) * sin(2 * .pi * 2_000 * t))
+            }
+        }
+        return x
+    }
+
+    /// Writes the song (with `pause`) and the chart (with `stops`) and runs `beatmap check` on them with `extra`.
+    static func check(pause: Double, stops: String, _ extra: [String] = []) throws -> CommandResult {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let song = dir.appendingPathComponent("song.wav").path
+        try AudioFile.write(clicks(pause: pause), to: song, sampleRate: 22_050, channels: 1)
+        let chart = dir.appendingPathComponent("chart.sm")
+        try Data(Self.chart(stops: stops).utf8).write(to: chart)
+        return try run(TestPaths.binary("beatmap"), ["check", chart.path, "--audio", song] + extra)
+    }
+
+    @Test func aStopTheSongDoesNotHaveFailsTheCheckAndIsNamed() throws {
+        let r = try Self.check(pause: 0, stops: "9.500=0.100", ["--werror"])
+        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+        // Hits 12 to 19 (the eight after the stop) are 100 ms late; the finding says so and names the stop.
+        let line = r.stdout.split(separator: "\n").first { $0.contains("[beatmap.stretch_offset]") }.map(String.init) ?? ""
+        #expect(line.contains("error:") && line.contains("hits 12 to 19") && line.contains("100 ms late"), "\(r.stdout)")
+        #expect(line.contains("stop of 0.100 s at beat 9.500"), "\(line)")
+        #expect(r.stderr.contains("8 flagged"), "\(r.stderr)")
+    }
+
+    @Test func theStretchIsInTheJSONWithTheFixForEachHit() throws {
+        let r = try Self.check(pause: 0, stops: "9.500=0.100", ["--format", "json"])
+        let root = try #require(JSONValue.parse(Array(r.stdout.utf8)))
+        guard case .array(let stretches)? = root["stretches"], stretches.count == 1 else {
+            Issue.record("no single stretch in \(r.stdout.prefix(2000))")
+            return
+        }
+        #expect(stretches[0]["first_index"]?.number == 12 && stretches[0]["last_index"]?.number == 19)
+        let shift = stretches[0]["shift_ms"]?.number ?? 0
+        #expect(abs(shift - 100) <= 3, "shift \(shift) ms")
+        // Each hit of the stretch is flagged with a fix that puts it back on its click (computed here: 0.2 + beat × 0.5).
+        guard case .array(let beats)? = root["beats"] else { return }
+        for (k, b) in Self.beats.enumerated() where b > 9.5 {
+            let fix = beats[k]["suggestion"]?.number ?? -1
+            #expect(abs(fix - (0.2 + b * 0.5)) <= 0.005, "hit \(k): fix \(fix)")
+            #expect(beats[k]["flagged"]?.bool == true)
+        }
+    }
+
+    @Test func theSameChartPassesWhenTheSongPausesOrTheChartHasNoStop() throws {
+        let paused = try Self.check(pause: 0.1, stops: "9.500=0.100", ["--werror"])
+        #expect(paused.status == 0 && !paused.stdout.contains("stretch_offset"), "\(paused.stdout)\(paused.stderr)")
+        let plain = try Self.check(pause: 0, stops: "", ["--werror"])
+        #expect(plain.status == 0 && !plain.stdout.contains("stretch_offset"), "\(plain.stdout)\(plain.stderr)")
+    }
+
+    @Test func aTempoChangeTheSongDoesNotHaveIsNamedToo() throws {
+        // 120 → 240 BPM for half a beat at beat 9.5 (0.125 s instead of 0.25 s): the later hits come 125 ms early.
+        let r = try Self.check(pause: 0, stops: "", [])
+        #expect(!r.stdout.contains("stretch_offset"))
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let song = dir.appendingPathComponent("song.wav").path
+        try AudioFile.write(Self.clicks(pause: 0), to: song, sampleRate: 22_050, channels: 1)
+        let chart = dir.appendingPathComponent("chart.sm")
+        let text = Self.chart(stops: "").replacingOccurrences(of: "#BPMS:0.000=120.000;", with: "#BPMS:0.000=120.000,9.500=240.000,10.000=120.000;")
+        try Data(text.utf8).write(to: chart)
+        let changed = try run(TestPaths.binary("beatmap"), ["check", chart.path, "--audio", song])
+        let line = changed.stdout.split(separator: "\n").first { $0.contains("[beatmap.stretch_offset]") }.map(String.init) ?? ""
+        #expect(line.contains("125 ms early") && line.contains("tempo change to 240.000 BPM at beat 9.500"), "\(changed.stdout)")
+        #expect(changed.status == 1)
+    }
+}
