@@ -90,7 +90,7 @@
                 else {
                     return failure(
                         .badRequest,
-                        "the body must be {\"bpm\": a tempo within \(TempoMap.bpmRange.lowerBound)–\(TempoMap.bpmRange.upperBound), \"offset\": seconds, \"sections\": [{\"time\": seconds, \"bpm\": a tempo}, …] (optional, each after the one before, at most \(EditorSession.maxSections))}"
+                        "the body must be {\"bpm\": a tempo within \(TempoMap.bpmRange.lowerBound)–\(TempoMap.bpmRange.upperBound), \"offset\": seconds, \"sections\": [{\"time\": seconds, \"bpm\": a tempo}, …] (optional, each at least 1 ms after the one before, at most \(EditorSession.maxSections))}"
                     )
                 }
                 return try json(await session.state())
@@ -194,7 +194,8 @@
         /// A JSON array of finite numbers (empty allowed), or nil.
         static func beatTimes(_ bytes: [UInt8]) -> [Double]? {
             let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            if text.replacingOccurrences(of: " ", with: "") == "[]" { return [] }
+            // An empty array, with any JSON whitespace inside (the reader refuses a map with no beat).
+            if String(String.UnicodeScalarView(text.unicodeScalars.filter { ![" ", "\t", "\r", "\n"].contains($0) })) == "[]" { return [] }
             guard text.hasPrefix("[") else { return nil }
             let read = BeatMapReader.read(bytes: bytes, file: nil, format: .json)
             guard let times = read.map?.times, times.allSatisfy(\.isFinite) else { return nil }
@@ -297,6 +298,13 @@
         func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
             let port = port()
             let allowed = ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"]
+            // One Host only (the first becomes the authority; another left among the fields would name a second host).
+            // An absolute URL as the target reaches here as its path with the Host header as authority (the HTTP/1
+            // layer drops the URL's own host), so the Host checked is the one the request carries.
+            let secondHost = request.headers.contains { $0.name.canonicalName == "host" }
+            guard !secondHost, request.head.path?.hasPrefix("/") == true else {
+                return EditorServer.failure(.forbidden, "this server answers only to http://127.0.0.1:\(port), by path and one Host")
+            }
             guard let authority = request.head.authority, allowed.contains(authority.lowercased()) else {
                 return EditorServer.failure(.forbidden, "this server answers only to http://127.0.0.1:\(port)")
             }

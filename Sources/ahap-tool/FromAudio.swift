@@ -127,7 +127,11 @@ extension AHAPTool {
                 path: sound, preset: preset, adjust: adjust, limits: limitOptions.limits.audio, audioPath: audioPath,
                 progress: progress.update)
             progress.finish()
-            if let told = conversion.kind {
+            if let told = conversion.kind, told.descriptors.soundingDuration == 0 {
+                Terminal.err(
+                    "ahap-tool: note: \(sound): --preset auto: nothing sounds, so there is nothing to describe; took \(AudioToHapticsOptions.Preset.chosen(for: told.kind).rawValue)"
+                )
+            } else if let told = conversion.kind {
                 let d = told.descriptors
                 Terminal.err(
                     String(

@@ -46,7 +46,9 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// `path: reason; fix`, on one line.
     public var description: String {
-        "\(path): \(reason)" + (fix.map { "; \($0)" } ?? "")
+        // A reason that ends its sentence does not take a semicolon after its full stop.
+        let reason = fix != nil && self.reason.hasSuffix(".") ? String(self.reason.dropLast()) : self.reason
+        return "\(path): \(reason)" + (fix.map { "; \($0)" } ?? "")
     }
 }
 

@@ -88,4 +88,27 @@ struct NothingLostRoundThreeTests {
         let dataSize = Int(head[40]) | Int(head[41]) << 8 | Int(head[42]) << 16 | Int(head[43]) << 24
         #expect(dataSize == 4_410 * 2 && stream.byteCount == 44 + 4_410 * 2)
     }
+
+    @Test("a reason that ends its sentence is not followed by \".;\"")
+    func noFullStopBeforeASemicolon() {
+        #expect(InputError(.corrupt, path: "m.json", reason: "bad value.", fix: "fix it").description == "m.json: bad value; fix it")
+        #expect(InputError(.corrupt, path: "m.json", reason: "bad value.").description == "m.json: bad value.")
+    }
+
+    @Test("from-audio on a sound a few samples long says once why the pattern is empty; auto on silence prints no -1")
+    func tinyAndSilentSoundsSayWhy() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tiny = dir.appendingPathComponent("tiny.wav").path
+        try AudioFile.write([0.5, -0.5, 0.4, -0.4, 0.3], to: tiny, sampleRate: 44_100, channels: 1)
+        let r = try run(TestPaths.binary("ahap-tool"), ["from-audio", tiny, "-o", dir.appendingPathComponent("t.ahap").path])
+        #expect(!r.stderr.contains("continuous events only"), "\(r.stderr)")
+        #expect(r.stderr.contains("nothing sounding long enough"), "\(r.stderr)")
+        let silent = dir.appendingPathComponent("silent.wav").path
+        try AudioFile.write([Float](repeating: 0, count: 44_100), to: silent, sampleRate: 44_100, channels: 1)
+        let s = try run(
+            TestPaths.binary("ahap-tool"), ["from-audio", silent, "--preset", "auto", "-o", dir.appendingPathComponent("s.ahap").path])
+        #expect(!s.stderr.contains("-1.00"), "\(s.stderr)")
+        #expect(s.stderr.contains("nothing sounds"), "\(s.stderr)")
+    }
 }

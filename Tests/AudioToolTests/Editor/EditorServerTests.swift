@@ -115,6 +115,8 @@
                 let state = try JSONSerialization.jsonObject(with: Data(ok.body)) as? [String: Any]
                 #expect((state?["beats"] as? [Any])?.count == 18)
                 #expect(try await Self.http(port, "GET", "/api/state?token=\(token)", host: "evil.example:\(port)").status == 403)
+                // A second Host header, after this server's or before it, is refused.
+                #expect(try await Self.http(port, "GET", "/api/state?token=\(token)", headers: ["Host": "evil.example"]).status == 403)
                 #expect(try await Self.http(port, "GET", "/api/state?token=\(token)", host: "127.0.0.1:1").status == 403)
                 #expect(try await Self.http(port, "GET", "/api/state?token=\(token)", host: "localhost:\(port)").status == 200)
                 let foreign = ["Origin": "http://evil.example"]
@@ -153,6 +155,12 @@
                 #expect(String(decoding: refused.body, as: UTF8.self).contains("changed on disk"))
                 #expect(try String(contentsOf: map, encoding: .utf8) == "let beatMap: [Double] = [1, 2, 3, 4]\n")
                 #expect(try await Self.http(port, "PUT", "/api/beats?token=\(token)", body: Array("not json".utf8)).status == 400)
+                // An empty array is one whatever JSON whitespace it holds.
+                for empty in ["[]", "[ ]", "[\n]", "[\r\n\t]"] {
+                    let answer = try await Self.http(port, "PUT", "/api/beats?token=\(token)", body: Array(empty.utf8))
+                    #expect(answer.status == 200, "\(empty.debugDescription): \(String(decoding: answer.body, as: UTF8.self))")
+                }
+                #expect(try await Self.http(port, "PUT", "/api/beats?token=\(token)", body: Array("\(times)".utf8)).status == 200)
                 // The author's grid: refused unless a tempo and an offset; then the beats are judged on it, and a Swift
                 // map (which cannot keep it) says so.
                 for bad in [

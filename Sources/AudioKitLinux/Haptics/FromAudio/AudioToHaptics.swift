@@ -136,6 +136,14 @@ public enum AudioToHaptics {
                 continuousElements += piece(span, amplitude: amplitude, sharpness: sharpnessTrack, breaks: breaks, options: options)
             }
         }
+        if continuousElements.isEmpty, transientEvents.isEmpty {
+            // Neither kind came out (a sound a few samples long): one note that says so, not one that promises curves.
+            notes.removeAll { $0.hasPrefix("no sharp onset") }
+            notes.append(
+                String(
+                    format: "no sharp onset, and nothing sounding long enough for a continuous event, in %.1f ms of sound; the pattern is empty",
+                    features.duration * 1000))
+        }
         if options.split {
             return HapticConversion(
                 combined: nil, continuous: pattern(audio + continuousElements), transients: pattern(transientEvents.map { .event($0) }),
