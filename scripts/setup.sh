@@ -35,12 +35,13 @@ if [ "${1:-}" = "--test" ] && ! { command -v pre-commit >/dev/null 2>&1 && pytho
   fi
 fi
 
-# simfile (StepMania's timing, read independently) and numpy read back the charts beatmap draft writes (Tests/tools).
-if [ "${1:-}" = "--test" ] && ! python3 -c "import simfile, numpy" 2>/dev/null; then
-  echo "setup: installing simfile and numpy (pip)" >&2
-  if ! python3 -m pip install --quiet --disable-pip-version-check simfile numpy >/dev/null 2>&1; then
-    if [ "${CI:-}" = "true" ]; then echo "setup: pip could not install simfile and numpy, which Tests/tools needs (CI=true)" >&2; exit 2; fi
-    echo "setup: pip could not install simfile and numpy; their tests will be skipped" >&2
+# The games' own parsers read back the charts beatmap writes (Tests/tools): simfile (StepMania's timing engine),
+# slider (osu!), reamber (Quaver); numpy makes the test songs.
+if [ "${1:-}" = "--test" ] && ! python3 -c "import simfile, slider, reamber, numpy" 2>/dev/null; then
+  echo "setup: installing simfile, slider, reamber and numpy (pip)" >&2
+  if ! python3 -m pip install --quiet --disable-pip-version-check simfile slider reamber numpy >/dev/null 2>&1; then
+    if [ "${CI:-}" = "true" ]; then echo "setup: pip could not install simfile, slider, reamber and numpy, which Tests/tools needs (CI=true)" >&2; exit 2; fi
+    echo "setup: pip could not install simfile, slider, reamber and numpy; their tests will be skipped" >&2
   fi
 fi
 

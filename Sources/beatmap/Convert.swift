@@ -9,7 +9,7 @@ extension Beatmap {
             abstract:
                 "Convert a beat map or chart to another format: a beat list, or a chart the editors open (.sm, .osu, .qua, Beat Saber .dat).",
             discussion:
-                "Charts are written on the map's tempo map (a chart's own, or --bpm and --offset, or the map's declared BPM and offset). StepMania stores rows of 1/48 beat: the largest rounding error is printed when it exceeds 1 ms. Hits go to four lanes in turn."
+                "Charts are written on the map's tempo map (a chart's own, or --bpm and --offset, or the map's declared BPM and offset); a Beat Saber difficulty is written with its Info.dat (made, or the difficulty added to the one in its folder). What is written is read back first: when a hit comes back more than 1 ms off (StepMania's rows of 1/48 beat, whole milliseconds in osu! and Quaver) or shares a place with another, a warning gives the true figures, and --werror makes it an error (exit 1, nothing written). A file that exists is replaced, with a note. Hits go to four lanes in turn."
         )
 
         @Argument(help: ArgumentHelp("The beat map or chart to read.", valueName: "map"))
@@ -32,6 +32,9 @@ extension Beatmap {
         @Option(name: .long, help: ArgumentHelp("The song file the chart names (default: audio.ogg).", valueName: "name"))
         var audio: String = "audio.ogg"
 
+        @Flag(name: .long, help: "Fail (exit 1, nothing written) when the output does not read back as the map's hits within 1 ms.")
+        var werror = false
+
         @OptionGroup var mapOptions: MapOptions
         @OptionGroup(title: "Limits") var limitOptions: LimitOptions
 
@@ -50,24 +53,30 @@ extension Beatmap {
                 throw ToolFailure("\(map): a chart holds times within a day of 0 s; the map has times that are not finite or beyond that")
             }
             let title = ((output ?? map) as NSString).lastPathComponent.split(separator: ".").first.map(String.init) ?? "beatmap"
-            if format == .stepmania {
-                let error = ChartWriter.stepManiaRoundingError(beatMap)
-                if error > 0.001 {
-                    Terminal.err(
-                        String(
-                            format:
-                                "beatmap: warning: %@: StepMania rows of 1/48 beat move hits by up to %.1f ms on this tempo map; give the chart's tempo with --bpm and --offset to keep them",
-                            output ?? "output", error * 1000))
-                }
-            }
             if format.isChart, beatMap.tempoMap == nil, beatMap.bpm.map(TempoMap.bpmRange.contains) != true {
                 Terminal.err(
                     "beatmap: warning: \(map) declares no tempo: the chart is written on 60 BPM from 0 s, so its beats mean nothing; give --bpm and --offset\n"
                 )
             }
-            let text = BeatMapWriter.string(beatMap, format: format, title: title, audio: audio)
-            try MapOutput.checkSize(text, path: output, limits: limitOptions.limits)
-            try Terminal.emit(text, to: output)
+            let set: ChartFileSet
+            do {
+                set = try ChartFiles.make(beatMap, format: format, path: output, title: title, audio: audio, limits: limitOptions.limits)
+            } catch { throw ToolFailure(error) }
+            if let warning = set.readBack.warning(path: output ?? "output") {
+                if werror {
+                    Terminal.err("beatmap: error: \(warning); nothing was written (--werror)\n")
+                    throw ToolExit.problemsFound
+                }
+                Terminal.err("beatmap: warning: \(warning)\n")
+            }
+            for file in set.files { try MapOutput.checkSize(file.text, path: file.path, limits: limitOptions.limits) }
+            for (k, file) in set.files.enumerated() {
+                if let path = file.path, FileManager.default.fileExists(atPath: path) {
+                    Terminal.err("beatmap: note: \(path) exists and is \(k == 0 ? "replaced" : "updated")\n")
+                }
+                // A Beat Saber Info.dat beside the difficulty was read to be updated: it is rewritten in place.
+                try Terminal.emit(file.text, to: file.path, replacing: k == 0 ? nil : file.path)
+            }
         }
     }
 }

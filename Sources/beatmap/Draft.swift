@@ -121,6 +121,11 @@ extension Beatmap {
             let named = try DraftLevels.resolve(levels: levels, count: count, density: density)
             let outputs = DraftLevels.outputPaths(output, format: format, levels: named.map(\.name), sized: levels != nil)
             if outputs.count > 1 && output == nil { throw ValidationError("several levels in this format need -o (one file each)") }
+            if format == .beatsaber && outputs.count > 1 {
+                throw ValidationError(
+                    "a Beat Saber draft is one difficulty with the Info.dat beside it: draft one level at a time into the song's folder, or draft several into one .sm"
+                )
+            }
             try OutputGuard.check(outputs + [saveStyle], against: inputs)
 
             let limits = limitOptions.limits
@@ -160,8 +165,17 @@ extension Beatmap {
             let texts = DraftOutput.texts(drafts, tempo: tempo, format: format, title: title, audio: song, symbol: symbol, span: seconds)
             if explain { Terminal.err(draftStyle.explanation) }
             if let saveStyle { try Terminal.emit(draftStyle.json(), to: saveStyle) }
-            for (text, path) in zip(texts, outputs) { try MapOutput.checkSize(text, path: path, limits: limits) }
-            for (text, path) in zip(texts, outputs) { try Terminal.emit(text, to: path) }
+            var files = Array(zip(outputs, texts)).map { (path: $0.0, text: $0.1) }
+            if format == .beatsaber, let draft = drafts.first {
+                // The difficulty with its Info.dat (made, or the difficulty added to the one in the folder).
+                var map = BeatMap(times: draft.times)
+                map.tempoMap = tempo
+                do {
+                    files = try ChartFiles.make(map, format: format, path: outputs[0], title: title, audio: song, limits: limits).files
+                } catch { throw ToolFailure(error) }
+            }
+            for file in files { try MapOutput.checkSize(file.text, path: file.path, limits: limits) }
+            for (k, file) in files.enumerated() { try Terminal.emit(file.text, to: file.path, replacing: k == 0 ? nil : file.path) }
             for d in drafts {
                 Terminal.err(
                     String(

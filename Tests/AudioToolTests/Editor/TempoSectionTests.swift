@@ -50,15 +50,23 @@ struct TempoSectionTests {
         }
     }
 
-    /// Tempo changes restart the grid at their times, which a StepMania stop does not: a tempo map with stops is
-    /// written with its BPM and offset only, never with changes that would read back as another grid.
-    @Test func aTempoMapWithStopsIsNotWrittenAsTempoChanges() throws {
-        var map = BeatMap(times: [1, 2, 3], bpm: 120, offset: 1)
-        map.tempoMap = TempoMap(offset: 1, changes: [(0, 120), (8, 90)])
-        #expect(BeatMapWriter.string(map, format: .json).contains("\"tempo_changes\""))
+    /// A tempo map with a stop is written whole (its changes and its stops) and reads back as the same grid: every 1/4
+    /// line of the original, computed here (120 BPM from 1 s, a 0.5 s pause after beat 4, 90 BPM from beat 8), is a
+    /// line of the map read back, and a hit on the stop's beat stays before the pause.
+    @Test func aTempoMapWithStopsIsWrittenWhole() throws {
+        var map = BeatMap(times: [1, 3, 3.5, 5.5], bpm: 120, offset: 1)
         map.tempoMap = TempoMap(offset: 1, changes: [(0, 120), (8, 90)], stops: [TempoMap.Stop(beat: 4, seconds: 0.5)])
         let written = BeatMapWriter.string(map, format: .json)
-        #expect(!written.contains("tempo_changes") && written.contains("\"bpm\""), "\(written)")
+        #expect(written.contains("\"tempo_changes\"") && written.contains("\"stops\""), "\(written)")
+        let back = try #require(BeatMapReader.read(bytes: Array(written.utf8), file: "m.json", format: .json).map?.tempoMap)
+        for quarter in 0..<48 {
+            let beat = Double(quarter) / 4
+            let time = beat <= 4 ? 1 + beat * 0.5 : beat <= 8 ? 1.5 + beat * 0.5 : 5.5 + (beat - 8) * 2.0 / 3
+            let line = back.nearestLine(to: time, level: 4)
+            #expect(abs(line.time - time) < 1e-6, "beat \(beat): \(time) s, the read-back map's nearest line \(line.time) s")
+        }
+        #expect(abs(back.time(ofBeat: back.beat(atTime: 3.0)) - 3.0) < 1e-6)
+        #expect(back.stops.count == 1 && back.stops[0].seconds == 0.5)
     }
 
     @Test func theSaverSetsReplacesAndKeepsEveryOtherByte() throws {

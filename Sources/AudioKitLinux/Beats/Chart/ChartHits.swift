@@ -2,7 +2,8 @@ import Foundation
 
 /// Turns a chart's notes into a beat map of hits: notes at the same time (a chord) are one hit, at the first note's
 /// place in the file; hits are in time order. The merge rule is the one in ../shared/reference/CHART-FORMATS.md §6:
-/// group by the format's exact position, then merge times closer than 1 ms.
+/// group by the format's exact position, then merge times within 1 ms (in whole microseconds, so notes 1 ms apart are
+/// always merged and 2 ms apart never, whatever the rounding noise).
 enum ChartHits {
     /// A note that is a hit: its audio time, its beat on the tempo map when the format stores beats, and where it is.
     struct Note {
@@ -30,7 +31,9 @@ enum ChartHits {
         var beats: [Double] = []
         var locations: [SourceLocation] = []
         for n in sorted {
-            if let last = times.last, n.time - last < 0.001 { continue }
+            // Within 1 ms, counted in whole microseconds: two notes 1 ms apart (osu!'s and Quaver's step, a chord placed a
+            // millisecond off) are always one hit, 2 ms apart always two, whatever the floating-point noise in their times.
+            if let last = times.last, ((n.time - last) * 1e6).rounded() <= 1000 { continue }
             times.append(n.time)
             if let b = n.beat { beats.append(b) }
             locations.append(n.location)

@@ -20,9 +20,9 @@ public enum ChartWriter {
 
     static func f6(_ v: Double) -> String { String(format: "%.6f", v) }
 
-    /// The largest time error, in seconds, of writing `map` as `.sm` (rows of 1/48 beat on its tempo map).
+    /// The largest time error, in seconds, of writing `map` as `.sm` (rows of 1/48 beat on StepMania's beats).
     public static func stepManiaRoundingError(_ map: BeatMap) -> Double {
-        let tempo = tempoMap(of: map)
+        let tempo = StepManiaTiming(tempoMap(of: map), hits: writable(map)).tempo
         return writable(map).map { t in abs(tempo.time(ofBeat: (tempo.beat(atTime: t) * 48).rounded() / 48) - t) }.max() ?? 0
     }
 
@@ -38,16 +38,22 @@ public enum ChartWriter {
     /// first map's tempo map.
     public static func stepMania(charts: [(difficulty: String, meter: Int, map: BeatMap)], title: String, music: String) -> String {
         guard let first = charts.first else { return "" }
-        let tempo = tempoMap(of: first.map)
+        // StepMania's one count of beats, every tempo change on a row (`StepManiaTiming`).
+        let timing = StepManiaTiming(tempoMap(of: first.map), hits: charts.flatMap { writable($0.map) })
+        let tempo = timing.tempo
         let allBeats = charts.map { writable($0.map).map { tempo.beat(atTime: $0) } }
         // Measures start at beat 0: move beat 0 back by whole measures when a hit comes before it.
         let shift = 4 * max(0, (-(allBeats.flatMap { $0 }.min() ?? 0) / 4).rounded(.up))
         let offset = -tempo.time(ofBeat: -shift)
+        func list(_ items: [(beat: Double, value: Double)]) -> String {
+            items.map { "\(f6($0.beat + shift))=\(f6($0.value))" }.joined(separator: ",")
+        }
         var out = [
             "#TITLE:\(escape(title));", "#ARTIST:;", "#MUSIC:\(escape(music));", "#OFFSET:\(f6(offset));",
-            "#BPMS:" + tempo.sections.map { "\(f6($0.beat + ($0.beat == 0 ? 0 : shift)))=\(f6($0.bpm))" }.joined(separator: ",") + ";",
-            "#STOPS:" + tempo.stops.map { "\(f6($0.beat + shift))=\(f6($0.seconds))" }.joined(separator: ",") + ";",
+            "#BPMS:" + timing.bpms.map { "\(f6($0.beat + ($0.beat == 0 ? 0 : shift)))=\(f6($0.bpm))" }.joined(separator: ",") + ";",
+            "#STOPS:" + list(timing.stops.map { ($0.beat, $0.seconds) }) + ";",
         ]
+        if !timing.delays.isEmpty { out.append("#DELAYS:" + list(timing.delays.map { ($0.beat, $0.seconds) }) + ";") }
         for (chart, beats) in zip(charts, allBeats) {
             let known = stepManiaDifficulties.contains(chart.difficulty)
             out += [
@@ -144,13 +150,25 @@ public enum ChartWriter {
         return out.joined(separator: "\n") + "\n"
     }
 
-    /// A Beat Saber v3 difficulty: beats at the tempo map's first BPM from 0 s (write that BPM and a
-    /// `_songTimeOffset` of 0 in Info.dat), later tempos as `bpmEvents`.
-    public static func beatSaber(_ map: BeatMap) -> String {
+    /// A Beat Saber v3 difficulty: beats from `songOffset` seconds (the `Info.dat`'s `_songTimeOffset`), every tempo as
+    /// a `bpmEvent` (the first at beat 0, so the notes do not depend on the `Info.dat`'s BPM).
+    public static func beatSaber(_ map: BeatMap, songOffset: Double = 0) -> String {
         let tempo = tempoMap(of: map)
-        // The song's beat grid from 0 s: the first tempo, then each later section at its time.
-        var sections: [(beat: Double, bpm: Double, time: Double)] = [(0, tempo.sections[0].bpm, 0)]
-        for s in tempo.sections.dropFirst() where s.time > 0 {
+        // The song's beat grid from its offset: the first tempo, then each later section at its time. Beat Saber counts
+        // beats from the song's start, so when the map's grid does not start there, one lead-in beat reaches its first
+        // line at or after 6 ms, and the editors' grid lines are the map's.
+        var sections: [(beat: Double, bpm: Double, time: Double)] = [(0, tempo.sections[0].bpm, songOffset)]
+        let period = 60 / tempo.sections[0].bpm
+        let phase = (songOffset - tempo.offset) / period
+        if abs(phase - phase.rounded()) > 1e-6 {
+            var line = tempo.offset + phase.rounded(.up) * period
+            if line - songOffset < 0.006 { line += period }
+            let lead = 60 / (line - songOffset)
+            if TempoMap.bpmRange.contains(lead), tempo.sections.count == 1 || tempo.sections[1].time > line {
+                sections = [(0, lead, songOffset), (1, tempo.sections[0].bpm, line)]
+            }
+        }
+        for s in tempo.sections.dropFirst() where s.time > sections[sections.count - 1].time {
             let last = sections[sections.count - 1]
             sections.append((last.beat + (s.time - last.time) * last.bpm / 60, s.bpm, s.time))
         }
@@ -158,7 +176,7 @@ public enum ChartWriter {
             let s = sections.last { $0.time <= t } ?? sections[0]
             return s.beat + (t - s.time) * s.bpm / 60
         }
-        let events = sections.dropFirst().map {
+        let events = sections.map {
             JSONValue.object(JSONObject(["b": .real(($0.beat * 1e6).rounded() / 1e6), "m": .real($0.bpm)]))
         }
         var notes: [JSONValue] = []

@@ -199,7 +199,7 @@ enum StepManiaChart {
                                     : "#\(v.tag) has a pause of \(value) s at beat \(beat); a pause must be shorter than a day (86400 s)")
                         }
                         // A delay pauses before the note on its row: a stop just before that row.
-                        stops.append(TempoMap.Stop(beat: v.tag == "DELAYS" ? beat - 1e-6 : beat, seconds: value))
+                        stops.append(TempoMap.Stop(beat: v.tag == "DELAYS" ? beat - TempoMap.delayLead : beat, seconds: value))
                     }
                 }
             default: continue

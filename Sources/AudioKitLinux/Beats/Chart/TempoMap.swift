@@ -82,6 +82,54 @@ public struct TempoMap: Sendable, Equatable {
         self.beatsPerBar = beatsPerBar
     }
 
+    /// Timing points (as `init(timingPoints:)`) and pauses at audio times (`time`, `seconds`), each starting inside a
+    /// section and ending by the next section's time: a JSON map's `"tempo_changes"` and `"stops"`. A pause is a stop (a
+    /// hit at its time comes before it), or a `delay` (after it), as StepMania's `#STOPS` and `#DELAYS` are. Nil when the
+    /// timing points are not usable, or a pause is negative, not finite, starts inside another, or runs past the next
+    /// section.
+    public init?(
+        timingPoints: [(time: Double, bpm: Double)], stops pauses: [(time: Double, seconds: Double, delay: Bool)], beatsPerBar: Int = 4
+    ) {
+        guard let grid = TempoMap(timingPoints: timingPoints, beatsPerBar: beatsPerBar) else { return nil }
+        var map = grid
+        var lastEnd = -Double.infinity
+        for pause in pauses.sorted(by: { $0.time < $1.time }) {
+            guard pause.time.isFinite, pause.seconds.isFinite, pause.seconds >= 0, pause.time >= lastEnd - 1e-9 else { return nil }
+            let k = map.sections.lastIndex { $0.time <= pause.time } ?? 0
+            if k + 1 < map.sections.count, pause.time + pause.seconds > map.sections[k + 1].time + 1e-6 { return nil }
+            // A delay sits just before its beat (the row of 1/48 beat its time is on, to the microsecond it was written
+            // to), as the StepMania reader puts one.
+            var beat = map.beat(atTime: pause.time)
+            if pause.delay {
+                let row = (beat * 48).rounded() / 48
+                beat = (abs(beat - row) < 1e-4 ? row : beat) - Self.delayLead
+            }
+            map = TempoMap(
+                offset: map.offset, sections: map.sections, stops: map.stops + [Stop(beat: beat, seconds: pause.seconds)],
+                beatsPerBar: beatsPerBar)
+            lastEnd = pause.time + pause.seconds
+        }
+        self = map
+    }
+
+    /// How far before its beat a delay's pause sits (beats): a hit on that beat comes after the pause.
+    public static let delayLead = 1e-6
+
+    /// The beat a delay pauses before, for a stop that is a delay (it sits `delayLead` before a row of 1/48 beat); nil
+    /// for a stop (a hit on its beat comes before the pause).
+    public static func delayedBeat(of stop: Stop) -> Double? {
+        let row = ((stop.beat + delayLead) * 48).rounded() / 48
+        return abs(stop.beat + delayLead - row) < 1e-9 ? row : nil
+    }
+
+    /// Sections with their times as given, and stops.
+    private init(offset: Double, sections: [Section], stops: [Stop], beatsPerBar: Int) {
+        self.offset = offset
+        self.sections = sections
+        self.stops = stops
+        self.beatsPerBar = beatsPerBar
+    }
+
     private init(uncheckedOffset: Double, changes: [(beat: Double, bpm: Double)], stops: [Stop], beatsPerBar: Int) {
         let sorted = changes.enumerated().sorted { ($0.element.beat, $0.offset) < ($1.element.beat, $1.offset) }.map(\.element)
         let stops = stops.sorted { $0.beat < $1.beat }

@@ -184,7 +184,9 @@ public enum BeatMapReader {
 
     /// JSON: `[0.5, 1.0, …]`, or `{"bpm": 120, "offset": 0.5, "beats": […]}`; items may be `{"time": 0.5}`. An object
     /// may add `"tempo_changes": [{"time": 30.0, "bpm": 140}, …]` beside `bpm` and `offset`: tempo sections that each
-    /// restart the grid at their time, as osu! timing points do (the map's `tempoMap`).
+    /// restart the grid at their time, as osu! timing points do (the map's `tempoMap`); and `"stops": [{"time": 12.0,
+    /// "seconds": 0.5}, …]`: pauses of the grid from their time, a hit at `time` coming before the pause (a StepMania
+    /// stop) or, with `"delay": true`, after it (a StepMania delay).
     static func readJSON(_ bytes: [UInt8], file: String?, maxNestingDepth: Int, maxBeats: Int) -> BeatMapReadResult {
         let pre = JSONTextPreprocessor.process(bytes)
         let decoded = pre.bytes.withUnsafeBytes { Jansson.decode($0, maxDepth: maxNestingDepth) }
@@ -220,13 +222,14 @@ public enum BeatMapReader {
             base = "/" + key
             bpm = o["bpm"]?.number
             offset = o["offset"]?.number
-            if let changes = o["tempo_changes"] {
-                switch tempoChanges(changes, bpm: bpm, offset: offset) {
+            if o["tempo_changes"] != nil || o["stops"] != nil {
+                switch tempoChanges(o["tempo_changes"] ?? .array([]), stops: o["stops"], bpm: bpm, offset: offset) {
                 case .success(let map): tempoMap = map
                 case .failure(let e):
-                    let p = JSONPositionIndex(validJSON: pre.bytes, wanted: ["/tempo_changes"]).keyPosition("/tempo_changes")
+                    let key = e.inStops ? "/stops" : (o["tempo_changes"] != nil ? "/tempo_changes" : "/stops")
+                    let p = JSONPositionIndex(validJSON: pre.bytes, wanted: [key]).keyPosition(key)
                     return failure(
-                        file, p?.line ?? 1, p?.column ?? 1, "\"tempo_changes\" \(e.reason)",
+                        file, p?.line ?? 1, p?.column ?? 1, "\"\(key.dropFirst())\" \(e.reason)",
                         remedy: nil)
                 }
             }
@@ -262,7 +265,9 @@ public enum BeatMapReader {
     static let maxTempoChanges = 10_000
 
     /// A JSON map's `"tempo_changes"` on its `bpm` and `offset`: the tempo map, or why it is not one.
-    static func tempoChanges(_ value: JSONValue, bpm: Double?, offset: Double?) -> Result<TempoMap, TempoChangesError> {
+    static func tempoChanges(_ value: JSONValue, stops: JSONValue? = nil, bpm: Double?, offset: Double?) -> Result<
+        TempoMap, TempoChangesError
+    > {
         guard let items = value.array else {
             return .failure(TempoChangesError("is \(value.typeName), not an array of {\"time\", \"bpm\"}"))
         }
@@ -286,13 +291,46 @@ public enum BeatMapReader {
             }
             points.append((time, tempo))
         }
-        guard let map = TempoMap(timingPoints: points) else { return .failure(TempoChangesError("is not a usable tempo map")) }
+        var pauses: [(time: Double, seconds: Double, delay: Bool)] = []
+        if let stops {
+            guard let items = stops.array else {
+                return .failure(TempoChangesError("is \(stops.typeName), not an array of {\"time\", \"seconds\"}", inStops: true))
+            }
+            guard items.count <= maxTempoChanges else {
+                return .failure(TempoChangesError("has \(items.count) entries, more than \(maxTempoChanges)", inStops: true))
+            }
+            for (i, item) in items.enumerated() {
+                guard case .object(let o) = item, Set(o.keys).subtracting(["delay"]) == ["time", "seconds"], let time = o["time"]?.number,
+                    let seconds = o["seconds"]?.number, time.isFinite, seconds.isFinite, seconds > 0, seconds < 86_400,
+                    o["delay"] == nil || o["delay"]?.bool != nil
+                else {
+                    return .failure(
+                        TempoChangesError(
+                            "entry \(i) is not {\"time\": seconds, \"seconds\": a pause of 0–86400 s, \"delay\": true or false (optional)}",
+                            inStops: true))
+                }
+                pauses.append((time, seconds, o["delay"]?.bool ?? false))
+            }
+        }
+        guard let map = TempoMap(timingPoints: points, stops: pauses) else {
+            return .failure(
+                TempoChangesError(
+                    pauses.isEmpty
+                        ? "is not a usable tempo map"
+                        : "holds a pause that starts inside another or runs past the next tempo change; each pause must end before what follows",
+                    inStops: !pauses.isEmpty))
+        }
         return .success(map)
     }
 
-    /// Why a JSON map's `"tempo_changes"` could not be read.
+    /// Why a JSON map's `"tempo_changes"` or `"stops"` could not be read.
     struct TempoChangesError: Error {
         let reason: String
-        init(_ reason: String) { self.reason = reason }
+        /// True when `"stops"` is at fault.
+        var inStops = false
+        init(_ reason: String, inStops: Bool = false) {
+            self.reason = reason
+            self.inStops = inStops
+        }
     }
 }

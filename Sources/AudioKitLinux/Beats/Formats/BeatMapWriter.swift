@@ -6,7 +6,7 @@ public enum BeatMapWriter {
 
     /// The map as text in `format`, times in seconds to six decimals; `symbol` names the array in Swift source.
     /// JSON output carries the BPM and offset when the map has them, and its tempo map's later sections as
-    /// `"tempo_changes"` (not for a tempo map with stops); Swift output names them in a comment.
+    /// `"tempo_changes"`, and its stops as `"stops"`; Swift output names them in a comment.
     /// Charts are written whole on the map's tempo map (`ChartWriter`), titled `title` and naming `audio` as their song.
     public static func string(
         _ map: BeatMap, format: BeatMapFormat, symbol: String = "beatMap", title: String = "beatmap", audio: String = "audio.ogg"
@@ -25,11 +25,22 @@ public enum BeatMapWriter {
             var o = JSONObject()
             if let bpm { o["bpm"] = .real(bpm) }
             if let offset { o["offset"] = .real((offset * 1e6).rounded() / 1e6 + 0) }
-            // Tempo changes restart the grid at their times; a tempo map with stops (StepMania) has no such form.
-            if let tempo = map.tempoMap, tempo.stops.isEmpty, tempo.sections.count > 1 {
+            // Tempo changes restart the grid at their times; stops pause it from theirs (the whole tempo map is kept).
+            if let tempo = map.tempoMap, tempo.sections.count > 1 {
                 o["tempo_changes"] = .array(
                     tempo.sections.dropFirst().map {
                         .object(JSONObject(["time": .real(($0.time * 1e6).rounded() / 1e6), "bpm": .real($0.bpm)]))
+                    })
+            }
+            if let tempo = map.tempoMap, !tempo.stops.isEmpty {
+                o["stops"] = .array(
+                    tempo.stops.map { stop in
+                        var entry = JSONObject([
+                            "time": .real((tempo.time(ofBeat: stop.beat) * 1e6).rounded() / 1e6),
+                            "seconds": .real((stop.seconds * 1e6).rounded() / 1e6),
+                        ])
+                        if TempoMap.delayedBeat(of: stop) != nil { entry["delay"] = .bool(true) }
+                        return .object(entry)
                     })
             }
             o["beats"] = beats

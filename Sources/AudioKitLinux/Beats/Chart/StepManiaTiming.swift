@@ -1,0 +1,92 @@
+import Foundation
+
+/// A tempo map as StepMania keeps it: one count of beats from beat 0 through every tempo change, stop and delay
+/// (StepMania's `TimingData`), with notes on rows of 1/48 beat.
+///
+/// A tempo map whose timing points restart the grid (osu!, Quaver, a JSON map's `"tempo_changes"`) reaches a tempo
+/// change between two rows. StepMania's `#BPMS` takes the change at that fractional beat, but the notes after it would
+/// then fall between rows. So the change goes on the next row, and a short section from the row before takes the
+/// remaining fraction of a row at the tempo that reaches the change exactly on time: every note stays on its time, and
+/// on a row. (A change within 0.125 ms after a row, where that section would pass 10,000 BPM, goes on that row.)
+///
+/// A pause is a stop when the hits on its row come before it, and a delay (`#DELAYS`) when they come after it.
+struct StepManiaTiming {
+    /// The tempo changes, by beat (the first at beat 0).
+    var bpms: [(beat: Double, bpm: Double)] = []
+    /// The stops (a hit on the stop's row comes before the pause).
+    var stops: [(beat: Double, seconds: Double)] = []
+    /// The delays (a hit on the delay's row comes after the pause).
+    var delays: [(beat: Double, seconds: Double)] = []
+    /// The map on these beats (for placing notes).
+    let tempo: TempoMap
+
+    /// One row, in beats.
+    static let row = 1.0 / 48
+
+    /// `source` on StepMania's beats; `hits` (audio times) decide whether a pause whose row holds a hit at its end, and
+    /// none at its start, is written as a delay.
+    init(_ source: TempoMap, hits: [Double]) {
+        let sorted = hits.sorted()
+        func hit(near t: Double) -> Bool {
+            var lo = 0, hi = sorted.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if sorted[mid] < t - 1e-4 { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < sorted.count && sorted[lo] <= t + 1e-4
+        }
+        var bpms: [(beat: Double, bpm: Double)] = [(0, source.sections[0].bpm)]
+        var pauses: [TempoMap.Stop] = []
+        var stops: [(beat: Double, seconds: Double)] = []
+        var delays: [(beat: Double, seconds: Double)] = []
+        var start = 0.0  // this section's first beat, on StepMania's count
+        for (k, section) in source.sections.enumerated() {
+            let end = k + 1 < source.sections.count ? source.sections[k + 1].beat : Double.infinity
+            var paused = 0.0
+            for stop in source.stops where stop.beat >= section.beat && stop.beat < end {
+                paused += stop.seconds
+                let at = start + (stop.beat - section.beat)
+                let begins = source.time(ofBeat: stop.beat)
+                if let row = TempoMap.delayedBeat(of: stop).map({ start + ($0 - section.beat) }) {
+                    delays.append((row, stop.seconds))
+                    pauses.append(TempoMap.Stop(beat: row - TempoMap.delayLead, seconds: stop.seconds))
+                } else if Self.onRow(at), hit(near: begins + stop.seconds), !hit(near: begins) {
+                    delays.append((at, stop.seconds))
+                    pauses.append(TempoMap.Stop(beat: at - TempoMap.delayLead, seconds: stop.seconds))
+                } else {
+                    stops.append((at, stop.seconds))
+                    pauses.append(TempoMap.Stop(beat: at, seconds: stop.seconds))
+                }
+            }
+            guard k + 1 < source.sections.count else { break }
+            let next = source.sections[k + 1]
+            let reached = start + (next.time - section.time - paused) * section.bpm / 60
+            var nextStart = (reached / Self.row).rounded() * Self.row
+            if abs(reached - nextStart) > 1e-6 {
+                // Between rows: from the row before, the tempo that reaches the change on time.
+                let before = (reached / Self.row).rounded(.down) * Self.row
+                let from = source.time(ofBeat: section.beat + (before - start))
+                let fill = 60 * Self.row / (next.time - from)
+                if TempoMap.bpmRange.contains(fill), before >= start {
+                    if before == bpms[bpms.count - 1].beat { bpms.removeLast() }
+                    bpms.append((before, fill))
+                    nextStart = before + Self.row
+                } else {
+                    nextStart = before
+                }
+            }
+            if nextStart <= bpms[bpms.count - 1].beat { bpms.removeLast() }
+            bpms.append((nextStart, next.bpm))
+            start = nextStart
+        }
+        self.bpms = bpms
+        self.stops = stops
+        self.delays = delays
+        tempo =
+            TempoMap(offset: source.offset, changes: bpms, stops: pauses, beatsPerBar: source.beatsPerBar)
+            ?? TempoMap(offset: source.offset, bpm: source.sections[0].bpm)
+    }
+
+    /// True when `beat` lies on a row of 1/48 beat.
+    static func onRow(_ beat: Double) -> Bool { abs(beat / row - (beat / row).rounded()) < 1e-6 }
+}

@@ -1,0 +1,221 @@
+#!/usr/bin/env python3
+"""Every chart `beatmap convert` writes reads back in the game's own parser as the same hits.
+
+Charts: the shared real charts (StepMania .ssc, Quaver .qua, with the hit times an independent parser reads) and small
+charts made here with the corners that moved hits before: osu!-style tempo changes between beats, a stop, a delay,
+notes 1 ms apart (one chord) and 2 ms apart (two hits). Each is converted to .sm, .osu, .qua, a Beat Saber .dat (with
+its Info.dat) and JSON, and read back by Python `simfile`'s timing engine (StepMania), `slider` (osu!), `reamber`
+(Quaver), the v3 timing ChroMapper uses (bpmEvents, written out below) for Beat Saber, and plain JSON. Each hit must
+come back within 1 ms, or within the error `convert` printed (and hits it said share a place may be one); JSON must
+come back to the microsecond, and a second JSON round trip must give the same file.
+
+    AKL_BIN=$(swift build --show-bin-path) python3 -m unittest discover -s Tests/tools -p '*_test.py'
+
+Needs simfile, slider and reamber (scripts/setup.sh --test installs them from PyPI); a missing one skips with the
+reason, and fails under CI=true. Without ../shared/corpus/charts only the charts made here are converted."""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BIN = os.environ.get("AKL_BIN", os.path.join(ROOT, ".build", "debug"))
+CI = os.environ.get("CI") == "true"
+CORPUS = os.path.join(ROOT, "..", "shared", "corpus", "charts")
+
+
+def need(module):
+    try:
+        return __import__(module)
+    except ImportError:
+        what = f"Python {module} is missing (scripts/setup.sh --test installs it)"
+        if CI:
+            raise AssertionError(f"{what} (CI=true: a missing tool is a failure, not a skip)")
+        raise unittest.SkipTest(what)
+
+
+def chords(times):
+    """Hits as our readers count them: notes within 1 ms (in whole microseconds) are one hit."""
+    out = []
+    for t in sorted(times):
+        if not out or round((t - out[-1]) * 1e6) > 1000:
+            out.append(t)
+    return out
+
+
+def sm_hits(path):
+    simfile = need("simfile")
+    from simfile.notes import NoteData
+    from simfile.timing import TimingData
+    from simfile.timing.engine import TimingEngine
+
+    s = simfile.open(path)
+    chart = s.charts[0]
+    engine = TimingEngine(TimingData(s, chart))
+    return [engine.time_at(n.beat) for n in NoteData(chart) if n.note_type.value in "124"]
+
+
+def osu_hits(path):
+    slider = need("slider")
+    return [h.time.total_seconds() for h in slider.Beatmap.from_path(path).hit_objects()]
+
+
+def qua_hits(path):
+    need("reamber")
+    from reamber.quaver import QuaMap
+
+    m = QuaMap.read_file(path)
+    return [x / 1000 for x in list(m.hits.offset) + list(m.holds.offset)]
+
+
+def dat_hits(path):
+    """Beat Saber v3 with its Info.dat: beats at the song BPM until the first bpmEvent, then each event's tempo
+    (ChroMapper's and the game's v3 timing); time = seconds(beat) + _songTimeOffset."""
+    info = json.load(open(os.path.join(os.path.dirname(path), "Info.dat")))
+    listed = [d["_beatmapFilename"] for s in info["_difficultyBeatmapSets"] for d in s["_difficultyBeatmaps"]]
+    assert os.path.basename(path) in listed, f"{path} is not listed in its Info.dat"
+    d = json.load(open(path))
+    events = sorted((e["b"], e["m"]) for e in d.get("bpmEvents", []))
+    segments = [(0.0, info["_beatsPerMinute"])] + events
+
+    def seconds(beat):
+        t, last_beat, bpm = 0.0, 0.0, segments[0][1]
+        for b, m in segments:
+            if b >= beat:
+                break
+            t += (b - last_beat) * 60 / bpm
+            last_beat, bpm = b, m
+        return t + (beat - last_beat) * 60 / bpm + info.get("_songTimeOffset", 0)
+
+    return [seconds(n["b"]) for n in d["colorNotes"]]
+
+
+def json_hits(path):
+    value = json.load(open(path))
+    return value if isinstance(value, list) else value["beats"]
+
+
+READERS = {"sm": sm_hits, "osu": osu_hits, "qua": qua_hits, "dat": dat_hits, "json": json_hits}
+
+
+def compare(got, want, within, merged=0):
+    """None when `got` is `want` within `within` seconds, less the `merged` hits convert said share a place."""
+    got, want = chords(got), chords(want)
+    if len(got) != len(want) - merged:
+        return f"{len(got)} hits for {len(want)}" + (f" ({merged} said to merge)" if merged else "")
+    # Each hit read back has a wanted hit within the allowance, and each wanted hit a read-back one.
+    def farthest(xs, ys):
+        return max((min(abs(x - y) for y in ys) for x in xs), default=0)
+    worst = max(farthest(got, want), farthest(want, got)) if got and want else (0 if got == want else float("inf"))
+    return None if worst <= within else f"a hit {worst * 1000:.3f} ms off (allowed {within * 1000:.3f} ms)"
+
+
+def own_charts(work):
+    """Small charts with every corner, and their hits computed here."""
+    charts = []
+    # osu!-style timing points between beats, a stop and a delay in JSON; hits on each section's 1/4 grid.
+    points = [(0.1, 120.0), (3.137, 150.0), (7.0, 97.3), (9.4567, 181.0)]
+    hits = []
+    for i, (t0, bpm) in enumerate(points):
+        end = points[i + 1][0] if i + 1 < len(points) else 14.0
+        k = 0
+        while t0 + k * 15 / bpm < end - 1e-9:
+            if k % 3 != 1:
+                hits.append(round(t0 + k * 15 / bpm, 6))
+            k += 1
+    hits = [h + (0.25 if h > 11.0 + 1e-9 else 0) for h in hits]
+    path = os.path.join(work, "offbeat.json")
+    json.dump({"bpm": 120, "offset": 0.1, "tempo_changes": [{"time": t, "bpm": b} for t, b in points[1:]],
+               "stops": [{"time": 11.0, "seconds": 0.25}], "beats": hits}, open(path, "w"))
+    charts.append(("offbeat", path, hits))
+    # StepMania with a stop after beat 8 and a delay before beat 4 (a note on each row), and a tempo change at beat 10.
+    beats = [0, 1, 2, 3, 4, 4.5, 5, 6, 7, 8, 8.5, 9, 10, 12, 14]
+    rows = ["0000"] * 64
+    for i, b in enumerate(beats):
+        rows[int(b * 4)] = "".join("1" if j == i % 4 else "0" for j in range(4))
+    sm = os.path.join(work, "delays.sm")
+    open(sm, "w").write("#TITLE:d;\n#MUSIC:a.ogg;\n#OFFSET:-0.2;\n#BPMS:0=120,10=133.5;\n#STOPS:8=0.3;\n#DELAYS:4=0.5;\n"
+                        "#NOTES:\n dance-single:\n :\n Hard:\n 5:\n 0,0,0,0,0:\n"
+                        + "\n,\n".join("\n".join(rows[k:k + 16]) for k in range(0, 64, 16)) + "\n;\n")
+
+    def sm_time(b):
+        t = 0.2 + min(b, 10) * 0.5 + max(0, b - 10) * 60 / 133.5
+        return t + (0.5 if b >= 4 else 0) + (0.3 if b > 8 else 0)
+
+    charts.append(("delays", sm, [sm_time(b) for b in beats]))
+    # osu!mania with timing points off the beat and notes 1 ms apart (one chord) and 2 ms apart (two hits).
+    osu = os.path.join(work, "offbeat.osu")
+    notes = [500, 875, 1250, 1251, 1625, 2113, 2500, 2502, 3300, 3731, 4162]
+    open(osu, "w").write("osu file format v14\n\n[General]\nAudioFilename: a.ogg\nMode: 3\n\n[Metadata]\nTitle:o\nVersion:Hard\n\n"
+                         "[Difficulty]\nCircleSize:4\n\n[TimingPoints]\n500,375,4,1,0,100,1,0\n2113,431,4,1,0,100,1,0\n\n"
+                         "[HitObjects]\n" + "".join(f"{64 + 128 * (i % 4)},192,{t},1,0,0:0:0:0:\n" for i, t in enumerate(notes)))
+    charts.append(("offbeat-osu", osu, [t / 1000 for t in notes]))
+    return charts
+
+
+def corpus_charts():
+    out = []
+    if not os.path.isdir(CORPUS):
+        print("chart_roundtrip_test: ../shared/corpus/charts is absent; only the charts made here are converted", file=sys.stderr)
+        return out
+    for folder in sorted(os.listdir(CORPUS)):
+        if not os.path.isdir(os.path.join(CORPUS, folder)):
+            continue
+        files = [f for f in os.listdir(os.path.join(CORPUS, folder)) if f.endswith((".ssc", ".sm", ".qua", ".osu"))]
+        if files:
+            hits = [float(x) for x in open(os.path.join(CORPUS, folder, "hits.txt")).read().split()]
+            out.append((folder, os.path.join(CORPUS, folder, files[0]), hits))
+    return out
+
+
+class ChartRoundTripTest(unittest.TestCase):
+    def test_every_conversion_reads_back_in_the_games_parsers(self):
+        for module in ("simfile", "slider", "reamber"):
+            need(module)
+        beatmap = os.path.join(BIN, "beatmap")
+        work = tempfile.mkdtemp()
+        failures, conversions = [], 0
+        for name, source, want in own_charts(work) + corpus_charts():
+            for ext in READERS:
+                folder = os.path.join(work, f"{name}-{ext}")
+                os.makedirs(folder, exist_ok=True)
+                out = os.path.join(folder, ("ExpertStandard." if ext == "dat" else "chart.") + ext)
+                r = subprocess.run([beatmap, "convert", source, "-o", out], capture_output=True, text=True)
+                conversions += 1
+                if r.returncode != 0:
+                    failures.append(f"{name} → .{ext}: exit {r.returncode}: {r.stderr.strip()}")
+                    continue
+                printed = re.search(r"up to ([0-9.]+) ms", r.stderr)
+                within = max(0.001, float(printed.group(1)) / 1000 + 1e-4) if printed else 0.001
+                if ext == "json":
+                    within = 1e-6
+                said = re.search(r"([0-9]+) of [0-9]+ hits share a place", r.stderr)
+                problem = compare(READERS[ext](out), want, within, int(said.group(1)) if said else 0)
+                if problem:
+                    failures.append(f"{name} → .{ext}: {problem}; convert said: {r.stderr.strip() or 'nothing'}")
+                if ext == "json":
+                    again = os.path.join(folder, "again.json")
+                    subprocess.run([beatmap, "convert", out, "-o", again], capture_output=True, text=True)
+                    if json.load(open(again)) != json.load(open(out)):
+                        failures.append(f"{name}: JSON → JSON is not the same file")
+        print(f"chart_roundtrip_test: {conversions - len(failures)} of {conversions} conversions read back in the games' parsers",
+              file=sys.stderr)
+        self.assertEqual(failures, [])
+
+    def test_werror_fails_and_writes_nothing_when_hits_merge(self):
+        beatmap = os.path.join(BIN, "beatmap")
+        work = tempfile.mkdtemp()
+        source = os.path.join(work, "close.txt")
+        open(source, "w").write("0.5\n0.5004\n1.0\n1.25\n")
+        out = os.path.join(work, "close.sm")
+        r = subprocess.run([beatmap, "convert", source, "-o", out, "--bpm", "120", "--werror"], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("1 of 4 hits share a place", r.stderr)
+        self.assertFalse(os.path.exists(out))
+
+
+if __name__ == "__main__":
+    unittest.main()
