@@ -12,7 +12,7 @@ struct MapOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "In a chart file with several charts, the one to read: its difficulty or description (StepMania), or its difficulty (Beat Saber Info.dat). Default: the hardest.",
+            "In a chart file with several charts, the one to read: its difficulty or description (StepMania), its difficulty (Beat Saber Info.dat), or player, opponent or both (Friday Night Funkin'). Default: the hardest; the player's notes.",
             valueName: "name"))
     var chart: String?
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Every chart `beatmap convert` writes reads back in the game's own parser as the same hits.
 
-Charts: the shared real charts (StepMania .ssc, Quaver .qua, with the hit times an independent parser reads) and small
+Charts: the shared real charts (StepMania .ssc, Quaver .qua, Friday Night Funkin' JSON, with the hit times an
+independent parser reads) and small
 charts made here with the corners that moved hits before: osu!-style tempo changes between beats, a stop, a delay,
 notes 1 ms apart (one chord) and 2 ms apart (two hits). Each is converted to .sm, .osu, .qua, a Beat Saber .dat (with
 its Info.dat) and JSON, and read back by Python `simfile`'s timing engine (StepMania), `slider` (osu!), `reamber`
@@ -164,7 +165,7 @@ def corpus_charts():
     for folder in sorted(os.listdir(CORPUS)):
         if not os.path.isdir(os.path.join(CORPUS, folder)):
             continue
-        files = [f for f in os.listdir(os.path.join(CORPUS, folder)) if f.endswith((".ssc", ".sm", ".qua", ".osu"))]
+        files = [f for f in os.listdir(os.path.join(CORPUS, folder)) if f.endswith((".ssc", ".sm", ".qua", ".osu", ".json"))]
         if files:
             hits = [float(x) for x in open(os.path.join(CORPUS, folder, "hits.txt")).read().split()]
             out.append((folder, os.path.join(CORPUS, folder, files[0]), hits))

@@ -69,7 +69,8 @@ public enum BeatMapReader {
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         switch format {
         case .json:
-            return readJSON(BeatMapText.normalizingLineEndings(bytes), file: file, maxNestingDepth: maxNestingDepth, maxBeats: maxBeats)
+            return readJSON(
+                BeatMapText.normalizingLineEndings(bytes), file: file, chart: chart, maxNestingDepth: maxNestingDepth, maxBeats: maxBeats)
         case .text: return readLines(text, file: file, separator: nil)
         case .audacity: return readLines(text, file: file, separator: "\t")
         case .csv: return readCSV(text, file: file)
@@ -187,14 +188,24 @@ public enum BeatMapReader {
     /// restart the grid at their time, as osu! timing points do (the map's `tempoMap`); and `"stops": [{"time": 12.0,
     /// "seconds": 0.5}, …]`: pauses of the grid from their time, a hit at `time` coming before the pause (a StepMania
     /// stop) or, with `"delay": true`, after it (a StepMania delay).
-    static func readJSON(_ bytes: [UInt8], file: String?, maxNestingDepth: Int, maxBeats: Int) -> BeatMapReadResult {
-        let pre = JSONTextPreprocessor.process(bytes)
-        let decoded = pre.bytes.withUnsafeBytes { Jansson.decode($0, maxDepth: maxNestingDepth) }
+    static func readJSON(_ bytes: [UInt8], file: String?, chart: String? = nil, maxNestingDepth: Int, maxBeats: Int) -> BeatMapReadResult {
+        var pre = JSONTextPreprocessor.process(bytes)
+        var decoded = pre.bytes.withUnsafeBytes { Jansson.decode($0, maxDepth: maxNestingDepth) }
+        // A Friday Night Funkin' chart may have text after its JSON, which the game's loader trims.
+        if case .failure = decoded, bytes.starts(with: Array("{\"song\"".utf8)) {
+            let trimmed = JSONTextPreprocessor.process(FunkinChart.trimmed(bytes))
+            let again = trimmed.bytes.withUnsafeBytes { Jansson.decode($0, maxDepth: maxNestingDepth) }
+            if case .success(let v) = again, FunkinChart.isChart(v) {
+                pre = trimmed
+                decoded = again
+            }
+        }
         let root: JSONValue
         switch decoded {
         case .failure(let e): return failure(file, e.line, e.column, JSONSyntaxHints.message(for: e))
         case .success(let v): root = v
         }
+        if FunkinChart.isChart(root) { return FunkinChart.read(root, bytes: pre.bytes, file: file, side: chart, maxBeats: maxBeats) }
         var diagnostics: [Diagnostic] = []
         if let first = pre.findings.first(where: { $0.kind != .byteOrderMark }) {
             let p = LineTable(bytes).position(ofOffset: first.offset)
