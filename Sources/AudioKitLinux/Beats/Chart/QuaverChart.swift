@@ -54,6 +54,13 @@ enum QuaverChart {
             }
             let type = o["Type"]
             if type?.string?.lowercased() == "mine" || type?.number == 1 { continue }
+            // Quaver refuses a map whose long note ends before it starts (an EndTime of 0 is a plain note).
+            if case .success(let end) = number(o["EndTime"], base + "/EndTime", "EndTime"), end != 0, end < start {
+                return fail(
+                    base + "/EndTime",
+                    "hit object \(i) is a long note that ends (\(RuleText.number(end)) ms) before it starts (\(RuleText.number(start)) ms); Quaver refuses the map: fix its EndTime"
+                )
+            }
             let (l, c) = at(base)
             notes.append(
                 ChartHits.Note(

@@ -21,14 +21,16 @@ enum StepManiaChart {
             ([stepsType, difficulty] + (description.isEmpty ? [] : [description])).joined(separator: " ")
         }
         var rank: Int {
-            ["beginner": 0, "easy": 1, "medium": 2, "hard": 3, "challenge": 4, "edit": -1][difficulty.lowercased()] ?? -2
+            // StepMania's own order (its Difficulty enum): Edit comes after Challenge.
+            ["beginner": 0, "easy": 1, "medium": 2, "hard": 3, "challenge": 4, "edit": 5][difficulty.lowercased()] ?? -1
         }
     }
 
     static let timingTags: Set<String> = ["OFFSET", "BPMS", "STOPS", "FREEZES", "DELAYS", "WARPS"]
 
     static func read(bytes: [UInt8], file: String?, chart wanted: String?, maxBeats: Int) -> BeatMapReadResult {
-        let msd = MSDText(bytes)
+        // Lines may end in CR alone (old Mac editors): StepMania reads those as line ends too.
+        let msd = MSDText(BeatMapText.normalizingLineEndings(bytes))
         var song: [MSDText.Value] = []
         var charts: [Chart] = []
         var open: Chart? = nil
@@ -70,10 +72,16 @@ enum StepManiaChart {
         guard !charts.isEmpty else {
             return BeatMapReader.failure(file, 1, 1, "the file holds no #NOTES chart; is it a StepMania .sm or .ssc file?")
         }
-        guard let chosen = choose(charts, wanted) else {
-            let names = charts.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        let matches = choose(charts, wanted)
+        guard matches.count == 1, let chosen = matches.first else {
+            let listed = (matches.isEmpty ? charts : matches).map { c in
+                "\(charts.firstIndex { $0.notes?.line == c.notes?.line && $0.name == c.name }.map { $0 + 1 } ?? 0). \"\(c.name)\""
+            }.joined(separator: ", ")
             return BeatMapReader.failure(
-                file, 1, 1, "no chart matches \"\(wanted ?? "")\"; the file holds \(names); name one of them to read it")
+                file, 1, 1,
+                matches.isEmpty
+                    ? "no chart matches \"\(wanted ?? "")\"; the file holds \(listed); name one of them, or give its number, to read it"
+                    : "\"\(wanted ?? "")\" matches \(matches.count) charts: \(listed); name one fully, or give its number")
         }
         // A chart's own timing replaces the song's (.ssc 0.70+), starting from the song's offset.
         var timing = song
@@ -96,18 +104,27 @@ enum StepManiaChart {
             empty: "the chart \"\(chosen.name)\" holds no tap or hold; it has nothing to hit")
     }
 
-    /// The chart named `wanted` (by difficulty, description, steps type and difficulty, or its whole name;
-    /// case-insensitive), or the hardest: dance-single first when the file has it, then the highest difficulty and
-    /// meter (an Edit chart only when nothing else is there).
-    static func choose(_ charts: [Chart], _ wanted: String?) -> Chart? {
+    /// The charts named `wanted` (by its whole name, else by difficulty or description, else by steps type and
+    /// difficulty; case-insensitive; else by its number in the file, from 1): one, several (ambiguous: the caller
+    /// refuses and lists them) or none. Without a name, the hardest: dance-single first when the file has it, then
+    /// StepMania's difficulty order (Beginner to Challenge, then Edit), the meter, and the most rows of notes.
+    static func choose(_ charts: [Chart], _ wanted: String?) -> [Chart] {
         if let w = wanted?.lowercased() {
-            return charts.first { $0.name.lowercased() == w }
-                ?? charts.first { $0.difficulty.lowercased() == w || $0.description.lowercased() == w }
-                ?? charts.first { "\($0.stepsType) \($0.difficulty)".lowercased() == w }
+            for rule in [
+                { (c: Chart) in c.name.lowercased() == w },
+                { (c: Chart) in c.difficulty.lowercased() == w || c.description.lowercased() == w },
+                { (c: Chart) in "\(c.stepsType) \(c.difficulty)".lowercased() == w },
+            ] {
+                let found = charts.filter(rule)
+                if !found.isEmpty { return found }
+            }
+            if let n = Int(w), (1...charts.count).contains(n) { return [charts[n - 1]] }
+            return []
         }
         let single = charts.filter { $0.stepsType.lowercased() == "dance-single" }
         let pool = single.isEmpty ? charts.filter { $0.stepsType == charts[0].stepsType } : single
-        return pool.max { ($0.rank, $0.meter) < ($1.rank, $1.meter) }
+        func rows(_ c: Chart) -> Int { c.notes?.text.split(separator: "\n").count ?? 0 }
+        return pool.max { ($0.rank, $0.meter, rows($0)) < ($1.rank, $1.meter, rows($1)) }.map { [$0] } ?? []
     }
 
     /// A reading failure, carried through `Result`.
@@ -237,19 +254,8 @@ enum StepManiaChart {
                 var hit: Int? = nil
                 var column = 0
                 var skipping: Character? = nil
-                for (k, c) in row.text.enumerated() {
-                    if let end = skipping {
-                        if c == end { skipping = nil }
-                        continue
-                    }
-                    if c == "{" {
-                        skipping = "}"
-                        continue
-                    }
-                    if c == "[" {
-                        skipping = "]"
-                        continue
-                    }
+                /// A note character `c` at offset `k` of the row, in the current column.
+                func note(_ c: Character, at k: Int) {
                     switch c {
                     case "1", "2", "4":
                         if hit == nil {
@@ -270,6 +276,30 @@ enum StepManiaChart {
                         open[column] = nil
                     default: break
                     }
+                }
+                for (k, c) in row.text.enumerated() {
+                    if let end = skipping {
+                        if c == end { skipping = nil }
+                        continue
+                    }
+                    if c == "{" {
+                        // StepMania 5 writes a note with attributes as `{1|h|0|0}`: its first field is the note. Braces after
+                        // a note (an attack) are skipped.
+                        let rest = row.text.dropFirst(k + 1)
+                        if let bar = rest.firstIndex(of: "|"), rest.distance(from: rest.startIndex, to: bar) == 1,
+                            let type = rest.first, "1234".contains(type)
+                        {
+                            note(type, at: k)
+                            column += 1
+                        }
+                        skipping = "}"
+                        continue
+                    }
+                    if c == "[" {
+                        skipping = "]"
+                        continue
+                    }
+                    note(c, at: k)
                     column += 1
                 }
             }
