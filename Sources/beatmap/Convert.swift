@@ -9,7 +9,7 @@ extension Beatmap {
             abstract:
                 "Convert a beat map or chart to another format: a beat list, or a chart the editors open (.sm, .osu, .qua, Beat Saber .dat).",
             discussion:
-                "Charts are written on the map's tempo map (a chart's own, or --bpm and --offset, or the map's declared BPM and offset); a Beat Saber difficulty is written with its Info.dat (made, or the difficulty added to the one in its folder). What is written is read back first: when a hit comes back more than 1 ms off (StepMania's rows of 1/48 beat, whole milliseconds in osu! and Quaver) or shares a place with another, a warning gives the true figures, and --werror makes it an error (exit 1, nothing written). A file that exists is replaced, with a note. Hits go to four lanes in turn."
+                "Charts are written on the map's tempo map (a chart's own, or --bpm and --offset, or the map's declared BPM and offset); a Beat Saber difficulty is written with its Info.dat (made, or the difficulty added to the one in its folder). What is written is read back first: when a hit comes back more than 1 ms off (StepMania's rows of 1/48 beat, whole milliseconds in osu! and Quaver) or shares a place with another, a warning gives the true figures, and --werror makes it an error (exit 1, nothing written). A file that exists is replaced, with a note. A chart's notes keep their lanes, holds and metadata; a list of hits goes to four lanes in turn."
         )
 
         @Argument(help: ArgumentHelp("The beat map or chart to read.", valueName: "map"))

@@ -19,6 +19,13 @@ public struct BeatMap: Sendable, Equatable {
     public var positions: [Double] = []
     /// Which chart of the file was read (difficulty and description), for charts that hold several.
     public var chart: String?
+    /// A chart's notes as the game plays them (lane, kind, a hold's end), in time order; empty for a list of times. The
+    /// hits (`times`) are the simple view every checker uses; a chart's writers place these.
+    public var notes: [ChartNote] = []
+    /// How many lanes the chart has (4 for dance-single and 4K); nil for a list of times.
+    public var lanes: Int?
+    /// What the chart says of itself (title, artist, creator, difficulty, meter); nil when it says nothing.
+    public var metadata: ChartMetadata?
 
     /// A map of `times` in seconds; without `locations`, beat n is located at JSON path `/n` in `file`.
     public init(times: [Double], locations: [SourceLocation]? = nil, bpm: Double? = nil, offset: Double? = nil, file: String? = nil) {

@@ -26,10 +26,27 @@ public enum ChartWriter {
         return writable(map).map { t in abs(tempo.time(ofBeat: (tempo.beat(atTime: t) * 48).rounded() / 48) - t) }.max() ?? 0
     }
 
-    /// StepMania `.sm` text (CRLF), one dance-single chart named `difficulty`.
+    /// StepMania `.sm` text (CRLF), one chart: the map's own difficulty and meter when it has them, else `difficulty`.
     public static func stepMania(_ map: BeatMap, title: String, music: String, difficulty: String = "Hard") -> String {
-        stepMania(charts: [(difficulty, 1, map)], title: title, music: music)
+        stepMania(charts: [(map.metadata?.difficulty ?? difficulty, map.metadata?.meter ?? 1, map)], title: title, music: music)
     }
+
+    /// StepMania's steps type for a chart of `lanes` lanes; nil when it has none (the notes go to dance-single's four).
+    static let stepsTypes = [4: "dance-single", 5: "pump-single", 6: "dance-solo", 7: "kb7-single", 8: "dance-double", 10: "pump-double"]
+
+    /// The notes `map` is written as in `lanes` lanes: its own (a lane beyond folds back, `lane % lanes`), else its hits
+    /// as taps in the lanes in turn.
+    static func placed(_ map: BeatMap, lanes: Int) -> [ChartNote] {
+        guard !map.notes.isEmpty else { return writable(map).enumerated().map { ChartNote(time: $0.element, lane: $0.offset % lanes) } }
+        return map.notes.filter { $0.time.isFinite && abs($0.time) <= 86_400 }.map { n in
+            var n = n
+            n.lane %= lanes
+            return n
+        }
+    }
+
+    /// StepMania's character for a note's kind.
+    static let stepManiaNote: [ChartNote.Kind: Character] = [.tap: "1", .hold: "2", .roll: "4", .lift: "L", .mine: "M"]
 
     /// The difficulties StepMania names, easiest first; any other name is written as an Edit chart described by it.
     public static let stepManiaDifficulties = ["Beginner", "Easy", "Medium", "Hard", "Challenge", "Edit"]
@@ -48,22 +65,42 @@ public enum ChartWriter {
         func list(_ items: [(beat: Double, value: Double)]) -> String {
             items.map { "\(f6($0.beat + shift))=\(f6($0.value))" }.joined(separator: ",")
         }
+        let lanes = first.map.notes.isEmpty ? 4 : (first.map.lanes ?? 4)
+        let width = stepsTypes[lanes] == nil ? 4 : lanes
+        let stepsType = stepsTypes[width]!
+        let metadata = first.map.metadata
         var out = [
-            "#TITLE:\(escape(title));", "#ARTIST:;", "#MUSIC:\(escape(music));", "#OFFSET:\(f6(offset));",
+            "#TITLE:\(escape(metadata?.title ?? title));", "#ARTIST:\(escape(metadata?.artist ?? ""));", "#MUSIC:\(escape(music));",
+            "#OFFSET:\(f6(offset));",
             "#BPMS:" + timing.bpms.map { "\(f6($0.beat + ($0.beat == 0 ? 0 : shift)))=\(f6($0.bpm))" }.joined(separator: ",") + ";",
             "#STOPS:" + list(timing.stops.map { ($0.beat, $0.seconds) }) + ";",
         ]
         if !timing.delays.isEmpty { out.append("#DELAYS:" + list(timing.delays.map { ($0.beat, $0.seconds) }) + ";") }
-        for (chart, beats) in zip(charts, allBeats) {
+        for chart in charts {
             let known = stepManiaDifficulties.contains(chart.difficulty)
+            let author = chart.map.metadata?.creator.map(escape) ?? ""
             out += [
-                "", "// dance-single chart", "#NOTES:", "     dance-single:", "     \(known ? "" : escape(chart.difficulty)):",
+                "", "// \(stepsType) chart", "#NOTES:", "     \(stepsType):", "     \(known ? author : escape(chart.difficulty)):",
                 "     \(known ? chart.difficulty : "Edit"):", "     \(max(1, chart.meter)):",
                 "     0.000000,0.000000,0.000000,0.000000,0.000000:",
             ]
-            var rows: [Int: Int] = [:]  // row → lane
-            for (i, b) in beats.enumerated() where rows[Int(((b + shift) * 48).rounded())] == nil {
-                rows[Int(((b + shift) * 48).rounded())] = i % 4
+            // Each row's columns: a note's kind at its row, a hold's or roll's tail (3) at its end's.
+            var rows: [Int: [Character]] = [:]
+            func put(_ row: Int, _ lane: Int, _ c: Character) {
+                var columns = rows[row] ?? [Character](repeating: "0", count: width)
+                if columns[lane] == "0" { columns[lane] = c }
+                rows[row] = columns
+            }
+            func row(_ t: Double) -> Int { Int(((tempo.beat(atTime: t) + shift) * 48).rounded()) }
+            for note in placed(chart.map, lanes: width) {
+                let start = row(note.time)
+                let end = note.end.map(row)
+                if let end, end > start, note.kind == .hold || note.kind == .roll {
+                    put(start, note.lane, stepManiaNote[note.kind]!)
+                    put(end, note.lane, "3")
+                } else {
+                    put(start, note.lane, stepManiaNote[note.kind == .hold || note.kind == .roll ? .tap : note.kind]!)
+                }
             }
             let last = (rows.keys.max() ?? 0) / 192
             // Each measure's rows, found once (not by a pass over every row per measure).
@@ -72,8 +109,7 @@ public enum ChartWriter {
                 let used = (byMeasure[measure] ?? []).map { $0 % 192 }
                 let n = rowCounts.first { n in used.allSatisfy { $0 % (192 / n) == 0 } } ?? 192
                 for r in 0..<n {
-                    let lane = rows[measure * 192 + r * (192 / n)]
-                    out.append((0..<4).map { lane == $0 ? "1" : "0" }.joined())
+                    out.append(String(rows[measure * 192 + r * (192 / n)] ?? [Character](repeating: "0", count: width)))
                 }
                 out.append(measure == last ? ";" : ",  // measure \(measure + 1)")
             }
@@ -101,28 +137,41 @@ public enum ChartWriter {
         return points.sorted { $0.0 < $1.0 }
     }
 
-    /// The hits in whole milliseconds (osu! and Quaver store integers), one per millisecond, with lanes 0–3 in turn.
-    static func millisecondHits(_ map: BeatMap) -> [(ms: Int, lane: Int)] {
-        var out: [(ms: Int, lane: Int)] = []
-        for t in writable(map).sorted() {
-            let ms = Int((t * 1000).rounded())
-            if ms != out.last?.ms { out.append((ms, out.count % 4)) }
+    /// The notes of `map` in whole milliseconds (osu! and Quaver store integers) in `lanes` lanes, mines left out: one
+    /// per lane and millisecond, a hold kept only when it ends after it starts.
+    static func millisecondNotes(_ map: BeatMap, lanes: Int) -> [(ms: Int, lane: Int, end: Int?)] {
+        var seen: Set<[Int]> = []
+        var out: [(ms: Int, lane: Int, end: Int?)] = []
+        for n in placed(map, lanes: lanes).filter(\.isHit).sorted(by: { ($0.time, $0.lane) < ($1.time, $1.lane) }) {
+            let ms = Int((n.time * 1000).rounded())
+            guard seen.insert([ms, n.lane]).inserted else { continue }
+            let end = n.end.map { Int(($0 * 1000).rounded()) }.flatMap { $0 > ms ? $0 : nil }
+            out.append((ms, n.lane, end))
         }
         return out
     }
 
-    /// osu!mania `.osu` text (v14, CRLF), four keys.
+    /// The lanes a map is written in for a format that takes `allowed` lane counts: its own when allowed, else 4.
+    static func laneCount(_ map: BeatMap, allowed: ClosedRange<Int>) -> Int {
+        guard !map.notes.isEmpty, let lanes = map.lanes, allowed.contains(lanes) else { return 4 }
+        return lanes
+    }
+
+    /// osu!mania `.osu` text (v14, CRLF), in the map's lanes (4 for a list of hits), with holds.
     public static func osu(_ map: BeatMap, title: String, audio: String, version: String = "Hard") -> String {
         let tempo = tempoMap(of: map)
+        let keys = laneCount(map, allowed: 1...18)
+        let meta = map.metadata
         let oneLine = { (s: String) in s.filter { $0 != "\n" && $0 != "\r" } }
         var out = [
             "osu file format v14", "", "[General]", "AudioFilename: \(oneLine(audio))", "AudioLeadIn: 0", "PreviewTime: -1", "Countdown: 0",
             "SampleSet: Normal", "StackLeniency: 0.7", "Mode: 3", "LetterboxInBreaks: 0", "SpecialStyle: 0", "WidescreenStoryboard: 0", "",
             "[Editor]", "DistanceSpacing: 1", "BeatDivisor: 4", "GridSize: 4", "TimelineZoom: 1", "", "[Metadata]",
-            "Title:\(oneLine(title))",
-            "TitleUnicode:\(oneLine(title))", "Artist:", "ArtistUnicode:", "Creator:beatmap", "Version:\(oneLine(version))", "Source:",
-            "Tags:",
-            "BeatmapID:0", "BeatmapSetID:-1", "", "[Difficulty]", "HPDrainRate:5", "CircleSize:4", "OverallDifficulty:5", "ApproachRate:5",
+            "Title:\(oneLine(meta?.title ?? title))", "TitleUnicode:\(oneLine(meta?.title ?? title))", "Artist:\(oneLine(meta?.artist ?? ""))",
+            "ArtistUnicode:\(oneLine(meta?.artist ?? ""))", "Creator:\(oneLine(meta?.creator ?? "beatmap"))",
+            "Version:\(oneLine(meta?.difficulty ?? version))", "Source:", "Tags:",
+            "BeatmapID:0", "BeatmapSetID:-1", "", "[Difficulty]", "HPDrainRate:5", "CircleSize:\(keys)", "OverallDifficulty:5",
+            "ApproachRate:5",
             "SliderMultiplier:1.4", "SliderTickRate:1", "", "[Events]", "//Background and Video events", "//Break Periods", "",
             "[TimingPoints]",
         ]
@@ -130,23 +179,32 @@ public enum ChartWriter {
             out.append("\(RuleText.number((p.time * 1000 * 1000).rounded() / 1000)),\(RuleText.number(60_000 / p.bpm)),4,1,0,100,1,0")
         }
         out += ["", "", "[HitObjects]"]
-        for (ms, lane) in millisecondHits(map) { out.append("\((lane * 512 + 256) / 4),192,\(ms),1,0,0:0:0:0:") }
+        for n in millisecondNotes(map, lanes: keys) {
+            // The lane's centre, as the osu! editor places it: floor(x × keys / 512) gives the lane back.
+            let x = (n.lane * 512 + 256) / keys
+            out.append(n.end.map { "\(x),192,\(n.ms),128,0,\($0):0:0:0:0:" } ?? "\(x),192,\(n.ms),1,0,0:0:0:0:")
+        }
         return out.joined(separator: "\r\n") + "\r\n"
     }
 
-    /// Quaver `.qua` text (4 keys): timing points and hit objects in milliseconds.
+    /// Quaver `.qua` text (4 or 7 keys, as the map has; else 4): timing points and hit objects in milliseconds, holds
+    /// with their `EndTime`.
     public static func quaver(_ map: BeatMap, title: String, audio: String) -> String {
         let tempo = tempoMap(of: map)
+        let keys = laneCount(map, allowed: 7...7) == 7 ? 7 : 4
+        let meta = map.metadata
         let quote = { (s: String) in "'" + s.filter { $0 != "\n" && $0 != "\r" }.replacingOccurrences(of: "'", with: "''") + "'" }
         var out = [
-            "AudioFile: \(quote(audio))", "Mode: Keys4", "Title: \(quote(title))", "Artist: ''", "Creator: beatmap",
-            "DifficultyName: Hard", "TimingPoints:",
+            "AudioFile: \(quote(audio))", "Mode: Keys\(keys)", "Title: \(quote(meta?.title ?? title))", "Artist: \(quote(meta?.artist ?? ""))",
+            "Creator: \(quote(meta?.creator ?? "beatmap"))", "DifficultyName: \(quote(meta?.difficulty ?? "Hard"))", "TimingPoints:",
         ]
         for p in timingPoints(tempo) {
             out += ["- StartTime: \(RuleText.number((p.time * 1000 * 1000).rounded() / 1000))", "  Bpm: \(RuleText.number(p.bpm))"]
         }
         out += ["SliderVelocities: []", "HitObjects:"]
-        for (ms, lane) in millisecondHits(map) { out += ["- StartTime: \(ms)", "  Lane: \(lane + 1)"] }
+        for n in millisecondNotes(map, lanes: keys) {
+            out += ["- StartTime: \(n.ms)", "  Lane: \(n.lane + 1)"] + (n.end.map { ["  EndTime: \($0)"] } ?? [])
+        }
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -180,16 +238,23 @@ public enum ChartWriter {
             JSONValue.object(JSONObject(["b": .real(($0.beat * 1e6).rounded() / 1e6), "m": .real($0.bpm)]))
         }
         var notes: [JSONValue] = []
-        for (i, t) in writable(map).sorted().enumerated() {
+        var bombs: [JSONValue] = []
+        // The map's lanes as the four columns of the bottom row (a lane beyond folds back); hits in turn for a list.
+        for n in placed(map, lanes: 4).sorted(by: { ($0.time, $0.lane) < ($1.time, $1.lane) }) {
+            let b = JSONValue.real((jsonBeat(n.time) * 1e6).rounded() / 1e6)
+            if n.kind == .mine {
+                bombs.append(.object(JSONObject(["b": b, "x": .integer(Int64(n.lane)), "y": .integer(0)])))
+                continue
+            }
             notes.append(
                 .object(
                     JSONObject([
-                        "b": .real((jsonBeat(t) * 1e6).rounded() / 1e6), "x": .integer(Int64(i % 4)), "y": .integer(0),
-                        "c": .integer(Int64(i % 2)), "d": .integer(8), "a": .integer(0),
+                        "b": b, "x": .integer(Int64(n.lane)), "y": .integer(0), "c": .integer(Int64(n.lane < 2 ? 0 : 1)), "d": .integer(8),
+                        "a": .integer(0),
                     ])))
         }
         let root = JSONObject([
-            "version": .string("3.3.0"), "bpmEvents": .array(Array(events)), "colorNotes": .array(notes), "bombNotes": .array([]),
+            "version": .string("3.3.0"), "bpmEvents": .array(Array(events)), "colorNotes": .array(notes), "bombNotes": .array(bombs),
             "obstacles": .array([]), "sliders": .array([]), "burstSliders": .array([]), "basicBeatmapEvents": .array([]),
             "colorBoostBeatmapEvents": .array([]),
         ])

@@ -42,6 +42,7 @@ enum FunkinChart {
         let pointers = sections.indices.map { "/song/notes/\($0)/sectionNotes" }
         let index = JSONPositionIndex(validJSON: bytes, wanted: Set(pointers))
         var notes: [ChartHits.Note] = []
+        var played: [ChartNote] = []
         var points: [(time: Double, bpm: Double)] = [(0, bpm)]
         var start = 0.0  // ms
         var tempo = bpm
@@ -67,6 +68,11 @@ enum FunkinChart {
                 if fields.count >= 4, fields[3].string == "Hurt Note" { continue }
                 let isPlayer = (lane < 4) == player
                 guard wanted == "both" || (wanted == "player") == isPlayer else { continue }
+                let sustain = fields.count >= 3 ? fields[2].number ?? 0 : 0
+                let shown = wanted == "both" ? (isPlayer ? Int(lane) % 4 : 4 + Int(lane) % 4) : Int(lane) % 4
+                played.append(
+                    ChartNote(
+                        time: time / 1000, lane: shown, kind: sustain > 0 ? .hold : .tap, end: sustain > 0 ? (time + sustain) / 1000 : nil))
                 notes.append(
                     ChartHits.Note(
                         time: time / 1000, beat: nil,
@@ -81,8 +87,12 @@ enum FunkinChart {
         }
         let map = TempoMap(timingPoints: points)
         let who = wanted == "both" ? "every note" : "the \(wanted)'s notes"
-        return ChartHits.map(
+        var result = ChartHits.map(
             notes, tempoMap: map, file: file, chart: wanted, maxBeats: maxBeats,
             empty: "the chart has none of \(who); read another side (player, opponent or both)")
+        result.map?.notes = played.sorted { ($0.time, $0.lane) < ($1.time, $1.lane) }
+        result.map?.lanes = wanted == "both" ? 8 : 4
+        result.map?.metadata = ChartMetadata(title: song["song"]?.string?.nilIfEmpty)
+        return result
     }
 }

@@ -15,6 +15,10 @@ enum OsuChart {
         var notes: [ChartHits.Note] = []
         var name: String? = nil
         var pendingObjects: [(time: Double, line: Int, column: Int)] = []
+        var metadata = ChartMetadata()
+        var keys = 4
+        var mode = 0
+        var objects: [(x: Double, time: Double, hold: Double?)] = []
         for (number, raw) in BeatMapText.lines(text) {
             var line = Substring(raw)
             if number == 1, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
@@ -33,8 +37,20 @@ enum OsuChart {
                 continue
             }
             switch section {
-            case "Metadata":
-                if trimmed.hasPrefix("Version:") { name = String(trimmed.dropFirst("Version:".count)).trimmingCharacters(in: .whitespaces) }
+            case "Metadata", "Difficulty", "General":
+                let pair = trimmed.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard pair.count == 2 else { continue }
+                switch pair[0] {
+                case "Version":
+                    name = pair[1]
+                    metadata.difficulty = pair[1].nilIfEmpty
+                case "Title": metadata.title = pair[1].nilIfEmpty
+                case "Artist": metadata.artist = pair[1].nilIfEmpty
+                case "Creator": metadata.creator = pair[1].nilIfEmpty
+                case "CircleSize": keys = Int(Double(pair[1]) ?? 4).clamped(to: 1...18)
+                case "Mode": mode = Int(pair[1]) ?? 0
+                default: break
+                }
             case "TimingPoints":
                 let fields = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
                 guard fields.count >= 2, let time = Double(fields[0]), let length = Double(fields[1]), time.isFinite, length.isFinite,
@@ -64,6 +80,10 @@ enum OsuChart {
                 }
                 let column = fields[0].count + fields[1].count + 3 + (line.count - line.drop { $0 == " " || $0 == "\t" }.count)
                 pendingObjects.append((time / 1000, number, column))
+                // osu!mania: the lane from x, a hold (type bit 128) ending at the first field of its extras.
+                let type = Int(fields[3].trimmingCharacters(in: .whitespaces)) ?? 1
+                let end = type & 128 != 0 && fields.count >= 6 ? fields[5].split(separator: ":").first.flatMap { Double($0) } : nil
+                objects.append((Double(fields[0].trimmingCharacters(in: .whitespaces)) ?? 0, time / 1000, end.map { $0 / 1000 }))
                 if pendingObjects.count > maxBeats {
                     return BeatMapReader.failure(file, number, 1, "the chart holds more than \(maxBeats) hit objects (the beat limit)")
                 }
@@ -84,6 +104,16 @@ enum OsuChart {
             notes, tempoMap: tempo, file: file, chart: name, maxBeats: maxBeats, empty: "the [HitObjects] section holds no hit object")
         // Times are what an osu! chart stores; beat positions are derived, so they are not the chart's own.
         result.map?.positions = []
+        result.map?.metadata = metadata
+        if mode == 3 {
+            // Lanes as osu!mania computes them: floor(x × keys / 512).
+            result.map?.lanes = keys
+            result.map?.notes = objects.map { o in
+                ChartNote(
+                    time: o.time + early, lane: min(keys - 1, max(0, Int(o.x * Double(keys) / 512))), kind: o.hold == nil ? .tap : .hold,
+                    end: o.hold.map { $0 + early })
+            }.sorted { ($0.time, $0.lane) < ($1.time, $1.lane) }
+        }
         return result
     }
 }

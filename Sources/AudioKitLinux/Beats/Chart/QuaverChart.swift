@@ -46,6 +46,7 @@ enum QuaverChart {
         }
         let tempo = TempoMap(timingPoints: points)
         var notes: [ChartHits.Note] = []
+        var played: [ChartNote] = []
         for (i, o) in objects.enumerated() {
             let base = "/HitObjects/\(i)"
             guard o.object != nil else { return fail(base, "hit object \(i) is \(o.typeName), not a mapping") }
@@ -53,7 +54,11 @@ enum QuaverChart {
                 return fail(base + "/StartTime", "StartTime of hit object \(i) is not a number of milliseconds")
             }
             let type = o["Type"]
-            if type?.string?.lowercased() == "mine" || type?.number == 1 { continue }
+            let lane = max(0, Int(o["Lane"]?.number ?? 1) - 1)
+            if type?.string?.lowercased() == "mine" || type?.number == 1 {
+                played.append(ChartNote(time: start / 1000, lane: lane, kind: .mine))
+                continue
+            }
             // Quaver refuses a map whose long note ends before it starts (an EndTime of 0 is a plain note).
             if case .success(let end) = number(o["EndTime"], base + "/EndTime", "EndTime"), end != 0, end < start {
                 return fail(
@@ -62,6 +67,8 @@ enum QuaverChart {
                 )
             }
             let (l, c) = at(base)
+            let end = o["EndTime"]?.number.flatMap { $0 > start ? $0 / 1000 : nil }
+            played.append(ChartNote(time: start / 1000, lane: lane, kind: end == nil ? .tap : .hold, end: end))
             notes.append(
                 ChartHits.Note(
                     time: start / 1000, beat: tempo?.beat(atTime: start / 1000), location: SourceLocation(file: file, line: l, column: c)))
@@ -70,6 +77,12 @@ enum QuaverChart {
         var result = ChartHits.map(
             notes, tempoMap: tempo, file: file, chart: name, maxBeats: maxBeats, empty: "the map holds no hit object")
         result.map?.positions = []
+        result.map?.notes = played.sorted { ($0.time, $0.lane) < ($1.time, $1.lane) }
+        let mode = root["Mode"]?.string ?? "Keys4"
+        result.map?.lanes = mode.hasPrefix("Keys") ? Int(mode.dropFirst(4)) ?? 4 : 4
+        result.map?.metadata = ChartMetadata(
+            title: root["Title"]?.string?.nilIfEmpty, artist: root["Artist"]?.string?.nilIfEmpty,
+            creator: root["Creator"]?.string?.nilIfEmpty, difficulty: name?.nilIfEmpty)
         return result
     }
 

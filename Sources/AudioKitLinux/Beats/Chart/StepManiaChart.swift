@@ -28,6 +28,10 @@ enum StepManiaChart {
 
     static let timingTags: Set<String> = ["OFFSET", "BPMS", "STOPS", "FREEZES", "DELAYS", "WARPS"]
 
+    /// The lanes of StepMania's steps types.
+    static let lanes = ["dance-single": 4, "dance-double": 8, "dance-solo": 6, "dance-couple": 8, "pump-single": 5, "pump-double": 10,
+        "kb7-single": 7]
+
     static func read(bytes: [UInt8], file: String?, chart wanted: String?, maxBeats: Int) -> BeatMapReadResult {
         // Lines may end in CR alone (old Mac editors): StepMania reads those as line ends too.
         let msd = MSDText(BeatMapText.normalizingLineEndings(bytes))
@@ -95,13 +99,23 @@ enum StepManiaChart {
         }
         guard let data = chosen.notes else { return BeatMapReader.failure(file, 1, 1, "the chart \"\(chosen.name)\" has no #NOTES") }
         let notes: [ChartHits.Note]
-        switch rows(data, tempo: tempo, file: file, maxBeats: maxBeats) {
+        var played: [ChartNote] = []
+        switch rows(data, tempo: tempo, file: file, maxBeats: maxBeats, chartNotes: &played) {
         case .failure(let f): return f.result
         case .success(let n): notes = n
         }
-        return ChartHits.map(
+        var result = ChartHits.map(
             notes, tempoMap: tempo, file: file, chart: chosen.name, maxBeats: maxBeats,
             empty: "the chart \"\(chosen.name)\" holds no tap or hold; it has nothing to hit")
+        result.map?.notes = played.sorted { ($0.time, $0.lane) < ($1.time, $1.lane) }
+        result.map?.lanes = lanes[chosen.stepsType.lowercased()] ?? max(1, (played.map(\.lane).max() ?? 3) + 1)
+        func tag(_ name: String) -> String? {
+            msd.values.last { $0.tag == name }?.params.first?.text.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
+        }
+        result.map?.metadata = ChartMetadata(
+            title: tag("TITLE"), artist: tag("ARTIST"), creator: chosen.description.nilIfEmpty ?? tag("CREDIT"),
+            difficulty: chosen.difficulty.nilIfEmpty, meter: chosen.meter)
+        return result
     }
 
     /// The charts named `wanted` (by its whole name, else by difficulty or description, else by steps type and
@@ -232,8 +246,12 @@ enum StepManiaChart {
     }
 
     /// The hits of the note data: measures of rows, each row at 4·m + 4·l/N beats rounded to 1/48 beat.
-    static func rows(_ data: MSDText.Param, tempo: TempoMap, file: String?, maxBeats: Int) -> Result<[ChartHits.Note], Failure> {
+    static func rows(
+        _ data: MSDText.Param, tempo: TempoMap, file: String?, maxBeats: Int, chartNotes: inout [ChartNote]
+    ) -> Result<[ChartHits.Note], Failure> {
         var notes: [ChartHits.Note] = []
+        var played: [ChartNote] = []
+        var holding: [Int: Int] = [:]  // column → index in played of an open hold or roll
         var measure = 0
         var rowsOfMeasure: [(text: Substring, line: Int, column: Int)] = []
         var open: [Int: Int] = [:]  // column → index in notes of an open hold head
@@ -256,6 +274,13 @@ enum StepManiaChart {
                 var skipping: Character? = nil
                 /// A note character `c` at offset `k` of the row, in the current column.
                 func note(_ c: Character, at k: Int) {
+                    let kinds: [Character: ChartNote.Kind] = ["1": .tap, "2": .hold, "4": .roll, "M": .mine, "L": .lift]
+                    if let kind = kinds[c] {
+                        if kind == .hold || kind == .roll { holding[column] = played.count }
+                        played.append(ChartNote(time: tempo.time(ofBeat: exact), lane: column, kind: kind))
+                    } else if c == "3", let head = holding.removeValue(forKey: column) {
+                        played[head].end = tempo.time(ofBeat: exact)
+                    }
                     switch c {
                     case "1", "2", "4":
                         if hit == nil {
@@ -346,6 +371,8 @@ enum StepManiaChart {
         // StepMania removes a hold head that no tail closes; a row left with no note is no hit.
         for h in open.values { unmatched[h, default: 0] += 1 }
         let dropped = Set(unmatched.filter { !taps.contains($0.key) && $0.value >= heads[$0.key, default: 0] }.keys)
+        // The notes as played: a hold or roll no tail closed is dropped, as StepMania drops it.
+        chartNotes = played.filter { ($0.kind != .hold && $0.kind != .roll) || $0.end != nil }
         return .success(notes.enumerated().filter { !dropped.contains($0.offset) }.map(\.element))
     }
 }
