@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
-targets=("${@:-ahap beatmap-json beatmap-text beatmap-csv beatmap-audacity beatmap-swift manifest manifest-yaml audio onset haptic mp4 m4a stepmania osu quaver beatsaber}")
+targets=("${@:-ahap beatmap-json beatmap-text beatmap-csv beatmap-audacity beatmap-swift manifest manifest-yaml audio onset haptic mp4 m4a stepmania osu quaver beatsaber clonehero}")
 bash scripts/setup.sh --test
 swift build --product akl-fuzz --scratch-path .build-fuzz -Xswiftc -DFUZZING -Xswiftc -sanitize=fuzzer,address 2>&1 | tail -1
 bin=.build-fuzz/debug/akl-fuzz
@@ -29,6 +29,8 @@ for t in ${targets[@]}; do
     stepmania) [ -d $shared/charts ] && find $shared/charts -name '*.ssc' -size -64k -exec cp {} "$work/seeds/" \; ; printf '#OFFSET:-0.1;\n#BPMS:0=120,8=150;\n#STOPS:4=0.5;\n#NOTES:\n dance-single:\n a:\n Hard:\n 9:\n 0,0,0,0,0:\n1000\n0100\n0010\n0001\n,\n2000\n3000\n0000\n0000\n;\n' > "$work/seeds/a.sm" ;;
     osu) cp samples/charts/*.osu "$work/seeds/" 2>/dev/null || printf '[TimingPoints]\n0,500,4,1,0,100,1,0\n\n[HitObjects]\n256,192,500,1,0\n' > "$work/seeds/a.osu" ;;
     quaver) [ -d $shared/charts ] && find $shared/charts -name '*.qua' -size -64k -exec cp {} "$work/seeds/" \; ; printf 'AudioFile: a.ogg\nMode: Keys4\nTimingPoints:\n- StartTime: 100\n  Bpm: 120\n- StartTime: 4100\n  Bpm: 150\nHitObjects:\n- StartTime: 600\n  Lane: 1\n- StartTime: 1100\n  Lane: 2\n  EndTime: 1400\n' > "$work/seeds/a.qua" ;;
+    clonehero) printf '[Song]\n{\n  Offset = 0.1\n  Resolution = 192\n}\n[SyncTrack]\n{\n  0 = TS 4\n  0 = B 120000\n  768 = B 150000\n}\n[ExpertSingle]\n{\n  192 = N 0 0\n  384 = N 1 96\n  384 = N 5 0\n  576 = N 7 0\n}\n' > "$work/seeds/a.chart"
+      printf '{"song":{"song":"a","bpm":120,"notes":[{"lengthInSteps":16,"mustHitSection":true,"sectionNotes":[[500,0,0],[750,5,100]]},{"lengthInSteps":16,"changeBPM":true,"bpm":150,"sectionNotes":[[2500,1,0]]}]}}' > "fuzz-work/beatmap-json/seeds/fnf.json" 2>/dev/null || true ;;
     beatsaber) printf '{"_version":"2.0.0","_notes":[{"_time":1,"_lineIndex":0,"_lineLayer":0,"_type":0,"_cutDirection":1}],"_events":[]}' > "$work/seeds/v2.dat"
       printf '{"version":"3.0.0","colorNotes":[{"b":1,"x":0,"y":0,"c":0,"d":1}],"bpmEvents":[{"b":8,"m":140}]}' > "$work/seeds/v3.dat" ;;
     mp4|m4a) # AAC with an edit list, without, ALAC and a faststart file: every box path the parser walks

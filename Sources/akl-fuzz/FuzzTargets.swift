@@ -13,9 +13,10 @@ enum FuzzTarget: String, CaseIterable {
     /// MP4 files: the gapless box parser in memory (`mp4`), and the whole FFmpeg decoding path on a file (`m4a`,
     /// slow: a process per input).
     case mp4, m4a
-    /// The chart readers (issue #23): StepMania `.sm`/`.ssc`, osu! `.osu`, Quaver `.qua`, and a Beat Saber difficulty
-    /// (read with a fixed `Info.dat` beside it), each then queried on its tempo map, linted and written back out.
-    case stepmania, osu, quaver, beatsaber
+    /// The chart readers (issues #23, #38): StepMania `.sm`/`.ssc`, osu! `.osu`, Quaver `.qua`, a Beat Saber difficulty
+    /// (read with a fixed `Info.dat` beside it), Clone Hero `.chart`, and Friday Night Funkin' chart JSON (through the
+    /// JSON target), each then queried on its tempo map, linted and written back out.
+    case stepmania, osu, quaver, beatsaber, clonehero
 
     static var current: FuzzTarget {
         FuzzTarget(rawValue: ProcessInfo.processInfo.environment["AKL_FUZZ_TARGET"] ?? "ahap") ?? .ahap
@@ -64,8 +65,9 @@ enum FuzzTarget: String, CaseIterable {
                 var blocks = 0
                 while r.renderNextBlock(into: &block) > 0 && blocks < 64 { blocks += 1 }
             }
-        case .stepmania, .osu, .quaver:
-            let format: BeatMapFormat = self == .stepmania ? .stepmania : self == .osu ? .osu : .quaver
+        case .stepmania, .osu, .quaver, .clonehero:
+            let format: BeatMapFormat =
+                self == .stepmania ? .stepmania : self == .osu ? .osu : self == .quaver ? .quaver : .clonehero
             if let map = BeatMapReader.read(bytes: bytes, file: "fuzz", format: format, maxBeats: 200_000).map { Self.exercise(map) }
         case .beatsaber:
             let folder = NSTemporaryDirectory() + "akl-fuzz-bs-\(getpid())"

@@ -6,7 +6,7 @@ import ToolSupport
 struct MapOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: "Beat map format when the extension does not say: json, text, csv, audacity, swift, stepmania, osu, quaver or beatsaber.")
+        help: "Beat map format when the extension does not say: json, text, csv, audacity, swift, stepmania, osu, quaver, beatsaber or clonehero.")
     var mapFormat: BeatMapFormat?
 
     @Option(

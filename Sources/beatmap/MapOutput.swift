@@ -13,7 +13,7 @@ enum MapOutput {
         guard let path, !(path as NSString).pathExtension.isEmpty else { return .text }
         guard let format = BeatMapFormat.detect(path: path, bytes: []) else {
             throw ValidationError(
-                "cannot tell the format of \(path) from its extension; use .json, .txt, .csv, .swift, .sm, .osu, .qua or .dat, or name it with \(flag)"
+                "cannot tell the format of \(path) from its extension; use .json, .txt, .csv, .swift, .sm, .osu, .qua, .dat or .chart, or name it with \(flag)"
             )
         }
         return format

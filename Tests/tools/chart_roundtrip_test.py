@@ -5,8 +5,9 @@ Charts: the shared real charts (StepMania .ssc, Quaver .qua, Friday Night Funkin
 independent parser reads) and small
 charts made here with the corners that moved hits before: osu!-style tempo changes between beats, a stop, a delay,
 notes 1 ms apart (one chord) and 2 ms apart (two hits). Each is converted to .sm, .osu, .qua, a Beat Saber .dat (with
-its Info.dat) and JSON, and read back by Python `simfile`'s timing engine (StepMania), `slider` (osu!), `reamber`
-(Quaver), the v3 timing ChroMapper uses (bpmEvents, written out below) for Beat Saber, and plain JSON. Each hit must
+its Info.dat), a Clone Hero .chart and JSON, and read back by Python `simfile`'s timing engine (StepMania), `slider`
+(osu!), `reamber` (Quaver), the v3 timing ChroMapper uses (bpmEvents) for Beat Saber and the .chart rules of
+GuitarGame_ChartFormats (both written out below), and plain JSON. Each hit must
 come back within 1 ms, or within the error `convert` printed (and hits it said share a place may be one); JSON must
 come back to the microsecond, and a second JSON round trip must give the same file.
 
@@ -117,7 +118,37 @@ def json_hits(path):
     return value if isinstance(value, list) else value["beats"]
 
 
-READERS = {"sm": sm_hits, "osu": osu_hits, "qua": qua_hits, "dat": dat_hits, "json": json_hits}
+def chart_hits(path):
+    """Clone Hero .chart by its documented rules (GuitarGame_ChartFormats): beat = tick / Resolution on the [SyncTrack]
+    tempos (B = BPM × 1000), audio time = chart time + [Song] Offset; notes are N lines of the first track, frets 0–4 and
+    open 7 (5 and 6 are modifiers)."""
+    section, values, tracks = None, {}, {}
+    for line in open(path, encoding="utf-8-sig").read().splitlines():
+        line = line.strip()
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1]
+            values.setdefault(section, [])
+        elif "=" in line and section:
+            key, value = (x.strip() for x in line.split("=", 1))
+            values[section].append((key, value))
+    song = dict(values["Song"])
+    resolution, offset = float(song.get("Resolution", 192)), float(song.get("Offset", 0))
+    tempos = sorted((int(k) / resolution, int(v.split()[1]) / 1000) for k, v in values["SyncTrack"] if v.startswith("B "))
+
+    def seconds(beat):
+        t, last, bpm = 0.0, 0.0, tempos[0][1]
+        for b, m in tempos[1:]:
+            if b >= beat:
+                break
+            t += (b - last) * 60 / bpm
+            last, bpm = b, m
+        return offset + t + (beat - last) * 60 / bpm
+
+    track = next(name for name in values if name.endswith("Single"))
+    return [seconds(int(k) / resolution) for k, v in values[track] if v.split()[0] == "N" and int(v.split()[1]) in (0, 1, 2, 3, 4, 7)]
+
+
+READERS = {"sm": sm_hits, "osu": osu_hits, "qua": qua_hits, "dat": dat_hits, "json": json_hits, "chart": chart_hits}
 
 
 def compare(got, want, within, merged=0):
@@ -183,7 +214,7 @@ def corpus_charts():
     for folder in sorted(os.listdir(CORPUS)):
         if not os.path.isdir(os.path.join(CORPUS, folder)):
             continue
-        files = [f for f in os.listdir(os.path.join(CORPUS, folder)) if f.endswith((".ssc", ".sm", ".qua", ".osu", ".json"))]
+        files = [f for f in os.listdir(os.path.join(CORPUS, folder)) if f.endswith((".ssc", ".sm", ".qua", ".osu", ".json", ".chart"))]
         if files:
             hits = [float(x) for x in open(os.path.join(CORPUS, folder, "hits.txt")).read().split()]
             out.append((folder, os.path.join(CORPUS, folder, files[0]), hits))

@@ -74,9 +74,11 @@ public enum BeatMapFormat: String, Sendable, CaseIterable {
     case quaver
     /// Beat Saber difficulty `.dat` (v2 or v3, with the `Info.dat` beside it), or the `Info.dat` itself.
     case beatsaber
+    /// Clone Hero / Moonscraper `.chart`: a tempo map in ticks and tracks of notes.
+    case clonehero
 
     /// True for the chart formats, which carry a tempo map and are written whole, never edited in place.
-    public var isChart: Bool { [.stepmania, .osu, .quaver, .beatsaber].contains(self) }
+    public var isChart: Bool { [.stepmania, .osu, .quaver, .beatsaber, .clonehero].contains(self) }
 
     /// The format for a path's extension; `.txt` holding tab-separated label lines is an Audacity label track.
     public static func detect(path: String, bytes: [UInt8]) -> BeatMapFormat? {
@@ -90,6 +92,7 @@ public enum BeatMapFormat: String, Sendable, CaseIterable {
         case "osu": return .osu
         case "qua": return .quaver
         case "dat": return .beatsaber
+        case "chart": return .clonehero
         case "txt", "text", "beats", "lab":
             let firstLine = bytes.split(separator: UInt8(ascii: "\n")).first { !$0.isEmpty && $0.first != UInt8(ascii: "#") }
             let fields = firstLine.map { $0.split(separator: UInt8(ascii: "\t")) } ?? []

@@ -13,7 +13,7 @@ public struct ChartReadBack: Sendable, Equatable {
     public var merged: Int { max(0, expected - read) }
 
     /// True when every hit came back on its own within `tolerance` seconds.
-    public func isExact(within tolerance: Double = 0.001) -> Bool { merged == 0 && (worst ?? .infinity) <= tolerance }
+    public func isExact(within tolerance: Double = 0.001) -> Bool { read == expected && (worst ?? .infinity) <= tolerance }
 
     /// The warning for `path`, or nil when `isExact(within:)`.
     public func warning(path: String, within tolerance: Double = 0.001) -> String? {
@@ -26,6 +26,9 @@ public struct ChartReadBack: Sendable, Equatable {
         if merged > 0 {
             parts.append(
                 "\(merged) of \(expected) hits share a place with another (the format's finest step, or a chord) and read back as one")
+        }
+        if read > expected {
+            parts.append("\(read - expected) more hits read back than were written (a chord split over the format's steps)")
         }
         return "\(path): " + parts.joined(separator: "; ")
     }

@@ -38,9 +38,16 @@ public enum ChartWriter {
     /// as taps in the lanes in turn.
     static func placed(_ map: BeatMap, lanes: Int) -> [ChartNote] {
         guard !map.notes.isEmpty else { return writable(map).enumerated().map { ChartNote(time: $0.element, lane: $0.offset % lanes) } }
-        return map.notes.filter { $0.time.isFinite && abs($0.time) <= 86_400 }.map { n in
+        // The notes of a chord (within 1 ms of its first, the readers' rule) are written at the chord's time, so a format
+        // with finer steps does not split it into two hits.
+        var head = -Double.infinity
+        return map.notes.filter { $0.time.isFinite && abs($0.time) <= 86_400 }.sorted { ($0.time, $0.lane) < ($1.time, $1.lane) }.map {
+            n in
             var n = n
             n.lane %= lanes
+            if n.isHit {
+                if ((n.time - head) * 1e6).rounded() <= 1000 { n.time = head } else { head = n.time }
+            }
             return n
         }
     }

@@ -39,7 +39,7 @@ public enum BeatMapReader {
         guard let chosen = format ?? BeatMapFormat.detect(path: path, bytes: bytes) else {
             throw InputError(
                 .unsupportedFormat, path: path, reason: "cannot tell the beat map format from the extension",
-                fix: "name the format: json, text, csv, audacity, swift, stepmania, osu, quaver or beatsaber")
+                fix: "name the format: json, text, csv, audacity, swift, stepmania, osu, quaver, beatsaber or clonehero")
         }
         let result =
             chosen == .beatsaber
@@ -78,6 +78,7 @@ public enum BeatMapReader {
         case .stepmania: return StepManiaChart.read(bytes: bytes, file: file, chart: chart, maxBeats: maxBeats)
         case .osu: return OsuChart.read(bytes: bytes, file: file, maxBeats: maxBeats)
         case .quaver: return QuaverChart.read(bytes: bytes, file: file, maxNestingDepth: maxNestingDepth, maxBeats: maxBeats)
+        case .clonehero: return CloneHeroChart.read(bytes: bytes, file: file, chart: chart, maxBeats: maxBeats)
         case .beatsaber:
             do throws(InputError) {
                 var limits = InputLimits.standard

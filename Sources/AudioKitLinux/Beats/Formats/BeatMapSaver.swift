@@ -22,7 +22,7 @@ public enum BeatMapSaver {
             return try json(original, times: times, path: path, ending: ending)
         case .text, .csv, .audacity:
             return lines(original, format: format, times: times, ending: ending)
-        case .stepmania, .osu, .quaver, .beatsaber:
+        case .stepmania, .osu, .quaver, .beatsaber, .clonehero:
             throw InputError(
                 .unsupportedFormat, path: path,
                 reason: "a chart file holds more than its hit times (other charts, lanes, holds) and is not rewritten in place",

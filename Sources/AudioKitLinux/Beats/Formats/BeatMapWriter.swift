@@ -16,6 +16,7 @@ public enum BeatMapWriter {
         case .osu: return ChartWriter.osu(map, title: title, audio: audio)
         case .quaver: return ChartWriter.quaver(map, title: title, audio: audio)
         case .beatsaber: return ChartWriter.beatSaber(map)
+        case .clonehero: return CloneHeroChart.write(map, title: title, audio: audio)
         case .json:
             let beats = JSONValue.array(map.times.map { .real(($0 * 1e6).rounded() / 1e6) })
             // A tempo map is the truth: its first section gives "bpm" and "offset" (one grid), its later ones the changes.
