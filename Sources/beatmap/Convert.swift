@@ -20,7 +20,8 @@ extension Beatmap {
 
         @Option(
             name: .long,
-            help: "Output format: json, text, csv, audacity, swift, stepmania, osu, quaver, beatsaber or clonehero (default: by extension).")
+            help: "Output format: json, text, csv, audacity, swift, stepmania, osu, quaver, beatsaber or clonehero (default: by extension)."
+        )
         var to: BeatMapFormat?
 
         @Option(name: .long, help: ArgumentHelp("Tempo map for the output chart: a steady tempo in BPM.", valueName: "bpm"))

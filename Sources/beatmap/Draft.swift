@@ -26,7 +26,8 @@ extension Beatmap {
 
         @Option(
             name: .long,
-            help: "Output format: json, text, csv, audacity, swift, stepmania, osu, quaver, beatsaber or clonehero (default: by extension).")
+            help: "Output format: json, text, csv, audacity, swift, stepmania, osu, quaver, beatsaber or clonehero (default: by extension)."
+        )
         var mapFormat: BeatMapFormat?
 
         @Option(name: .long, help: ArgumentHelp("Exactly this many hits.", valueName: "n"))

@@ -6,7 +6,9 @@ import ToolSupport
 struct MapOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: "Beat map format when the extension does not say: json, text, csv, audacity, swift, stepmania, osu, quaver, beatsaber or clonehero.")
+        help:
+            "Beat map format when the extension does not say: json, text, csv, audacity, swift, stepmania, osu, quaver, beatsaber or clonehero."
+    )
     var mapFormat: BeatMapFormat?
 
     @Option(

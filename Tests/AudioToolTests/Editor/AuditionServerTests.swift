@@ -116,7 +116,9 @@
                 // refused, and the pattern moves by one shift, not eight.
                 let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                     for _ in 0..<8 {
-                        group.addTask { try await http(port, "POST", "/api/save?token=\(token)&shift=0.01&base=\(opened)", nil, [:], []).status }
+                        group.addTask {
+                            try await http(port, "POST", "/api/save?token=\(token)&shift=0.01&base=\(opened)", nil, [:], []).status
+                        }
                     }
                     return try await group.reduce(into: [Int]()) { $0.append($1) }
                 }
@@ -124,7 +126,9 @@
                 let after = try String(contentsOfFile: path, encoding: .utf8)
                 #expect(after != before && after.contains("0.14") && !after.contains("0.15"))
                 // The server goes on from the saved file: a save on its new revision is taken, not refused as stale.
-                #expect(try await http(port, "POST", "/api/save?token=\(token)&shift=0.01&base=\(try await revision())", nil, [:], []).status == 200)
+                #expect(
+                    try await http(port, "POST", "/api/save?token=\(token)&shift=0.01&base=\(try await revision())", nil, [:], []).status
+                        == 200)
                 #expect(try String(contentsOfFile: path, encoding: .utf8).contains("0.15"))
                 let twice = try await http(port, "GET", "/api/audio?token=\(token)&kind=mix&kind=sound", nil, [:], [])
                 #expect(twice.status == 400)

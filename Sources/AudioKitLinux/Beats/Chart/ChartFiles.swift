@@ -97,7 +97,8 @@ enum BeatSaberExport {
             guard case .object(let o)? = JSONValue.parse(bytes, maxDepth: limits.maxNestingDepth), o["_difficultyBeatmapSets"]?.array != nil
             else {
                 throw InputError(
-                    .unsupportedFormat, path: infoPath, reason: "is not a v2 Info.dat (no _difficultyBeatmapSets), so the difficulty cannot be added to it",
+                    .unsupportedFormat, path: infoPath,
+                    reason: "is not a v2 Info.dat (no _difficultyBeatmapSets), so the difficulty cannot be added to it",
                     fix: "write the difficulty into a folder of its own, or add it to this Info.dat by hand")
             }
             existing = o

@@ -174,7 +174,8 @@ public enum ChartWriter {
             "osu file format v14", "", "[General]", "AudioFilename: \(oneLine(audio))", "AudioLeadIn: 0", "PreviewTime: -1", "Countdown: 0",
             "SampleSet: Normal", "StackLeniency: 0.7", "Mode: 3", "LetterboxInBreaks: 0", "SpecialStyle: 0", "WidescreenStoryboard: 0", "",
             "[Editor]", "DistanceSpacing: 1", "BeatDivisor: 4", "GridSize: 4", "TimelineZoom: 1", "", "[Metadata]",
-            "Title:\(oneLine(meta?.title ?? title))", "TitleUnicode:\(oneLine(meta?.title ?? title))", "Artist:\(oneLine(meta?.artist ?? ""))",
+            "Title:\(oneLine(meta?.title ?? title))", "TitleUnicode:\(oneLine(meta?.title ?? title))",
+            "Artist:\(oneLine(meta?.artist ?? ""))",
             "ArtistUnicode:\(oneLine(meta?.artist ?? ""))", "Creator:\(oneLine(meta?.creator ?? "beatmap"))",
             "Version:\(oneLine(meta?.difficulty ?? version))", "Source:", "Tags:",
             "BeatmapID:0", "BeatmapSetID:-1", "", "[Difficulty]", "HPDrainRate:5", "CircleSize:\(keys)", "OverallDifficulty:5",
@@ -202,7 +203,8 @@ public enum ChartWriter {
         let meta = map.metadata
         let quote = { (s: String) in "'" + s.filter { $0 != "\n" && $0 != "\r" }.replacingOccurrences(of: "'", with: "''") + "'" }
         var out = [
-            "AudioFile: \(quote(audio))", "Mode: Keys\(keys)", "Title: \(quote(meta?.title ?? title))", "Artist: \(quote(meta?.artist ?? ""))",
+            "AudioFile: \(quote(audio))", "Mode: Keys\(keys)", "Title: \(quote(meta?.title ?? title))",
+            "Artist: \(quote(meta?.artist ?? ""))",
             "Creator: \(quote(meta?.creator ?? "beatmap"))", "DifficultyName: \(quote(meta?.difficulty ?? "Hard"))", "TimingPoints:",
         ]
         for p in timingPoints(tempo) {

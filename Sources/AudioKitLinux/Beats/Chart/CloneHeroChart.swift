@@ -58,7 +58,10 @@ enum CloneHeroChart {
                 return .failure(SyntaxError(line: number, message: "\"\(line.prefix(40))\" is not key = value inside a [Section] { … }"))
             }
             current!.lines.append(
-                (line[..<eq].trimmingCharacters(in: .whitespaces), line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces), number))
+                (
+                    line[..<eq].trimmingCharacters(in: .whitespaces), line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces),
+                    number
+                ))
         }
         if let c = current { out.append(c) }
         return .success(out)
@@ -77,7 +80,8 @@ enum CloneHeroChart {
         var out: [String: String] = [:]
         for (_, line) in BeatMapText.lines(String(decoding: bytes, as: UTF8.self)) {
             guard let eq = line.firstIndex(of: "=") else { continue }
-            out[line[..<eq].trimmingCharacters(in: .whitespaces).lowercased()] = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+            out[line[..<eq].trimmingCharacters(in: .whitespaces).lowercased()] = line[line.index(after: eq)...].trimmingCharacters(
+                in: .whitespaces)
         }
         return out
     }
@@ -107,7 +111,8 @@ enum CloneHeroChart {
             guard let tick = Double(l.key), tick >= 0, parts.count >= 2 else { continue }
             if parts[0] == "B" {
                 guard let n = Double(parts[1]), TempoMap.bpmRange.contains(n / 1000) else {
-                    return BeatMapReader.failure(file, l.line, 1, "tempo \(parts[1]) is \(parts[1]) / 1000 BPM; a tempo must lie in 1…10000 BPM")
+                    return BeatMapReader.failure(
+                        file, l.line, 1, "tempo \(parts[1]) is \(parts[1]) / 1000 BPM; a tempo must lie in 1…10000 BPM")
                 }
                 changes.append((tick / resolution, n / 1000))
             } else if parts[0] == "TS", tick == 0, let n = Int(parts[1]), (1...64).contains(n) {
@@ -124,7 +129,10 @@ enum CloneHeroChart {
             chosen = tracks.first { $0.name.lowercased() == w } ?? tracks.first { $0.name.lowercased() == w + "single" }
         } else {
             func rank(_ s: Section) -> (Int, Int) {
-                (instruments.firstIndex { s.name.hasSuffix($0) }.map { -$0 } ?? -99, -(difficulties.firstIndex { s.name.hasPrefix($0) } ?? 9))
+                (
+                    instruments.firstIndex { s.name.hasSuffix($0) }.map { -$0 } ?? -99,
+                    -(difficulties.firstIndex { s.name.hasPrefix($0) } ?? 9)
+                )
             }
             chosen = tracks.max { rank($0) < rank($1) }
         }
@@ -139,7 +147,8 @@ enum CloneHeroChart {
         for l in track.lines {
             let parts = l.value.split(separator: " ")
             guard parts.first == "N" else { continue }
-            guard parts.count >= 3, let tick = Double(l.key), tick >= 0, tick < 1e12, let type = Int(parts[1]), let length = Double(parts[2])
+            guard parts.count >= 3, let tick = Double(l.key), tick >= 0, tick < 1e12, let type = Int(parts[1]),
+                let length = Double(parts[2])
             else {
                 return BeatMapReader.failure(file, l.line, 1, "note \"\(l.value.prefix(40))\" is not N type length")
             }

@@ -29,8 +29,10 @@ enum StepManiaChart {
     static let timingTags: Set<String> = ["OFFSET", "BPMS", "STOPS", "FREEZES", "DELAYS", "WARPS"]
 
     /// The lanes of StepMania's steps types.
-    static let lanes = ["dance-single": 4, "dance-double": 8, "dance-solo": 6, "dance-couple": 8, "pump-single": 5, "pump-double": 10,
-        "kb7-single": 7]
+    static let lanes = [
+        "dance-single": 4, "dance-double": 8, "dance-solo": 6, "dance-couple": 8, "pump-single": 5, "pump-double": 10,
+        "kb7-single": 7,
+    ]
 
     static func read(bytes: [UInt8], file: String?, chart wanted: String?, maxBeats: Int) -> BeatMapReadResult {
         // Lines may end in CR alone (old Mac editors): StepMania reads those as line ends too.

@@ -184,7 +184,10 @@ enum StretchAlignment {
         }
         for section in tempo.sections.dropFirst() where section.time >= after && section.time < through {
             events.append(
-                (section.time, String(format: "the tempo change to %.3f BPM at beat %.3f (%.3f s)", section.bpm, section.beat, section.time)))
+                (
+                    section.time,
+                    String(format: "the tempo change to %.3f BPM at beat %.3f (%.3f s)", section.bpm, section.beat, section.time)
+                ))
         }
         return (events.sorted { $0.0 < $1.0 }.map(\.1), explains)
     }
@@ -201,7 +204,8 @@ extension StretchAlignment {
             stretch.firstIndex, stretch.lastIndex, stretch.start, stretch.end, stretch.count, ms, side, stretch.supportedShifted, ms,
             stretch.shift > 0 ? "earlier" : "later", stretch.supportedAsWritten)
         if stretch.events.isEmpty {
-            message += String(format: ". Move them %.0f ms %@, or check the tempo map before them", ms, stretch.shift > 0 ? "earlier" : "later")
+            message += String(
+                format: ". Move them %.0f ms %@, or check the tempo map before them", ms, stretch.shift > 0 ? "earlier" : "later")
         } else {
             message += ". Just before them the tempo map has " + stretch.events.joined(separator: " and ")
             message +=

@@ -51,7 +51,8 @@ extension EditorSession {
         let folder = (path as NSString).deletingLastPathComponent
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw InputError(.writeFailed, path: path, reason: "the folder \(folder) does not exist", fix: "create it first, or save elsewhere")
+            throw InputError(
+                .writeFailed, path: path, reason: "the folder \(folder) does not exist", fix: "create it first, or save elsewhere")
         }
         guard !anythingAt(path) else {
             throw InputError(

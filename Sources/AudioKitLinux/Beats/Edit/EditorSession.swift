@@ -366,7 +366,8 @@ public actor EditorSession {
         let newSidecar = EditorSidecar.path(for: path)
         if keepsBeside, format != .json, Self.anythingAt(newSidecar) {
             throw InputError(
-                .writeFailed, path: newSidecar, reason: "already exists, and Save As would write the grid and markers there; nothing was saved",
+                .writeFailed, path: newSidecar,
+                reason: "already exists, and Save As would write the grid and markers there; nothing was saved",
                 fix: "give a new name, or move that file away")
         }
         if ChartExport.formats.contains(format) {

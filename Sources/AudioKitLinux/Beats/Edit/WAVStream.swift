@@ -23,7 +23,8 @@ public final class WAVStream {
             throw InputError(
                 .limitExceeded, path: path,
                 reason: String(
-                    format: "as 16-bit PCM for the page, the track is %.2f GB (%d channels at %d Hz, %.0f s), more than a WAV file holds (4 GiB)",
+                    format:
+                        "as 16-bit PCM for the page, the track is %.2f GB (%d channels at %d Hz, %.0f s), more than a WAV file holds (4 GiB)",
                     Double(dataBytes) / 1e9, info.channels, info.sampleRate, info.duration),
                 fix: "use fewer channels or a lower sample rate (ffmpeg -i IN -ac 2 -ar 48000 OUT.flac), or cut the track")
         }

@@ -141,7 +141,8 @@ public enum AudioToHaptics {
             notes.removeAll { $0.hasPrefix("no sharp onset") }
             notes.append(
                 String(
-                    format: "no sharp onset, and nothing sounding long enough for a continuous event, in %.1f ms of sound; the pattern is empty",
+                    format:
+                        "no sharp onset, and nothing sounding long enough for a continuous event, in %.1f ms of sound; the pattern is empty",
                     features.duration * 1000))
         }
         if options.split {

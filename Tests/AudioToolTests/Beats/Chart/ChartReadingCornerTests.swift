@@ -33,7 +33,8 @@ struct ChartReadingCornerTests {
             + Self.chart("Edit", "same", beats: [0, 1, 2])
         let refused = Self.read(text, chart: "Edit")
         let message = refused.diagnostics.first?.message ?? ""
-        #expect(refused.map == nil && message.contains("matches 2 charts") && message.contains("2. ") && message.contains("3. "), "\(message)")
+        #expect(
+            refused.map == nil && message.contains("matches 2 charts") && message.contains("2. ") && message.contains("3. "), "\(message)")
         #expect(try #require(Self.read(text, chart: "3").map).times.count == 3)
         #expect(try #require(Self.read(text, chart: "2").map).times.count == 2)
         #expect(Self.read(text, chart: "9").map == nil)

@@ -94,7 +94,8 @@ struct StretchOffsetTests {
         let song = dir.appendingPathComponent("song.wav").path
         try AudioFile.write(Self.clicks(pause: 0), to: song, sampleRate: 22_050, channels: 1)
         let chart = dir.appendingPathComponent("chart.sm")
-        let text = Self.chart(stops: "").replacingOccurrences(of: "#BPMS:0.000=120.000;", with: "#BPMS:0.000=120.000,9.500=240.000,10.000=120.000;")
+        let text = Self.chart(stops: "").replacingOccurrences(
+            of: "#BPMS:0.000=120.000;", with: "#BPMS:0.000=120.000,9.500=240.000,10.000=120.000;")
         try Data(text.utf8).write(to: chart)
         let changed = try run(TestPaths.binary("beatmap"), ["check", chart.path, "--audio", song])
         let line = changed.stdout.split(separator: "\n").first { $0.contains("[beatmap.stretch_offset]") }.map(String.init) ?? ""
