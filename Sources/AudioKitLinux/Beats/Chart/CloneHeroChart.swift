@@ -72,10 +72,12 @@ enum CloneHeroChart {
         value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") ? String(value.dropFirst().dropLast()) : value
     }
 
-    /// The `key = value` pairs of the `song.ini` beside `file` (lower-cased keys), empty when there is none.
+    /// The `key = value` pairs of the `song.ini` beside `file` (lower-cased keys), empty when there is none or `file` is
+    /// not a file on disk (text read from memory has no folder).
     static func songIni(beside file: String?) -> [String: String] {
-        guard let file else { return [:] }
-        let path = ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent("song.ini")
+        guard let file, !file.isEmpty, FileManager.default.fileExists(atPath: file) else { return [:] }
+        let folder = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
+        let path = (folder.isEmpty ? "" : folder) + "/song.ini"
         guard let bytes = try? InputFile.read(path, maxBytes: 1 << 20) else { return [:] }
         var out: [String: String] = [:]
         for (_, line) in BeatMapText.lines(String(decoding: bytes, as: UTF8.self)) {
