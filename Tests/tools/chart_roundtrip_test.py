@@ -39,6 +39,21 @@ def need(module):
         raise unittest.SkipTest(what)
 
 
+def read_text(path, encoding="utf-8"):
+    with open(path, encoding=encoding) as f:
+        return f.read()
+
+
+def read_json(path):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def write_text(path, text):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
 def chords(times):
     """Hits as our readers count them: notes within 1 ms (in whole microseconds) are one hit."""
     out = []
@@ -70,14 +85,14 @@ def osu_hits(path):
     except ValueError as e:
         if "end_time" not in str(e):
             raise
-    lines = open(path, encoding="utf-8").read().splitlines()
+    lines = read_text(path).splitlines()
     objects = lines[lines.index("[HitObjects]") + 1:]
     return [int(line.split(",")[2]) / 1000 for line in objects if line.count(",") >= 4]
 
 
 def osu_lanes(path):
     """(time, lane) of each hit object, the lane as osu!mania computes it: floor(x × keys / 512)."""
-    lines = open(path, encoding="utf-8").read().splitlines()
+    lines = read_text(path).splitlines()
     keys = int(float(next(l.split(":")[1] for l in lines if l.startswith("CircleSize:"))))
     objects = lines[lines.index("[HitObjects]") + 1:]
     return sorted((int(l.split(",")[2]) / 1000, int(int(l.split(",")[0]) * keys / 512)) for l in objects if l.count(",") >= 4)
@@ -94,10 +109,10 @@ def qua_hits(path):
 def dat_hits(path):
     """Beat Saber v3 with its Info.dat: beats at the song BPM until the first bpmEvent, then each event's tempo
     (ChroMapper's and the game's v3 timing); time = seconds(beat) + _songTimeOffset."""
-    info = json.load(open(os.path.join(os.path.dirname(path), "Info.dat")))
+    info = read_json(os.path.join(os.path.dirname(path), "Info.dat"))
     listed = [d["_beatmapFilename"] for s in info["_difficultyBeatmapSets"] for d in s["_difficultyBeatmaps"]]
     assert os.path.basename(path) in listed, f"{path} is not listed in its Info.dat"
-    d = json.load(open(path))
+    d = read_json(path)
     events = sorted((e["b"], e["m"]) for e in d.get("bpmEvents", []))
     segments = [(0.0, info["_beatsPerMinute"])] + events
 
@@ -114,7 +129,7 @@ def dat_hits(path):
 
 
 def json_hits(path):
-    value = json.load(open(path))
+    value = read_json(path)
     return value if isinstance(value, list) else value["beats"]
 
 
@@ -123,7 +138,7 @@ def chart_hits(path):
     tempos (B = BPM × 1000), audio time = chart time + [Song] Offset; notes are N lines of the first track, frets 0–4 and
     open 7 (5 and 6 are modifiers)."""
     section, values, tracks = None, {}, {}
-    for line in open(path, encoding="utf-8-sig").read().splitlines():
+    for line in read_text(path, "utf-8-sig").splitlines():
         line = line.strip()
         if line.startswith("[") and line.endswith("]"):
             section = line[1:-1]
@@ -178,8 +193,8 @@ def own_charts(work):
             k += 1
     hits = [h + (0.25 if h > 11.0 + 1e-9 else 0) for h in hits]
     path = os.path.join(work, "offbeat.json")
-    json.dump({"bpm": 120, "offset": 0.1, "tempo_changes": [{"time": t, "bpm": b} for t, b in points[1:]],
-               "stops": [{"time": 11.0, "seconds": 0.25}], "beats": hits}, open(path, "w"))
+    write_text(path, json.dumps({"bpm": 120, "offset": 0.1, "tempo_changes": [{"time": t, "bpm": b} for t, b in points[1:]],
+                                 "stops": [{"time": 11.0, "seconds": 0.25}], "beats": hits}))
     charts.append(("offbeat", path, hits))
     # StepMania with a stop after beat 8 and a delay before beat 4 (a note on each row), and a tempo change at beat 10.
     beats = [0, 1, 2, 3, 4, 4.5, 5, 6, 7, 8, 8.5, 9, 10, 12, 14]
@@ -187,7 +202,7 @@ def own_charts(work):
     for i, b in enumerate(beats):
         rows[int(b * 4)] = "".join("1" if j == i % 4 else "0" for j in range(4))
     sm = os.path.join(work, "delays.sm")
-    open(sm, "w").write("#TITLE:d;\n#MUSIC:a.ogg;\n#OFFSET:-0.2;\n#BPMS:0=120,10=133.5;\n#STOPS:8=0.3;\n#DELAYS:4=0.5;\n"
+    write_text(sm, "#TITLE:d;\n#MUSIC:a.ogg;\n#OFFSET:-0.2;\n#BPMS:0=120,10=133.5;\n#STOPS:8=0.3;\n#DELAYS:4=0.5;\n"
                         "#NOTES:\n dance-single:\n :\n Hard:\n 5:\n 0,0,0,0,0:\n"
                         + "\n,\n".join("\n".join(rows[k:k + 16]) for k in range(0, 64, 16)) + "\n;\n")
 
@@ -199,7 +214,7 @@ def own_charts(work):
     # osu!mania with timing points off the beat and notes 1 ms apart (one chord) and 2 ms apart (two hits).
     osu = os.path.join(work, "offbeat.osu")
     notes = [500, 875, 1250, 1251, 1625, 2113, 2500, 2502, 3300, 3731, 4162]
-    open(osu, "w").write("osu file format v14\n\n[General]\nAudioFilename: a.ogg\nMode: 3\n\n[Metadata]\nTitle:o\nVersion:Hard\n\n"
+    write_text(osu, "osu file format v14\n\n[General]\nAudioFilename: a.ogg\nMode: 3\n\n[Metadata]\nTitle:o\nVersion:Hard\n\n"
                          "[Difficulty]\nCircleSize:4\n\n[TimingPoints]\n500,375,4,1,0,100,1,0\n2113,431,4,1,0,100,1,0\n\n"
                          "[HitObjects]\n" + "".join(f"{64 + 128 * (i % 4)},192,{t},1,0,0:0:0:0:\n" for i, t in enumerate(notes)))
     charts.append(("offbeat-osu", osu, [t / 1000 for t in notes]))
@@ -216,7 +231,7 @@ def corpus_charts():
             continue
         files = [f for f in os.listdir(os.path.join(CORPUS, folder)) if f.endswith((".ssc", ".sm", ".qua", ".osu", ".json", ".chart"))]
         if files:
-            hits = [float(x) for x in open(os.path.join(CORPUS, folder, "hits.txt")).read().split()]
+            hits = [float(x) for x in read_text(os.path.join(CORPUS, folder, "hits.txt")).split()]
             out.append((folder, os.path.join(CORPUS, folder, files[0]), hits))
     return out
 
@@ -249,7 +264,7 @@ class ChartRoundTripTest(unittest.TestCase):
                 if ext == "json":
                     again = os.path.join(folder, "again.json")
                     subprocess.run([beatmap, "convert", out, "-o", again], capture_output=True, text=True)
-                    if json.load(open(again)) != json.load(open(out)):
+                    if read_json(again) != read_json(out):
                         failures.append(f"{name}: JSON → JSON is not the same file")
         print(f"chart_roundtrip_test: {conversions - len(failures)} of {conversions} conversions read back in the games' parsers",
               file=sys.stderr)
@@ -275,10 +290,9 @@ class ChartRoundTripTest(unittest.TestCase):
         rows[16], rows[20], rows[22] = "0004", "0003", "M000"
         rows[24], rows[28] = "1001", "0101"
         source = os.path.join(work, "src.sm")
-        with open(source, "w") as f:
-            f.write("#TITLE:Lane Test;\n#ARTIST:Someone;\n#MUSIC:a.ogg;\n#OFFSET:-0.1;\n#BPMS:0=150;\n#STOPS:;\n"
+        write_text(source, ("#TITLE:Lane Test;\n#ARTIST:Someone;\n#MUSIC:a.ogg;\n#OFFSET:-0.1;\n#BPMS:0=150;\n#STOPS:;\n"
                     "#NOTES:\n dance-single:\n Author Name:\n Challenge:\n 11:\n 0,0,0,0,0:\n"
-                    + "\n".join(rows[:16]) + "\n,\n" + "\n".join(rows[16:]) + "\n;\n")
+                    + "\n".join(rows[:16]) + "\n,\n" + "\n".join(rows[16:]) + "\n;\n"))
 
         def sm_notes(path):
             s = simfile.open(path)
@@ -309,7 +323,7 @@ class ChartRoundTripTest(unittest.TestCase):
                 hits = [(t, lane) for t, lane, kind, _ in want if kind != "M"]
                 got = osu_lanes(out)
                 self.assertEqual([(round(t, 3), lane) for t, lane in got], [(round(t, 3), lane) for t, lane in hits])
-                text = open(out, encoding="utf-8").read()
+                text = read_text(out)
                 self.assertIn("Title:Lane Test", text)
                 self.assertIn("Version:Challenge", text)
                 ends = sorted(int(l.split(",")[5].split(":")[0]) / 1000 for l in text.splitlines() if ",128," in l)
@@ -325,7 +339,7 @@ class ChartRoundTripTest(unittest.TestCase):
         beatmap = os.path.join(BIN, "beatmap")
         work = tempfile.mkdtemp()
         source = os.path.join(work, "close.txt")
-        open(source, "w").write("0.5\n0.5004\n1.0\n1.25\n")
+        write_text(source, "0.5\n0.5004\n1.0\n1.25\n")
         out = os.path.join(work, "close.sm")
         r = subprocess.run([beatmap, "convert", source, "-o", out, "--bpm", "120", "--werror"], capture_output=True, text=True)
         self.assertEqual(r.returncode, 1, r.stderr)

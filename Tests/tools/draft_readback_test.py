@@ -130,8 +130,8 @@ class DraftReadBackTest(unittest.TestCase):
         self.assertEqual(self.beatmap("draft", self.song, "--count", "10", "--density", "2", "-o", out).returncode, 64)
         self.assertEqual(self.beatmap("draft", self.song, "--levels", "Easy=x", "-o", out).returncode, 64)
         # An extension no format has is not written as text.
-        self.assertEqual(self.beatmap("draft", self.song, "--density", "2", "-o", os.path.join(self.dir, "x.chart")).returncode, 64)
-        self.assertFalse(os.path.exists(os.path.join(self.dir, "x.chart")))
+        self.assertEqual(self.beatmap("draft", self.song, "--density", "2", "-o", os.path.join(self.dir, "x.chrt")).returncode, 64)
+        self.assertFalse(os.path.exists(os.path.join(self.dir, "x.chrt")))
         p = self.beatmap("draft", self.song, "--count", "5000", "--min-gap", "200", "-o", out)
         self.assertEqual(p.returncode, 2)
         self.assertIn("--min-gap", p.stderr)  # the way out, named
