@@ -34,10 +34,12 @@ public enum ChartWriter {
     /// StepMania's steps type for a chart of `lanes` lanes; nil when it has none (the notes go to dance-single's four).
     static let stepsTypes = [4: "dance-single", 5: "pump-single", 6: "dance-solo", 7: "kb7-single", 8: "dance-double", 10: "pump-double"]
 
-    /// The notes `map` is written as in `lanes` lanes: its own (a lane beyond folds back, `lane % lanes`), else its hits
-    /// as taps in the lanes in turn.
+    /// The notes `map` is written as in `lanes` lanes, in time order: its own (a lane beyond folds back, `lane % lanes`),
+    /// else its hits as taps in the lanes in turn.
     static func placed(_ map: BeatMap, lanes: Int) -> [ChartNote] {
-        guard !map.notes.isEmpty else { return writable(map).enumerated().map { ChartNote(time: $0.element, lane: $0.offset % lanes) } }
+        guard !map.notes.isEmpty else {
+            return writable(map).sorted().enumerated().map { ChartNote(time: $0.element, lane: $0.offset % lanes) }
+        }
         // The notes of a chord (within 1 ms of its first, the readers' rule) are written at the chord's time, so a format
         // with finer steps does not split it into two hits.
         var head = -Double.infinity
@@ -147,11 +149,12 @@ public enum ChartWriter {
     /// The notes of `map` in whole milliseconds (osu! and Quaver store integers) in `lanes` lanes, mines left out: one
     /// per lane and millisecond, a hold kept only when it ends after it starts.
     static func millisecondNotes(_ map: BeatMap, lanes: Int) -> [(ms: Int, lane: Int, end: Int?)] {
-        var seen: Set<[Int]> = []
+        var seen: Set<Int> = []
         var out: [(ms: Int, lane: Int, end: Int?)] = []
-        for n in placed(map, lanes: lanes).filter(\.isHit).sorted(by: { ($0.time, $0.lane) < ($1.time, $1.lane) }) {
+        // `placed` gives the notes in time order.
+        for n in placed(map, lanes: lanes) where n.isHit {
             let ms = Int((n.time * 1000).rounded())
-            guard seen.insert([ms, n.lane]).inserted else { continue }
+            guard seen.insert(ms &* 64 &+ n.lane).inserted else { continue }
             let end = n.end.map { Int(($0 * 1000).rounded()) }.flatMap { $0 > ms ? $0 : nil }
             out.append((ms, n.lane, end))
         }
