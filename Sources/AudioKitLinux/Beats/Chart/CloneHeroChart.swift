@@ -88,6 +88,45 @@ enum CloneHeroChart {
         return out
     }
 
+    /// The tempo map of `[SyncTrack]`: tempos (`B`, n/1000 BPM) at tick / `resolution` beats from `offset`, and the first
+    /// time signature's beats to a bar.
+    static func tempoMap(_ sync: Section, resolution: Double, offset: Double, file: String?) -> Result<TempoMap, StepManiaChart.Failure> {
+        var changes: [(beat: Double, bpm: Double)] = []
+        var meter = 4
+        for l in sync.lines {
+            let parts = l.value.split(separator: " ")
+            guard let tick = Double(l.key), tick >= 0, parts.count >= 2 else { continue }
+            if parts[0] == "B" {
+                guard let n = Double(parts[1]), TempoMap.bpmRange.contains(n / 1000) else {
+                    return .failure(
+                        .init(
+                            result: BeatMapReader.failure(
+                                file, l.line, 1, "tempo \(parts[1]) is \(parts[1]) / 1000 BPM; a tempo must lie in 1…10000 BPM")))
+                }
+                changes.append((tick / resolution, n / 1000))
+            } else if parts[0] == "TS", tick == 0, let n = Int(parts[1]), (1...64).contains(n) {
+                meter = n
+            }
+        }
+        guard !changes.isEmpty, let tempo = TempoMap(offset: offset, changes: changes, beatsPerBar: meter) else {
+            return .failure(
+                .init(result: BeatMapReader.failure(file, 1, 1, "[SyncTrack] has no tempo (tick = B n); a chart needs one at tick 0")))
+        }
+        return .success(tempo)
+    }
+
+    /// The track named `wanted` (its section name, or a guitar difficulty), else the hardest guitar track, else the
+    /// hardest track of the first instrument there is.
+    static func choose(_ tracks: [Section], _ wanted: String?) -> Section? {
+        if let w = wanted?.lowercased() {
+            return tracks.first { $0.name.lowercased() == w } ?? tracks.first { $0.name.lowercased() == w + "single" }
+        }
+        func rank(_ s: Section) -> (Int, Int) {
+            (instruments.firstIndex { s.name.hasSuffix($0) }.map { -$0 } ?? -99, -(difficulties.firstIndex { s.name.hasPrefix($0) } ?? 9))
+        }
+        return tracks.max { rank($0) < rank($1) }
+    }
+
     /// The hits of the chosen track of a `.chart` file.
     static func read(bytes: [UInt8], file: String?, chart wanted: String?, maxBeats: Int) -> BeatMapReadResult {
         let text = BeatMapText.normalizingLineEndings(String(decoding: bytes, as: UTF8.self))
@@ -106,38 +145,14 @@ enum CloneHeroChart {
         }
         let ini = songIni(beside: file)
         let offset = (Double(songValue("Offset") ?? "0") ?? 0) + (Double(ini["delay"] ?? "0") ?? 0) / 1000
-        var changes: [(beat: Double, bpm: Double)] = []
-        var meter = 4
-        for l in sync.lines {
-            let parts = l.value.split(separator: " ")
-            guard let tick = Double(l.key), tick >= 0, parts.count >= 2 else { continue }
-            if parts[0] == "B" {
-                guard let n = Double(parts[1]), TempoMap.bpmRange.contains(n / 1000) else {
-                    return BeatMapReader.failure(
-                        file, l.line, 1, "tempo \(parts[1]) is \(parts[1]) / 1000 BPM; a tempo must lie in 1…10000 BPM")
-                }
-                changes.append((tick / resolution, n / 1000))
-            } else if parts[0] == "TS", tick == 0, let n = Int(parts[1]), (1...64).contains(n) {
-                meter = n
-            }
-        }
-        guard !changes.isEmpty, let tempo = TempoMap(offset: offset.isFinite ? offset : 0, changes: changes, beatsPerBar: meter) else {
-            return BeatMapReader.failure(file, 1, 1, "[SyncTrack] has no tempo (tick = B n); a chart needs one at tick 0")
+        let tempo: TempoMap
+        switch tempoMap(sync, resolution: resolution, offset: offset.isFinite ? offset : 0, file: file) {
+        case .failure(let f): return f.result
+        case .success(let t): tempo = t
         }
         let tracks = all.filter { s in difficulties.contains { s.name.hasPrefix($0) } && instruments.contains { s.name.hasSuffix($0) } }
         guard !tracks.isEmpty else { return BeatMapReader.failure(file, 1, 1, "the chart holds no track ([ExpertSingle] and the like)") }
-        let chosen: Section?
-        if let w = wanted?.lowercased() {
-            chosen = tracks.first { $0.name.lowercased() == w } ?? tracks.first { $0.name.lowercased() == w + "single" }
-        } else {
-            func rank(_ s: Section) -> (Int, Int) {
-                (
-                    instruments.firstIndex { s.name.hasSuffix($0) }.map { -$0 } ?? -99,
-                    -(difficulties.firstIndex { s.name.hasPrefix($0) } ?? 9)
-                )
-            }
-            chosen = tracks.max { rank($0) < rank($1) }
-        }
+        let chosen = choose(tracks, wanted)
         guard let track = chosen else {
             return BeatMapReader.failure(
                 file, 1, 1, "no track matches \"\(wanted ?? "")\"; the chart holds \(tracks.map(\.name).joined(separator: ", "))")

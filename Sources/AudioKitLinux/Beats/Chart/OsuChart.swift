@@ -38,19 +38,8 @@ enum OsuChart {
             }
             switch section {
             case "Metadata", "Difficulty", "General":
-                let pair = trimmed.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                guard pair.count == 2 else { continue }
-                switch pair[0] {
-                case "Version":
-                    name = pair[1]
-                    metadata.difficulty = pair[1].nilIfEmpty
-                case "Title": metadata.title = pair[1].nilIfEmpty
-                case "Artist": metadata.artist = pair[1].nilIfEmpty
-                case "Creator": metadata.creator = pair[1].nilIfEmpty
-                case "CircleSize": keys = Int(Double(pair[1]) ?? 4).clamped(to: 1...18)
-                case "Mode": mode = Int(pair[1]) ?? 0
-                default: break
-                }
+                header(trimmed, into: &metadata, keys: &keys, mode: &mode)
+                if trimmed.hasPrefix("Version:") { name = String(trimmed.dropFirst("Version:".count)).trimmingCharacters(in: .whitespaces) }
             case "TimingPoints":
                 let fields = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
                 guard fields.count >= 2, let time = Double(fields[0]), let length = Double(fields[1]), time.isFinite, length.isFinite,
@@ -106,14 +95,34 @@ enum OsuChart {
         result.map?.positions = []
         result.map?.metadata = metadata
         if mode == 3 {
-            // Lanes as osu!mania computes them: floor(x × keys / 512).
             result.map?.lanes = keys
-            result.map?.notes = objects.map { o in
-                ChartNote(
-                    time: o.time + early, lane: min(keys - 1, max(0, Int(o.x * Double(keys) / 512))), kind: o.hold == nil ? .tap : .hold,
-                    end: o.hold.map { $0 + early })
-            }.sorted { ($0.time, $0.lane) < ($1.time, $1.lane) }
+            result.map?.notes = maniaNotes(objects, keys: keys, early: early)
         }
         return result
+    }
+
+    /// One `Key: value` line of `[General]`, `[Metadata]` or `[Difficulty]`: the song's and chart's names, the key count
+    /// (`CircleSize`) and the mode.
+    static func header(_ line: String, into metadata: inout ChartMetadata, keys: inout Int, mode: inout Int) {
+        let pair = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard pair.count == 2 else { return }
+        switch pair[0] {
+        case "Version": metadata.difficulty = pair[1].nilIfEmpty
+        case "Title": metadata.title = pair[1].nilIfEmpty
+        case "Artist": metadata.artist = pair[1].nilIfEmpty
+        case "Creator": metadata.creator = pair[1].nilIfEmpty
+        case "CircleSize": keys = Int(Double(pair[1]) ?? 4).clamped(to: 1...18)
+        case "Mode": mode = Int(pair[1]) ?? 0
+        default: break
+        }
+    }
+
+    /// osu!mania notes in time order: the lane as osu!mania computes it, floor(x × keys / 512), and a hold's end.
+    static func maniaNotes(_ objects: [(x: Double, time: Double, hold: Double?)], keys: Int, early: Double) -> [ChartNote] {
+        objects.map { o in
+            ChartNote(
+                time: o.time + early, lane: min(keys - 1, max(0, Int(o.x * Double(keys) / 512))), kind: o.hold == nil ? .tap : .hold,
+                end: o.hold.map { $0 + early })
+        }.sorted { ($0.time, $0.lane) < ($1.time, $1.lane) }
     }
 }

@@ -111,13 +111,19 @@ enum StepManiaChart {
             empty: "the chart \"\(chosen.name)\" holds no tap or hold; it has nothing to hit")
         result.map?.notes = played.sorted { ($0.time, $0.lane) < ($1.time, $1.lane) }
         result.map?.lanes = lanes[chosen.stepsType.lowercased()] ?? max(1, (played.map(\.lane).max() ?? 3) + 1)
+        result.map?.metadata = metadata(msd, chosen)
+        return result
+    }
+
+    /// What the file says of the song (`#TITLE`, `#ARTIST`) and of `chart` (its author, else `#CREDIT`; its difficulty
+    /// and meter).
+    static func metadata(_ msd: MSDText, _ chart: Chart) -> ChartMetadata {
         func tag(_ name: String) -> String? {
             msd.values.last { $0.tag == name }?.params.first?.text.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
         }
-        result.map?.metadata = ChartMetadata(
-            title: tag("TITLE"), artist: tag("ARTIST"), creator: chosen.description.nilIfEmpty ?? tag("CREDIT"),
-            difficulty: chosen.difficulty.nilIfEmpty, meter: chosen.meter)
-        return result
+        return ChartMetadata(
+            title: tag("TITLE"), artist: tag("ARTIST"), creator: chart.description.nilIfEmpty ?? tag("CREDIT"),
+            difficulty: chart.difficulty.nilIfEmpty, meter: chart.meter)
     }
 
     /// The charts named `wanted` (by its whole name, else by difficulty or description, else by steps type and
