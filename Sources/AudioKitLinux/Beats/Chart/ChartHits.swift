@@ -12,6 +12,9 @@ enum ChartHits {
         let location: SourceLocation
     }
 
+    /// True when a note at `later` is one hit with a note at `earlier`: within 1 ms, counted in whole microseconds.
+    static func sameChord(_ earlier: Double, _ later: Double) -> Bool { ((later - earlier) * 1e6).rounded() <= 1000 }
+
     /// The map of `notes` on `tempoMap`; a `beatmap.no_beats` error when there is no note, a parse error when there
     /// are more than `maxBeats`.
     static func map(
@@ -33,7 +36,7 @@ enum ChartHits {
         for n in sorted {
             // Within 1 ms, counted in whole microseconds: two notes 1 ms apart (osu!'s and Quaver's step, a chord placed a
             // millisecond off) are always one hit, 2 ms apart always two, whatever the floating-point noise in their times.
-            if let last = times.last, ((n.time - last) * 1e6).rounded() <= 1000 { continue }
+            if let last = times.last, sameChord(last, n.time) { continue }
             times.append(n.time)
             if let b = n.beat { beats.append(b) }
             locations.append(n.location)

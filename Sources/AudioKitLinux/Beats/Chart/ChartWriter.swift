@@ -48,7 +48,7 @@ public enum ChartWriter {
             var n = n
             n.lane %= lanes
             if n.isHit {
-                if ((n.time - head) * 1e6).rounded() <= 1000 { n.time = head } else { head = n.time }
+                if ChartHits.sameChord(head, n.time) { n.time = head } else { head = n.time }
             }
             return n
         }

@@ -81,6 +81,25 @@ enum HitChecker {
             return lo
         }
 
+        /// How well `times` sit on the peaks once `shift` is removed: for each time, its strongest peak within 3σ
+        /// (strength capped at 2), Gaussian-weighted by its distance with σ = `sigma`, summed. The peaks are walked in
+        /// place: this runs for every candidate shift and every time.
+        func alignment(_ times: [Double], shift: Double, sigma: Double) -> Double {
+            var sum = 0.0
+            for t in times {
+                let centre = t - shift
+                var best = 0.0
+                var k = lowerBound(centre - 3 * sigma)
+                while k < self.times.count, self.times[k] <= centre + 3 * sigma {
+                    let d = self.times[k] - centre
+                    best = max(best, min(strengths[k], 2) * exp(-d * d / (2 * sigma * sigma)))
+                    k += 1
+                }
+                sum += best
+            }
+            return sum
+        }
+
         /// The peaks within `window` of `time` whose strength is at least `minimum`.
         func near(_ time: Double, window: Double, minimum: Double = 0) -> [(time: Double, strength: Double)] {
             var out: [(Double, Double)] = []
@@ -133,20 +152,7 @@ enum HitChecker {
         let sample = Swift.stride(from: 0, to: times.count, by: step).map { times[$0] }
         let sigma = 0.015
         func score(_ a: Double) -> Double {
-            var sum = 0.0
-            for t in sample {
-                // Walk the peaks in place: this runs for every candidate offset and every sampled hit.
-                var best = 0.0
-                let centre = t - a
-                var k = peaks.lowerBound(centre - 3 * sigma)
-                while k < peaks.times.count, peaks.times[k] <= centre + 3 * sigma {
-                    let d = peaks.times[k] - centre
-                    best = max(best, min(peaks.strengths[k], 2) * exp(-d * d / (2 * sigma * sigma)))
-                    k += 1
-                }
-                sum += best
-            }
-            return sum * (1 - 0.15 * abs(a) / BeatCheckTuning.alignmentOffset)
+            peaks.alignment(sample, shift: a, sigma: sigma) * (1 - 0.15 * abs(a) / BeatCheckTuning.alignmentOffset)
         }
         var bestA = 0.0
         var bestScore = score(0)

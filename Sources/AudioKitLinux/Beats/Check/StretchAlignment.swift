@@ -130,21 +130,7 @@ enum StretchAlignment {
     /// residual of those on a clear onset.
     static func localOffset(_ hits: [Double], peaks: HitChecker.Peaks, around: Double) -> Double {
         let sigma = 0.015
-        func score(_ a: Double) -> Double {
-            var sum = 0.0
-            for t in hits {
-                // The peaks walked in place: this runs for every candidate offset and every hit.
-                var best = 0.0
-                var k = peaks.lowerBound(t - a - 3 * sigma)
-                while k < peaks.times.count, peaks.times[k] <= t - a + 3 * sigma {
-                    let d = peaks.times[k] - (t - a)
-                    best = max(best, min(peaks.strengths[k], 2) * exp(-d * d / (2 * sigma * sigma)))
-                    k += 1
-                }
-                sum += best
-            }
-            return sum
-        }
+        func score(_ a: Double) -> Double { peaks.alignment(hits, shift: a, sigma: sigma) }
         var best = around
         var bestScore = score(around)
         for a in Swift.stride(from: around - searchRange, through: around + searchRange, by: 0.002) {

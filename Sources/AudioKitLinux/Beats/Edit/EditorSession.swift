@@ -126,7 +126,11 @@ public actor EditorSession {
                     if let problem = EditorMarker.problem(markers, duration: audio.info.duration) {
                         throw InputError(.corrupt, path: map, reason: problem, fix: "fix or remove \"markers\"")
                     }
-                } else if let beside = try EditorSidecar.read(path: EditorSidecar.path(for: map), limits: limits) {
+                } else if FileIdentity(path: EditorSidecar.path(for: map)) != nil {
+                    // Read once: its bytes are what a save later checks the file against.
+                    let side = EditorSidecar.path(for: map)
+                    let bytes = try InputFile.read(side, maxBytes: limits.maxFileBytes)
+                    let beside = try EditorSidecar.parse(bytes, path: side)
                     // A map that holds beats only, with the grid and markers the author kept beside it.
                     // A chart's own tempo map stays what it is judged on.
                     if let problem = EditorMarker.problem(beside.markers, duration: audio.info.duration) {
@@ -135,7 +139,7 @@ public actor EditorSession {
                     declared = declared ?? (f.map.tempoMap == nil ? beside.grid : nil)
                     markers = beside.markers
                     keepsBeside = true
-                    sidecarSeen = try InputFile.read(EditorSidecar.path(for: map), maxBytes: limits.maxFileBytes)
+                    sidecarSeen = bytes
                 }
             case .failure(let findings): throw findings
             }

@@ -22,7 +22,12 @@ public struct EditorSidecar: Sendable, Equatable {
     /// The sidecar at `path`, nil when there is none; throws `InputError` when it cannot be read or is not one.
     public static func read(path: String, limits: InputLimits = .standard) throws(InputError) -> EditorSidecar? {
         guard FileIdentity(path: path) != nil else { return nil }
-        var bytes = try InputFile.read(path, maxBytes: limits.maxFileBytes)
+        return try parse(try InputFile.read(path, maxBytes: limits.maxFileBytes), path: path)
+    }
+
+    /// The sidecar in `bytes` (read from `path`); throws `InputError` when it is not one.
+    public static func parse(_ bytes: [UInt8], path: String) throws(InputError) -> EditorSidecar {
+        var bytes = bytes
         // A byte-order mark, as some editors write one, is not part of the JSON.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         let root: JSONValue
