@@ -40,6 +40,13 @@ extension Beatmap {
         @Option(name: .long, help: ArgumentHelp("Where to save a draft made without MAP (a new file).", valueName: "file"))
         var saveAs: String?
 
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "In a chart file with several charts, the one to edit: its name, difficulty or description, or its number. Default: the hardest. A save rewrites only this chart's notes.",
+                valueName: "name"))
+        var chart: String?
+
         @Option(name: .long, help: ArgumentHelp("Flag beats further than this from their onset, in milliseconds.", valueName: "ms"))
         var toleranceMs: Double = BeatCheckTuning.defaultTolerance * 1000
 
@@ -77,7 +84,7 @@ extension Beatmap {
             #if Editor
                 let settings = EditorSession.Settings(
                     tolerance: toleranceMs / 1000, hitWindow: hitWindow, saveAs: saveAs, limits: limitOptions.limits,
-                    saveAsFolder: FileManager.default.currentDirectoryPath)
+                    saveAsFolder: FileManager.default.currentDirectoryPath, chart: chart)
                 let session: EditorSession
                 do {
                     session = try await EditorSession(track: track, map: map, settings: settings)

@@ -57,3 +57,8 @@ test("applyFixes moves only selected beats that have a fix", () => {
   assert.deepEqual(r.beats, [1, 2, 3.1]);
   assert.deepEqual(r.selectedTimes, [1, 2]);
 });
+
+test("applyFixes never moves a maybe (a hit the chart's snap placed, that only the audio doubts)", () => {
+  const v = [{ time: 1.1, fix: 1, maybe: true }, { time: 2.07, fix: 2, maybe: false }];
+  assert.deepEqual(applyFixes(v, new Set([0, 1])).beats, [1.1, 2]);
+});

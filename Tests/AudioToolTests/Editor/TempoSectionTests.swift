@@ -112,6 +112,12 @@ struct TempoSectionTests {
             #expect(await session.setGrid(grid) == false, "\(sections)")
         }
         #expect(await session.state().declaredGrid == nil)
+        // A tempo map that runs past the audio (a chart's last sections after the song ends, issue #39) is taken and
+        // kept; a section past a day (what the chart writers hold) is not.
+        let past = EditorState.Grid(bpm: 150, offset: 1, sections: [.init(time: Self.change, bpm: 110), .init(time: 600, bpm: 90)])
+        #expect(await session.setGrid(past))
+        #expect(await session.state().declaredGrid?.sections.last?.time == 600)
+        #expect(await session.setGrid(EditorState.Grid(bpm: 150, offset: 1, sections: [.init(time: 1e6, bpm: 90)])) == false)
         // With the change declared, every hit is on a click and on the grid: nothing is flagged.
         let sectioned = EditorState.Grid(bpm: 150, offset: 1, sections: [EditorState.Grid.Section(time: Self.change, bpm: 110)])
         #expect(await session.setGrid(sectioned))

@@ -93,37 +93,46 @@ public enum ChartWriter {
                 "     \(known ? chart.difficulty : "Edit"):", "     \(max(1, chart.meter)):",
                 "     0.000000,0.000000,0.000000,0.000000,0.000000:",
             ]
-            // Each row's columns: a note's kind at its row, a hold's or roll's tail (3) at its end's.
-            var rows: [Int: [Character]] = [:]
-            func put(_ row: Int, _ lane: Int, _ c: Character) {
-                var columns = rows[row] ?? [Character](repeating: "0", count: width)
-                if columns[lane] == "0" { columns[lane] = c }
-                rows[row] = columns
+            let measures = stepManiaMeasures(placed(chart.map, lanes: width), width: width) {
+                Int(((tempo.beat(atTime: $0) + shift) * 48).rounded())
             }
-            func row(_ t: Double) -> Int { Int(((tempo.beat(atTime: t) + shift) * 48).rounded()) }
-            for note in placed(chart.map, lanes: width) {
-                let start = row(note.time)
-                let end = note.end.map(row)
-                if let end, end > start, note.kind == .hold || note.kind == .roll {
-                    put(start, note.lane, stepManiaNote[note.kind]!)
-                    put(end, note.lane, "3")
-                } else {
-                    put(start, note.lane, stepManiaNote[note.kind == .hold || note.kind == .roll ? .tap : note.kind]!)
-                }
-            }
-            let last = (rows.keys.max() ?? 0) / 192
-            // Each measure's rows, found once (not by a pass over every row per measure).
-            let byMeasure = Dictionary(grouping: rows.keys, by: { $0 / 192 })
-            for measure in 0...last {
-                let used = (byMeasure[measure] ?? []).map { $0 % 192 }
-                let n = rowCounts.first { n in used.allSatisfy { $0 % (192 / n) == 0 } } ?? 192
-                for r in 0..<n {
-                    out.append(String(rows[measure * 192 + r * (192 / n)] ?? [Character](repeating: "0", count: width)))
-                }
-                out.append(measure == last ? ";" : ",  // measure \(measure + 1)")
+            for (k, rows) in measures.enumerated() {
+                out += rows
+                out.append(k == measures.count - 1 ? ";" : ",  // measure \(k + 1)")
             }
         }
         return out.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// StepMania note data for `notes` in `width` columns: each measure's rows (192 rows of 1/48 beat to a measure of 4
+    /// beats, written in the fewest rows StepMania's row counts allow), from measure 0 to the last note's. `row` gives a
+    /// time's row from beat 0 (not negative); a note's kind goes at its row, a hold's or roll's tail (`3`) at its end's.
+    static func stepManiaMeasures(_ notes: [ChartNote], width: Int, row: (Double) -> Int) -> [[String]] {
+        var rows: [Int: [Character]] = [:]
+        func put(_ row: Int, _ lane: Int, _ c: Character) {
+            var columns = rows[row] ?? [Character](repeating: "0", count: width)
+            if columns[lane] == "0" { columns[lane] = c }
+            rows[row] = columns
+        }
+        for note in notes {
+            let start = row(note.time)
+            let end = note.end.map(row)
+            let lane = note.lane % width
+            if let end, end > start, note.kind == .hold || note.kind == .roll {
+                put(start, lane, stepManiaNote[note.kind]!)
+                put(end, lane, "3")
+            } else {
+                put(start, lane, stepManiaNote[note.kind == .hold || note.kind == .roll ? .tap : note.kind]!)
+            }
+        }
+        let last = (rows.keys.max() ?? 0) / 192
+        // Each measure's rows, found once (not by a pass over every row per measure).
+        let byMeasure = Dictionary(grouping: rows.keys, by: { $0 / 192 })
+        return (0...last).map { measure in
+            let used = (byMeasure[measure] ?? []).map { $0 % 192 }
+            let n = rowCounts.first { n in used.allSatisfy { $0 % (192 / n) == 0 } } ?? 192
+            return (0..<n).map { r in String(rows[measure * 192 + r * (192 / n)] ?? [Character](repeating: "0", count: width)) }
+        }
     }
 
     static func escape(_ s: String) -> String {

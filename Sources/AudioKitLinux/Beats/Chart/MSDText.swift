@@ -10,6 +10,8 @@ struct MSDText {
         var text: String
         var line: Int
         var column: Int
+        /// Where its bytes start and end in the bytes read (comments inside included), so that a writer can replace it.
+        var range: Range<Int> = 0..<0
     }
 
     /// One `#TAG:…;` value: the upper-cased tag and its parameters after the tag.
@@ -30,6 +32,7 @@ struct MSDText {
         var params: [Param] = []
         var current: [UInt8] = []
         var start = (1, 1)
+        var startOffset = 0
         var atLineStart = true
         func advance(_ b: UInt8) {
             if b == UInt8(ascii: "\n") {
@@ -42,7 +45,7 @@ struct MSDText {
         func endParam() {
             // "\r\n" is one Character in Swift: keep one kind of line ending so that lines split and count.
             let text = String(decoding: current.filter { $0 != UInt8(ascii: "\r") }, as: UTF8.self)
-            params.append(Param(text: text, line: start.0, column: start.1))
+            params.append(Param(text: text, line: start.0, column: start.1, range: startOffset..<max(startOffset, i)))
             current = []
         }
         func endValue() {
@@ -70,6 +73,7 @@ struct MSDText {
                     advance(b)
                     i += 1
                     start = (line, column)
+                    startOffset = i
                     continue
                 }
                 advance(b)
@@ -89,14 +93,15 @@ struct MSDText {
                 atLineStart = false
                 continue
             case UInt8(ascii: ":"):
-                advance(b)
-                i += 1
                 endParam()
-                start = (line, column)
-            case UInt8(ascii: ";"):
                 advance(b)
                 i += 1
+                start = (line, column)
+                startOffset = i
+            case UInt8(ascii: ";"):
                 endValue()
+                advance(b)
+                i += 1
             default:
                 current.append(b)
                 advance(b)

@@ -16,6 +16,8 @@ enum StepManiaChart {
         var meter = 0
         var notes: MSDText.Param?
         var timing: [MSDText.Value] = []
+        /// Its number in the file, from 1 (what `--chart N` names).
+        var number = 0
 
         var name: String {
             ([stepsType, difficulty] + (description.isEmpty ? [] : [description])).joined(separator: " ")
@@ -37,67 +39,11 @@ enum StepManiaChart {
     static func read(bytes: [UInt8], file: String?, chart wanted: String?, maxBeats: Int) -> BeatMapReadResult {
         // Lines may end in CR alone (old Mac editors): StepMania reads those as line ends too.
         let msd = MSDText(BeatMapText.normalizingLineEndings(bytes))
-        var song: [MSDText.Value] = []
-        var charts: [Chart] = []
-        var open: Chart? = nil
-        var version = 0.0
-        for v in msd.values {
-            let first = v.params.first?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            switch v.tag {
-            case "VERSION": version = Double(first) ?? 0
-            case "NOTEDATA": open = Chart()
-            case "NOTES", "NOTES2":
-                if var c = open {
-                    c.notes = v.params.first
-                    charts.append(c)
-                    open = nil
-                } else {
-                    // .sm: steps type, description, difficulty, meter, radar values, notes.
-                    guard v.params.count >= 6 else {
-                        return BeatMapReader.failure(
-                            file, v.line, v.column,
-                            "#NOTES has \(v.params.count) fields; StepMania needs 6 (steps type, description, difficulty, meter, radar values, notes)"
-                        )
-                    }
-                    func field(_ k: Int) -> String { v.params[k].text.trimmingCharacters(in: .whitespacesAndNewlines) }
-                    charts.append(
-                        Chart(
-                            stepsType: field(0), difficulty: field(2), description: field(1), meter: Int(field(3)) ?? 1,
-                            notes: v.params[5]))
-                }
-            case "STEPSTYPE": open?.stepsType = first
-            case "DIFFICULTY": open?.difficulty = first
-            case "DESCRIPTION", "CHARTNAME": if !first.isEmpty { open?.description = first }
-            case "METER": open?.meter = Int(first) ?? 1
-            default:
-                if timingTags.contains(v.tag) {
-                    if open != nil { open!.timing.append(v) } else { song.append(v) }
-                }
-            }
-        }
-        guard !charts.isEmpty else {
-            return BeatMapReader.failure(file, 1, 1, "the file holds no #NOTES chart; is it a StepMania .sm or .ssc file?")
-        }
-        let matches = choose(charts, wanted)
-        guard matches.count == 1, let chosen = matches.first else {
-            let listed = (matches.isEmpty ? charts : matches).map { c in
-                "\(charts.firstIndex { $0.notes?.line == c.notes?.line && $0.name == c.name }.map { $0 + 1 } ?? 0). \"\(c.name)\""
-            }.joined(separator: ", ")
-            return BeatMapReader.failure(
-                file, 1, 1,
-                matches.isEmpty
-                    ? "no chart matches \"\(wanted ?? "")\"; the file holds \(listed); name one of them, or give its number, to read it"
-                    : "\"\(wanted ?? "")\" matches \(matches.count) charts: \(listed); name one fully, or give its number")
-        }
-        // A chart's own timing replaces the song's (.ssc 0.70+), starting from the song's offset.
-        var timing = song
-        if version >= 0.70, !chosen.timing.isEmpty {
-            timing = song.filter { $0.tag == "OFFSET" } + chosen.timing
-        }
+        let chosen: Chart
         let tempo: TempoMap
-        switch tempoMap(timing, file: file) {
+        switch locate(msd, file: file, chart: wanted) {
         case .failure(let f): return f.result
-        case .success(let t): tempo = t
+        case .success(let found): (chosen, tempo) = found
         }
         guard let data = chosen.notes else { return BeatMapReader.failure(file, 1, 1, "the chart \"\(chosen.name)\" has no #NOTES") }
         let notes: [ChartHits.Note]
@@ -113,6 +59,71 @@ enum StepManiaChart {
         result.map?.lanes = lanes[chosen.stepsType.lowercased()] ?? max(1, (played.map(\.lane).max() ?? 3) + 1)
         result.map?.metadata = metadata(msd, chosen)
         return result
+    }
+
+    /// The chart of `msd` that `wanted` names (see `choose`) and the tempo map it is played on (in `.ssc` 0.70 and
+    /// later, its own timing tags over the song's), or the finding that stops the reading.
+    static func locate(_ msd: MSDText, file: String?, chart wanted: String?) -> Result<(Chart, TempoMap), Failure> {
+        func fail(_ line: Int, _ column: Int, _ message: String) -> Result<(Chart, TempoMap), Failure> {
+            .failure(Failure(result: BeatMapReader.failure(file, line, column, message)))
+        }
+        var song: [MSDText.Value] = []
+        var charts: [Chart] = []
+        var open: Chart? = nil
+        var version = 0.0
+        for v in msd.values {
+            let first = v.params.first?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            switch v.tag {
+            case "VERSION": version = Double(first) ?? 0
+            case "NOTEDATA": open = Chart()
+            case "NOTES", "NOTES2":
+                if var c = open {
+                    c.notes = v.params.first
+                    c.number = charts.count + 1
+                    charts.append(c)
+                    open = nil
+                } else {
+                    // .sm: steps type, description, difficulty, meter, radar values, notes.
+                    guard v.params.count >= 6 else {
+                        return fail(
+                            v.line, v.column,
+                            "#NOTES has \(v.params.count) fields; StepMania needs 6 (steps type, description, difficulty, meter, radar values, notes)"
+                        )
+                    }
+                    func field(_ k: Int) -> String { v.params[k].text.trimmingCharacters(in: .whitespacesAndNewlines) }
+                    charts.append(
+                        Chart(
+                            stepsType: field(0), difficulty: field(2), description: field(1), meter: Int(field(3)) ?? 1,
+                            notes: v.params[5], number: charts.count + 1))
+                }
+            case "STEPSTYPE": open?.stepsType = first
+            case "DIFFICULTY": open?.difficulty = first
+            case "DESCRIPTION", "CHARTNAME": if !first.isEmpty { open?.description = first }
+            case "METER": open?.meter = Int(first) ?? 1
+            default:
+                if timingTags.contains(v.tag) {
+                    if open != nil { open!.timing.append(v) } else { song.append(v) }
+                }
+            }
+        }
+        guard !charts.isEmpty else { return fail(1, 1, "the file holds no #NOTES chart; is it a StepMania .sm or .ssc file?") }
+        let matches = choose(charts, wanted)
+        guard matches.count == 1, let chosen = matches.first else {
+            let listed = (matches.isEmpty ? charts : matches).map { c in
+                "\(charts.firstIndex { $0.notes?.line == c.notes?.line && $0.name == c.name }.map { $0 + 1 } ?? 0). \"\(c.name)\""
+            }.joined(separator: ", ")
+            return fail(
+                1, 1,
+                matches.isEmpty
+                    ? "no chart matches \"\(wanted ?? "")\"; the file holds \(listed); name one of them, or give its number, to read it"
+                    : "\"\(wanted ?? "")\" matches \(matches.count) charts: \(listed); name one fully, or give its number")
+        }
+        // A chart's own timing replaces the song's (.ssc 0.70+), starting from the song's offset.
+        var timing = song
+        if version >= 0.70, !chosen.timing.isEmpty {
+            timing = song.filter { $0.tag == "OFFSET" } + chosen.timing
+        }
+        return tempoMap(timing, file: file).map { (chosen, $0) }
     }
 
     /// What the file says of the song (`#TITLE`, `#ARTIST`) and of `chart` (its author, else `#CREDIT`; its difficulty

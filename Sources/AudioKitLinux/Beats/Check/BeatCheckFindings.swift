@@ -58,6 +58,16 @@ enum BeatCheckFindings {
                             b.index, b.time, Subdivision.name(unused), share, r.beats.count, place)))
                 continue
             }
+            if let plays = b.figurePlays, let line = b.suggestion {
+                d.append(
+                    Diagnostic(
+                        ruleID: BeatMapRules.misaligned, severity: .error, location: map.locations[b.index],
+                        message: String(
+                            format:
+                                "hit %d at %.3f s sits on a grid line and a sound, but in a rhythm the chart plays nowhere else; at %.3f s (a free grid line with an onset at %.3f s in the track) it would be in a figure the chart plays %d times: it looks moved out of that figure; move it to %.3f s",
+                            b.index, b.time, line, b.audioTime ?? 0, plays, line)))
+                continue
+            }
             if let line = b.suggestion {
                 let level =
                     r.tempoMap.flatMap { $0.subdivision(of: line, tolerance: 0.002)?.level }.map { Subdivision.name($0) + " " } ?? ""

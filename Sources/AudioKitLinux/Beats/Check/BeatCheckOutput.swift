@@ -6,6 +6,7 @@ public enum BeatCheckOutput {
     /// delay and the findings.
     public static func json(_ r: BeatCheckReport, map: BeatMap, audio: String) -> String {
         func ms(_ v: Double?) -> JSONValue { v.map { .real(($0 * 1e4).rounded() / 10) } ?? .null }
+        func plays(_ n: Int?) -> JSONValue { n.map { .integer(Int64($0)) } ?? .null }
         let beats: [JSONValue] = r.beats.map { b in
             .object(
                 JSONObject([
@@ -17,7 +18,7 @@ public enum BeatCheckOutput {
                     "off_grid_ms": ms(b.offGrid),
                     "unused_subdivision": b.unusedSubdivision.map { .string(Subdivision.name($0)) } ?? .null,
                     "on_snapped_grid": .bool(b.onSnappedGrid),
-                    "stretch_shift_ms": ms(b.stretchShift),
+                    "stretch_shift_ms": ms(b.stretchShift), "figure_plays": plays(b.figurePlays),
                 ]))
         }
         let root = JSONObject([

@@ -49,6 +49,9 @@ public struct BeatEvidence: Sendable {
     /// For a lone hit of a snapped chart on a subdivision the chart does not use (and so flagged): that subdivision
     /// (8 for 1/8). Nil otherwise.
     public var unusedSubdivision: Int? = nil
+    /// For a hit of a snapped chart on an onset but in a rhythm the chart plays nowhere else, flagged because its
+    /// suggested line puts it back in a figure the chart repeats: how often the chart plays that figure. Nil otherwise.
+    public var figurePlays: Int? = nil
 
     /// For a hit of a stretch that sits off the track by an offset of its own (`beatmap.stretch_offset`, and so
     /// flagged): how much later than the rest of the map the stretch sits (seconds). Nil otherwise.

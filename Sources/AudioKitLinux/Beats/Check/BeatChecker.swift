@@ -202,6 +202,7 @@ public enum BeatChecker {
             b.offGrid = j.offGrid
             b.onSnappedGrid = j.flagged && j.onSnappedGrid
             b.unusedSubdivision = j.unusedLevel
+            b.figurePlays = j.figurePlays
             beats.append(b)
         }
         let stretches = StretchAlignment.find(times, peaks: peaks, offset: offset, tempo: tempo, tolerance: options.tolerance)

@@ -47,6 +47,9 @@ enum HitChecker {
         var onSnappedGrid = false
         /// For a hit of a snapped chart moved onto a subdivision the chart does not use: that subdivision (rule 6).
         var unusedLevel: Int? = nil
+        /// For a hit moved out of a figure the chart repeats (rule 7): how often the chart plays the figure the
+        /// suggested line puts it back in.
+        var figurePlays: Int? = nil
     }
 
     /// Onset peaks as (time, strength), in time order.
@@ -191,6 +194,12 @@ enum HitChecker {
     static let clearOnset = 1.0
     /// A motif (the rhythm within a beat around a hit) the chart plays this many times is the chart's own.
     static let repeatedMotif = 2
+    /// The weight of a place's rhythm (how often the chart plays the motif a hit would have there) against its evidence
+    /// when choosing where a flagged hit goes (an exponent).
+    static let motifWeight = 0.5
+    /// A hit in a rhythm the chart plays nowhere else is flagged, though it sits on an onset, when a free line with a
+    /// clear onset (`clearOnset`) within the hit window puts it in a figure the chart plays at least this often (rule 7).
+    static let figureRepeats = 3
     /// How many times more evidence a better place needs against a hit in a repeated motif.
     static let motifBetterBy = 4.0
     /// A step between hits is one the chart uses when at least this share of its steps are it.
@@ -269,6 +278,29 @@ enum HitChecker {
         }
         var motifs: [[Int]: Int] = [:]
         for k in positions.indices { motifs[motif(k), default: 0] += 1 }
+        /// How much a place `x` for the hit of rank `k` restores the chart's rhythm: 1 + how often the chart plays the
+        /// motif the hit would have there (the other hits as they are), to the power `motifWeight`. A hit moved out of a
+        /// figure the chart repeats goes back to where the figure has it, rather than to the next line with an onset.
+        func rhythm(at x: Double, rank k: Int) -> Double { pow(1 + Double(plays(at: x, rank: k)), motifWeight) }
+        /// How often the chart plays the motif the hit of rank `k` would have at `x`, the other hits as they are.
+        func plays(at x: Double, rank k: Int) -> Int {
+            let p = Int((tempo.beat(atTime: x) * 48).rounded())
+            var m = [((p % 192) + 192) % 192]
+            var j = k - 1
+            var before: [Int] = []
+            var after: [Int] = []
+            while j >= 0, k - j <= 49, p - positions[j] <= 48 {
+                if positions[j] <= p { before.append(positions[j] - p) } else { after.append(positions[j] - p) }
+                j -= 1
+            }
+            j = k + 1
+            while j < positions.count, j - k <= 49, positions[j] - p <= 48 {
+                if positions[j] >= p { after.append(positions[j] - p) } else { before.append(positions[j] - p) }
+                j += 1
+            }
+            m += before.sorted(by: >).filter { $0 >= -48 }.prefix(48) + after.sorted().prefix(48)
+            return motifs[m, default: 0]
+        }
         /// A hit off the grid whose neighbours in time are on it: a lone slip. A run of hits off the grid says the tempo
         /// map does not hold there (a tempo change it does not declare), not that each hit is misplaced.
         func loneOffGrid(_ k: Int, limit: Double) -> Bool {
@@ -305,9 +337,11 @@ enum HitChecker {
         }
         /// The fix for a hit the snap did not place: the free line with the most evidence (any onset, weighted by the
         /// chart's use of the line's subdivision), else the nearest free line; lines in `taken` belong to other hits.
-        func snapFix(_ j: inout Judgement, at t: Double, lines: [(time: Double, level: Int)], taken: Set<Double> = []) {
+        func snapFix(_ j: inout Judgement, _ i: Int, at t: Double, lines: [(time: Double, level: Int)], taken: Set<Double> = []) {
             let free = lines.filter { !taken.contains($0.time) }
-            let scored = free.map { line in (line, evidence(peaks, at: line.time - offset), prior(line.level)) }
+            let scored = free.map { line in
+                (line, evidence(peaks, at: line.time - offset), prior(line.level) * rhythm(at: line.time, rank: rank[i]))
+            }
             if let pick = scored.filter({ $0.1.score > 0 }).max(by: { $0.1.score * $0.2 < $1.1.score * $1.2 }) {
                 j.suggestion = pick.0.time
                 if let p = pick.1.peak { j.match = OnsetMatch(time: p.time, strength: p.strength) }
@@ -327,8 +361,31 @@ enum HitChecker {
             j.flagged = true
             j.onSnappedGrid = false
             if distance > limit { j.offGrid = distance } else { j.unusedLevel = levels[i] }
-            snapFix(&j, at: times[i], lines: lines, taken: taken)
+            snapFix(&j, i, at: times[i], lines: lines, taken: taken)
             return true
+        }
+        /// Rule 7: a snapped hit (on an onset or not), in a rhythm the chart plays nowhere else, where a free line with a
+        /// clear onset within the hit window puts it in a figure the chart plays at least `figureRepeats` times: a hit moved
+        /// out of that figure onto another sound. Flagged with that line (the most played figure, then the most evidence).
+        func leftItsFigure(_ j: inout Judgement, _ i: Int) {
+            let k = rank[i]
+            guard let limit = offGridLimit, gridDistances[k] <= limit, motifs[motif(k), default: 0] < repeatedMotif else { return }
+            var best: (line: Double, plays: Int, score: Double, onset: (time: Double, strength: Double))? = nil
+            for (x, _) in freeLines(around: times[i]) {
+                let there = evidence(peaks, at: x - offset)
+                guard let onset = there.peak, onset.strength >= clearOnset, abs(onset.time - (x - offset)) <= lineOnsetWindow else {
+                    continue
+                }
+                let plays = plays(at: x, rank: k)
+                guard plays >= figureRepeats else { continue }
+                if best.map({ (plays, there.score) > ($0.plays, $0.score) }) ?? true { best = (x, plays, there.score, onset) }
+            }
+            guard let best else { return }
+            j.flagged = true
+            j.suggestion = best.line
+            j.figurePlays = best.plays
+            j.match = OnsetMatch(time: best.onset.time, strength: best.onset.strength)
+            j.ratio = Double(best.plays)
         }
         var out: [Judgement] = []
         for (i, t) in times.enumerated() {
@@ -338,6 +395,7 @@ enum HitChecker {
             let own = evidence(peaks, at: q)
             if j.match == nil, let p = own.peak { j.match = OnsetMatch(time: p.time, strength: p.strength) }
             if let p = own.peak, p.strength >= clearOnset, abs(p.time - q) <= 0.020 {
+                leftItsFigure(&j, i)
                 out.append(j)
                 continue
             }
@@ -358,14 +416,15 @@ enum HitChecker {
                 && motifs[motif(rank[i]), default: 0] >= repeatedMotif
             let ownScore = max(own.score, 0.05) * prior(levels[i])
             let lines = freeLines(around: t)
-            var best: (line: Double, onset: (time: Double, strength: Double), score: Double)? = nil
+            var best: (line: Double, onset: (time: Double, strength: Double), score: Double, ranked: Double)? = nil
             for (x, level) in lines {
                 let there = evidence(peaks, at: x - offset)
                 guard let onset = there.peak, onset.strength >= BeatCheckTuning.strongEnough,
                     abs(onset.time - (x - offset)) <= lineOnsetWindow
                 else { continue }
                 let score = there.score * prior(level)
-                if score > (best?.score ?? 0) { best = (x, onset, score) }
+                let ranked = score * rhythm(at: x, rank: rank[i])
+                if ranked > (best?.ranked ?? 0) { best = (x, onset, score, ranked) }
             }
             if let best, best.score >= betterBy * (repeated ? motifBetterBy : 1) * ownScore {
                 j.match = OnsetMatch(time: best.onset.time, strength: best.onset.strength)
@@ -374,11 +433,19 @@ enum HitChecker {
                 j.ratio = best.score / ownScore
                 // Snapped to a line of a subdivision the chart uses: the author's choice (rule 5); to a line of one it does
                 // not use, lone: moved (rule 6).
+                // A hit snapped where the chart plays a rhythm it never repeats, when the line with the onset gives it one
+                // the chart does repeat, was moved out of that figure: not the author's choice.
                 if let limit = offGridLimit, gridDistances[rank[i]] <= limit {
-                    if loneOnUnusedLevel(rank[i], limit: limit) { j.unusedLevel = levels[i] } else { j.onSnappedGrid = true }
+                    let leftItsFigure =
+                        motifs[motif(rank[i]), default: 0] < repeatedMotif && plays(at: best.line, rank: rank[i]) >= repeatedMotif
+                    if loneOnUnusedLevel(rank[i], limit: limit) {
+                        j.unusedLevel = levels[i]
+                    } else if !leftItsFigure {
+                        j.onSnappedGrid = true
+                    }
                 }
-            } else {
-                _ = markUnsnapped(&j, i, lines: lines)
+            } else if !markUnsnapped(&j, i, lines: lines) {
+                leftItsFigure(&j, i)
             }
             out.append(j)
         }

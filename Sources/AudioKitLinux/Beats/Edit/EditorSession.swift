@@ -17,12 +17,16 @@ public actor EditorSession {
         public var limits: InputLimits
         /// The folder a Save As from the page writes into (the folder the editor was started in); nil: no Save As.
         public var saveAsFolder: String?
+        /// In a chart file with several charts, the one to edit (its name or number, as `beatmap check --chart` takes
+        /// it); nil: the hardest.
+        public var chart: String?
 
         /// The defaults of `beatmap check`.
         public init(
             tolerance: Double = BeatCheckTuning.defaultTolerance, hitWindow: Double = 0.150, saveAs: String? = nil,
-            limits: InputLimits = .standard, saveAsFolder: String? = nil
+            limits: InputLimits = .standard, saveAsFolder: String? = nil, chart: String? = nil
         ) {
+            self.chart = chart
             self.tolerance = tolerance
             self.hitWindow = hitWindow
             self.saveAs = saveAs
@@ -58,6 +62,8 @@ public actor EditorSession {
     private var report: BeatCheckReport
     /// The tempo candidates, once computed.
     private var tempo: [EditorTempoCandidate]?
+    /// What the last save did that the author should know (`EditorState.saveNote`).
+    private var saveNote: String?
     /// The track's onset strength in bands for drafting (`DraftAnalysis.onset`), once computed.
     var draftOnset: OnsetStrength?
     /// The beats the session opened with (the map's, or the draft).
@@ -103,7 +109,7 @@ public actor EditorSession {
         self.settings = settings
         if map == nil, let path = settings.saveAs { try Self.checkDraftTarget(path) }
         if let map {
-            switch try BeatMapFile.open(path: map, limits: limits) {
+            switch try BeatMapFile.open(path: map, chart: settings.chart, limits: limits) {
             case .success(let f):
                 let bound = min(Self.maxBeats, limits.maxBeats)
                 guard f.map.times.count <= bound else {
@@ -227,10 +233,14 @@ public actor EditorSession {
     /// The most tempo sections a grid set from the page may have.
     public static let maxSections = 1_000
 
+    /// The latest time a tempo section may start (seconds): a day, what the chart writers hold. A chart's tempo map may
+    /// run past its audio, and those sections stay editable.
+    public static let maxSectionTime = 86_400.0
+
     /// Sets the tempo grid the beats are judged on (and a JSON map keeps on save), and checks them again. Returns
     /// false, keeping the grid it had, for a tempo outside `TempoMap.bpmRange`, an offset that is not a finite time
     /// within a minute of the track, or sections that do not each start at least a millisecond after the one before
-    /// (the offset first), within the track and a minute, at most `maxSections` of them.
+    /// (the offset first), at most `maxSectionTime`, at most `maxSections` of them.
     @discardableResult
     public func setGrid(_ grid: EditorState.Grid) -> Bool {
         guard TempoMap.bpmRange.contains(grid.bpm), grid.offset.isFinite, abs(grid.offset) <= info.duration + 60 else { return false }
@@ -239,8 +249,9 @@ public actor EditorSession {
         for section in grid.sections {
             // At least a millisecond after the one before: the map keeps times to the microsecond, and closer sections
             // would read back in one place.
+            // A chart's tempo map may run past its audio (its last sections after the song ends): they are kept.
             guard TempoMap.bpmRange.contains(section.bpm), section.time.isFinite, section.time >= last + 0.001,
-                section.time <= info.duration + 60
+                section.time <= Self.maxSectionTime
             else { return false }
             last = section.time
         }
@@ -282,6 +293,18 @@ public actor EditorSession {
                     fix: "save under another name")
             }
             try writeChart(to: file.path, format: file.format, replacing: true)
+        } else if let file, ChartInPlace.formats.contains(file.format) {
+            // The chart keeps its own tempo map; its hits go on its rows (or milliseconds), read back.
+            let saved = try file.save(beats, limits: settings.limits)
+            let moved = zip(saved.map.times, beats).map { abs($0 - $1) }.max() ?? 0
+            self.file = saved
+            if saved.map.times != beats {
+                beats = saved.map.times
+                report = Self.check(beats, declared: declared, chartTempo: chartTempo, onset: onset, settings: settings, file: savePath)
+            }
+            saveNote =
+                "saved in place: only this chart's notes were rewritten"
+                + (moved >= 0.0005 ? "; the chart's rows moved hits by at most \(String(format: "%.1f", moved * 1000)) ms" : "")
         } else if let file {
             self.file = try file.save(beats, tempo: tempo, changes: changes, members: marked, limits: settings.limits)
         } else if let path = settings.saveAs {
@@ -443,7 +466,7 @@ public actor EditorSession {
             minimumGap: BeatLintOptions(hitWindow: settings.hitWindow).minimumGap, declaredGrid: declared, keepsGrid: keepsGrid,
             markers: markers, keepsMarkers: keepsMarkers,
             sidecar: keepsBeside ? savePath.map { (EditorSidecar.path(for: $0) as NSString).lastPathComponent } : nil,
-            sidecarPossible: sidecarPossible)
+            sidecarPossible: sidecarPossible, saveNote: saveNote)
     }
 
     /// `width` columns of `from`…`to` seconds: the waveform's lowest and highest sample, the peak of its low, mid and

@@ -15,9 +15,12 @@ public struct EditorState: Encodable, Sendable, Equatable {
         public var tooClose: Bool
         /// For a flagged beat, where the checker says to move it (`BeatEvidence.fix`).
         public var fix: Double?
+        /// True when the flag is a "maybe" (the command line's warning): the chart's snap placed the hit on a subdivision
+        /// it uses, and only the audio disagrees. The page offers no one-click move for it.
+        public var maybe: Bool = false
 
         enum CodingKeys: String, CodingKey {
-            case time, error, flagged, fix
+            case time, error, flagged, fix, maybe
             case audioTime = "audio_time"
             case tooClose = "too_close"
         }
@@ -31,6 +34,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
             try c.encode(flagged, forKey: .flagged)
             try c.encode(tooClose, forKey: .tooClose)
             try c.encode(fix, forKey: .fix)
+            try c.encode(maybe, forKey: .maybe)
         }
     }
 
@@ -139,6 +143,9 @@ public struct EditorState: Encodable, Sendable, Equatable {
     public var sidecar: String? = nil
     /// True when the map's format cannot hold the grid and markers, so a sidecar can keep them.
     public var sidecarPossible = false
+    /// What the last save did that the author should know (a chart's hits placed on its rows, and how far they
+    /// moved); nil when there is nothing to say.
+    public var saveNote: String? = nil
     /// How many beats are flagged.
     public var flagged: Int
     /// The checker's tolerance (seconds).
@@ -161,6 +168,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         case keepsMarkers = "keeps_markers"
         case sidecar
         case sidecarPossible = "sidecar_possible"
+        case saveNote = "save_note"
     }
 
     /// Encodes every key, an absent value as `null`.
@@ -185,6 +193,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         try c.encode(keepsMarkers, forKey: .keepsMarkers)
         try c.encode(sidecar, forKey: .sidecar)
         try c.encode(sidecarPossible, forKey: .sidecarPossible)
+        try c.encode(saveNote, forKey: .saveNote)
         try c.encode(flagged, forKey: .flagged)
         try c.encode(tolerance, forKey: .tolerance)
         try c.encode(hitWindow, forKey: .hitWindow)
@@ -199,8 +208,9 @@ public struct EditorState: Encodable, Sendable, Equatable {
         track: String, info: AudioFileInfo, map: String?, dirty: Bool, canSave: Bool, beats times: [Double],
         report: BeatCheckReport, tolerance: Double, hitWindow: Double, minimumGap: Double, declaredGrid: Grid? = nil,
         keepsGrid: Bool = false, markers: [EditorMarker] = [], keepsMarkers: Bool = false, sidecar: String? = nil,
-        sidecarPossible: Bool = false
+        sidecarPossible: Bool = false, saveNote: String? = nil
     ) {
+        self.saveNote = saveNote
         self.declaredGrid = declaredGrid
         self.keepsGrid = keepsGrid
         self.markers = markers
@@ -215,8 +225,13 @@ public struct EditorState: Encodable, Sendable, Equatable {
         }
         beats = times.enumerated().map { i, t in
             let e = evidence[i]
-            return Beat(
+            var beat = Beat(
                 time: t, error: e?.error, audioTime: e?.audioTime, flagged: e?.flagged ?? false, tooClose: close[i], fix: e?.fix)
+            // As the command line words it: a warning, not an error (`BeatCheckFindings.make`).
+            beat.maybe =
+                beat.flagged && e?.onSnappedGrid == true && e?.suggestion != nil && e?.offGrid == nil && e?.unusedSubdivision == nil
+                && e?.stretchShift == nil
+            return beat
         }
         self.track = track
         duration = info.duration

@@ -9,6 +9,8 @@ public struct BeatMapFile: Sendable {
     public let format: BeatMapFormat
     /// In Swift source, the array that holds the beats (nil: the reader's choice).
     public let symbol: String?
+    /// In a chart file, the chart being edited (its name or number; nil: the reader's choice, the hardest).
+    public let chart: String?
     /// The map as read.
     public let map: BeatMap
     /// The file's bytes when it was read.
@@ -16,13 +18,18 @@ public struct BeatMapFile: Sendable {
 
     /// Reads `path` as a beat map; throws `InputError` when the file cannot be read, and returns the findings
     /// instead of a file when its content is not a beat map.
-    public static func open(path: String, format: BeatMapFormat? = nil, symbol: String? = nil, limits: InputLimits = .standard)
-        throws(InputError) -> Result<BeatMapFile, BeatMapFindings>
-    {
-        let (bytes, chosen, read) = try BeatMapReader.readFile(path: path, format: format, symbol: symbol, limits: limits)
+    /// `chart` picks one chart of a chart file, as `BeatMapReader.read(path:format:symbol:chart:limits:)` does.
+    public static func open(
+        path: String, format: BeatMapFormat? = nil, symbol: String? = nil, chart: String? = nil, limits: InputLimits = .standard
+    ) throws(InputError) -> Result<BeatMapFile, BeatMapFindings> {
+        let (bytes, chosen, read) = try BeatMapReader.readFile(path: path, format: format, symbol: symbol, chart: chart, limits: limits)
         guard let map = read.map else { return .failure(BeatMapFindings(diagnostics: read.diagnostics)) }
-        return .success(BeatMapFile(path: path, format: chosen, symbol: symbol, map: map, bytes: bytes))
+        return .success(BeatMapFile(path: path, format: chosen, symbol: symbol, chart: chart, map: map, bytes: bytes))
     }
+
+    /// The most a chart's hit may move when saved in place onto the chart's rows or milliseconds (seconds): half a
+    /// 1/48-beat row at 25 BPM. A save that would move one further is refused.
+    public static let maxChartRounding = 0.025
 
     /// Writes `times` into the file in its own format (see `BeatMapSaver`), atomically, keeping the file's
     /// permissions and writing through a symbolic link. Throws `InputError` (`.writeFailed`) without writing when
@@ -47,6 +54,14 @@ public struct BeatMapFile: Sendable {
             throw InputError(
                 .unsupportedFormat, path: path, reason: "the file is not UTF-8, so saving would change bytes outside the beats",
                 fix: "re-save it as UTF-8 first")
+        }
+        if ChartInPlace.formats.contains(format) {
+            guard tempo == nil, members.isEmpty else {
+                throw InputError(
+                    .unsupportedFormat, path: path, reason: "a chart saved in place keeps its own tempo map; nothing was written",
+                    fix: "save the grid in a new chart under another name")
+            }
+            return try saveChart(times, limits: limits)
         }
         var text = try BeatMapSaver.text(replacingBeatsOf: original, format: format, symbol: symbol, with: times, path: path)
         if let tempo {
@@ -79,8 +94,32 @@ public struct BeatMapFile: Sendable {
                 fix: "save in another format")
         }
         try AtomicFile.write(Data(written), to: path, replacing: path)
-        return BeatMapFile(
-            path: path, format: format, symbol: symbol, map: check.map ?? map, bytes: written)
+        return BeatMapFile(path: path, format: format, symbol: symbol, chart: chart, map: check.map ?? map, bytes: written)
+    }
+
+    /// A chart's save in place (`ChartInPlace`): read back before it is written, with each hit within `maxChartRounding`
+    /// of its time. The file returned holds the hits as the chart now places them.
+    func saveChart(_ times: [Double], limits: InputLimits) throws(InputError) -> BeatMapFile {
+        // Nothing edited: the file stays as it is, byte for byte.
+        if times == map.times { return self }
+        let (written, chosen) = try ChartInPlace.bytes(bytes, format: format, chart: chart, read: map, times: times, path: path)
+        let check = BeatMapReader.read(bytes: written, file: path, format: format, chart: chosen)
+        guard let reread = check.map?.times, reread.count == times.count else {
+            throw InputError(
+                .writeFailed, path: path,
+                reason:
+                    "the chart would read back with \(check.map?.times.count ?? 0) hits, not the \(times.count) edited (hits closer than the chart's rows merge); nothing was written",
+                fix: "keep hits at least a 1/48 beat apart, or save under another name")
+        }
+        let worst = zip(reread, times).map { abs($0 - $1) }.max() ?? 0
+        guard worst <= Self.maxChartRounding else {
+            throw InputError(
+                .writeFailed, path: path,
+                reason: "the chart's rows would move a hit by \(Int((worst * 1000).rounded())) ms; nothing was written",
+                fix: "save under another name")
+        }
+        try AtomicFile.write(Data(written), to: path, replacing: path)
+        return BeatMapFile(path: path, format: format, symbol: symbol, chart: chosen, map: check.map ?? map, bytes: written)
     }
 }
 

@@ -43,6 +43,25 @@ enum BeatMapText {
         return out
     }
 
+    /// The offsets in `bytes` of the offsets `wanted` (ascending) of `normalizingLineEndings(bytes)`: where a range found in
+    /// the normalized bytes lies in the file's own.
+    static func originalOffsets(_ wanted: [Int], in bytes: [UInt8]) -> [Int] {
+        var out: [Int] = []
+        var next = wanted.makeIterator()
+        var target = next.next()
+        var i = 0, n = 0
+        while let t = target {
+            if n >= t || i >= bytes.count {
+                out.append(min(i, bytes.count))
+                target = next.next()
+                continue
+            }
+            i += bytes[i] == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
+            n += 1
+        }
+        return out
+    }
+
     /// The lines of `text` (already normalized), numbered from 1; a final line without a newline counts.
     static func lines(_ text: String) -> [(number: Int, text: Substring)] {
         var result: [(Int, Substring)] = []

@@ -41,6 +41,7 @@ export function nextFlagged(verdicts, t, direction) {
 
 /** The beats with each selected beat that has a `fix` moved to it, and the moved times of the selection. */
 export function applyFixes(verdicts, selected) {
-  const beats = verdicts.map((b, i) => (selected.has(i) && b.fix != null ? b.fix : b.time));
+  // A "maybe" (the chart's snap placed the hit on a subdivision it uses; only the audio disagrees) is never moved.
+  const beats = verdicts.map((b, i) => (selected.has(i) && b.fix != null && !b.maybe ? b.fix : b.time));
   return { beats, selectedTimes: [...selected].filter((i) => i < beats.length).map((i) => beats[i]) };
 }

@@ -97,6 +97,7 @@ function show(s) {
         : s.grid ? ` · fitted grid ${s.grid.bpm.toFixed(3)} BPM from ${s.grid.offset.toFixed(3)} s` : "") +
       ` · tap latency ${(tapLatency * 1000).toFixed(0)} ms`);
   if (s.dirty) summary.append(" · ", span("warn", "unsaved"));
+  else if (s.save_note) summary.append(" · ", span("ok", s.save_note));
   showFindings(s);
   showMarkers(s);
   $("save").disabled = !s.can_save;
@@ -143,15 +144,21 @@ function markSelection() {
 function showFindings(s) {
   const rows = [];
   if (serverError) rows.push(span("bad", "error: " + serverError));
-  s.beats.forEach((b, i) => {
-    if (!b.flagged) return;
+  // Errors first, then the maybes.
+  const order = s.beats.map((b, i) => i).filter((i) => s.beats[i].flagged);
+  order.sort((a, b) => Number(Boolean(s.beats[a].maybe)) - Number(Boolean(s.beats[b].maybe)) || a - b);
+  order.forEach((i) => {
+    const b = s.beats[i];
     const row = document.createElement("div");
     row.className = "finding";
     row.dataset.index = String(i);
     const ms = b.error == null ? "" : ` ${b.error > 0 ? "+" : ""}${(b.error * 1000).toFixed(0)} ms`;
-    row.append(span("bad", `beat ${i} at ${b.time.toFixed(3)} s${ms}`), b.fix == null ? "" : ` → ${b.fix.toFixed(3)} s `);
+    // A "maybe" (a warning on the command line): the chart's snap put the hit there, only the audio doubts it; it is
+    // shown apart, in the warning colour, with the place the audio suggests but no one-click move.
+    row.append(span(b.maybe ? "warn" : "bad", `${b.maybe ? "maybe: " : ""}beat ${i} at ${b.time.toFixed(3)} s${ms}`),
+      b.fix == null ? "" : b.maybe ? ` (the audio has a sound at ${b.fix.toFixed(3)} s; the chart's snap put it here) ` : ` → ${b.fix.toFixed(3)} s `);
     row.onclick = () => goTo(i);
-    if (b.fix != null) {
+    if (b.fix != null && !b.maybe) {
       const apply = document.createElement("button");
       apply.textContent = "apply";
       apply.onclick = (e) => { e.stopPropagation(); m.selected = new Set([i]); applyFix(); };
@@ -284,9 +291,10 @@ function placed(t) {
 // The grid the author sets is sent to the server, which judges the beats on it (and a JSON map keeps it on save);
 // the grid fitted to the beats, shown when the page opens, is not.
 function setGrid(grid, { declare = true } = {}) {
-  const usable = (bpm) => Number.isFinite(bpm) && bpm >= 1 && bpm <= 1000;
-  if (!(grid && usable(grid.bpm) && Number.isFinite(grid.offset))) return;
-  if (!(grid.sections || []).every((x) => usable(x.bpm) && Number.isFinite(x.time))) return;
+  const usable = (bpm) => Number.isFinite(bpm) && bpm >= 1 && bpm <= 10000;
+  const refuse = (why) => { serverError = "Grid not changed: " + why; showFindings(m.state); };
+  if (!(grid && usable(grid.bpm) && Number.isFinite(grid.offset))) return refuse("a tempo must be 1 to 10000 BPM and the offset a time in seconds");
+  if (!(grid.sections || []).every((x) => usable(x.bpm) && Number.isFinite(x.time))) return refuse("every section needs a tempo of 1 to 10000 BPM and a time");
   m.grid = { beatsPerBar: 4, ...grid, sections: sectionsOf(grid).slice(1).map((x) => ({ time: x.offset, bpm: x.bpm })) };
   $("bpm").value = sectionAt(m.grid, transport.position()).bpm.toFixed(3);
   $("offset").value = m.grid.offset.toFixed(3);
@@ -303,7 +311,16 @@ async function sendGrid() {
     const s = await inOrder(() => sendJSON("/api/grid", "PUT", grid));
     serverError = null;
     if (seq === putSeq && sameBeats(s.beats.map((b) => b.time), m.beats)) { shownSeq = seq; show(s); }
-  } catch (e) { serverError = e.message; if (seq === putSeq) redraw(); throw e; }
+  } catch (e) {
+    // Refused: say why, and show the grid the server still judges on, not the one the page drew.
+    serverError = "Grid not changed: " + e.message;
+    if (seq === putSeq) {
+      const kept = m.state.declared_grid || m.state.grid;
+      if (kept) setGrid(kept, { declare: false });
+      showFindings(m.state);
+    }
+    throw e;
+  }
 }
 
 // The track's tempo candidates as buttons: each sets the grid's tempo, keeping the beat under the playhead.
@@ -357,7 +374,7 @@ async function calibrate() {
 
 async function save() {
   clearTimeout(pushTimer); waiting = false;
-  try { await sync("/api/save", "POST"); } catch (e) { alert("Not saved: " + e.message); }
+  try { await sync("/api/save", "POST"); } catch (e) { serverError = "Not saved: " + e.message; showFindings(m.state); }
 }
 
 // Save As: a new file, named here, in the folder the editor was started in (the server takes a name, never a path).
@@ -365,7 +382,7 @@ async function saveAs() {
   const name = prompt("Save as (a new file in the editor's folder: .json keeps the grid; .sm, .osu or .qua is a chart on the grid; or .txt, .csv, .swift)", "beatmap.json");
   if (!name) return;
   clearTimeout(pushTimer); waiting = false;
-  try { await sync("/api/save-as?name=" + encodeURIComponent(name), "POST"); } catch (e) { alert("Not saved: " + e.message); }
+  try { await sync("/api/save-as?name=" + encodeURIComponent(name), "POST"); } catch (e) { serverError = "Not saved: " + e.message; showFindings(m.state); }
 }
 
 /** Asks the server for a draft of the selection (or the whole track) at a density the designer types. */

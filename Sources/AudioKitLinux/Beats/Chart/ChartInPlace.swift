@@ -1,0 +1,189 @@
+import Foundation
+
+/// Writes edited hit times into a StepMania (`.sm`, `.ssc`), osu! or Quaver chart in place: only the edited chart's
+/// notes change, and every other byte (the header, the tempo map, the other charts, comments, line endings) is kept.
+/// The notes follow their hits as `ChartHitEdit` carries them. StepMania's notes go on the chart's own rows (1/48
+/// beat) of its own tempo map; osu!'s and Quaver's on whole milliseconds. The caller reads the result back
+/// (`BeatMapFile.save`), which gives the true error of that rounding.
+enum ChartInPlace {
+    /// The formats a chart is saved in place in.
+    static let formats: Set<BeatMapFormat> = [.stepmania, .osu, .quaver]
+
+    /// The new bytes of the chart file `bytes` (read as `format`, its chart `chart` as `read`) with `times` as the
+    /// chart's hits, and the chart's name to read it back by (its number in a StepMania file, which a new count of rows
+    /// cannot change). Throws `InputError` (`.unsupportedFormat`) when the notes cannot be placed in the file as it is.
+    static func bytes(
+        _ bytes: [UInt8], format: BeatMapFormat, chart: String?, read: BeatMap, times: [Double], path: String
+    ) throws(InputError) -> (bytes: [UInt8], chart: String?) {
+        switch format {
+        case .stepmania: return try stepMania(bytes, chart: chart, read: read, times: times, path: path)
+        case .osu: return (try osu(bytes, read: read, times: times, path: path), chart)
+        case .quaver: return (try quaver(bytes, read: read, times: times, path: path), chart)
+        default:
+            throw InputError(
+                .unsupportedFormat, path: path, reason: "a \(format.rawValue) chart is not rewritten in place",
+                fix: "save the edited hits under another name (.sm, .osu, .qua, or a beat list)")
+        }
+    }
+
+    /// The file's line ending: CRLF when it has one, else LF.
+    static func ending(_ bytes: [UInt8]) -> String {
+        zip(bytes, bytes.dropFirst()).contains { $0 == 0x0D && $1 == 0x0A } ? "\r\n" : "\n"
+    }
+
+    /// StepMania: the chosen chart's note data (the last field of its `#NOTES`) rewritten, measure by measure, on the
+    /// tempo map the chart is played on.
+    static func stepMania(_ bytes: [UInt8], chart: String?, read: BeatMap, times: [Double], path: String) throws(InputError) -> (
+        bytes: [UInt8], chart: String?
+    ) {
+        let normalized = BeatMapText.normalizingLineEndings(bytes)
+        guard case .success(let (chosen, tempo)) = StepManiaChart.locate(MSDText(normalized), file: path, chart: chart),
+            let data = chosen.notes
+        else { throw InputError(.unsupportedFormat, path: path, reason: "the chart's notes could not be found to replace") }
+        let width = StepManiaChart.lanes[chosen.stepsType.lowercased()] ?? read.lanes ?? 4
+        let notes = ChartHitEdit.carry(
+            read.notes, time: \.time, lane: \.lane, isHit: \.isHit, hits: read.times, to: times, lanes: width,
+            shifted: { n, d in ChartNote(time: n.time + d, lane: n.lane, kind: n.kind, end: n.end.map { $0 + d }) },
+            made: { ChartNote(time: $0, lane: $1) })
+        func row(_ t: Double) -> Int { Int((tempo.beat(atTime: t) * 48).rounded()) }
+        if let early = notes.first(where: { row($0.time) < 0 }) {
+            throw InputError(
+                .unsupportedFormat, path: path,
+                reason: "a note at \(String(format: "%.3f", early.time)) s comes before the chart's beat 0, which its rows cannot hold",
+                fix:
+                    "move it after \(String(format: "%.3f", tempo.time(ofBeat: 0))) s, or save under another name (a new .sm moves beat 0 back)"
+            )
+        }
+        let measures = ChartWriter.stepManiaMeasures(notes, width: width, row: row)
+        let ending = ending(bytes)
+        let offsets = BeatMapText.originalOffsets([data.range.lowerBound, data.range.upperBound], in: bytes)
+        let old = bytes[offsets[0]..<offsets[1]]
+        let space: Set<UInt8> = [0x20, 0x09, 0x0D, 0x0A]
+        let lead = old.prefix { space.contains($0) }
+        let trail = old.reversed().prefix { space.contains($0) }.reversed()
+        let body = measures.map { $0.joined(separator: ending) }.joined(separator: ending + "," + ending)
+        let out =
+            Array(bytes[..<offsets[0]]) + (lead.isEmpty ? Array(ending.utf8) : Array(lead)) + Array(body.utf8)
+            + (trail.isEmpty ? Array(ending.utf8) : Array(trail)) + Array(bytes[offsets[1]...])
+        return (out, String(chosen.number))
+    }
+
+    /// osu!: the `[HitObjects]` lines. A kept object keeps its line; a moved one gets its time (and a hold's or spinner's
+    /// end) moved; a new one is a tap (in osu!mania, at its lane's centre).
+    static func osu(_ bytes: [UInt8], read: BeatMap, times: [Double], path: String) throws(InputError) -> [UInt8] {
+        let ending = ending(bytes)
+        var lines = BeatMapText.normalizingLineEndings(String(decoding: bytes, as: UTF8.self)).components(separatedBy: "\n")
+        let header = lines.first?.drop { $0 == "\u{FEFF}" }.trimmingCharacters(in: .whitespaces) ?? ""
+        let early = (Int(header.dropFirst("osu file format v".count)) ?? 14) < 5 ? 0.024 : 0
+        guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "[HitObjects]" }) else {
+            throw InputError(.unsupportedFormat, path: path, reason: "the chart has no [HitObjects] section to rewrite")
+        }
+        let end = lines[(start + 1)...].firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("[") } ?? lines.count
+        // The section's objects; its comment lines stay first, its blank lines last.
+        let section = lines[(start + 1)..<end]
+        let objects = section.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.hasPrefix("//") }
+        let comments = section.filter { $0.hasPrefix("//") }
+        let blanks = section.reversed().prefix { $0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let keys = read.lanes
+        func time(_ line: String) -> Double {
+            let f = line.split(separator: ",", omittingEmptySubsequences: false)
+            return f.count > 2 ? (Double(f[2].trimmingCharacters(in: .whitespaces)) ?? 0) / 1000 + early : 0
+        }
+        func lane(_ line: String) -> Int {
+            guard let keys, let x = Double(line.split(separator: ",").first ?? "") else { return 0 }
+            return min(keys - 1, max(0, Int(x * Double(keys) / 512)))
+        }
+        func ms(_ t: Double) -> Int { Int(((t - early) * 1000).rounded()) }
+        let carried = ChartHitEdit.carry(
+            objects, time: time, lane: lane, isHit: { _ in true }, hits: read.times, to: times, lanes: keys ?? 1,
+            shifted: { line, d in shifted(line, by: d, ms: ms, early: early) },
+            made: { t, l in
+                let x = keys.map { (l * 512 + 256) / $0 } ?? 256
+                return "\(x),192,\(ms(t)),1,0,0:0:0:0:"
+            })
+        lines.replaceSubrange((start + 1)..<end, with: comments + carried + blanks.reversed())
+        return Array(lines.joined(separator: ending).utf8)
+    }
+
+    /// An osu! hit object line moved by `d` seconds: its time, and a mania hold's end (type bit 128, the first field of
+    /// its extras) or a spinner's (type bit 8, the sixth field).
+    static func shifted(_ line: String, by d: Double, ms: (Double) -> Int, early: Double) -> String {
+        var f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard f.count > 3, let t = Double(f[2].trimmingCharacters(in: .whitespaces)) else { return line }
+        f[2] = String(ms(t / 1000 + early + d))
+        let type = Int(f[3].trimmingCharacters(in: .whitespaces)) ?? 1
+        if type & 128 != 0, f.count > 5 {
+            var extras = f[5].split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+            if let e = Double(extras[0]) { extras[0] = String(ms(e / 1000 + early + d)) }
+            f[5] = extras.joined(separator: ":")
+        } else if type & 8 != 0, f.count > 5, let e = Double(f[5].trimmingCharacters(in: .whitespaces)) {
+            f[5] = String(ms(e / 1000 + early + d))
+        }
+        return f.joined(separator: ",")
+    }
+
+    /// Quaver: the items of the `HitObjects:` block list. A kept item keeps its lines; a moved one gets its `StartTime`
+    /// (and `EndTime`) moved; a new one is `- StartTime: … / Lane: …`.
+    static func quaver(_ bytes: [UInt8], read: BeatMap, times: [Double], path: String) throws(InputError) -> [UInt8] {
+        let ending = ending(bytes)
+        var lines = BeatMapText.normalizingLineEndings(String(decoding: bytes, as: UTF8.self)).components(separatedBy: "\n")
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("HitObjects:") }),
+            lines[start].dropFirst("HitObjects:".count).trimmingCharacters(in: .whitespaces).isEmpty
+        else {
+            throw InputError(
+                .unsupportedFormat, path: path, reason: "the map's HitObjects are not a block list (one \"- StartTime: …\" item a line)",
+                fix: "save the edited hits under another name, or re-save the map in Quaver's editor first")
+        }
+        // The block ends at the next line that starts a key of the top level.
+        let end =
+            lines[(start + 1)...].firstIndex { l in
+                guard let c = l.first else { return false }
+                return c != " " && c != "-" && c != "#"
+            } ?? lines.count
+        var items: [[String]] = []
+        var trailing: [String] = []
+        for line in lines[(start + 1)..<end] {
+            let body = line.drop { $0 == " " }
+            if body.hasPrefix("- ") || body == "-" {
+                items.append([line])
+            } else if !items.isEmpty, !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                items[items.count - 1].append(line)
+            } else {
+                trailing.append(line)
+            }
+        }
+        let lanes = read.lanes ?? 4
+        let carried = ChartHitEdit.carry(
+            items, time: { (quaverField($0, "StartTime") ?? 0) / 1000 },
+            lane: { max(0, Int(quaverField($0, "Lane") ?? 1) - 1) },
+            isHit: { item in
+                let type = item.lazy.compactMap { quaverValue($0, "Type") }.first?.lowercased()
+                return type != "mine" && type != "1"
+            }, hits: read.times, to: times, lanes: lanes,
+            shifted: { item, d in
+                item.map { line in
+                    var line = line
+                    for key in ["StartTime", "EndTime"] {
+                        guard let v = quaverValue(line, key), let ms = Double(v), ms != 0 || key == "StartTime" else { continue }
+                        line = line.replacingOccurrences(of: "\(key): \(v)", with: "\(key): \(Int((ms + d * 1000).rounded()))")
+                    }
+                    return line
+                }
+            },
+            made: { t, l in ["- StartTime: \(Int((t * 1000).rounded()))", "  Lane: \(l + 1)", "  KeySounds: []"] })
+        lines.replaceSubrange((start + 1)..<end, with: carried.flatMap { $0 } + trailing)
+        return Array(lines.joined(separator: ending).utf8)
+    }
+
+    /// The value text of `key:` on a line of a Quaver item (after a `- ` or indentation), or nil.
+    static func quaverValue(_ line: String, _ key: String) -> String? {
+        let body = line.drop { $0 == " " || $0 == "-" }
+        guard body.hasPrefix(key + ":") else { return nil }
+        return body.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The number `key` holds in a Quaver item; nil when the item does not say (Quaver's default).
+    static func quaverField(_ item: [String], _ key: String) -> Double? {
+        item.lazy.compactMap { quaverValue($0, key) }.first.flatMap { Double($0) }
+    }
+}

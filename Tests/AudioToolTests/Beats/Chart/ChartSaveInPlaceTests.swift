@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@testable import AudioKitLinux
+
+/// Saving an edited chart in place (issue #38): which old hit each new time takes the notes of, the byte offsets of a
+/// CRLF file, and the refusals. The end-to-end check, read back by the games' own parsers, is
+/// Tests/tools/chart_save_in_place_test.py.
+@Suite("Chart save in place")
+struct ChartSaveInPlaceTests {
+    @Test func aKeptHitKeepsItsNotesAMovedOneTheNearestFreeAndANewOneNone() {
+        // Old hits 1, 2, 3, 4; new: 1 kept, 2.05 (moved from 2), 3 kept, 3.5 (nothing free within 0.2 s: 4 is 0.5 away),
+        // 4 removed.
+        let pairs = ChartHitEdit.pairing(old: [1, 2, 3, 4], new: [1, 2.05, 3, 3.5])
+        #expect(pairs == [0, 1, 2, nil])
+        // Two moved hits near one freed hit: the first takes it, the second is new.
+        #expect(ChartHitEdit.pairing(old: [1, 2], new: [1, 2.1, 2.15]) == [0, 1, nil])
+    }
+
+    @Test func notesFollowTheirHitsAndANewHitTakesTheNextLane() {
+        let notes = [
+            ChartNote(time: 1, lane: 2), ChartNote(time: 1, lane: 3), ChartNote(time: 2, lane: 0, kind: .hold, end: 2.5),
+            ChartNote(time: 2.2, lane: 1, kind: .mine),
+        ]
+        let carried = ChartHitEdit.carry(
+            notes, time: \.time, lane: \.lane, isHit: \.isHit, hits: [1, 2], to: [1, 2.1, 3], lanes: 4,
+            shifted: { n, d in ChartNote(time: n.time + d, lane: n.lane, kind: n.kind, end: n.end.map { $0 + d }) },
+            made: { ChartNote(time: $0, lane: $1) })
+        let expected = [
+            ChartNote(time: 1, lane: 2), ChartNote(time: 1, lane: 3), ChartNote(time: 2.1, lane: 0, kind: .hold, end: 2.6),
+            ChartNote(time: 2.2, lane: 1, kind: .mine), ChartNote(time: 3, lane: 1),
+        ]
+        #expect(carried.count == expected.count)
+        for (a, b) in zip(carried, expected) {
+            #expect(abs(a.time - b.time) < 1e-12 && a.lane == b.lane && a.kind == b.kind, "\(a) vs \(b)")
+            #expect(abs((a.end ?? 0) - (b.end ?? 0)) < 1e-12)
+        }
+    }
+
+    @Test func offsetsInTheNormalizedTextMapBackToTheFilesOwn() {
+        let bytes = Array("a\r\nb\rc\nd".utf8)  // normalized: "a\nb\nc\nd"
+        #expect(BeatMapText.originalOffsets([0, 1, 2, 3, 4, 7], in: bytes) == [0, 1, 3, 4, 5, 8])
+    }
+
+    @Test func aNoteBeforeBeatZeroIsRefusedWithWhereBeatZeroIs() throws {
+        let text = "#OFFSET:-1;\n#BPMS:0=120;\n#NOTES:\n dance-single:\n:\n Hard:\n 1:\n 0,0,0,0,0:\n1000\n0100\n0010\n0001\n;\n"
+        let map = try #require(BeatMapReader.read(bytes: Array(text.utf8), file: "t.sm", format: .stepmania).map)
+        #expect(map.times.count == 4)
+        #expect(throws: InputError.self) {
+            _ = try ChartInPlace.bytes(
+                Array(text.utf8), format: .stepmania, chart: nil, read: map, times: [0.5] + map.times, path: "t.sm")
+        }
+        // A chart format that is not rewritten in place says so.
+        #expect(throws: InputError.self) {
+            _ = try ChartInPlace.bytes(Array(text.utf8), format: .clonehero, chart: nil, read: map, times: map.times, path: "t.chart")
+        }
+    }
+
+    @Test func aSaveThatChangesNothingLeavesTheFileAsItIs() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("akl-inplace-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/c.sm"
+        // Rows in an unusual layout (8 rows where 4 would do, a comment): an unchanged save must not rewrite them.
+        let text =
+            "#OFFSET:0;\r\n#BPMS:0=120;\r\n#NOTES:\r\n dance-single:\r\n:\r\n Hard:\r\n 1:\r\n 0,0,0,0,0:\r\n"
+            + "1000\r\n0000\r\n0100\r\n0000 // here\r\n0010\r\n0000\r\n0001\r\n0000\r\n;\r\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        guard case .success(let file) = try BeatMapFile.open(path: path) else { Issue.record("not read"); return }
+        let saved = try file.save(file.map.times)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(text.utf8))
+        // An edit rewrites the notes only, in the file's CRLF.
+        let edited = try saved.save(Array(file.map.times.dropLast()))
+        let after = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        #expect(after.hasPrefix("#OFFSET:0;\r\n#BPMS:0=120;\r\n#NOTES:\r\n dance-single:\r\n:\r\n Hard:\r\n 1:\r\n 0,0,0,0,0:\r\n"))
+        #expect(!after.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+        #expect(edited.map.times.count == 3)
+    }
+}

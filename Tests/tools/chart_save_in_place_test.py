@@ -1,0 +1,246 @@
+#!/usr/bin/env python3
+"""An edited chart saved in place (`beatmap edit CHART --audio TRACK`, then `POST /api/save`) changes only the edited
+chart's notes: every byte before and after them is the file's own (the header, the tempo map, the other charts,
+comments, CRLF line endings), and the game's own parser reads the edited chart back with the hits the editor sent
+(each within 1 ms), the untouched notes in their lanes with their holds, a moved hit's notes in their lanes at the new
+time, and the other charts as they were.
+
+Charts made here: a two-chart StepMania .sm (CRLF, a tempo change between beats, a stop, holds, chords), an
+osu!mania .osu (holds) and a Quaver .qua (holds, a mine). Read back by Python `simfile`'s timing engine (StepMania)
+and `reamber` (osu! and Quaver).
+
+    AKL_BIN=$(swift build --show-bin-path) python3 -m unittest discover -s Tests/tools -p '*_test.py'
+
+A missing parser skips with the reason, and fails under CI=true."""
+import json
+import math
+import os
+import re
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+import urllib.request
+import wave
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from chart_roundtrip_test import BIN, need  # noqa: E402
+
+
+def write_track(path, seconds=24.0, rate=22050):
+    """A quiet noise floor with a click every half second: something the editor analyses quickly."""
+    frames = bytearray()
+    seed = 1
+    for i in range(int(seconds * rate)):
+        seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+        v = (seed / 0x7FFFFFFF - 0.5) * 0.01
+        if i % (rate // 2) < 60:
+            v += 0.6 * math.sin(2 * math.pi * 1500 * i / rate)
+        frames += struct.pack("<h", int(v * 32767))
+    with wave.open(path, "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(rate)
+        w.writeframes(bytes(frames))
+
+
+SM = "\r\n".join([
+    "// A chart made for the in-place test: this comment stays.",
+    "#TITLE:In Place;",
+    "#ARTIST:Nobody;",
+    "#MUSIC:track.wav;",
+    "#OFFSET:-0.050000;",
+    "#BPMS:0.000000=120.000000,10.500000=150.000000;",
+    "#STOPS:6.000000=0.250000;",
+    "",
+    "//---------------dance-single - Easy----------------",
+    "#NOTES:",
+    "     dance-single:",
+    "     easy author:",
+    "     Easy:",
+    "     2:",
+    "     0.000000,0.000000,0.000000,0.000000,0.000000:",
+    "1000", "0000", "0100", "0000", ",",
+    "0010", "0000", "0001", "0000", ";",
+    "",
+    "//---------------dance-single - Hard----------------",
+    "#NOTES:",
+    "     dance-single:",
+    "     hard author:",
+    "     Hard:",
+    "     8:",
+    "     0.000000,0.000000,0.000000,0.000000,0.000000:",
+    "1000", "0100", "0010", "0001", ",  // measure 1",
+    "2000", "0100", "3010", "1001", ",  // measure 2",
+    "0100", "0010", "1000", "0001", ",  // measure 3",
+    "1100", "0020", "0030", "0001", ";",
+    "// after the last chart: this stays too",
+    "",
+])
+
+
+def sm_chart(path, difficulty):
+    simfile = need("simfile")
+    from simfile.notes import NoteData
+    from simfile.timing import TimingData
+    from simfile.timing.engine import TimingEngine
+
+    s = simfile.open(path)
+    chart = next(c for c in s.charts if c.difficulty == difficulty)
+    engine = TimingEngine(TimingData(s, chart))
+    notes = [(engine.time_at(n.beat), n.column, n.note_type.value) for n in NoteData(chart)]
+    return chart, engine, notes
+
+
+def read_bytes(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def request(url, path, method="GET", body=None):
+    base = url.split("/?")[0]
+    token = url.split("token=")[1]
+    sep = "&" if "?" in path else "?"
+    req = urllib.request.Request(f"{base}{path}{sep}token={token}", method=method,
+                                 data=None if body is None else json.dumps(body).encode())
+    try:
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return r.status, json.loads(r.read() or b"null")
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+class SaveInPlaceTest(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="akl-inplace-")
+        self.track = os.path.join(self.dir, "track.wav")
+        write_track(self.track)
+
+    def edit_and_save(self, chart, new_times, extra=()):
+        """Opens the chart in the editor, sends `new_times` with a save, and returns the response."""
+        server = subprocess.Popen([os.path.abspath(os.path.join(BIN, "beatmap")), "edit", chart, "--audio", self.track, "--no-open", *extra],
+                                  stderr=subprocess.PIPE, text=True, cwd=self.dir)
+        try:
+            url, deadline = None, time.time() + 120
+            while url is None and time.time() < deadline:
+                line = server.stderr.readline()
+                if not line and server.poll() is not None:
+                    break
+                m = re.search(r"(http://127\.0\.0\.1:\d+/\?token=[0-9a-f]+)", line)
+                url = m.group(1) if m else None
+            self.assertIsNotNone(url, "the editor printed no URL")
+            return request(url, "/api/save", "POST", new_times)
+        finally:
+            server.terminate()
+            server.wait(timeout=20)
+            server.stderr.close()
+
+    def test_stepmania_keeps_every_other_byte_and_the_lanes(self):
+        path = os.path.join(self.dir, "chart.sm")
+        with open(path, "w", newline="") as f:
+            f.write(SM)
+        original = read_bytes(path)
+        _, engine, before = sm_chart(path, "Hard")
+        _, _, easy_before = sm_chart(path, "Easy")
+        hits = sorted({round(t, 9) for t, _, kind in before if kind in "124"})
+        # Move hit 5 (beat 5, with a column-1 tap) a 1/4 beat later, remove hit 9, add one at beat 14.5.
+        moved_from, moved_to = engine.time_at(5), engine.time_at(5.25)
+        removed = hits[9]
+        added = engine.time_at(14.5)
+        sent = sorted([t for t in hits if t not in (hits[5], removed)] + [moved_to, added])
+        status, state = self.edit_and_save(path, sent, ["--chart", "Hard"])
+        self.assertEqual(status, 200, state)
+        self.assertIn("saved in place", state["save_note"])
+        after_bytes = read_bytes(path)
+        # Every byte outside the Hard chart's note data is the file's own.
+        head = original[:original.index(b"0.000000:", original.index(b"Hard:")) + len(b"0.000000:")]
+        tail = original[original.index(b";", len(head)):]
+        self.assertTrue(after_bytes.startswith(head), "the bytes before the edited notes changed")
+        self.assertTrue(after_bytes.endswith(tail), "the bytes after the edited notes changed")
+        self.assertNotIn(b"\n", after_bytes.replace(b"\r\n", b""), "a bare LF in a CRLF file")
+        _, engine2, after = sm_chart(path, "Hard")
+        got = sorted({round(t, 9) for t, _, kind in after if kind in "124"})
+        self.assertEqual(len(got), len(sent))
+        for g, s in zip(got, sent):
+            self.assertAlmostEqual(g, s, delta=0.001)
+        # The untouched notes keep their lanes and kinds (a hold keeps its tail); the moved hit's tap keeps its lane.
+        kept = [(round(t, 6), c, k) for t, c, k in before if abs(t - moved_from) > 1e-6 and abs(t - removed) > 1e-6]
+        now = {(round(t, 6), c, k) for t, c, k in after}
+        for n in kept:
+            self.assertIn(n, now)
+        moved_cols = {c for t, c, k in before if abs(t - moved_from) < 1e-6}
+        self.assertEqual({c for t, c, k in after if abs(t - moved_to) < 1e-6}, moved_cols)
+        # The other chart is exactly as it was.
+        _, _, easy_after = sm_chart(path, "Easy")
+        self.assertEqual(easy_after, easy_before)
+
+    def test_osu_mania_keeps_its_lines_and_holds(self):
+        need("reamber")
+        from reamber.osu import OsuMap
+
+        lines = ["osu file format v14", "", "[General]", "AudioFilename: track.wav", "Mode: 3", "", "[Metadata]",
+                 "Title:In Place", "Version:Hard", "", "[Difficulty]", "CircleSize:4", "OverallDifficulty:8", "",
+                 "[TimingPoints]", "500,500,4,2,0,100,1,0", "", "[HitObjects]"]
+        objects = []
+        for k in range(16):
+            x = [64, 192, 320, 448][k % 4]
+            t = 500 + 500 * k
+            objects.append(f"{x},192,{t},128,0,{t + 250}:0:0:0:0:" if k % 5 == 2 else f"{x},192,{t},1,2,0:0:0:0:")
+        text = "\r\n".join(lines + objects) + "\r\n"
+        path = os.path.join(self.dir, "chart.osu")
+        with open(path, "w", newline="") as f:
+            f.write(text)
+        hits = [0.5 + 0.5 * k for k in range(16)]
+        sent = sorted([t for t in hits if t not in (hits[2], hits[7])] + [hits[2] + 0.125, 8.75])
+        status, state = self.edit_and_save(path, sent)
+        self.assertEqual(status, 200, state)
+        after = read_bytes(path).decode()
+        self.assertTrue(after.startswith("\r\n".join(lines) + "\r\n"), "the lines before [HitObjects] changed")
+        m = OsuMap.read_file(path)
+        got = sorted(list(m.hits.offset / 1000) + list(m.holds.offset / 1000))
+        self.assertEqual(len(got), len(sent))
+        for g, s in zip(got, sent):
+            self.assertAlmostEqual(g, s, delta=0.001)
+        # The moved hold keeps its lane and its length; the untouched taps keep their lines (hit sound 2 included).
+        holds = sorted(zip(m.holds.offset, m.holds.column, m.holds.length))
+        self.assertIn((1625.0, 2, 250.0), [(float(a), int(b), float(c)) for a, b, c in holds])
+        for k in (0, 1, 3, 4, 5):
+            self.assertIn(objects[k], after.split("\r\n"))
+
+    def test_quaver_keeps_its_items_and_mine(self):
+        need("reamber")
+        from reamber.quaver import QuaMap
+
+        head = ["AudioFile: track.wav", "Mode: Keys4", "Title: In Place", "DifficultyName: Hard", "TimingPoints:",
+                "- StartTime: 500", "  Bpm: 120", "SliderVelocities: []", "HitObjects:"]
+        items = []
+        for k in range(12):
+            t = 500 + 500 * k
+            items += [f"- StartTime: {t}", f"  Lane: {k % 4 + 1}"] + ([f"  EndTime: {t + 300}"] if k == 3 else []) + ["  KeySounds: []"]
+        items += ["- StartTime: 2750", "  Lane: 2", "  Type: Mine", "  KeySounds: []"]
+        text = "\n".join(head + items + ["Bookmarks: []"]) + "\n"
+        path = os.path.join(self.dir, "chart.qua")
+        with open(path, "w") as f:
+            f.write(text)
+        hits = [0.5 + 0.5 * k for k in range(12)]
+        sent = sorted([t for t in hits if t not in (hits[3], hits[6])] + [hits[3] + 0.1, 6.75])
+        status, state = self.edit_and_save(path, sent)
+        self.assertEqual(status, 200, state)
+        after = read_bytes(path).decode()
+        self.assertTrue(after.startswith("\n".join(head) + "\n"))
+        self.assertTrue(after.endswith("Bookmarks: []\n"))
+        self.assertIn("- StartTime: 2750\n  Lane: 2\n  Type: Mine", after, "the mine was not kept")
+        m = QuaMap.read_file(path)
+        # reamber has no Quaver mine (Type: Mine): it reads the one at 2.75 s as a hit, which Quaver does not play.
+        got = sorted([t for t in list(m.hits.offset / 1000) if abs(t - 2.75) > 1e-9] + list(m.holds.offset / 1000))
+        self.assertEqual(len(got), len(sent))
+        for g, s in zip(got, sent):
+            self.assertAlmostEqual(g, s, delta=0.001)
+        holds = [(float(a), int(b), float(c)) for a, b, c in zip(m.holds.offset, m.holds.column, m.holds.length)]
+        self.assertEqual(holds, [(2100.0, 3, 300.0)])
+
+
+if __name__ == "__main__":
+    unittest.main()
