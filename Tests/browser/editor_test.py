@@ -127,6 +127,81 @@ def draft_proposal(browser, binary, work, track, errors):
         stop_server(server)
 
 
+def timing_workflow(browser, binary, work, track, errors):
+    """A chart whose tempo map runs past its audio (issue #39): every grid edit is taken (it got a 400); ×2 then ÷2 with
+    the playhead on an off-beat gives the grid back (it moved half a beat); both undo and redo; a tempo the server would
+    refuse is refused on the page in words, the grid unchanged; + Section goes on the selected hit; G brings the playhead
+    to it; a "maybe" finding has no apply; and Ctrl+S saves the chart in place (only its notes)."""
+    with open(os.path.join(ROOT, "samples/beatmaps/world1-a.json")) as f:
+        full = [float(x) for x in re.findall(r"\d+\.\d+", f.read().split('"beats"')[1])]
+    period = 60 / 88
+    rows = ["1000", "0100", "0010", "0001"] * 4
+    chart = "\r\n".join([
+        "#TITLE:Past the end;", "#MUSIC:track.flac;", f"#OFFSET:{-full[0]:.6f};",
+        "#BPMS:0.000000=88.000000,128.000000=120.000000;", "#STOPS:;",
+        "#NOTES:", "     dance-single:", "     :", "     Hard:", "     5:", "     0,0,0,0,0:",
+    ] + [",\r\n".join("\r\n".join(rows[k:k + 4]) for k in range(0, 16, 4)), ";", ""])
+    path = os.path.join(work, "past.sm")
+    with open(path, "w", newline="") as f:
+        f.write(chart)
+    server, url = start_editor(binary, [path, "--audio", track], cwd=work)
+    refused = []
+    try:
+        assert url, "the editor printed no URL for the chart"
+        page = browser.new_context(viewport={"width": 1400, "height": 700}, bypass_csp=True).new_page()
+        page.on("pageerror", lambda e: errors.append(f"timing: {e}"))
+        page.on("response", lambda r: refused.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+        page.goto(url)
+        page.wait_for_function("window.editor && window.editor.state && window.editor.state.beats.length === 16 && window.editor.grid")
+        g0 = page.evaluate("window.editor.grid")
+        assert len(g0["sections"]) == 1 and g0["sections"][0]["time"] > 80, f"the chart's section past the audio: {g0}"
+        # ×2, then ÷2 with the playhead half a beat after beat 7: each taken by the server, and the grid comes back.
+        page.evaluate(f"window.editor.transport.seek({full[0] + 7.5 * period})")
+        page.click("#x2")
+        page.wait_for_function("window.editor.synced && window.editor.state.declared_grid && "
+                               f"Math.abs(window.editor.state.declared_grid.bpm - 176) < 1e-6")
+        page.click("#half")
+        page.wait_for_function("window.editor.synced && Math.abs(window.editor.state.declared_grid.bpm - 88) < 1e-6")
+        g2 = page.evaluate("window.editor.state.declared_grid")
+        assert abs(g2["offset"] - g0["offset"]) < 1e-9 and len(g2["sections"]) == 1, f"×2 then ÷2 gave {g2}, not {g0}"
+        # Grid edits undo and redo.
+        page.keyboard.press("Control+z")
+        page.wait_for_function("Math.abs(window.editor.grid.bpm - 176) < 1e-6")
+        page.keyboard.press("Control+Shift+z")
+        page.wait_for_function("Math.abs(window.editor.grid.bpm - 88) < 1e-6")
+        # A tempo of 0: said on the page, the grid unchanged.
+        page.fill("#bpm", "0")
+        page.press("#bpm", "Enter")
+        page.wait_for_function("document.querySelector('#findings').innerText.includes('Grid not changed')")
+        assert abs(page.evaluate("window.editor.grid.bpm") - 88) < 1e-6
+        # + Section on the selected hit (hit 9): exactly there, not on a beat line of the section before.
+        hit = page.evaluate("window.editor.beats")[9]
+        page.mouse.click(page.evaluate(f"window.editor.clientX({hit})"), page.evaluate("window.editor.clientY()"))
+        page.wait_for_function("window.editor.selected.length === 1")
+        page.click("#addSection")
+        page.wait_for_function(f"window.editor.grid.sections.some((s) => Math.abs(s.time - {hit}) < 1e-9)")
+        page.evaluate("window.editor.transport.seek(0.5)")
+        page.keyboard.press("g")
+        assert abs(page.evaluate("window.editor.position()") - hit) < 0.01, "G did not bring the playhead to the hit"
+        # No apply on a maybe.
+        rows = page.evaluate("[...document.querySelectorAll('#findings .finding')].map((r) => [r.innerText, !!r.querySelector('button')])")
+        assert all(not has for text, has in rows if text.startswith("maybe")), rows
+        # Move one hit 40 ms and save in place: only the notes change; the header and the tempo map stay.
+        page.keyboard.press("Escape")
+        moved = page.evaluate("window.editor.beats")
+        moved[3] += 0.040
+        page.evaluate(f"window.editor.setBeatsForTest({json.dumps(moved)})")
+        page.keyboard.press("Control+s")
+        page.wait_for_function("window.editor.state.dirty === false && (window.editor.state.save_note || '').includes('saved in place')")
+        with open(path, newline="") as f:
+            after = f.read()
+        head = chart[:chart.index("0,0,0,0,0:") + len("0,0,0,0,0:")]
+        assert after.startswith(head), "the chart's header or tempo map changed"
+        assert not refused, f"refused requests: {refused}"
+    finally:
+        stop_server(server)
+
+
 def main():
     if len(sys.argv) not in (2, 3):
         sys.exit("usage: editor_test.py BEATMAP_BINARY [SCREENSHOT.png]")
@@ -321,6 +396,7 @@ def main():
             assert colour == "rgb(255, 107, 107)", f"the stylesheet did not apply under the policy: {colour}"
             half_tempo_fix(browser, sys.argv[1], work, track, errors)
             draft_proposal(browser, sys.argv[1], work, track, errors)
+            timing_workflow(browser, sys.argv[1], work, track, errors)
             browser.close()
             assert not errors, f"errors on the page: {errors}"
         saved = beats_in_swift(game)
@@ -338,7 +414,7 @@ def main():
             "the page loaded, showed the flagged beat, played (streamed in pieces that equal the whole track, across a "
             "piece boundary), took a tap, a drag and an undo, saved, "
             "marked a range (kept beside the map), doubled the grid, added and removed a tempo section, added a beat on a 1/4 line, applied a finding's fix, and "
-            "moved a hit to a typed time; a map at half tempo was fixed with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected",
+            "moved a hit to a typed time; a map at half tempo was fixed with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, and the chart saved in place",
         )
     except AssertionError as e:
         return failed("editor_test", e)

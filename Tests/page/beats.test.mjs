@@ -62,3 +62,13 @@ test("applyFixes never moves a maybe (a hit the chart's snap placed, that only t
   const v = [{ time: 1.1, fix: 1, maybe: true }, { time: 2.07, fix: 2, maybe: false }];
   assert.deepEqual(applyFixes(v, new Set([0, 1])).beats, [1.1, 2]);
 });
+
+test("History keeps snapshots of the beats and the grid, copied, so a grid edit undoes too", () => {
+  const h = new History();
+  const grid = { bpm: 120, offset: 0, sections: [] };
+  h.record({ beats: [1, 2], grid });
+  grid.bpm = 240; // the page's own object changes later: the history keeps what it was
+  const back = h.undo({ beats: [1, 2], grid });
+  assert.deepEqual(back, { beats: [1, 2], grid: { bpm: 120, offset: 0, sections: [] } });
+  assert.deepEqual(h.redo(back).grid.bpm, 240);
+});

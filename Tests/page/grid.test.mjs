@@ -23,14 +23,18 @@ test("snapToGrid goes to the nearest line of the divisor", () => {
   close(snapToGrid(0.3, grid, 3), 1 / 3); // thirds: every 1/6 s
 });
 
-test("scaleTempo keeps the beat under the anchor and scales the tempo", () => {
+test("scaleTempo keeps the grid's phase wherever the playhead is", () => {
   const grid = { bpm: 88, offset: 0.2 };
   const doubled = scaleTempo(grid, 2, 5.0);
   close(doubled.bpm, 176);
-  // 5.0 s is nearest the beat 0.2 + 7 * 60/88 = 4.9727 s; that line stays a line.
-  close(doubled.offset, 0.2 + 7 * 60 / 88);
+  close(doubled.offset, 0.2); // the bar line stays: every old line is still a line
   close(scaleTempo(grid, 2 / 3).bpm, 88 * 2 / 3);
-  close(scaleTempo(grid, 0.5).offset, 0.2);
+  // The half-beat trap: ×2, then ÷2 with the playhead on an off-beat (half a beat after beat 7), gave a grid half a
+  // beat away with renumbered bars. Now it gives the grid back.
+  const offBeat = 0.2 + 7.5 * 60 / 88;
+  const back = scaleTempo(scaleTempo(grid, 2, offBeat), 1 / 2, offBeat);
+  close(back.bpm, 88);
+  close(back.offset, 0.2);
 });
 
 test("shiftHalfBeat moves the grid by half a beat", () => {

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   sectionsOf, sectionAt, quantize, markedLines, formatPosition, parsePosition, addSection, removeSection, scaleTempo,
-  setDownbeat, setSectionBpm, shiftHalfBeat, metronomeTicks, snapToGrid,
+  setDownbeat, setSectionBpm, shiftHalfBeat, metronomeTicks, snapToGrid, tempoTarget, shownTempo,
 } from "../../Sources/BeatmapEditor/Page/js/timing.js";
 
 // 120 BPM from 0 s (a beat every 0.5 s), then 60 BPM from 4 s (a beat a second): 8 beats, two bars, before the change.
@@ -54,10 +54,35 @@ test("adding, removing and changing a section edits only that section", () => {
   assert.equal(removeSection(grid, 1), grid); // the first section stays
   assert.deepEqual(scaleTempo(grid, 2, 5).sections, [{ time: 4, bpm: 120 }]);
   const first = scaleTempo(grid, 2, 1.1);
-  assert.deepEqual([first.bpm, first.offset, first.sections], [240, 1, [{ time: 4, bpm: 60 }]]);
+  assert.deepEqual([first.bpm, first.offset, first.sections], [240, 0, [{ time: 4, bpm: 60 }]]);
   assert.deepEqual(setDownbeat(grid, 4.5).sections, [{ time: 4.5, bpm: 60 }]);
   assert.equal(setDownbeat(grid, 1.5).offset, 1.5);
   assert.deepEqual(setSectionBpm(grid, 4.5, 90).sections, [{ time: 4, bpm: 90 }]);
   assert.deepEqual(shiftHalfBeat(grid, 5).sections, [{ time: 4.5, bpm: 60 }]);
   assert.equal(shiftHalfBeat(grid, 1).offset, 0.25);
+});
+
+test("Beat 1 here and + Section act on the selected hit, else the playhead snapped as the author chose", () => {
+  const onsets = [4.23, 5.02];
+  // A tempo change heard at 12.25 s: with the hit there selected, the section starts on it, not on a beat line of the
+  // section before (12.523 s).
+  const plain = { bpm: 88, offset: 0.2, beatsPerBar: 4 };
+  const at = tempoTarget({ selected: 12.25, playhead: 12.4, mode: "off", grid: plain });
+  assert.deepEqual(at, { time: 12.25, what: "the selected hit" });
+  const added = addSection(plain, at.time, { exact: true });
+  assert.deepEqual(added.sections, [{ time: 12.25, bpm: 88 }]);
+  assert.equal(addSection(added, 12.25, { exact: true }), added); // already there
+  // No selection: the nearest onset, the nearest line at the snap, or the nearest beat line.
+  assert.equal(tempoTarget({ playhead: 4.3, mode: "onset", grid, onsets }).time, 4.23);
+  assert.ok(near(tempoTarget({ playhead: 4.3, mode: "4", grid }).time, 4.25));
+  assert.ok(near(tempoTarget({ playhead: 4.3, mode: "off", grid }).time, 4));
+  assert.equal(tempoTarget({ playhead: 4.3 }).time, 4.3);
+  // Setting beat 1 at the selected hit moves that section's start exactly there.
+  assert.deepEqual(setDownbeat(grid, tempoTarget({ selected: 4.5, playhead: 9, grid }).time).sections, [{ time: 4.5, bpm: 60 }]);
+});
+
+test("a tempo is set at the precision it was shown", () => {
+  assert.equal(shownTempo(87.99612, 1), 88);
+  assert.equal(shownTempo(145.0333, 1), 145);
+  assert.equal(shownTempo(87.99612, 3), 87.996);
 });

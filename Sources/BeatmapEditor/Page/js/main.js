@@ -4,8 +4,8 @@ import { getJSON, sendJSON } from "./api.js";
 import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected, nextFlagged, applyFixes } from "./beats.js";
 import { History } from "./history.js";
 import {
-  snapToOnset, snapToGrid, quantize as quantizeToGrid, scaleTempo, shiftHalfBeat, tapTempo, tapLatency as measureLatency, parsePosition, formatPosition,
-  metronomeTicks, hitsFromGrid, sectionsOf, sectionAt, addSection, removeSection, setDownbeat, setSectionBpm,
+  snapToOnset, snapToGrid, scaleTempo, shiftHalfBeat, tapTempo, tapLatency as measureLatency, parsePosition, formatPosition,
+  metronomeTicks, hitsFromGrid, sectionsOf, sectionAt, addSection, removeSection, setDownbeat, setSectionBpm, tempoTarget, shownTempo,
 } from "./timing.js";
 import { Transport } from "./transport.js";
 import { withMarker, withoutMarker, markerLabel } from "./markers.js";
@@ -73,6 +73,8 @@ window.editor = {
   position: () => transport.position(), get selected() { return [...m.selected]; }, get view() { return m.view; },
   get synced() { return !waiting && shownSeq === putSeq; }, get grid() { return m.grid; },
   get proposal() { return m.proposal.slice(); },
+  /** An edit as the author makes one (recorded, sent to the server): for the browser tests. */
+  setBeatsForTest: (beats) => edit(beats, []),
   transport,
   clientX: (t) => { const c = $("detail"), r = c.getBoundingClientRect(); return r.left + xOf(t, m.view, c) * r.width / c.width; },
   clientY: () => { const r = $("detail").getBoundingClientRect(); return r.top + r.height / 2; },
@@ -196,7 +198,7 @@ function applyFix() {
 // latest request is shown, and only while the beats are still the ones it checked, so a slow answer never brings
 // back older beats.
 function edit(newBeats, selectedTimes) {
-  history.record(m.beats);
+  history.record(snapshot());
   setBeats(newBeats, selectedTimes ?? [...m.selected].map((i) => m.beats[i]));
 }
 
@@ -276,8 +278,36 @@ function moveSelection(f) {
   edit(moved.beats, moved.selectedTimes);
 }
 
-function undo() { const b = history.undo(m.beats); if (b) setBeats(b, []); }
-function redo() { const b = history.redo(m.beats); if (b) setBeats(b, []); }
+// Undo and redo take back beat edits and grid edits alike: each snapshot holds the beats and the grid.
+const snapshot = () => ({ beats: m.beats.slice(), grid: m.grid });
+function restore(b) {
+  if (!b) return;
+  if (!sameBeats(b.beats, m.beats)) setBeats(b.beats, []);
+  if (b.grid && JSON.stringify(b.grid) !== JSON.stringify(m.grid)) setGrid(b.grid, { record: false });
+}
+function undo() { restore(history.undo(snapshot())); }
+function redo() { restore(history.redo(snapshot())); }
+
+/** Where "Beat 1 here" and "+ Section" act: the one selected hit, else the playhead snapped as Snap says. */
+const target = () => tempoTarget({
+  selected: m.selected.size === 1 ? m.beats[[...m.selected][0]] : null, playhead: transport.position(),
+  mode: $("divisor").value, grid: m.grid, onsets: m.onsets,
+});
+
+/** Moves the playhead to the first selected hit (stopping playback). */
+function toSelection() {
+  if (!m.selected.size) return;
+  const t = m.beats[Math.min(...m.selected)];
+  if (transport.playing) stop();
+  transport.seek(t); redraw();
+}
+
+/** Steps the snap divisor to the next (1) or previous (-1) choice, as ArrowVortex cycles its snaps by key. */
+function cycleSnap(direction) {
+  const box = $("divisor"), n = box.options.length;
+  box.selectedIndex = (box.selectedIndex + direction + n) % n;
+  box.onchange();
+}
 const snap = () => { if (m.onsets.length) moveSelection((t) => snapToOnset(t, m.onsets)); };
 const quantize = () => { if (m.grid) moveSelection((t) => snapToGrid(t, m.grid, m.divisor || 1)); };
 
@@ -290,11 +320,12 @@ function placed(t) {
 
 // The grid the author sets is sent to the server, which judges the beats on it (and a JSON map keeps it on save);
 // the grid fitted to the beats, shown when the page opens, is not.
-function setGrid(grid, { declare = true } = {}) {
+function setGrid(grid, { declare = true, record = declare } = {}) {
   const usable = (bpm) => Number.isFinite(bpm) && bpm >= 1 && bpm <= 10000;
   const refuse = (why) => { serverError = "Grid not changed: " + why; showFindings(m.state); };
   if (!(grid && usable(grid.bpm) && Number.isFinite(grid.offset))) return refuse("a tempo must be 1 to 10000 BPM and the offset a time in seconds");
   if (!(grid.sections || []).every((x) => usable(x.bpm) && Number.isFinite(x.time))) return refuse("every section needs a tempo of 1 to 10000 BPM and a time");
+  if (record) history.record(snapshot());
   m.grid = { beatsPerBar: 4, ...grid, sections: sectionsOf(grid).slice(1).map((x) => ({ time: x.offset, bpm: x.bpm })) };
   $("bpm").value = sectionAt(m.grid, transport.position()).bpm.toFixed(3);
   $("offset").value = m.grid.offset.toFixed(3);
@@ -331,7 +362,9 @@ function showCandidates(candidates) {
     b.textContent = `${c.bpm.toFixed(1)} (${c.strength.toFixed(2)})`;
     b.onclick = () => {
       const at = transport.position();
-      setGrid(m.grid ? scaleTempo(m.grid, c.bpm / sectionAt(m.grid, at).bpm, at) : { bpm: c.bpm, offset: 0 });
+      // The tempo as the button shows it (88.0 sets 88, not 87.996).
+      const bpm = shownTempo(c.bpm, 1);
+      setGrid(m.grid ? setSectionBpm(m.grid, at, bpm) : { bpm, offset: 0 });
     };
     return b;
   });
@@ -346,7 +379,8 @@ function tapBpm() {
   $("tapInfo").textContent = r
     ? `${r.bpm.toFixed(1)} BPM ± ${r.spreadMs.toFixed(0)} ms over ${Math.min(tempoTaps.length, 16)} taps`
     : `tap ${4 - tempoTaps.length} more`;
-  if (r) setGrid(m.grid ? setSectionBpm(m.grid, transport.position(), r.bpm) : { offset: transport.position(), bpm: r.bpm });
+  const bpm = r && shownTempo(r.bpm, 1);
+  if (r) setGrid(m.grid ? setSectionBpm(m.grid, transport.position(), bpm) : { offset: transport.position(), bpm });
 }
 
 function tap() {
@@ -495,10 +529,11 @@ function wire() {
   const scale = (factor) => () => { if (m.grid) setGrid(scaleTempo(m.grid, factor, transport.position())); };
   $("x2").onclick = scale(2); $("half").onclick = scale(1 / 2); $("x32").onclick = scale(3 / 2); $("x23").onclick = scale(2 / 3);
   $("halfBeat").onclick = () => { if (m.grid) setGrid(shiftHalfBeat(m.grid, transport.position())); };
-  $("downbeat").onclick = () => { if (m.grid) setGrid(setDownbeat(m.grid, transport.position())); };
+  $("downbeat").onclick = () => { if (m.grid) setGrid(setDownbeat(m.grid, target().time)); };
+  $("toSelection").onclick = toSelection;
   $("addSection").onclick = () => {
     if (!m.grid) return;
-    const grid = addSection(m.grid, transport.position()), start = sectionAt(grid, quantizeToGrid(transport.position(), m.grid)).offset;
+    const at = target().time, grid = addSection(m.grid, at, { exact: true }), start = sectionAt(grid, at).offset;
     // The playhead goes to the new section's start (when stopped), so the BPM field edits the new section.
     if (!transport.playing) transport.seek(start);
     setGrid(grid);
@@ -536,6 +571,12 @@ function wire() {
     else if (k === "n") goToFlagged(1);
     else if (k === "p") goToFlagged(-1);
     else if (k === "f") applyFix();
+    else if (k === "g") toSelection();
+    else if (k === "+" || k === "=") $("zoomIn").onclick();
+    else if (k === "-") $("zoomOut").onclick();
+    else if (k === "0") $("zoomAll").onclick();
+    else if (k === "]") cycleSnap(1);
+    else if (k === "[") cycleSnap(-1);
   });
   window.addEventListener("resize", () => { fitCanvas($("overview")); fitCanvas($("detail")); loadOverview(); loadView(); });
 }

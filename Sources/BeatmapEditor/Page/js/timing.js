@@ -100,14 +100,30 @@ function changeSection(grid, t, change) {
 }
 
 /**
- * The grid with the section under `anchor` (seconds) at `factor` times its tempo (2, 1/2, 3/2, 2/3). The first
- * section keeps the beat line nearest `anchor` where it is, so the music under the playhead stays on a beat; a later
- * one keeps its start.
+ * The grid with the section under `anchor` (seconds) at `factor` times its tempo (2, 1/2, 3/2, 2/3). Every section keeps
+ * its start, a bar line: the grid keeps its phase wherever the playhead is (×2 keeps every line; ÷2 keeps beats 1 and 3
+ * of each bar; ×2 then ÷2 gives the grid back, and the bars keep their numbers).
  */
 export function scaleTempo(grid, factor, anchor = grid.offset) {
-  return changeSection(grid, anchor, (s) =>
-    ({ time: s.index === 0 ? quantize(Math.min(anchor, s.to), grid) : s.offset, bpm: s.bpm * factor }));
+  return changeSection(grid, anchor, (s) => ({ time: s.offset, bpm: s.bpm * factor }));
 }
+
+/**
+ * Where "Beat 1 here" and "+ Section" act: the one selected hit (`selected`, its time; null when none or several), else
+ * the playhead snapped as the author's Snap says: to the nearest onset (`mode` "onset"), to the nearest line of the
+ * snap divisor (`mode` a number), else to the nearest beat line. Returns `{ time, what }`, `what` saying which.
+ */
+export function tempoTarget({ selected = null, playhead, mode = "off", grid = null, onsets = [] }) {
+  if (selected != null && Number.isFinite(selected)) return { time: selected, what: "the selected hit" };
+  if (mode === "onset" && onsets.length) return { time: snapToOnset(playhead, onsets), what: "the onset nearest the playhead" };
+  const divisor = Number(mode);
+  if (grid && Number.isFinite(divisor) && divisor > 0) return { time: quantize(playhead, grid, divisor), what: `the 1/${divisor} line nearest the playhead` };
+  if (grid) return { time: quantize(playhead, grid), what: "the beat line nearest the playhead" };
+  return { time: playhead, what: "the playhead" };
+}
+
+/** A tempo at the precision it was shown or typed with: `bpm` rounded to `decimals` places (88.0 sets 88, not 87.996). */
+export const shownTempo = (bpm, decimals) => Number(bpm.toFixed(decimals));
 
 /** The grid with the section under `anchor` moved by half a beat (a later section only while it stays after the one before). */
 export const shiftHalfBeat = (grid, anchor = grid.offset) =>
@@ -120,11 +136,12 @@ export const setDownbeat = (grid, t) => changeSection(grid, t, (s) => ({ time: t
 export const setSectionBpm = (grid, t, bpm) => changeSection(grid, t, (s) => ({ time: s.offset, bpm }));
 
 /**
- * The grid with a new tempo section from the beat line nearest `t` (a bar starts there), at the tempo of the section it
- * splits; unchanged when that line already starts a section or is the first section's own line.
+ * The grid with a new tempo section from the beat line nearest `t` (or from `t` itself with `exact`: a hit, an onset or a
+ * snapped line the author chose; a bar starts there), at the tempo of the section it splits; unchanged when a section
+ * already starts there (within a microsecond).
  */
-export function addSection(grid, t) {
-  const s = sectionAt(grid, t), at = quantize(t, grid);
+export function addSection(grid, t, { exact = false } = {}) {
+  const s = sectionAt(grid, t), at = exact ? t : quantize(t, grid);
   const all = sectionsOf(grid);
   if (all.some((x) => Math.abs(x.offset - at) < 1e-6)) return grid;
   const sections = all.slice(1).map((x) => ({ time: x.offset, bpm: x.bpm })).concat([{ time: at, bpm: s.bpm }]);
