@@ -48,6 +48,7 @@ def half_tempo_fix(browser, binary, work, track, errors):
         m = re.match(r"pointer (\d+\.\d+) s · (\d+):(\d+)", pointer)
         assert m and abs(float(m.group(1)) - half[1]) < 0.02, f"pointer {pointer!r} over the hit at {half[1]}"
         page.click("#x2")
+        page.click("text=Tempo ▾")  # the rarer grid tools are in a menu
         page.click("#fromGrid")
         try:
             page.wait_for_function(f"window.editor.synced && window.editor.beats.length === {2 * len(half) - 1}", timeout=5000)
@@ -303,6 +304,7 @@ def main():
             page.mouse.move((xa + xb) / 2, y)
             page.mouse.move(xb, y)
             page.mouse.up()
+            page.click("text=Edit ▾")  # the rarer tools are in menus
             page.click("#mark")
             page.wait_for_function("window.editor.state.markers && window.editor.state.markers.length === 1")
             mk = page.evaluate("window.editor.state.markers[0]")

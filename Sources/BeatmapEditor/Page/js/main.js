@@ -359,7 +359,8 @@ function showCandidates(candidates) {
   const buttons = candidates.filter((c) => c.bpm >= 1 && c.bpm <= 1000).map((c) => {
     const b = document.createElement("button");
     b.className = "candidate";
-    b.textContent = `${c.bpm.toFixed(1)} (${c.strength.toFixed(2)})`;
+    b.textContent = c.bpm.toFixed(1);
+    b.title = `The track's tempo candidate ${c.bpm.toFixed(1)} BPM, strength ${c.strength.toFixed(2)}: click to set the grid's tempo`;
     b.onclick = () => {
       const at = transport.position();
       // The tempo as the button shows it (88.0 sets 88, not 87.996).
@@ -368,7 +369,7 @@ function showCandidates(candidates) {
     };
     return b;
   });
-  $("candidates").replaceChildren(...(buttons.length ? ["Track: ", ...buttons] : []));
+  $("candidates").replaceChildren(...(buttons.length ? ["Track ", ...buttons] : []));
 }
 
 function tapBpm() {
@@ -579,6 +580,16 @@ function wire() {
     else if (k === "[") cycleSnap(-1);
   });
   window.addEventListener("resize", () => { fitCanvas($("overview")); fitCanvas($("detail")); loadOverview(); loadView(); });
+  // A menu closes once one of its tools is used, or on a click elsewhere.
+  const menus = [...document.querySelectorAll("details.menu")];
+  for (const d of menus) d.addEventListener("click", (e) => { if (e.target.tagName === "BUTTON") d.open = false; });
+  document.addEventListener("click", (e) => { for (const d of menus) if (!d.contains(e.target)) d.open = false; });
+  // The detail view takes the height the rows around it leave (markers come and go): its pixels follow its size.
+  let shown = $("detail").getBoundingClientRect().height;
+  new ResizeObserver(() => {
+    const h = $("detail").getBoundingClientRect().height;
+    if (Math.abs(h - shown) >= 1) { shown = h; fitCanvas($("detail")); loadView(); }
+  }).observe($("detail"));
 }
 
 window.addEventListener("beforeunload", (e) => { if (m.state && m.state.dirty) { e.preventDefault(); e.returnValue = ""; } });
