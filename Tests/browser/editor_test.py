@@ -187,8 +187,16 @@ def timing_workflow(browser, binary, work, track, errors):
         # No apply on a maybe.
         rows = page.evaluate("[...document.querySelectorAll('#findings .finding')].map((r) => [r.innerText, !!r.querySelector('button')])")
         assert all(not has for text, has in rows if text.startswith("maybe")), rows
-        # Move one hit 40 ms and save in place: only the notes change; the header and the tempo map stay.
+        # The whole map 40 ms late: the offset finding has an apply, which shifts every hit back.
         page.keyboard.press("Escape")
+        placed = page.evaluate("window.editor.beats")
+        page.evaluate(f"window.editor.setBeatsForTest({json.dumps([t + 0.040 for t in placed])})")
+        page.wait_for_selector("#applyOffset", timeout=30000)
+        page.click("#applyOffset")
+        page.wait_for_function("window.editor.synced && !document.querySelector('#applyOffset')")
+        back = page.evaluate("window.editor.beats")
+        assert max(abs(a - b) for a, b in zip(back, placed)) < 0.005, f"the offset apply left {back} for {placed}"
+        # Move one hit 40 ms and save in place: only the notes change; the header and the tempo map stay.
         moved = page.evaluate("window.editor.beats")
         moved[3] += 0.040
         page.evaluate(f"window.editor.setBeatsForTest({json.dumps(moved)})")
@@ -416,7 +424,7 @@ def main():
             "the page loaded, showed the flagged beat, played (streamed in pieces that equal the whole track, across a "
             "piece boundary), took a tap, a drag and an undo, saved, "
             "marked a range (kept beside the map), doubled the grid, added and removed a tempo section, added a beat on a 1/4 line, applied a finding's fix, and "
-            "moved a hit to a typed time; a map at half tempo was fixed with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, and the chart saved in place",
+            "moved a hit to a typed time; a map at half tempo was fixed with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, a 40 ms offset applied in one click, and the chart saved in place",
         )
     except AssertionError as e:
         return failed("editor_test", e)

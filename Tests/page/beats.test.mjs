@@ -1,7 +1,7 @@
 // The editor page's beat-list operations and undo history. Run: node --test Tests/page
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected, nextFlagged, applyFixes } from "../../Sources/BeatmapEditor/Page/js/beats.js";
+import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected, nextFlagged, applyFixes, shiftedBy } from "../../Sources/BeatmapEditor/Page/js/beats.js";
 import { History } from "../../Sources/BeatmapEditor/Page/js/history.js";
 
 test("normalized drops what is not finite and sorts", () => {
@@ -71,4 +71,9 @@ test("History keeps snapshots of the beats and the grid, copied, so a grid edit 
   const back = h.undo({ beats: [1, 2], grid });
   assert.deepEqual(back, { beats: [1, 2], grid: { bpm: 120, offset: 0, sections: [] } });
   assert.deepEqual(h.redo(back).grid.bpm, 240);
+});
+
+test("shiftedBy moves every beat by the map's offset, to the microsecond", () => {
+  // The checker says the whole map is 33 ms early (offset −0.033): apply adds 0.033 s to every beat.
+  assert.deepEqual(shiftedBy([1, 2.5, 3.1], 0.033), [1.033, 2.533, 3.133]);
 });

@@ -45,3 +45,6 @@ export function applyFixes(verdicts, selected) {
   const beats = verdicts.map((b, i) => (selected.has(i) && b.fix != null && !b.maybe ? b.fix : b.time));
   return { beats, selectedTimes: [...selected].filter((i) => i < beats.length).map((i) => beats[i]) };
 }
+
+/** Every beat moved by `seconds` (the whole map's offset applied), rounded to the microsecond the maps keep. */
+export const shiftedBy = (beats, seconds) => beats.map((t) => Math.round((t + seconds) * 1e6) / 1e6);

@@ -1,7 +1,7 @@
 // The page: the model, the server round trips, and the wiring of mouse, keys and buttons.
 
 import { getJSON, sendJSON } from "./api.js";
-import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected, nextFlagged, applyFixes } from "./beats.js";
+import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected, nextFlagged, applyFixes, shiftedBy } from "./beats.js";
 import { History } from "./history.js";
 import {
   snapToOnset, snapToGrid, scaleTempo, shiftHalfBeat, tapTempo, tapLatency as measureLatency, parsePosition, formatPosition,
@@ -168,7 +168,20 @@ function showFindings(s) {
     }
     rows.push(row);
   });
-  const other = s.findings.filter((x) => x.rule !== "beatmap.misaligned").map((x) => `${x.severity}: [${x.rule}] ${x.message}`);
+  // The whole map's offset, with a one-click shift of every hit (what Shift map… would take typing).
+  const offset = s.findings.find((x) => x.rule === "beatmap.offset");
+  if (offset && Number.isFinite(s.offset)) {
+    const row = document.createElement("div");
+    row.className = "finding";
+    const shift = document.createElement("button");
+    shift.id = "applyOffset";
+    shift.textContent = "apply";
+    shift.title = "Shift every hit so the map sits on the track (undo with Ctrl+Z)";
+    shift.onclick = (e) => { e.stopPropagation(); edit(shiftedBy(m.beats, -s.offset)); };
+    row.append(span(offset.severity === "error" ? "bad" : "warn", `${offset.severity}: [${offset.rule}] ${offset.message}`), shift);
+    rows.push(row);
+  }
+  const other = s.findings.filter((x) => x.rule !== "beatmap.misaligned" && x.rule !== "beatmap.offset").map((x) => `${x.severity}: [${x.rule}] ${x.message}`);
   if (other.length) { const pre = document.createElement("div"); pre.textContent = other.join("\n"); rows.push(pre); }
   $("findings").replaceChildren(...rows);
 }
