@@ -1,7 +1,7 @@
 // The editor page's beat-list operations and undo history. Run: node --test Tests/page
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected, nextFlagged, applyFixes, shiftedBy } from "../../Sources/BeatmapEditor/Page/js/beats.js";
+import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected, nextFlagged, applyFixes, shiftedBy, grabbable, betweenNeighbours } from "../../Sources/BeatmapEditor/Page/js/beats.js";
 import { History } from "../../Sources/BeatmapEditor/Page/js/history.js";
 
 test("normalized drops what is not finite and sorts", () => {
@@ -76,4 +76,18 @@ test("History keeps snapshots of the beats and the grid, copied, so a grid edit 
 test("shiftedBy moves every beat by the map's offset, to the microsecond", () => {
   // The checker says the whole map is 33 ms early (offset −0.033): apply adds 0.033 s to every beat.
   assert.deepEqual(shiftedBy([1, 2.5, 3.1], 0.033), [1.033, 2.533, 3.133]);
+});
+
+test("a press grabs the one hit within reach, and none among crowded hits", () => {
+  assert.equal(grabbable([10, 50, 90], 52, 8), 1);
+  assert.equal(grabbable([10, 50, 90], 70, 8), -1);
+  assert.equal(grabbable([10, 50, 54, 90], 52, 8), -1); // zoomed out: two within reach
+});
+
+test("a dragged hit stays between its neighbours", () => {
+  const beats = [1, 2, 3];
+  assert.equal(betweenNeighbours(beats, 1, 17.4), 2.999); // a drag 17 s on stops before the next hit
+  assert.equal(betweenNeighbours(beats, 1, 0.2), 1.001);
+  assert.equal(betweenNeighbours(beats, 1, 2.4), 2.4);
+  assert.equal(betweenNeighbours(beats, 2, 40), 40); // the last hit is free to the right
 });

@@ -48,3 +48,20 @@ export function applyFixes(verdicts, selected) {
 
 /** Every beat moved by `seconds` (the whole map's offset applied), rounded to the microsecond the maps keep. */
 export const shiftedBy = (beats, seconds) => beats.map((t) => Math.round((t + seconds) * 1e6) / 1e6);
+
+/**
+ * The index of the hit a press at `x` takes (`xs`: each hit's x, in time order): the nearest within `reach`, when it is
+ * the only one there; -1 when none is, or when two or more are (zoomed out, a press among crowded hits grabs none).
+ */
+export function grabbable(xs, x, reach) {
+  const near = [];
+  xs.forEach((v, i) => { if (Math.abs(v - x) < reach) near.push(i); });
+  return near.length === 1 ? near[0] : -1;
+}
+
+/** `t` for hit `index` of `beats` (sorted) held at least 1 ms after the hit before it and 1 ms before the one after. */
+export function betweenNeighbours(beats, index, t) {
+  const lo = index > 0 ? beats[index - 1] + 0.001 : -Infinity;
+  const hi = index + 1 < beats.length ? beats[index + 1] - 0.001 : Infinity;
+  return Math.min(Math.max(t, lo), hi);
+}

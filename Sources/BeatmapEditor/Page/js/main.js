@@ -1,7 +1,9 @@
 // The page: the model, the server round trips, and the wiring of mouse, keys and buttons.
 
 import { getJSON, sendJSON } from "./api.js";
-import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected, nextFlagged, applyFixes, shiftedBy } from "./beats.js";
+import {
+  normalized, indicesOf, indicesWithin, sameBeats, moveSelected, nextFlagged, applyFixes, shiftedBy, grabbable, betweenNeighbours,
+} from "./beats.js";
 import { History } from "./history.js";
 import {
   snapToOnset, snapToGrid, scaleTempo, shiftHalfBeat, tapTempo, tapLatency as measureLatency, parsePosition, formatPosition,
@@ -278,9 +280,10 @@ function follow() {
 }
 
 function nearestBeat(x, c) {
-  let best = -1, dist = 8 * (window.devicePixelRatio || 1);
-  m.beats.forEach((t, i) => { const d = Math.abs(xOf(t, m.view, c) - x); if (d < dist) { dist = d; best = i; } });
-  return best;
+  // Zoomed out, hits crowd together: where two lie within reach of the pointer, none is grabbed (a drag there marks a
+  // range, it never carries a note off); zoom in to take one.
+  const reach = 8 * (window.devicePixelRatio || 1);
+  return grabbable(m.beats.map((t) => xOf(t, m.view, c)), x, reach);
 }
 
 const canvasX = (e, c) => { const r = c.getBoundingClientRect(); return (e.clientX - r.left) * c.width / r.width; };
@@ -473,10 +476,15 @@ function wire() {
     $("pointer").textContent = `pointer ${t.toFixed(3)} s` + (where ? ` · ${where}` : "");
   });
   d.addEventListener("mouseleave", () => { $("pointer").textContent = ""; });
-  o.addEventListener("mousedown", (e) => {
+  // The overview: a click centres the detail view there, a drag scrolls it along.
+  let overviewDrag = false;
+  const centre = (e) => {
     const t = canvasX(e, o) / o.width * m.state.duration, w = m.view.to - m.view.from;
     setView(t - w / 2, t + w / 2);
-  });
+  };
+  o.addEventListener("mousedown", (e) => { overviewDrag = true; centre(e); });
+  window.addEventListener("mousemove", (e) => { if (overviewDrag) centre(e); });
+  window.addEventListener("mouseup", () => { overviewDrag = false; });
   d.addEventListener("mousedown", (e) => {
     const x = canvasX(e, d), i = nearestBeat(x, d);
     // A click on a proposed hit accepts it (Alt-click rejects it), unless a hit of the map is under the pointer.
@@ -498,7 +506,11 @@ function wire() {
     if (!drag) return;
     const x = canvasX(e, d);
     if (Math.abs(x - drag.x) > 3) drag.moved = true;
-    if (drag.kind === "beat" && drag.moved) { const t = tOf(x, m.view, d); m.state.beats[drag.index].time = t; m.beats[drag.index] = t; redraw(); }
+    if (drag.kind === "beat" && drag.moved) {
+      // A dragged hit stays between its neighbours: a drag never carries it past (or onto) another hit.
+      const t = betweenNeighbours(m.beats, drag.index, tOf(x, m.view, d));
+      m.state.beats[drag.index].time = t; m.beats[drag.index] = t; redraw();
+    }
     if (drag.kind === "range" && drag.moved) { const t = tOf(x, m.view, d); m.selection = [Math.min(drag.t0, t), Math.max(drag.t0, t)]; redraw(); }
   });
   window.addEventListener("mouseup", (e) => {
