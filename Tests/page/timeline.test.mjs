@@ -1,7 +1,7 @@
 // The pattern audition's pure logic (Sources/BeatmapEditor/Page/js/timeline.js), run by node --test.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { alignShift, editQuery, eventAt, eventOfLine, offsetText } from "../../Sources/BeatmapEditor/Page/js/timeline.js";
+import { alignShift, alignment, editQuery, eventAt, eventOfLine, offsetText } from "../../Sources/BeatmapEditor/Page/js/timeline.js";
 
 test("an edit goes to the server in seconds, moves of 0 left out", () => {
   assert.equal(editQuery(0, {}), "");
@@ -43,4 +43,14 @@ test("aligning takes the lag off the current shift, and does nothing without a l
   assert.equal(alignShift(10, -0.004), 14);
   assert.equal(alignShift(7, null), 7);
   assert.equal(alignShift(7, undefined), 7);
+});
+
+test("Align to the sound says why it cannot when the lag is unclear, and keeps the shift", () => {
+  const none = alignment(12, null, 0.21);
+  assert.equal(none.ok, false);
+  assert.equal(none.shiftMs, 12);
+  assert.match(none.text, /^Not aligned: .*0\.21.*0\.50 needed/);
+  const some = alignment(0, 0.031, 0.8);
+  assert.deepEqual([some.ok, some.shiftMs], [true, -31]);
+  assert.match(some.text, /shifted by -31 ms/);
 });

@@ -1,7 +1,7 @@
 // The pattern audition page: the timeline of the pattern against its sound, what to hear, the timing fix and the save.
 // Every figure comes from the server (the library's renderer, sync check and validator); this page draws and plays.
 import { getJSON, withToken } from "./api.js";
-import { alignShift, editQuery, eventAt, eventOfLine, offsetText } from "./timeline.js";
+import { alignment, editQuery, eventAt, eventOfLine, offsetText } from "./timeline.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -132,14 +132,15 @@ function draw(position) {
   }
   g.fillStyle = "#9aa3ad";
   g.font = "11px system-ui, sans-serif";
-  g.fillText("intensity", 4, top + 10);
-  g.fillText("sharpness", 4, sharpTop + 10);
+  // Each lane's name at its middle, clear of its 1 and 0 ticks at the top and bottom.
+  g.fillText("intensity", 4, top + lane / 2 + 4);
+  g.fillText("sharpness", 4, sharpTop + sharpH / 2 + 4);
   g.fillText("1", left - 12, sharpTop + 4);
   g.fillText("0", left - 12, sharpTop + sharpH + 4);
   g.fillText("1", left - 12, top + 4);
   g.fillText("0", left - 12, top + lane + 4);
   const step = v.duration > 2 ? 0.5 : v.duration > 0.5 ? 0.1 : 0.05;
-  for (let t = 0; t <= v.duration + 1e-9; t += step) g.fillText(t.toFixed(2), x(t) - 10, h - 4);
+  for (let t = 0; t <= v.duration + 1e-9; t += step) g.fillText(t.toFixed(2) + (t === 0 ? " s" : ""), x(t) - 10, h - 4);
   if (position !== undefined) {
     g.strokeStyle = "#ffffff";
     g.beginPath(); g.moveTo(x(position), 0); g.lineTo(x(position), h - 14); g.stroke();
@@ -227,7 +228,12 @@ async function save() {
 function start() {
   $("shift").onchange = () => setShift(Number($("shift").value) || 0);
   for (const [id, d] of [["shiftLess10", -10], ["shiftLess1", -1], ["shiftMore1", 1], ["shiftMore10", 10]]) $(id).onclick = () => setShift(page.shiftMs + d);
-  $("align").onclick = () => page.view && setShift(alignShift(page.shiftMs, page.view.lag));
+  $("align").onclick = () => {
+    if (!page.view) return;
+    const a = alignment(page.shiftMs, page.view.lag, page.view.correlation);
+    if (a.ok && a.shiftMs !== page.shiftMs) setShift(a.shiftMs);
+    status(a.ok && a.shiftMs === page.shiftMs ? "Already aligned: the measured lag is 0 ms." : a.text, !a.ok);
+  };
   $("move").onchange = () => {
     if (page.selected === null) return;
     page.movesMs[page.selected] = Math.round(Number($("move").value) || 0);

@@ -40,3 +40,20 @@ export function offsetText(t) {
 
 /** The shift, in whole ms, that lines the pattern up with its sound: minus the lag (haptics minus sound). */
 export const alignShift = (currentMs, lag) => (lag === null || lag === undefined ? currentMs : Math.round(currentMs - lag * 1000));
+
+/**
+ * What "Align to the sound" does with a view's `lag` (seconds, or null) and `correlation`: `{ shiftMs, text, ok }`, the
+ * shift to set and what to say; without a lag (no lag within ±250 ms makes the envelopes correlate at 0.5 or more) the
+ * shift stays and the text says why, and what to do instead.
+ */
+export function alignment(currentMs, lag, correlation) {
+  if (lag === null || lag === undefined) {
+    return {
+      shiftMs: currentMs, ok: false,
+      text: `Not aligned: no lag within ±250 ms makes the pattern follow the sound (best correlation ${correlation.toFixed(2)}, ` +
+        "0.50 needed). Line it up by ear with the shift, or move the transients one by one.",
+    };
+  }
+  const shiftMs = alignShift(currentMs, lag);
+  return { shiftMs, ok: true, text: `Aligned: shifted by ${shiftMs - currentMs} ms to the lag the sync check measures (correlation ${correlation.toFixed(2)}).` };
+}
