@@ -1,7 +1,7 @@
 // The audition page's pure logic (Sources/BeatmapEditor/Page/js/crossfade.js), run by node --test.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { curveColor, curvesToLoad, dbText, loopOffset, planQuery, scale, withScenario } from "../../Sources/BeatmapEditor/Page/js/crossfade.js";
+import { curveColor, curvesToLoad, dbText, dipText, loopOffset, loudnessTicks, midpointDb, planQuery, scale, withScenario } from "../../Sources/BeatmapEditor/Page/js/crossfade.js";
 
 test("a switch takes up the loop where it is, however many times it has gone round", () => {
   // A 10 s loop started at context time 2: at 5.5 it is 3.5 s in; at 27.25 it has gone round twice and is 5.25 s in.
@@ -40,6 +40,7 @@ test("dips read as signed decibels, and n/a when unmeasured", () => {
   assert.equal(dbText(-3.0103), "−3.0 dB");
   assert.equal(dbText(0.26), "+0.3 dB");
   assert.equal(dbText(null), "n/a");
+  assert.equal(dbText(-0.004), "0.0 dB");
   assert.equal(dbText(-Infinity), "n/a");
 });
 
@@ -57,4 +58,24 @@ test("the scale maps the loop onto the canvas, and the curves to load include th
   assert.equal(x(10), 560);
   assert.deepEqual(curvesToLoad(["linear", "equal-power"], "linear"), ["linear", "equal-power"]);
   assert.deepEqual(curvesToLoad(["linear", "equal-power"], "qsin"), ["linear", "equal-power", "qsin"]);
+});
+
+test("a dip is said as none when the mix never falls below the level around the fade", () => {
+  assert.equal(dipText(-6.94), "−6.9 dB");
+  assert.equal(dipText(3.6), "none (+3.6 dB)");
+  assert.equal(dipText(null), "n/a");
+});
+
+test("the level at the fade's middle, in theory, is the power sum of the two gains there", () => {
+  // Gains across a view: 1 before the fade, the fade over 101 samples, 0 after.
+  const n = 101, fade = Array.from({ length: n }, (_, i) => i / (n - 1));
+  const out = [1, 1, ...fade.map((x) => 1 - x), 0, 0], inc = [0, 0, ...fade, 1, 1];
+  assert.ok(Math.abs(midpointDb(out, inc) - 10 * Math.log10(0.5)) < 0.01); // linear: −3.0 dB
+  const eqOut = [1, ...fade.map((x) => Math.cos(x * Math.PI / 2)), 0], eqIn = [0, ...fade.map((x) => Math.sin(x * Math.PI / 2)), 1];
+  assert.ok(Math.abs(midpointDb(eqOut, eqIn)) < 0.01); // equal-power: 0 dB
+  assert.equal(midpointDb([1, 1, 0, 0], [0, 0, 1, 1]), null); // a hard cut has no middle
+});
+
+test("loudness ticks fall on whole multiples of the step", () => {
+  assert.deepEqual(loudnessTicks(-47, -9), [-42, -36, -30, -24, -18, -12]);
 });

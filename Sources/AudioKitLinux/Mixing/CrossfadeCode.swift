@@ -48,7 +48,7 @@ public enum CrossfadeCode {
         }
         let note =
             plan.curve == .linear
-            ? "\n/// (A linear fade is what `setVolume(_:fadeDuration:)` does; it dips about 3 dB midway on uncorrelated music.)"
+            ? "\n/// (A linear fade is what `setVolume(_:fadeDuration:)` does; in theory it dips 3.0 dB at the middle for two equally loud, uncorrelated tracks; a real pair's measured dip also carries their own level changes.)"
             : ""
         return """
             import AVFoundation

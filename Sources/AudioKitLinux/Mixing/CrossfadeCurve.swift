@@ -5,7 +5,8 @@ import Foundation
 /// sample i the gains g(i/n) in and g((n−1−i)/n) out: ffmpeg's acrossfade
 /// convention, so that renders can be compared with it sample for sample.
 public enum CrossfadeCurve: String, Sendable, CaseIterable {
-    /// What AVAudioPlayer's volume fade does; dips about 3 dB midway on uncorrelated music.
+    /// What AVAudioPlayer's volume fade does; in theory it dips 3.0 dB at the middle (10·log10(0.5² + 0.5²)) for two equally
+    /// loud, uncorrelated tracks.
     case linear
     /// sin/cos quarter waves: constant power for uncorrelated music.
     case equalPower = "equal-power"

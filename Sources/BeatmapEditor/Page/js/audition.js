@@ -2,7 +2,9 @@
 // while it plays. The mixes come from the server (the same samples `beatmap crossfade` writes); this page only
 // schedules them.
 import { getJSON, withToken } from "./api.js";
-import { curveColor, curvesToLoad, dbText, loopOffset, mixTime, planQuery, scale, withScenario } from "./crossfade.js";
+import {
+  curveColor, curvesToLoad, dbText, dipText, loopOffset, loudnessTicks, midpointDb, mixTime, planQuery, scale, withScenario,
+} from "./crossfade.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -200,6 +202,8 @@ function showView(offset) {
   const gTop = 220, gHeight = 110;
   g.fillStyle = "#9aa3ad";
   g.fillText("gain (solid: A, dashed: B)", left + 4, gTop + 12);
+  g.fillText("1", left - 14, gTop + 4);
+  g.fillText("0", left - 14, gTop + gHeight + 4);
   for (const c of v.curves) {
     const n = c.outgoingGain.length;
     for (const [gains, dash] of [[c.outgoingGain, []], [c.incomingGain, [6, 4]]]) {
@@ -221,7 +225,14 @@ function showView(offset) {
   const lo = Math.floor(Math.min(...all, -30) - 2), hi = Math.ceil(Math.max(...all, -10) + 1);
   const y = (db) => lTop + lHeight - ((db - lo) / (hi - lo)) * lHeight;
   g.fillStyle = "#9aa3ad";
-  g.fillText(`momentary loudness, LUFS (${lo} to ${hi})`, left + 4, lTop + 12);
+  g.fillText("momentary loudness (LUFS)", left + 4, lTop + 12);
+  // The loudness axis: a tick and a faint line every 6 LU, labelled in the margin.
+  for (const db of loudnessTicks(lo, hi)) {
+    g.strokeStyle = "rgba(154, 163, 173, 0.25)";
+    g.beginPath(); g.moveTo(left, y(db)); g.lineTo(left + width, y(db)); g.stroke();
+    g.fillStyle = "#9aa3ad";
+    g.fillText(String(db).replace("-", "−"), left - 30, y(db) + 4);
+  }
   for (const c of v.curves) {
     g.beginPath();
     g.strokeStyle = curveColor(c.curve);
@@ -247,7 +258,8 @@ function showDips(v) {
     const row = document.createElement("tr");
     row.dataset.curve = c.curve;
     row.classList.toggle("chosen", c.curve === audition.curve);
-    for (const text of [c.curve, dbText(c.momentaryDip), dbText(c.shortTermDip)]) {
+    const theory = midpointDb(c.outgoingGain, c.incomingGain);
+    for (const text of [c.curve, dipText(c.momentaryDip), dipText(c.shortTermDip), theory == null ? "n/a (no fade)" : dbText(theory)]) {
       const td = document.createElement("td");
       td.textContent = text;
       row.append(td);

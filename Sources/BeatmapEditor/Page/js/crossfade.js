@@ -43,7 +43,40 @@ export function withScenario(plan, scenario) {
 /** A dip in dB as the table shows it: signed, one decimal; "n/a" when it could not be measured. */
 export function dbText(v) {
   if (v === null || v === undefined || !Number.isFinite(v)) return "n/a";
+  if (Math.abs(v) < 0.05) return "0.0 dB"; // no sign on what rounds to nothing
   return (v >= 0 ? "+" : "−") + Math.abs(v).toFixed(1) + " dB";
+}
+
+/**
+ * A measured dip as the table shows it: a negative one as `dbText` writes it; zero or positive (the mix never falls below
+ * the level around the fade, as at a hard cut into a louder track) as "none", with the figure.
+ */
+export function dipText(v) {
+  if (v === null || v === undefined || !Number.isFinite(v)) return "n/a";
+  return v < 0 ? dbText(v) : `none (${dbText(v)})`;
+}
+
+/**
+ * A curve's level at the middle of its fade, in theory: the power sum of the two gains there, 10·log10(a² + b²) in dB,
+ * which is the mix's level against either track alone for two equally loud, uncorrelated tracks (linear: −3.0 dB;
+ * equal-power: 0 dB). `outgoing` and `incoming` are the gains sampled across the view; the middle is taken where the
+ * outgoing gain is halfway through its fall. Null when the gains never cross the middle (a hard cut).
+ */
+export function midpointDb(outgoing, incoming) {
+  let k = -1;
+  for (let i = 0; i < outgoing.length; i++) if (outgoing[i] < 1 && outgoing[i] > 0) { k = i; break; }
+  if (k < 0) return null;
+  let last = k;
+  while (last + 1 < outgoing.length && outgoing[last + 1] > 0) last++;
+  const mid = Math.round((k - 1 + last + 1) / 2), a = outgoing[mid], b = incoming[mid];
+  return 10 * Math.log10(a * a + b * b);
+}
+
+/** Ticks for a loudness axis from `lo` to `hi` LUFS: every `step` LU (6 by default), at whole multiples of it. */
+export function loudnessTicks(lo, hi, step = 6) {
+  const out = [];
+  for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) out.push(v);
+  return out;
 }
 
 /** A horizontal scale: seconds in [start, end] to pixels in [left, left + width]. */
