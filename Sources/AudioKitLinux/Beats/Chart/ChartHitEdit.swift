@@ -15,18 +15,16 @@ enum ChartHitEdit {
         let kept = Set(new)
         // The old hits no new time equals, in time order: a moved hit takes the nearest of these still free.
         var free = old.indices.filter { !kept.contains(old[$0]) }
+        var freeTimes = free.map { old[$0] }
         return new.map { t in
             if let k = oldIndex[t] { return k }
             var best: Int? = nil
-            var lo = 0, hi = free.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if old[free[mid]] < t { lo = mid + 1 } else { hi = mid }
-            }
+            let lo = SortedTimes.lowerBound(freeTimes, t)
             for c in [lo - 1, lo] where c >= 0 && c < free.count && abs(old[free[c]] - t) <= reach {
                 if best.map({ abs(old[free[c]] - t) < abs(old[free[$0]] - t) }) ?? true { best = c }
             }
             guard let b = best else { return nil }
+            freeTimes.remove(at: b)
             return free.remove(at: b)
         }
     }
@@ -34,13 +32,7 @@ enum ChartHitEdit {
     /// The index of the hit of `hits` (ascending) that a note at `time` belongs to: the nearest, when it is within the
     /// readers' chord rule of it (`ChartHits.sameChord`); nil otherwise.
     static func hit(of time: Double, in hits: [Double]) -> Int? {
-        var lo = 0, hi = hits.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if hits[mid] < time { lo = mid + 1 } else { hi = mid }
-        }
-        let near = [lo - 1, lo].filter { $0 >= 0 && $0 < hits.count }.min { abs(hits[$0] - time) < abs(hits[$1] - time) }
-        guard let near, abs(hits[near] - time) <= 0.0015 else { return nil }
+        guard let near = SortedTimes.nearest(hits, time), abs(hits[near] - time) <= 0.0015 else { return nil }
         return near
     }
 

@@ -27,14 +27,7 @@ struct StepManiaTiming {
     /// none at its start, is written as a delay.
     init(_ source: TempoMap, hits: [Double]) {
         let sorted = hits.sorted()
-        func hit(near t: Double) -> Bool {
-            var lo = 0, hi = sorted.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if sorted[mid] < t - 1e-4 { lo = mid + 1 } else { hi = mid }
-            }
-            return lo < sorted.count && sorted[lo] <= t + 1e-4
-        }
+        func hit(near t: Double) -> Bool { SortedTimes.contains(sorted, near: t, within: 1e-4) }
         var bpms: [(beat: Double, bpm: Double)] = [(0, source.sections[0].bpm)]
         var pauses: [TempoMap.Stop] = []
         var stops: [(beat: Double, seconds: Double)] = []

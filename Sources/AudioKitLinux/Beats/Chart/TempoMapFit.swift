@@ -140,14 +140,7 @@ public enum TempoMapFit {
         let pool = recurrent.isEmpty ? gaps : recurrent
         let seed = pool[pool.count / 10]
         var grid: Double? = nil
-        let recurs = { (d: Double) in
-            var lo = 0, hi = recurrent.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if recurrent[mid] < d - sameInterval { lo = mid + 1 } else { hi = mid }
-            }
-            return lo < recurrent.count && recurrent[lo] <= d + sameInterval
-        }
+        let recurs = { (d: Double) in SortedTimes.contains(recurrent, near: d, within: sameInterval) }
         // A fine grid makes any interval nearly whole by chance (an interval lands within w of a multiple of g with
         // probability 2w / g): w is at most an eighth of the grid, and the share must be `holdShare` of what lies
         // beyond chance.

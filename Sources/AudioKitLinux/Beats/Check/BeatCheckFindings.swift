@@ -29,79 +29,91 @@ enum BeatCheckFindings {
         }
     }
 
+    /// Every finding of a check: the stretches off the track, each flagged hit, the check's reach, the map's offset and
+    /// its drift.
     static func make(_ r: BeatCheckReport, map: BeatMap, options: BeatCheckOptions) -> [Diagnostic] {
         var d: [Diagnostic] = []
-        let file = map.file
         d += r.stretches.map { StretchAlignment.finding($0, map: map, tolerance: options.tolerance) }
-        for b in r.beats where b.flagged && b.stretchShift == nil {
-            let e = b.error ?? 0
-            if let distance = b.offGrid {
-                let place = snapFix(b, r) ?? "move it onto a grid line"
-                d.append(
-                    Diagnostic(
-                        ruleID: BeatMapRules.misaligned, severity: .error, location: map.locations[b.index],
-                        message: String(
-                            format:
-                                "hit %d at %.3f s is %.1f ms off every grid line of the tempo map (1/1 to 1/16), where the chart's other hits are snapped to it, and has no clear onset: %@",
-                            b.index, b.time, distance * 1000, place)))
-                continue
-            }
-            if let unused = b.unusedSubdivision {
-                let share = r.beats.filter { $0.level == unused }.count
-                let place = snapFix(b, r) ?? "move it onto a line of the subdivisions the chart uses"
-                d.append(
-                    Diagnostic(
-                        ruleID: BeatMapRules.misaligned, severity: .error, location: map.locations[b.index],
-                        message: String(
-                            format:
-                                "hit %d at %.3f s sits on a %@ grid line, a subdivision only %d of the chart's %d hits use, between neighbours on the chart's usual grid and by steps the chart does not take, with no clear onset; it looks moved, not snapped: %@",
-                            b.index, b.time, Subdivision.name(unused), share, r.beats.count, place)))
-                continue
-            }
-            if let plays = b.figurePlays, let line = b.suggestion {
-                d.append(
-                    Diagnostic(
-                        ruleID: BeatMapRules.misaligned, severity: .error, location: map.locations[b.index],
-                        message: String(
-                            format:
-                                "hit %d at %.3f s sits on a grid line and a sound, but in a rhythm the chart plays nowhere else; at %.3f s (a free grid line with an onset at %.3f s in the track) it would be in a figure the chart plays %d times: it looks moved out of that figure; move it to %.3f s",
-                            b.index, b.time, line, b.audioTime ?? 0, plays, line)))
-                continue
-            }
-            if let line = b.suggestion {
-                let level =
-                    r.tempoMap.flatMap { $0.subdivision(of: line, tolerance: 0.002)?.level }.map { Subdivision.name($0) + " " } ?? ""
-                if b.onSnappedGrid {
-                    // The author snapped the hit to this line: the chart vouches for it, only the audio disagrees.
-                    let own = b.level.map { Subdivision.name($0) + " " } ?? ""
-                    d.append(
-                        Diagnostic(
-                            ruleID: BeatMapRules.misaligned, severity: .warning, location: map.locations[b.index],
-                            message: String(
-                                format:
-                                    "hit %d at %.3f s sits on the chart's %@grid line but has no onset within %.0f ms, once the whole map's offset is allowed for; the free %@grid line at %.3f s has one (at %.3f s in the track): if the hit is meant for that sound, move it to %.3f s",
-                                b.index, b.time, own, options.tolerance * 1000, level, line, b.audioTime ?? 0, line)))
-                    continue
-                }
-                d.append(
-                    Diagnostic(
-                        ruleID: BeatMapRules.misaligned, severity: .error, location: map.locations[b.index],
-                        message: String(
-                            format:
-                                "hit %d at %.3f s has no onset within %.0f ms, once the whole map's offset is allowed for; the free %@grid line at %.3f s has one (at %.3f s in the track): move it to %.3f s",
-                            b.index, b.time, options.tolerance * 1000, level, line, b.audioTime ?? 0, line)))
-                continue
-            }
-            d.append(
-                Diagnostic(
+        d += r.beats.filter { $0.flagged && $0.stretchShift == nil }.map { hitFinding($0, r, map: map, options: options) }
+        d += confirmation(r, map: map)
+        if let finding = offsetFinding(r, map: map, options: options) { d.append(finding) }
+        if let finding = driftFinding(r, map: map, options: options) { d.append(finding) }
+        return d
+    }
+
+    /// The finding on one flagged hit: off the grid, on an unused subdivision, moved out of a figure the chart repeats, a
+    /// "maybe" on the chart's own line, or off its onset; each with where to move it.
+    static func hitFinding(_ b: BeatEvidence, _ r: BeatCheckReport, map: BeatMap, options: BeatCheckOptions) -> Diagnostic {
+        let e = b.error ?? 0
+        if let distance = b.offGrid {
+            let place = snapFix(b, r) ?? "move it onto a grid line"
+            return
+                (Diagnostic(
                     ruleID: BeatMapRules.misaligned, severity: .error, location: map.locations[b.index],
                     message: String(
                         format:
-                            "beat %d at %.3f s is %.0f ms %@ %@ at %.3f s, once the whole map's offset is allowed for (tolerance ±%.0f ms); move it to %.3f s",
-                        b.index, b.time, abs(e) * 1000, e > 0 ? "late against" : "early against",
-                        b.fromGrid ? "where its neighbours put it (no clear onset there)" : "the onset", b.audioTime ?? 0,
-                        options.tolerance * 1000, b.fix ?? b.time - e)))
+                            "hit %d at %.3f s is %.1f ms off every grid line of the tempo map (1/1 to 1/16), where the chart's other hits are snapped to it, and has no clear onset: %@",
+                        b.index, b.time, distance * 1000, place)))
         }
+        if let unused = b.unusedSubdivision {
+            let share = r.beats.filter { $0.level == unused }.count
+            let place = snapFix(b, r) ?? "move it onto a line of the subdivisions the chart uses"
+            return
+                (Diagnostic(
+                    ruleID: BeatMapRules.misaligned, severity: .error, location: map.locations[b.index],
+                    message: String(
+                        format:
+                            "hit %d at %.3f s sits on a %@ grid line, a subdivision only %d of the chart's %d hits use, between neighbours on the chart's usual grid and by steps the chart does not take, with no clear onset; it looks moved, not snapped: %@",
+                        b.index, b.time, Subdivision.name(unused), share, r.beats.count, place)))
+        }
+        if let plays = b.figurePlays, let line = b.suggestion {
+            return
+                (Diagnostic(
+                    ruleID: BeatMapRules.misaligned, severity: .error, location: map.locations[b.index],
+                    message: String(
+                        format:
+                            "hit %d at %.3f s sits on a grid line and a sound, but in a rhythm the chart plays nowhere else; at %.3f s (a free grid line with an onset at %.3f s in the track) it would be in a figure the chart plays %d times: it looks moved out of that figure; move it to %.3f s",
+                        b.index, b.time, line, b.audioTime ?? 0, plays, line)))
+        }
+        if let line = b.suggestion {
+            let level =
+                r.tempoMap.flatMap { $0.subdivision(of: line, tolerance: 0.002)?.level }.map { Subdivision.name($0) + " " } ?? ""
+            if b.onSnappedGrid {
+                // The author snapped the hit to this line: the chart vouches for it, only the audio disagrees.
+                let own = b.level.map { Subdivision.name($0) + " " } ?? ""
+                return
+                    (Diagnostic(
+                        ruleID: BeatMapRules.misaligned, severity: .warning, location: map.locations[b.index],
+                        message: String(
+                            format:
+                                "hit %d at %.3f s sits on the chart's %@grid line but has no onset within %.0f ms, once the whole map's offset is allowed for; the free %@grid line at %.3f s has one (at %.3f s in the track): if the hit is meant for that sound, move it to %.3f s",
+                            b.index, b.time, own, options.tolerance * 1000, level, line, b.audioTime ?? 0, line)))
+            }
+            return
+                (Diagnostic(
+                    ruleID: BeatMapRules.misaligned, severity: .error, location: map.locations[b.index],
+                    message: String(
+                        format:
+                            "hit %d at %.3f s has no onset within %.0f ms, once the whole map's offset is allowed for; the free %@grid line at %.3f s has one (at %.3f s in the track): move it to %.3f s",
+                        b.index, b.time, options.tolerance * 1000, level, line, b.audioTime ?? 0, line)))
+        }
+        return
+            (Diagnostic(
+                ruleID: BeatMapRules.misaligned, severity: .error, location: map.locations[b.index],
+                message: String(
+                    format:
+                        "beat %d at %.3f s is %.0f ms %@ %@ at %.3f s, once the whole map's offset is allowed for (tolerance ±%.0f ms); move it to %.3f s",
+                    b.index, b.time, abs(e) * 1000, e > 0 ? "late against" : "early against",
+                    b.fromGrid ? "where its neighbours put it (no clear onset there)" : "the onset", b.audioTime ?? 0,
+                    options.tolerance * 1000, b.fix ?? b.time - e)))
+
+    }
+
+    /// The check's reach: an error when too few beats are confirmed by an onset, else a note listing the beats no onset
+    /// was near.
+    static func confirmation(_ r: BeatCheckReport, map: BeatMap) -> [Diagnostic] {
+        let file = map.file
+        var d: [Diagnostic] = []
         let unchecked = r.beats.filter { $0.audioTime == nil }
         let confirmed = r.beats.filter { $0.audioTime != nil && !$0.fromGrid }.count
         if Double(confirmed) < minimumConfirmedShare * Double(r.beats.count) {
@@ -121,33 +133,34 @@ enum BeatCheckFindings {
                         "\(unchecked.count) of \(r.beats.count) beats have no clear onset near them and were not checked: \(list)\(unchecked.count > 8 ? ", …" : "")"
                 ))
         }
-        if let offset = r.offset, abs(offset) > 0.010 {
-            let severity: Severity = abs(offset) > options.tolerance / 2 ? .error : .warning
-            d.append(
-                Diagnostic(
-                    ruleID: BeatMapRules.offset, severity: severity, location: map.locations.first ?? SourceLocation(file: file),
-                    message: String(
-                        format: "the whole map is %.0f ms %@ the track; %@ %.3f s %@ every beat", abs(offset) * 1000,
-                        offset > 0 ? "later than" : "earlier than", offset > 0 ? "subtract" : "add", abs(offset), offset > 0 ? "from" : "to"
-                    )))
-        }
-        if let drift = r.drift, let first = r.beats.first?.time, let last = r.beats.last?.time {
-            let accumulated = drift * (last - first)
-            if abs(accumulated) > options.tolerance / 2 {
-                let severity: Severity = abs(accumulated) > options.tolerance ? .error : .warning
-                let tempos =
-                    r.mapBPM.flatMap { m in
-                        r.audioBPM.map { String(format: "the map's beats run at %.2f BPM, the track's at %.2f BPM", m, $0) }
-                    } ?? String(format: "%.2f %% tempo difference", drift * 100)
-                d.append(
-                    Diagnostic(
-                        ruleID: BeatMapRules.drift, severity: severity, location: map.locations.last ?? SourceLocation(file: file),
-                        message: String(
-                            format:
-                                "the map drifts against the track: %@; by the last beat it is %.0f ms off. Re-time the map at the track's tempo",
-                            tempos, abs(accumulated) * 1000)))
-            }
-        }
         return d
+    }
+
+    /// The whole map's offset against the track, when it is more than 10 ms.
+    static func offsetFinding(_ r: BeatCheckReport, map: BeatMap, options: BeatCheckOptions) -> Diagnostic? {
+        guard let offset = r.offset, abs(offset) > 0.010 else { return nil }
+        let severity: Severity = abs(offset) > options.tolerance / 2 ? .error : .warning
+        return Diagnostic(
+            ruleID: BeatMapRules.offset, severity: severity, location: map.locations.first ?? SourceLocation(file: map.file),
+            message: String(
+                format: "the whole map is %.0f ms %@ the track; %@ %.3f s %@ every beat", abs(offset) * 1000,
+                offset > 0 ? "later than" : "earlier than", offset > 0 ? "subtract" : "add", abs(offset), offset > 0 ? "from" : "to"))
+    }
+
+    /// The map's drift against the track, when it adds up to more than half the tolerance by the last beat.
+    static func driftFinding(_ r: BeatCheckReport, map: BeatMap, options: BeatCheckOptions) -> Diagnostic? {
+        guard let drift = r.drift, let first = r.beats.first?.time, let last = r.beats.last?.time else { return nil }
+        let accumulated = drift * (last - first)
+        guard abs(accumulated) > options.tolerance / 2 else { return nil }
+        let severity: Severity = abs(accumulated) > options.tolerance ? .error : .warning
+        let tempos =
+            r.mapBPM.flatMap { m in
+                r.audioBPM.map { String(format: "the map's beats run at %.2f BPM, the track's at %.2f BPM", m, $0) }
+            } ?? String(format: "%.2f %% tempo difference", drift * 100)
+        return Diagnostic(
+            ruleID: BeatMapRules.drift, severity: severity, location: map.locations.last ?? SourceLocation(file: map.file),
+            message: String(
+                format: "the map drifts against the track: %@; by the last beat it is %.0f ms off. Re-time the map at the track's tempo",
+                tempos, abs(accumulated) * 1000))
     }
 }

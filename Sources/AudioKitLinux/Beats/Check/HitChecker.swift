@@ -75,14 +75,7 @@ enum HitChecker {
         }
 
         /// The index of the first peak at or after `time`.
-        func lowerBound(_ time: Double) -> Int {
-            var lo = 0, hi = times.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if times[mid] < time { lo = mid + 1 } else { hi = mid }
-            }
-            return lo
-        }
+        func lowerBound(_ time: Double) -> Int { SortedTimes.lowerBound(times, time) }
 
         /// How well `times` sit on the peaks once `shift` is removed: for each time, its strongest peak within 3σ
         /// (strength capped at 2), Gaussian-weighted by its distance with σ = `sigma`, summed. The peaks are walked in
@@ -236,12 +229,7 @@ enum HitChecker {
         // A subdivision the chart uses: at least 2 % of its hits, and more than one (in a short chart a lone hit would count).
         let used = Subdivision.levels.filter { counts[$0, default: 0] >= max(2, 0.02 * Double(times.count)) }
         func occupied(_ x: Double, except t: Double) -> Bool {
-            var lo = 0, hi = sorted.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if sorted[mid] < x - freeWindow { lo = mid + 1 } else { hi = mid }
-            }
-            var k = lo
+            var k = SortedTimes.lowerBound(sorted, x - freeWindow)
             while k < sorted.count, sorted[k] <= x + freeWindow {
                 if sorted[k] != t { return true }
                 k += 1

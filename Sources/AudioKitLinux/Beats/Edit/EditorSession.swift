@@ -54,41 +54,41 @@ public actor EditorSession {
     let overview: TrackOverview
     let audio: WAVStream
     /// The map file as last read or saved; nil for a draft not yet saved.
-    private(set) var file: BeatMapFile?
+    var file: BeatMapFile?
     /// The beats as the author has them now.
-    public private(set) var beats: [Double]
+    public internal(set) var beats: [Double]
     /// The beats as they are on disk (empty for an unsaved draft).
-    public private(set) var savedBeats: [Double]
-    private var report: BeatCheckReport
+    public internal(set) var savedBeats: [Double]
+    var report: BeatCheckReport
     /// The tempo candidates, once computed.
-    private var tempo: [EditorTempoCandidate]?
+    var tempo: [EditorTempoCandidate]?
     /// What the last save did that the author should know (`EditorState.saveNote`).
-    private var saveNote: String?
+    var saveNote: String?
     /// The track's onset strength in bands for drafting (`DraftAnalysis.onset`), once computed.
     var draftOnset: OnsetStrength?
     /// The beats the session opened with (the map's, or the draft).
-    private let openedBeats: [Double]
+    let openedBeats: [Double]
     /// The tempo grid the author set, or the map declared (`"bpm"` and `"offset"`): the beats are judged on it.
-    public private(set) var declared: EditorState.Grid?
+    public internal(set) var declared: EditorState.Grid?
     /// The grid as it is on disk.
-    private var savedDeclared: EditorState.Grid?
+    var savedDeclared: EditorState.Grid?
     /// The grid the session opened with.
-    private let openedDeclared: EditorState.Grid?
+    let openedDeclared: EditorState.Grid?
     /// A chart's own tempo map (StepMania, osu!, Quaver, Beat Saber), kept for the check.
     let chartTempo: TempoMap?
     /// The bytes of the chart this session last exported and now edits (a Save As to `.sm`, `.osu` or `.qua`): such a
     /// file is the session's own, and a save writes it again whole while it is unchanged on disk.
-    private var exportedChart: [UInt8]?
+    var exportedChart: [UInt8]?
     /// A reader of the track for deep-zoom waveforms, apart from the one the audio is served by (opened on first use).
-    private var zoomReader: SoundFileReader?
+    var zoomReader: SoundFileReader?
     /// The named ranges the author marked, as they are now, on disk, and when the session opened.
-    public private(set) var markers: [EditorMarker] = []
-    private var savedMarkers: [EditorMarker] = []
-    private var openedMarkers: [EditorMarker] = []
+    public internal(set) var markers: [EditorMarker] = []
+    var savedMarkers: [EditorMarker] = []
+    var openedMarkers: [EditorMarker] = []
     /// True when a save also writes the grid and markers beside the map (`EditorSidecar`); as on disk; as opened.
-    public private(set) var keepsBeside = false
-    private var savedBeside = false
-    private var openedBeside = false
+    public internal(set) var keepsBeside = false
+    var savedBeside = false
+    var openedBeside = false
     /// The sidecar's bytes as this session last read or wrote them; nil when there was none. A save that would write or
     /// remove the sidecar first checks that it is still so (`EditorSaveGuard`).
     var sidecarSeen: [UInt8]? = nil
@@ -275,188 +275,6 @@ public actor EditorSession {
         report = Self.check(beats, declared: declared, chartTempo: chartTempo, onset: onset, settings: settings, file: savePath)
     }
 
-    /// Writes the beats to the map file in its own format (or to `saveAs` as a new file in the format its
-    /// extension names). Throws `InputError` when there is nowhere to save, when the file changed on disk since it
-    /// was read (nothing is written), or when the write fails.
-    public func save() throws(InputError) {
-        let side = savePath.map(EditorSidecar.path(for:))
-        if let side, keepsBeside || savedBeside { try Self.checkSidecar(side, expected: sidecarSeen) }
-        let before = (file: file, exported: exportedChart)
-        let tempo = keepsGrid ? declared.map { (bpm: $0.bpm, offset: $0.offset) } : nil
-        let changes = keepsGrid ? (declared?.sections ?? []).map { (time: $0.time, bpm: $0.bpm) } : []
-        let marked = keepsMarkers ? [(key: "markers", value: EditorMarker.json(markers), add: !markers.isEmpty)] : []
-        if let file, let exported = exportedChart, file.bytes == exported {
-            let current = try InputFile.read(file.path, maxBytes: settings.limits.maxFileBytes)
-            guard current == exported else {
-                throw InputError(
-                    .writeFailed, path: file.path, reason: "the file changed on disk since it was saved; nothing was overwritten",
-                    fix: "save under another name")
-            }
-            try writeChart(to: file.path, format: file.format, replacing: true)
-        } else if let file, ChartInPlace.formats.contains(file.format) {
-            // The chart keeps its own tempo map; its hits go on its rows (or milliseconds), read back.
-            let saved = try file.save(beats, limits: settings.limits)
-            let moved = zip(saved.map.times, beats).map { abs($0 - $1) }.max() ?? 0
-            self.file = saved
-            if saved.map.times != beats {
-                beats = saved.map.times
-                report = Self.check(beats, declared: declared, chartTempo: chartTempo, onset: onset, settings: settings, file: savePath)
-            }
-            saveNote =
-                "saved in place: only this chart's notes were rewritten"
-                + (moved >= 0.0005 ? "; the chart's rows moved hits by at most \(String(format: "%.1f", moved * 1000)) ms" : "")
-        } else if let file {
-            self.file = try file.save(beats, tempo: tempo, changes: changes, members: marked, limits: settings.limits)
-        } else if let path = settings.saveAs {
-            var map = BeatMap(times: beats, bpm: tempo?.bpm, offset: tempo?.offset)
-            map.tempoMap = tempo == nil ? nil : declared?.tempoMap
-            var text = BeatMapWriter.string(map, format: BeatMapFormat.forOutput(path: path))
-            if !marked.isEmpty, !markers.isEmpty {
-                if !text.hasPrefix("{") { text = "{\"beats\": " + text + "}\n" }
-                text = try BeatMapSaver.json(text, setting: marked, path: path)
-            }
-            if FileIdentity(path: path) != nil {
-                throw InputError(
-                    .writeFailed, path: path, reason: "already exists; the draft was not written over it",
-                    fix: "start the editor with it as the map, or choose another name")
-            }
-            try AtomicFile.write(text, to: path)
-            switch try BeatMapFile.open(path: path, limits: settings.limits) {
-            case .success(let f): self.file = f
-            case .failure: break
-            }
-        } else {
-            throw InputError(
-                .writeFailed, path: "<draft>", reason: "the draft has no file to save to",
-                fix: "start the editor with a file to save the draft to")
-        }
-        do { try writeBeside() } catch {
-            // The map and its sidecar change together or not at all: put the map back as it was.
-            if let old = before.file {
-                try? AtomicFile.write(Data(old.bytes), to: old.path, replacing: old.path)
-            } else if let path = savePath {
-                unlink(path)
-            }
-            file = before.file
-            exportedChart = before.exported
-            throw error
-        }
-        savedBeats = beats
-        savedDeclared = declared
-        savedMarkers = markers
-        savedBeside = keepsBeside
-    }
-
-    /// Writes the sidecar when the author asked for one, or removes the one this session kept when no longer asked.
-    private func writeBeside() throws(InputError) {
-        guard let path = savePath else { return }
-        let beside = EditorSidecar.path(for: path)
-        if keepsBeside {
-            let text = EditorSidecar(grid: declared, markers: markers).text
-            try AtomicFile.write(text, to: beside, replacing: beside)
-            sidecarSeen = Array(text.utf8)
-        } else if savedBeside, FileIdentity(path: beside) != nil {
-            unlink(beside)
-            sidecarSeen = nil
-        }
-    }
-
-    /// The formats a Save As writes, by the new file's extension.
-    public static let saveAsFormats: Set<BeatMapFormat> = [.json, .text, .csv, .swift, .stepmania, .osu, .quaver]
-
-    /// Saves the beats (and a grid the new format keeps) as a new file `name` in `Settings.saveAsFolder`, which the
-    /// session edits from then on. `name` is a file name only: letters, digits, spaces, `.`, `_` and `-`, not starting
-    /// with a dot, at most 128 characters, ending in `.json`, `.txt`, `.csv` or `.swift`, or in `.sm`, `.osu` or `.qua`
-    /// for a chart on `exportTempo` that StepMania, the osu! editor or Quaver open; never a path, and never a file that
-    /// exists. Throws `InputError` (`.writeFailed`, nothing written) otherwise.
-    public func saveAs(name: String) throws(InputError) {
-        guard let folder = settings.saveAsFolder else {
-            throw InputError(.writeFailed, path: name, reason: "this session has no folder to save into")
-        }
-        let allowed = name.unicodeScalars.allSatisfy {
-            ($0.properties.isAlphabetic && $0.isASCII) || ("0"..."9").contains($0) || " ._-".unicodeScalars.contains($0)
-        }
-        let format = BeatMapFormat.forOutput(path: name)
-        let ext = (name as NSString).pathExtension.lowercased()
-        guard allowed, !name.hasPrefix("."), (1...128).contains(name.count),
-            ["json", "txt", "csv", "swift", "sm", "osu", "qua"].contains(ext), Self.saveAsFormats.contains(format)
-        else {
-            throw InputError(
-                .writeFailed, path: name, reason: "not a file name the editor saves to",
-                fix: "give a name of letters, digits, spaces, '.', '_' or '-' ending in .json, .txt, .csv, .swift, .sm, .osu or .qua")
-        }
-        let path = (folder as NSString).appendingPathComponent(name)
-        // Anything at the name, a link to nowhere included (a write would follow it out of the folder), is refused.
-        guard !Self.anythingAt(path) else {
-            throw InputError(.writeFailed, path: path, reason: "already exists; Save As does not replace a file", fix: "give a new name")
-        }
-        let newSidecar = EditorSidecar.path(for: path)
-        if keepsBeside, format != .json, Self.anythingAt(newSidecar) {
-            throw InputError(
-                .writeFailed, path: newSidecar,
-                reason: "already exists, and Save As would write the grid and markers there; nothing was saved",
-                fix: "give a new name, or move that file away")
-        }
-        if ChartExport.formats.contains(format) {
-            try writeChart(to: path, format: format)
-        } else {
-            let keeps = format == .json
-            var map = BeatMap(times: beats, bpm: keeps ? declared?.bpm : nil, offset: keeps ? declared?.offset : nil)
-            map.tempoMap = keeps ? declared?.tempoMap : nil
-            var text = BeatMapWriter.string(map, format: format)
-            if keeps, !markers.isEmpty {
-                if !text.hasPrefix("{") { text = "{\"beats\": " + text + "}\n" }
-                text = try BeatMapSaver.json(text, setting: [("markers", EditorMarker.json(markers), true)], path: path)
-            }
-            // Read back before anything is written: a file that would not read back as these beats is never left.
-            let reread = BeatMapReader.read(bytes: Array(text.utf8), file: path, format: format, symbol: nil).map?.times ?? []
-            guard reread.count == beats.count, zip(reread, beats).allSatisfy({ abs($0 - $1) < 1e-6 }) else {
-                throw InputError(
-                    .writeFailed, path: path, reason: "the beats would not read back from the new file as they are; nothing was written",
-                    fix: "save in another format")
-            }
-            try AtomicFile.write(text, to: path)
-            switch try BeatMapFile.open(path: path, limits: settings.limits) {
-            case .success(let f): file = f
-            case .failure:
-                unlink(path)
-                throw InputError(.writeFailed, path: path, reason: "the saved file does not read back as a beat map; it was removed")
-            }
-        }
-        // A map that keeps its markers itself needs no sidecar; one that cannot keeps them beside it if asked.
-        if !sidecarPossible { keepsBeside = false }
-        sidecarSeen = nil
-        do { try writeBeside() } catch {
-            unlink(path)
-            throw error
-        }
-        savedBeats = beats
-        savedDeclared = declared
-        savedMarkers = markers
-        savedBeside = keepsBeside
-    }
-
-    /// The tempo map a chart is written on: the grid the author set, else the chart's own, else the one the check fitted
-    /// to the hits, else a steady one from the first hit.
-    var exportTempo: TempoMap {
-        if let declared { return declared.tempoMap }
-        return chartTempo ?? report.tempoMap ?? ChartWriter.tempoMap(of: BeatMap(times: beats))
-    }
-
-    /// Writes the beats as a chart at `path` (`ChartExport`: read back before it is written), and edits it from then on.
-    private func writeChart(to path: String, format: BeatMapFormat, replacing: Bool = false) throws(InputError) {
-        let track = (trackPath as NSString).lastPathComponent
-        let text = try ChartExport.text(
-            beats, tempo: exportTempo, format: format, title: (track as NSString).deletingPathExtension, audio: track, path: path)
-        try AtomicFile.write(text, to: path, replacing: replacing ? path : nil)
-        switch try BeatMapFile.open(path: path, limits: settings.limits) {
-        case .success(let f):
-            file = f
-            exportedChart = f.bytes
-        case .failure: throw InputError(.writeFailed, path: path, reason: "the saved chart does not read back as a beat map")
-        }
-    }
-
     /// The state the page shows: the track, every beat with its verdict, the offset, the drift and the fitted grid.
     public func state() -> EditorState {
         EditorState(
@@ -469,120 +287,4 @@ public actor EditorSession {
             sidecarPossible: sidecarPossible, saveNote: saveNote)
     }
 
-    /// `width` columns of `from`…`to` seconds: the waveform's lowest and highest sample, the peak of its low, mid and
-    /// high bands, and the onset strength (normalised to the track's loudest onset) in each, rounded to 4 decimals.
-    public func envelope(from: Double, to: Double, width: Int) -> EditorEnvelope {
-        let columns = (try? sampleColumns(from: from, to: to, width: width)) ?? overview.columns(from: from, to: to, width: width)
-        let peak = max(onset.values.max() ?? 1, 1e-9)
-        var strength = [Double](repeating: 0, count: columns.count)
-        if to > from {
-            for x in 0..<columns.count {
-                let a = Int(onset.frame(ofTime: from + (to - from) * Double(x) / Double(columns.count)).rounded(.down))
-                let b = max(a, Int(onset.frame(ofTime: from + (to - from) * Double(x + 1) / Double(columns.count)).rounded(.down)))
-                var m: Float = 0
-                if a < onset.values.count && b >= 0 {
-                    for k in max(0, a)...min(b, onset.values.count - 1) { m = max(m, onset.values[k]) }
-                }
-                strength[x] = Double(m / peak)
-            }
-        }
-        func rounded(_ v: Double) -> Double { (v * 1e4).rounded() / 1e4 }
-        let bands = overview.bandColumns(from: from, to: to, width: columns.count)
-        return EditorEnvelope(
-            from: from, to: to, min: columns.map { rounded(Double($0.min)) }, max: columns.map { rounded(Double($0.max)) },
-            onset: strength.map(rounded), low: bands.map { rounded(Double($0.x)) }, mid: bands.map { rounded(Double($0.y)) },
-            high: bands.map { rounded(Double($0.z)) })
-    }
-
-    /// At deep zoom (a column narrower than an overview bin), the columns drawn from the samples themselves: each
-    /// column's lowest and highest value of the mono mix over its span, the values at its two edges interpolated
-    /// between samples, so a column narrower than a sample still shows where the wave is. Nil when the zoom is not
-    /// that deep or the track cannot seek; reads at most `width` × `TrackOverview` bin frames.
-    func sampleColumns(from: Double, to: Double, width: Int) throws(InputError) -> [(min: Float, max: Float)]? {
-        let rate = Double(info.sampleRate)
-        guard width > 0, to > from, (to - from) / Double(width) < overview.binSeconds, info.frames > 0 else { return nil }
-        let first = max(0, Int((from * rate).rounded(.down)))
-        let last = min(Int(info.frames), Int((to * rate).rounded(.up)) + 2)
-        guard last > first else { return [(min: Float, max: Float)](repeating: (0, 0), count: width) }
-        let reader: SoundFileReader
-        if let open = zoomReader {
-            reader = open
-        } else {
-            reader = try SoundFileReader(path: trackPath, limits: settings.limits.audio)
-            zoomReader = reader
-        }
-        guard reader.seek(toFrame: Int64(first)) else { return nil }
-        let channels = info.channels
-        var mono = [Float]()
-        mono.reserveCapacity(last - first)
-        let block = UnsafeMutableBufferPointer<Float>.allocate(capacity: 4096 * channels)
-        defer { block.deallocate() }
-        while mono.count < last - first {
-            let n = try reader.read(into: block, frames: min(4096, last - first - mono.count))
-            if n == 0 { break }
-            for i in 0..<n {
-                var sum: Float = 0
-                for c in 0..<channels { sum += block[i * channels + c] }
-                mono.append(sum / Float(channels))
-            }
-        }
-        // The mix at time t, linear between samples; 0 outside what was read.
-        func value(_ t: Double) -> Float {
-            let x = t * rate - Double(first)
-            let i = Int(x.rounded(.down))
-            guard i >= 0, i < mono.count else { return 0 }
-            let next = i + 1 < mono.count ? mono[i + 1] : mono[i]
-            return mono[i] + Float(x - Double(i)) * (next - mono[i])
-        }
-        return (0..<width).map { column in
-            let t0 = from + (to - from) * Double(column) / Double(width)
-            let t1 = from + (to - from) * Double(column + 1) / Double(width)
-            var low = min(value(t0), value(t1)), high = max(value(t0), value(t1))
-            var k = Int((t0 * rate).rounded(.up)) - first
-            while Double(k + first) < t1 * rate, k < mono.count {
-                if k >= 0 {
-                    low = min(low, mono[k])
-                    high = max(high, mono[k])
-                }
-                k += 1
-            }
-            return (low, high)
-        }
-    }
-
-    /// The onset peaks of the whole track in time order (seconds, to 0.1 ms), for snapping beats: local maxima of
-    /// the onset strength above a tenth of the loudest.
-    public func onsetPeaks() -> [Double] {
-        let v = onset.values
-        let peak = max(v.max() ?? 1, 1e-9)
-        var times: [Double] = []
-        if v.count > 2 {
-            for i in 1..<(v.count - 1) where v[i] > v[i - 1] && v[i] >= v[i + 1] && v[i] >= 0.1 * peak {
-                times.append((onset.time(ofFrame: Double(i)) * 1e4).rounded() / 1e4)
-            }
-        }
-        return times
-    }
-
-    /// The track's tempo and its octave relatives, each with its strength, strongest reading first (`beatmap bpm`'s
-    /// analysis, made on the first call and kept). Throws `InputError` when the track cannot be read again.
-    public func tempoCandidates() throws(InputError) -> [EditorTempoCandidate] {
-        if let tempo { return tempo }
-        var out: [EditorTempoCandidate] = []
-        if let e = TempoEstimator.estimate(try TempoEstimator.onsetStrength(path: trackPath, limits: settings.limits.audio)) {
-            out = [
-                EditorTempoCandidate(bpm: e.bpm, strength: e.periodicity),
-                EditorTempoCandidate(bpm: e.half.bpm, strength: e.half.score),
-                EditorTempoCandidate(bpm: e.double.bpm, strength: e.double.score),
-            ]
-        }
-        tempo = out
-        return out
-    }
-
-    /// Bytes of the track as a 16-bit PCM WAV file (the whole file is `audioByteCount` bytes).
-    public func audioBytes(_ range: Range<Int>) throws(InputError) -> [UInt8] { try audio.bytes(range) }
-
-    /// The size of the track as a WAV file, in bytes.
-    public var audioByteCount: Int { audio.byteCount }
 }

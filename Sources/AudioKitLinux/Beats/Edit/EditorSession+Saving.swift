@@ -1,0 +1,186 @@
+import Foundation
+
+/// Saving a session: into the map's own file (a chart in place), as a new file (Save As), and the sidecar beside it.
+extension EditorSession {
+    /// Writes the beats to the map file in its own format (or to `saveAs` as a new file in the format its
+    /// extension names). Throws `InputError` when there is nowhere to save, when the file changed on disk since it
+    /// was read (nothing is written), or when the write fails.
+    public func save() throws(InputError) {
+        let side = savePath.map(EditorSidecar.path(for:))
+        if let side, keepsBeside || savedBeside { try Self.checkSidecar(side, expected: sidecarSeen) }
+        let before = (file: file, exported: exportedChart)
+        let tempo = keepsGrid ? declared.map { (bpm: $0.bpm, offset: $0.offset) } : nil
+        let changes = keepsGrid ? (declared?.sections ?? []).map { (time: $0.time, bpm: $0.bpm) } : []
+        let marked = keepsMarkers ? [(key: "markers", value: EditorMarker.json(markers), add: !markers.isEmpty)] : []
+        if let file, let exported = exportedChart, file.bytes == exported {
+            let current = try InputFile.read(file.path, maxBytes: settings.limits.maxFileBytes)
+            guard current == exported else {
+                throw InputError(
+                    .writeFailed, path: file.path, reason: "the file changed on disk since it was saved; nothing was overwritten",
+                    fix: "save under another name")
+            }
+            try writeChart(to: file.path, format: file.format, replacing: true)
+        } else if let file, ChartInPlace.formats.contains(file.format) {
+            // The chart keeps its own tempo map; its hits go on its rows (or milliseconds), read back.
+            let saved = try file.save(beats, limits: settings.limits)
+            let moved = zip(saved.map.times, beats).map { abs($0 - $1) }.max() ?? 0
+            self.file = saved
+            if saved.map.times != beats {
+                beats = saved.map.times
+                report = Self.check(beats, declared: declared, chartTempo: chartTempo, onset: onset, settings: settings, file: savePath)
+            }
+            saveNote =
+                "saved in place: only this chart's notes were rewritten"
+                + (moved >= 0.0005 ? "; the chart's rows moved hits by at most \(String(format: "%.1f", moved * 1000)) ms" : "")
+        } else if let file {
+            self.file = try file.save(beats, tempo: tempo, changes: changes, members: marked, limits: settings.limits)
+        } else if let path = settings.saveAs {
+            var map = BeatMap(times: beats, bpm: tempo?.bpm, offset: tempo?.offset)
+            map.tempoMap = tempo == nil ? nil : declared?.tempoMap
+            var text = BeatMapWriter.string(map, format: BeatMapFormat.forOutput(path: path))
+            if !marked.isEmpty, !markers.isEmpty {
+                if !text.hasPrefix("{") { text = "{\"beats\": " + text + "}\n" }
+                text = try BeatMapSaver.json(text, setting: marked, path: path)
+            }
+            if FileIdentity(path: path) != nil {
+                throw InputError(
+                    .writeFailed, path: path, reason: "already exists; the draft was not written over it",
+                    fix: "start the editor with it as the map, or choose another name")
+            }
+            try AtomicFile.write(text, to: path)
+            switch try BeatMapFile.open(path: path, limits: settings.limits) {
+            case .success(let f): self.file = f
+            case .failure: break
+            }
+        } else {
+            throw InputError(
+                .writeFailed, path: "<draft>", reason: "the draft has no file to save to",
+                fix: "start the editor with a file to save the draft to")
+        }
+        do { try writeBeside() } catch {
+            // The map and its sidecar change together or not at all: put the map back as it was.
+            if let old = before.file {
+                try? AtomicFile.write(Data(old.bytes), to: old.path, replacing: old.path)
+            } else if let path = savePath {
+                unlink(path)
+            }
+            file = before.file
+            exportedChart = before.exported
+            throw error
+        }
+        savedBeats = beats
+        savedDeclared = declared
+        savedMarkers = markers
+        savedBeside = keepsBeside
+    }
+
+    /// Writes the sidecar when the author asked for one, or removes the one this session kept when no longer asked.
+    func writeBeside() throws(InputError) {
+        guard let path = savePath else { return }
+        let beside = EditorSidecar.path(for: path)
+        if keepsBeside {
+            let text = EditorSidecar(grid: declared, markers: markers).text
+            try AtomicFile.write(text, to: beside, replacing: beside)
+            sidecarSeen = Array(text.utf8)
+        } else if savedBeside, FileIdentity(path: beside) != nil {
+            unlink(beside)
+            sidecarSeen = nil
+        }
+    }
+
+    /// The formats a Save As writes, by the new file's extension.
+    public static let saveAsFormats: Set<BeatMapFormat> = [.json, .text, .csv, .swift, .stepmania, .osu, .quaver]
+
+    /// Saves the beats (and a grid the new format keeps) as a new file `name` in `Settings.saveAsFolder`, which the
+    /// session edits from then on. `name` is a file name only: letters, digits, spaces, `.`, `_` and `-`, not starting
+    /// with a dot, at most 128 characters, ending in `.json`, `.txt`, `.csv` or `.swift`, or in `.sm`, `.osu` or `.qua`
+    /// for a chart on `exportTempo` that StepMania, the osu! editor or Quaver open; never a path, and never a file that
+    /// exists. Throws `InputError` (`.writeFailed`, nothing written) otherwise.
+    public func saveAs(name: String) throws(InputError) {
+        guard let folder = settings.saveAsFolder else {
+            throw InputError(.writeFailed, path: name, reason: "this session has no folder to save into")
+        }
+        let allowed = name.unicodeScalars.allSatisfy {
+            ($0.properties.isAlphabetic && $0.isASCII) || ("0"..."9").contains($0) || " ._-".unicodeScalars.contains($0)
+        }
+        let format = BeatMapFormat.forOutput(path: name)
+        let ext = (name as NSString).pathExtension.lowercased()
+        guard allowed, !name.hasPrefix("."), (1...128).contains(name.count),
+            ["json", "txt", "csv", "swift", "sm", "osu", "qua"].contains(ext), Self.saveAsFormats.contains(format)
+        else {
+            throw InputError(
+                .writeFailed, path: name, reason: "not a file name the editor saves to",
+                fix: "give a name of letters, digits, spaces, '.', '_' or '-' ending in .json, .txt, .csv, .swift, .sm, .osu or .qua")
+        }
+        let path = (folder as NSString).appendingPathComponent(name)
+        // Anything at the name, a link to nowhere included (a write would follow it out of the folder), is refused.
+        guard !Self.anythingAt(path) else {
+            throw InputError(.writeFailed, path: path, reason: "already exists; Save As does not replace a file", fix: "give a new name")
+        }
+        let newSidecar = EditorSidecar.path(for: path)
+        if keepsBeside, format != .json, Self.anythingAt(newSidecar) {
+            throw InputError(
+                .writeFailed, path: newSidecar,
+                reason: "already exists, and Save As would write the grid and markers there; nothing was saved",
+                fix: "give a new name, or move that file away")
+        }
+        if ChartExport.formats.contains(format) {
+            try writeChart(to: path, format: format)
+        } else {
+            let keeps = format == .json
+            var map = BeatMap(times: beats, bpm: keeps ? declared?.bpm : nil, offset: keeps ? declared?.offset : nil)
+            map.tempoMap = keeps ? declared?.tempoMap : nil
+            var text = BeatMapWriter.string(map, format: format)
+            if keeps, !markers.isEmpty {
+                if !text.hasPrefix("{") { text = "{\"beats\": " + text + "}\n" }
+                text = try BeatMapSaver.json(text, setting: [("markers", EditorMarker.json(markers), true)], path: path)
+            }
+            // Read back before anything is written: a file that would not read back as these beats is never left.
+            let reread = BeatMapReader.read(bytes: Array(text.utf8), file: path, format: format, symbol: nil).map?.times ?? []
+            guard reread.count == beats.count, zip(reread, beats).allSatisfy({ abs($0 - $1) < 1e-6 }) else {
+                throw InputError(
+                    .writeFailed, path: path, reason: "the beats would not read back from the new file as they are; nothing was written",
+                    fix: "save in another format")
+            }
+            try AtomicFile.write(text, to: path)
+            switch try BeatMapFile.open(path: path, limits: settings.limits) {
+            case .success(let f): file = f
+            case .failure:
+                unlink(path)
+                throw InputError(.writeFailed, path: path, reason: "the saved file does not read back as a beat map; it was removed")
+            }
+        }
+        // A map that keeps its markers itself needs no sidecar; one that cannot keeps them beside it if asked.
+        if !sidecarPossible { keepsBeside = false }
+        sidecarSeen = nil
+        do { try writeBeside() } catch {
+            unlink(path)
+            throw error
+        }
+        savedBeats = beats
+        savedDeclared = declared
+        savedMarkers = markers
+        savedBeside = keepsBeside
+    }
+
+    /// The tempo map a chart is written on: the grid the author set, else the chart's own, else the one the check fitted
+    /// to the hits, else a steady one from the first hit.
+    var exportTempo: TempoMap {
+        if let declared { return declared.tempoMap }
+        return chartTempo ?? report.tempoMap ?? ChartWriter.tempoMap(of: BeatMap(times: beats))
+    }
+
+    /// Writes the beats as a chart at `path` (`ChartExport`: read back before it is written), and edits it from then on.
+    func writeChart(to path: String, format: BeatMapFormat, replacing: Bool = false) throws(InputError) {
+        let track = (trackPath as NSString).lastPathComponent
+        let text = try ChartExport.text(
+            beats, tempo: exportTempo, format: format, title: (track as NSString).deletingPathExtension, audio: track, path: path)
+        try AtomicFile.write(text, to: path, replacing: replacing ? path : nil)
+        switch try BeatMapFile.open(path: path, limits: settings.limits) {
+        case .success(let f):
+            file = f
+            exportedChart = f.bytes
+        case .failure: throw InputError(.writeFailed, path: path, reason: "the saved chart does not read back as a beat map")
+        }
+    }
+}
