@@ -14,63 +14,83 @@ public struct JSONWriter: Sendable {
 
     /// The JSON text of `value`, ending in a newline unless `indent` is "".
     public func string(from value: JSONValue) -> String {
-        var out = ""
-        write(value, depth: 0, into: &out)
-        if !indent.isEmpty { out += "\n" }
-        return out
+        // Written as UTF-8 bytes, then decoded once: appending to a String piece by piece cost more than the analysis
+        // whose result it writes (`ahap-tool from-audio`).
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
+        let indentBytes = Array(indent.utf8)
+        write(value, depth: 0, indent: indentBytes, into: &out)
+        if !indent.isEmpty { out.append(0x0A) }
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func newline(_ depth: Int, _ out: inout String) {
+    private func newline(_ depth: Int, _ indent: [UInt8], _ out: inout [UInt8]) {
         guard !indent.isEmpty else { return }
-        out += "\n"
-        for _ in 0..<depth { out += indent }
+        out.append(0x0A)
+        for _ in 0..<depth { out.append(contentsOf: indent) }
     }
 
-    private func write(_ value: JSONValue, depth: Int, into out: inout String) {
+    private func write(_ value: JSONValue, depth: Int, indent: [UInt8], into out: inout [UInt8]) {
         switch value {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .integer(let i): out += String(i)
-        case .real(let d): out += JSONWriter.format(d)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .integer(let i): out.append(contentsOf: String(i).utf8)
+        case .real(let d): out.append(contentsOf: JSONWriter.format(d).utf8)
         case .string(let s): JSONWriter.writeString(s, into: &out)
         case .array(let items):
             if items.isEmpty {
-                out += "[]"
+                out.append(contentsOf: "[]".utf8)
                 return
             }
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
-                newline(depth + 1, &out)
-                write(item, depth: depth + 1, into: &out)
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                newline(depth + 1, indent, &out)
+                write(item, depth: depth + 1, indent: indent, into: &out)
             }
-            newline(depth, &out)
-            out += "]"
+            newline(depth, indent, &out)
+            out.append(UInt8(ascii: "]"))
         case .object(let object):
             if object.members.isEmpty {
-                out += "{}"
+                out.append(contentsOf: "{}".utf8)
                 return
             }
             let members = sortKeys ? object.members.sorted { $0.key < $1.key } : object.members
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (i, member) in members.enumerated() {
-                if i > 0 { out += "," }
-                newline(depth + 1, &out)
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                newline(depth + 1, indent, &out)
                 JSONWriter.writeString(member.key, into: &out)
-                out += indent.isEmpty ? ":" : ": "
-                write(member.value, depth: depth + 1, into: &out)
+                out.append(UInt8(ascii: ":"))
+                if !indent.isEmpty { out.append(UInt8(ascii: " ")) }
+                write(member.value, depth: depth + 1, indent: indent, into: &out)
             }
-            newline(depth, &out)
-            out += "}"
+            newline(depth, indent, &out)
+            out.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// Appends `s` to `out` as a quoted JSON string in UTF-8, escaped as `writeString(_:into:)` (String) does.
+    static func writeString(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        // Most keys and values need no escape: copied whole.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out.append(contentsOf: s.utf8)
+        } else {
+            var escaped = ""
+            writeString(s, into: &escaped)
+            out.append(contentsOf: escaped.utf8.dropFirst().dropLast())
+        }
+        out.append(UInt8(ascii: "\""))
     }
 
     /// Shortest text that reads back as the same Double; always has a `.` or an exponent.
     public static func format(_ d: Double) -> String {
         guard d.isFinite else { return "null" }
-        var text = "\(d)"
-        if !text.contains(".") && !text.contains("e") && !text.contains("E") { text += ".0" }
-        return text
+        let text = "\(d)"
+        // Scanned as bytes: `String.contains(_:)` with a string goes through Foundation's search, slow in a hot loop.
+        let marked = text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+        return marked ? text : text + ".0"
     }
 
     /// Appends `s` to `out` as a quoted JSON string, escaping quotes, backslashes and control characters.
