@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks, each next to its peers measured in the same run.
 #   bash bench/run.sh            # all benchmarks
-#   bash bench/run.sh ahap       # AHAP validation only (also: render beats crossfade audition inputs editor playback haptics aac draft scaling)
+#   bash bench/run.sh ahap       # AHAP validation only (also: render beats crossfade audition inputs editor playback haptics aac draft scaling cascade)
 # Needs ../shared/corpus. Installs hyperfine and jq when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -280,6 +280,12 @@ scaling() {
   python3 bench/scaling.py "$bin/beatmap" samples/audio/world1-track-a-88bpm.flac
 }
 
+cascade() {
+  echo
+  echo "## Applying the checker's fixes one by one on charts with 5 hits moved 90–110 ms, next to applying every suggestion"
+  python3 bench/fix_cascade.py "$bin/beatmap" 3
+}
+
 case "${1:-all}" in
   playback) playback ;;
   crossfade) crossfade ;;
@@ -293,6 +299,7 @@ case "${1:-all}" in
   aac) aac ;;
   draft) draft ;;
   scaling) scaling ;;
-  all) ahap; render; beats; crossfade; audition; inputs; editor; playback; haptics; aac; draft; scaling ;;
+  cascade) cascade ;;
+  all) ahap; render; beats; crossfade; audition; inputs; editor; playback; haptics; aac; draft; scaling; cascade ;;
   *) echo "bench: unknown benchmark $1" >&2; exit 64 ;;
 esac
