@@ -32,7 +32,9 @@ enum ChartHitEdit {
     /// The index of the hit of `hits` (ascending) that a note at `time` belongs to: the nearest, when it is within the
     /// readers' chord rule of it (`ChartHits.sameChord`); nil otherwise.
     static func hit(of time: Double, in hits: [Double]) -> Int? {
-        guard let near = SortedTimes.nearest(hits, time), abs(hits[near] - time) <= 0.0015 else { return nil }
+        guard let near = SortedTimes.nearest(hits, time),
+            ChartHits.sameChord(min(hits[near], time), max(hits[near], time))
+        else { return nil }
         return near
     }
 

@@ -45,35 +45,35 @@ enum BeatCheckFindings {
     /// "maybe" on the chart's own line, or off its onset; each with where to move it.
     static func hitFinding(_ b: BeatEvidence, _ r: BeatCheckReport, map: BeatMap, options: BeatCheckOptions) -> Diagnostic {
         let e = b.error ?? 0
+        func misaligned(_ message: String, as severity: Severity = .error) -> Diagnostic {
+            Diagnostic(ruleID: BeatMapRules.misaligned, severity: severity, location: map.locations[b.index], message: message)
+        }
         if let distance = b.offGrid {
             let place = snapFix(b, r) ?? "move it onto a grid line"
             return
-                (Diagnostic(
-                    ruleID: BeatMapRules.misaligned, severity: .error, location: map.locations[b.index],
-                    message: String(
+                misaligned(
+                    String(
                         format:
                             "hit %d at %.3f s is %.1f ms off every grid line of the tempo map (1/1 to 1/16), where the chart's other hits are snapped to it, and has no clear onset: %@",
-                        b.index, b.time, distance * 1000, place)))
+                        b.index, b.time, distance * 1000, place))
         }
         if let unused = b.unusedSubdivision {
             let share = r.beats.filter { $0.level == unused }.count
             let place = snapFix(b, r) ?? "move it onto a line of the subdivisions the chart uses"
             return
-                (Diagnostic(
-                    ruleID: BeatMapRules.misaligned, severity: .error, location: map.locations[b.index],
-                    message: String(
+                misaligned(
+                    String(
                         format:
                             "hit %d at %.3f s sits on a %@ grid line, a subdivision only %d of the chart's %d hits use, between neighbours on the chart's usual grid and by steps the chart does not take, with no clear onset; it looks moved, not snapped: %@",
-                        b.index, b.time, Subdivision.name(unused), share, r.beats.count, place)))
+                        b.index, b.time, Subdivision.name(unused), share, r.beats.count, place))
         }
         if let plays = b.figurePlays, let line = b.suggestion {
             return
-                (Diagnostic(
-                    ruleID: BeatMapRules.misaligned, severity: .error, location: map.locations[b.index],
-                    message: String(
+                misaligned(
+                    String(
                         format:
                             "hit %d at %.3f s sits on a grid line and a sound, but in a rhythm the chart plays nowhere else; at %.3f s (a free grid line with an onset at %.3f s in the track) it would be in a figure the chart plays %d times: it looks moved out of that figure; move it to %.3f s",
-                        b.index, b.time, line, b.audioTime ?? 0, plays, line)))
+                        b.index, b.time, line, b.audioTime ?? 0, plays, line))
         }
         if let line = b.suggestion {
             let level =
@@ -82,30 +82,27 @@ enum BeatCheckFindings {
                 // The author snapped the hit to this line: the chart vouches for it, only the audio disagrees.
                 let own = b.level.map { Subdivision.name($0) + " " } ?? ""
                 return
-                    (Diagnostic(
-                        ruleID: BeatMapRules.misaligned, severity: .warning, location: map.locations[b.index],
-                        message: String(
+                    misaligned(
+                        String(
                             format:
                                 "hit %d at %.3f s sits on the chart's %@grid line but has no onset within %.0f ms, once the whole map's offset is allowed for; the free %@grid line at %.3f s has one (at %.3f s in the track): if the hit is meant for that sound, move it to %.3f s",
-                            b.index, b.time, own, options.tolerance * 1000, level, line, b.audioTime ?? 0, line)))
+                            b.index, b.time, own, options.tolerance * 1000, level, line, b.audioTime ?? 0, line), as: .warning)
             }
             return
-                (Diagnostic(
-                    ruleID: BeatMapRules.misaligned, severity: .error, location: map.locations[b.index],
-                    message: String(
+                misaligned(
+                    String(
                         format:
                             "hit %d at %.3f s has no onset within %.0f ms, once the whole map's offset is allowed for; the free %@grid line at %.3f s has one (at %.3f s in the track): move it to %.3f s",
-                        b.index, b.time, options.tolerance * 1000, level, line, b.audioTime ?? 0, line)))
+                        b.index, b.time, options.tolerance * 1000, level, line, b.audioTime ?? 0, line))
         }
         return
-            (Diagnostic(
-                ruleID: BeatMapRules.misaligned, severity: .error, location: map.locations[b.index],
-                message: String(
+            misaligned(
+                String(
                     format:
                         "beat %d at %.3f s is %.0f ms %@ %@ at %.3f s, once the whole map's offset is allowed for (tolerance ±%.0f ms); move it to %.3f s",
                     b.index, b.time, abs(e) * 1000, e > 0 ? "late against" : "early against",
                     b.fromGrid ? "where its neighbours put it (no clear onset there)" : "the onset", b.audioTime ?? 0,
-                    options.tolerance * 1000, b.fix ?? b.time - e)))
+                    options.tolerance * 1000, b.fix ?? b.time - e))
 
     }
 

@@ -57,6 +57,13 @@ public struct BeatEvidence: Sendable {
     /// flagged): how much later than the rest of the map the stretch sits (seconds). Nil otherwise.
     public var stretchShift: Double? = nil
 
+    /// True for a flag the command line words as a warning, a "maybe": the chart's snap placed the hit on a line of a
+    /// subdivision it uses and only the audio disagrees (no other rule flagged it).
+    public var isMaybe: Bool {
+        flagged && onSnappedGrid && suggestion != nil && offGrid == nil && unusedSubdivision == nil && figurePlays == nil
+            && stretchShift == nil
+    }
+
     /// For a flagged beat, where `beatmap.misaligned` says to move it (map time): the suggested grid line of a chart,
     /// else where its onset says, once the map's offset is allowed for. Nil for a beat that is not flagged.
     public var fix: Double? { flagged ? suggestion ?? time - (error ?? 0) : nil }

@@ -12,6 +12,8 @@ extension EditorSession {
         let tempo = keepsGrid ? declared.map { (bpm: $0.bpm, offset: $0.offset) } : nil
         let changes = keepsGrid ? (declared?.sections ?? []).map { (time: $0.time, bpm: $0.bpm) } : []
         let marked = keepsMarkers ? [(key: "markers", value: EditorMarker.json(markers), add: !markers.isEmpty)] : []
+        // A chart saved in place: its hits as the chart's rows (or milliseconds) now place them.
+        var placed: [Double]? = nil
         if let file, let exported = exportedChart, file.bytes == exported {
             let current = try InputFile.read(file.path, maxBytes: settings.limits.maxFileBytes)
             guard current == exported else {
@@ -23,15 +25,8 @@ extension EditorSession {
         } else if let file, ChartInPlace.formats.contains(file.format) {
             // The chart keeps its own tempo map; its hits go on its rows (or milliseconds), read back.
             let saved = try file.save(beats, limits: settings.limits)
-            let moved = zip(saved.map.times, beats).map { abs($0 - $1) }.max() ?? 0
+            placed = saved.map.times
             self.file = saved
-            if saved.map.times != beats {
-                beats = saved.map.times
-                report = Self.check(beats, declared: declared, chartTempo: chartTempo, onset: onset, settings: settings, file: savePath)
-            }
-            saveNote =
-                "saved in place: only this chart's notes were rewritten"
-                + (moved >= 0.0005 ? "; the chart's rows moved hits by at most \(String(format: "%.1f", moved * 1000)) ms" : "")
         } else if let file {
             self.file = try file.save(beats, tempo: tempo, changes: changes, members: marked, limits: settings.limits)
         } else if let path = settings.saveAs {
@@ -67,6 +62,17 @@ extension EditorSession {
             file = before.file
             exportedChart = before.exported
             throw error
+        }
+        saveNote = nil
+        if let placed {
+            let moved = zip(placed, beats).map { abs($0 - $1) }.max() ?? 0
+            saveNote =
+                "saved in place: only this chart's notes were rewritten"
+                + (moved >= 0.0005 ? "; the chart's rows moved hits by at most \(String(format: "%.1f", moved * 1000)) ms" : "")
+            if placed != beats {
+                beats = placed
+                report = Self.check(beats, declared: declared, chartTempo: chartTempo, onset: onset, settings: settings, file: savePath)
+            }
         }
         savedBeats = beats
         savedDeclared = declared

@@ -225,13 +225,9 @@ public struct EditorState: Encodable, Sendable, Equatable {
         }
         beats = times.enumerated().map { i, t in
             let e = evidence[i]
-            var beat = Beat(
-                time: t, error: e?.error, audioTime: e?.audioTime, flagged: e?.flagged ?? false, tooClose: close[i], fix: e?.fix)
-            // As the command line words it: a warning, not an error (`BeatCheckFindings.make`).
-            beat.maybe =
-                beat.flagged && e?.onSnappedGrid == true && e?.suggestion != nil && e?.offGrid == nil && e?.unusedSubdivision == nil
-                && e?.stretchShift == nil
-            return beat
+            return Beat(
+                time: t, error: e?.error, audioTime: e?.audioTime, flagged: e?.flagged ?? false, tooClose: close[i], fix: e?.fix,
+                maybe: e?.isMaybe ?? false)
         }
         self.track = track
         duration = info.duration
