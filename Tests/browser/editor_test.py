@@ -86,6 +86,9 @@ def half_tempo_fix(browser, binary, work, track, errors):
         page.wait_for_timeout(500)
         assert not os.path.exists(os.path.join(os.path.dirname(work), "escape.json")), "Save As wrote outside its folder"
     finally:
+        # The pages go before their server, so no request of theirs meets a closed port.
+        for context in browser.contexts:
+            context.close()
         stop_server(server)
 
 
@@ -125,6 +128,9 @@ def draft_proposal(browser, binary, work, track, errors):
         page.wait_for_function("window.editor.proposal.length === 0")
         assert page.evaluate("window.editor.beats.length") == len(before) + len(proposal) - 1, "Reject changed the map"
     finally:
+        # The pages go before their server, so no request of theirs meets a closed port.
+        for context in browser.contexts:
+            context.close()
         stop_server(server)
 
 
@@ -208,6 +214,9 @@ def timing_workflow(browser, binary, work, track, errors):
         assert after.startswith(head), "the chart's header or tempo map changed"
         assert not refused, f"refused requests: {refused}"
     finally:
+        # The pages go before their server, so no request of theirs meets a closed port.
+        for context in browser.contexts:
+            context.close()
         stop_server(server)
 
 

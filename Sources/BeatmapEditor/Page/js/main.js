@@ -31,6 +31,12 @@ const m = {
 let tempoTaps = [];
 let tapLatency = Number(localStorage.getItem("beatmapTapLatency") || "0");
 let drag = null, pushTimer = null, calibration = null, putSeq = 0, shownSeq = 0, waiting = false, serverError = null;
+// What the server refused (or the page would not send) stays on the page until the request of an edit made after it
+// succeeds: the answer to an edit made before, still on its way when the refusal came, does not wipe it.
+let sent = 0, errorAt = 0, pendingAt = 0;
+const ticket = () => ++sent;
+function setError(message) { serverError = message; errorAt = sent; }
+function clearError(since) { if (since > errorAt) serverError = null; }
 
 function redraw() {
   draw(m, $("overview"), $("detail"), $("time"));
@@ -133,7 +139,8 @@ function showMarkers(s) {
 }
 
 async function sendMarkers(list) {
-  try { show(await inOrder(() => sendJSON("/api/markers", "PUT", list))); serverError = null; } catch (e) { serverError = e.message; redraw(); }
+  const at = ticket();
+  try { show(await inOrder(() => sendJSON("/api/markers", "PUT", list))); clearError(at); } catch (e) { setError(e.message); redraw(); }
 }
 
 function markSelection() {
@@ -225,8 +232,8 @@ function setBeats(newBeats, selectedTimes) {
 }
 
 function push() {
-  clearTimeout(pushTimer); waiting = true;
-  pushTimer = setTimeout(() => { waiting = false; sync("/api/beats", "PUT").catch(() => {}); }, 40);
+  clearTimeout(pushTimer); waiting = true; pendingAt = ticket();
+  pushTimer = setTimeout(() => { waiting = false; sync("/api/beats", "PUT", pendingAt).catch(() => {}); }, 40);
 }
 
 // Requests that change the session go one after another, so the server sees them in the order they were made (a grid
@@ -235,24 +242,27 @@ let queue = Promise.resolve();
 const inOrder = (request) => (queue = queue.then(request, request));
 
 // Sends the beats the page shows (a check, or a save, so what is written is what the author sees).
-async function sync(path, method) {
-  const seq = ++putSeq, sent = m.beats.slice();
+async function sync(path, method, at = ticket()) {
+  const seq = ++putSeq, beats = m.beats.slice();
   try {
-    const s = await inOrder(() => sendJSON(path, method, sent));
-    serverError = null;
-    if (seq === putSeq && sameBeats(sent, m.beats)) { shownSeq = seq; show(s); }
-  } catch (e) { serverError = e.message; if (seq === putSeq) redraw(); throw e; }
+    const s = await inOrder(() => sendJSON(path, method, beats));
+    clearError(at);
+    if (seq === putSeq && sameBeats(beats, m.beats)) { shownSeq = seq; show(s); }
+  } catch (e) { setError(e.message); if (seq === putSeq) redraw(); throw e; }
 }
 
+// The waveform of the view and of the whole track; a failure (the server stopped) is said in the findings.
 async function loadView() {
-  m.detailEnv = await getJSON(`/api/envelope?from=${m.view.from}&to=${m.view.to}&width=${$("detail").width}`);
+  try { m.detailEnv = await getJSON(`/api/envelope?from=${m.view.from}&to=${m.view.to}&width=${$("detail").width}`); } catch (e) { return lost(e); }
   redraw();
 }
 
 async function loadOverview() {
-  m.overviewEnv = await getJSON(`/api/envelope?from=0&to=${m.state.duration}&width=${$("overview").width}`);
+  try { m.overviewEnv = await getJSON(`/api/envelope?from=0&to=${m.state.duration}&width=${$("overview").width}`); } catch (e) { return lost(e); }
   redraw();
 }
+
+function lost(e) { setError(`The waveform was not redrawn: ${e.message} (is beatmap edit still running?)`); showFindings(m.state); }
 
 function setView(from, to) {
   const d = m.state.duration, width = Math.min(Math.max(to - from, 0.02), d);
@@ -338,7 +348,7 @@ function placed(t) {
 // the grid fitted to the beats, shown when the page opens, is not.
 function setGrid(grid, { declare = true, record = declare } = {}) {
   const usable = (bpm) => Number.isFinite(bpm) && bpm >= 1 && bpm <= 10000;
-  const refuse = (why) => { serverError = "Grid not changed: " + why; showFindings(m.state); };
+  const refuse = (why) => { setError("Grid not changed: " + why); showFindings(m.state); };
   if (!(grid && usable(grid.bpm) && Number.isFinite(grid.offset))) return refuse("a tempo must be 1 to 10000 BPM and the offset a time in seconds");
   if (!(grid.sections || []).every((x) => usable(x.bpm) && Number.isFinite(x.time))) return refuse("every section needs a tempo of 1 to 10000 BPM and a time");
   if (record) history.record(snapshot());
@@ -346,21 +356,21 @@ function setGrid(grid, { declare = true, record = declare } = {}) {
   $("bpm").value = sectionAt(m.grid, transport.position()).bpm.toFixed(3);
   $("offset").value = m.grid.offset.toFixed(3);
   redraw();
-  if (declare) { clearTimeout(setGrid.timer); setGrid.timer = setTimeout(() => sendGrid().catch(() => {}), 60); }
+  if (declare) { const at = ticket(); clearTimeout(setGrid.timer); setGrid.timer = setTimeout(() => sendGrid(at).catch(() => {}), 60); }
 }
 
-async function sendGrid() {
+async function sendGrid(at = ticket()) {
   // An edit still waiting to be sent goes first, so the grid's answer carries the beats the page has.
-  if (waiting) { clearTimeout(pushTimer); waiting = false; sync("/api/beats", "PUT").catch(() => {}); }
+  if (waiting) { clearTimeout(pushTimer); waiting = false; sync("/api/beats", "PUT", pendingAt).catch(() => {}); }
   const seq = ++putSeq;
   try {
     const grid = { bpm: m.grid.bpm, offset: m.grid.offset, sections: m.grid.sections };
     const s = await inOrder(() => sendJSON("/api/grid", "PUT", grid));
-    serverError = null;
+    clearError(at);
     if (seq === putSeq && sameBeats(s.beats.map((b) => b.time), m.beats)) { shownSeq = seq; show(s); }
   } catch (e) {
     // Refused: say why, and show the grid the server still judges on, not the one the page drew.
-    serverError = "Grid not changed: " + e.message;
+    setError("Grid not changed: " + e.message);
     if (seq === putSeq) {
       const kept = m.state.declared_grid || m.state.grid;
       if (kept) setGrid(kept, { declare: false });
@@ -425,7 +435,7 @@ async function calibrate() {
 
 async function save() {
   clearTimeout(pushTimer); waiting = false;
-  try { await sync("/api/save", "POST"); } catch (e) { serverError = "Not saved: " + e.message; showFindings(m.state); }
+  try { await sync("/api/save", "POST"); } catch (e) { setError("Not saved: " + e.message); showFindings(m.state); }
 }
 
 // Save As: a new file, named here, in the folder the editor was started in (the server takes a name, never a path).
@@ -433,7 +443,7 @@ async function saveAs() {
   const name = prompt("Save as (a new file in the editor's folder: .json keeps the grid; .sm, .osu or .qua is a chart on the grid; or .txt, .csv, .swift)", "beatmap.json");
   if (!name) return;
   clearTimeout(pushTimer); waiting = false;
-  try { await sync("/api/save-as?name=" + encodeURIComponent(name), "POST"); } catch (e) { serverError = "Not saved: " + e.message; showFindings(m.state); }
+  try { await sync("/api/save-as?name=" + encodeURIComponent(name), "POST"); } catch (e) { setError("Not saved: " + e.message); showFindings(m.state); }
 }
 
 /** Asks the server for a draft of the selection (or the whole track) at a density the designer types. */
@@ -442,15 +452,15 @@ async function draft() {
   if (typed === null) return;
   const density = Number(typed);
   if (!(density > 0 && density <= 50)) {
-    serverError = "Draft: the density must be a number of hits per second above 0 and at most 50"; showFindings(m.state); return;
+    setError("Draft: the density must be a number of hits per second above 0 and at most 50"); showFindings(m.state); return;
   }
   localStorage.setItem("beatmapDraftDensity", String(density));
-  const [from, to] = draftRange(m.selection, m.state.duration);
+  const [from, to] = draftRange(m.selection, m.state.duration), at = ticket();
   try {
     const r = await getJSON(draftQuery(from, to, density));
-    m.proposal = r.hits; serverError = null;
+    m.proposal = r.hits; clearError(at);
     showProposal(`${r.hits.length} proposed (of ${r.drafted} drafted) on ${r.tempo}`);
-  } catch (e) { serverError = "Draft: " + e.message; }
+  } catch (e) { setError("Draft: " + e.message); }
   showFindings(m.state); redraw();
 }
 
@@ -545,7 +555,7 @@ function wire() {
   $("acceptDraft").onclick = () => settleProposal(false);
   $("rejectDraft").onclick = () => settleProposal(true);
   $("sidecar").onchange = async () => {
-    try { show(await inOrder(() => sendJSON("/api/sidecar", "PUT", { keep: $("sidecar").checked }))); } catch (e) { serverError = e.message; redraw(); }
+    try { show(await inOrder(() => sendJSON("/api/sidecar", "PUT", { keep: $("sidecar").checked }))); } catch (e) { setError(e.message); redraw(); }
   };
   $("zoomIn").onclick = () => { const c = (m.view.from + m.view.to) / 2, s = (m.view.to - m.view.from) / 4; setView(c - s, c + s); };
   $("zoomOut").onclick = () => { const c = (m.view.from + m.view.to) / 2, s = m.view.to - m.view.from; setView(c - s, c + s); };
