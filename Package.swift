@@ -8,6 +8,11 @@ let package = Package(
         .library(name: "AudioKitLinux", targets: ["AudioKitLinux"]),
         .executable(name: "ahap-tool", targets: ["ahap-tool"]),
         .executable(name: "beatmap", targets: ["beatmap"]),
+        // What a game's package applies: `plugins: [.plugin(name: "ValidateAssets", package: "AudioKitLinux")]` checks its
+        // AHAP, .haptic and game.json files on each build; `swift package validate-assets` checks the whole package.
+        .plugin(name: "ValidateAssets", targets: ["ValidateAssets"]),
+        .plugin(name: "ValidateAssetsCommand", targets: ["ValidateAssetsCommand"]),
+        .executable(name: "validate-assets", targets: ["validate-assets"]),
     ],
     // Playback through ALSA is a trait, on by default. `swift build --disable-default-traits` builds the library and
     // both tools without ALSA (no libasound2-dev; macOS for Xcode's Run Script phase); the play commands then say
@@ -31,8 +36,11 @@ let package = Package(
             name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(
             name: "CAlsa", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
-        .systemLibrary(
-            name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
+        // Jansson 2.14 (MIT), vendored and built from source (Sources/CJansson/README.md): the JSON parser of every
+        // reader, and the one the ValidateAssets plugin's checker needs on a machine with no system library.
+        .target(
+            name: "CJansson", exclude: ["README.md", "LICENSE"],
+            cSettings: [.define("HAVE_CONFIG_H", to: "1"), .headerSearchPath("src")]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(
             name: "CSamplerate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
@@ -41,9 +49,13 @@ let package = Package(
         .systemLibrary(name: "CKissFFT", providers: [.apt(["libkissfft-dev"])]),
         .systemLibrary(
             name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
+        // What builds with no system library: JSON, diagnostics, the AHAP and .haptic rules. The ValidateAssets
+        // plugin's checker (validate-assets) runs it alone; AudioKitLinux re-exports it and adds the audio library.
+        .target(name: "AssetValidation", dependencies: ["CJansson"]),
         .target(
             name: "AudioKitLinux",
             dependencies: [
+                "AssetValidation",
                 "CSndfile", .target(name: "CAlsa", condition: .when(traits: ["Playback"])), "CJansson", "CYAML", "CSamplerate",
                 "CKissFFT", "CEBUR128",
             ]),
@@ -73,6 +85,17 @@ let package = Package(
                 "AudioKitLinux", "ToolSupport", "BeatmapEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // The plugins' checker: AssetValidation and the argument parser, nothing a system must provide.
+        .executableTarget(
+            name: "validate-assets",
+            dependencies: ["AssetValidation", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .plugin(name: "ValidateAssets", capability: .buildTool(), dependencies: ["validate-assets"]),
+        .plugin(
+            name: "ValidateAssetsCommand",
+            capability: .command(
+                intent: .custom(verb: "validate-assets", description: "Check every AHAP, .haptic and game.json file of the package"),
+                permissions: []),
+            dependencies: ["validate-assets"]),
         .executableTarget(
             name: "akl-bench",
             dependencies: ["AudioKitLinux"],
@@ -83,7 +106,7 @@ let package = Package(
             path: "Sources/akl-fuzz"),
         .testTarget(
             name: "AudioToolTests",
-            dependencies: ["AudioKitLinux", "BeatmapEditor", "CSndfile"]),
+            dependencies: ["AssetValidation", "AudioKitLinux", "BeatmapEditor", "CSndfile"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,6 +9,8 @@ What a binary carries is read off the binary, not off a list:
   and copyright file (`/usr/share/doc/PACKAGE/copyright`) the notices record, with the texts from
   `/usr/share/common-licenses` the copyright files refer to;
 - the Swift runtime and Foundation, from the toolchain's own licence (`usr/share/swift/LICENSE.txt`);
+- the C libraries vendored in this package (`VENDORED`), carried when a symbol they define is in the binary (`nm`),
+  with the licence file beside their sources;
 - the Swift packages linked in statically: a package of the resolved graph (`swift package show-dependencies`) is
   carried when one of its modules' mangled names (`$s<length><Module>`) is in the binary's symbol table (`nm`). Each
   is recorded with the version the build resolved, its licence and its NOTICE file (Apache-2.0, section 4(d)).
@@ -125,6 +127,22 @@ def carried_packages(binaries):
     return carried
 
 
+# C libraries whose sources this package carries: (name, folder, a symbol only they define). The version is read off
+# the first line of the folder's README.md ("# Jansson 2.14, vendored").
+VENDORED = [("Jansson", "Sources/CJansson", "json_loadb")]
+
+
+def carried_vendored(binaries):
+    symbols = set(symbol_text(binaries).split())
+    carried = []
+    for name, folder, symbol in VENDORED:
+        if symbol in symbols:
+            heading = read(os.path.join(ROOT, folder, "README.md")).split("\n", 1)[0]
+            version = re.search(r"\d+(\.\d+)+", heading)
+            carried.append((name, folder, version.group(0) if version else "?", read(os.path.join(ROOT, folder, "LICENSE"))))
+    return carried
+
+
 def read(path):
     return open(path, errors="replace").read() if path and os.path.exists(path) else ""
 
@@ -170,6 +188,7 @@ def gather(binaries):
         "debian": debian,
         "toolchain": {"version": swift_version, "libraries": sorted(toolchain), "licence": read(swift_licence)},
         "swift": carried_packages(binaries),
+        "vendored": carried_vendored(binaries),
     }
 
 
@@ -199,6 +218,9 @@ def generate(binaries):
     for identity, dep, modules in facts["swift"]:
         name, _ = licence_of(dep["path"])
         out.append(f"| {identity} ({dep['url']}) | {dep['version']} | {name} | linked in statically: {', '.join(modules)} |")
+    for name, folder, version, licence in facts["vendored"]:
+        kind = "MIT" if "Permission is hereby granted, free of charge" in licence else "see its licence"
+        out.append(f"| {name} (vendored: {folder}) | {version} | {kind} | built from source, linked in statically |")
     out += ["", "## Swift packages", ""]
     apache_text = ""
     for identity, dep, _ in facts["swift"]:
@@ -226,6 +248,10 @@ def generate(binaries):
             "```",
             "",
         ]
+    if facts["vendored"]:
+        out += ["## Vendored C libraries", ""]
+        for name, folder, version, licence in facts["vendored"]:
+            out += [f"### {name} {version}", "", f"Sources in {folder}, built by SwiftPM; its licence:", "", "```", licence.strip(), "```", ""]
     out += ["## Debian packages", "", "Each package's copyright file, as Debian ships it.", ""]
     referenced = set()
     for pkg, f in sorted(facts["debian"].items()):
@@ -256,10 +282,13 @@ def check(binaries, notices_path):
     for identity, dep, modules in facts["swift"]:
         if f"| {identity} (" not in text or f"### {identity} " not in text:
             missing.append(f"Swift package {identity} (modules {', '.join(modules)})")
+    for name, folder, version, _ in facts["vendored"]:
+        if f"| {name} (vendored" not in text or f"### {name} " not in text:
+            missing.append(f"vendored library {name} ({folder})")
     for m in missing:
         print(f"{notices_path}:1:1: error: {m} is carried by the binaries but not named in the notices; run: python3 scripts/notices.py generate {' '.join(binaries)} > {notices_path}")
     if not missing:
-        print(f"notices: {len(facts['debian'])} Debian packages, the Swift runtime and {len(facts['swift'])} Swift packages, all named in {notices_path}")
+        print(f"notices: {len(facts['debian'])} Debian packages, {len(facts['vendored'])} vendored library, the Swift runtime and {len(facts['swift'])} Swift packages, all named in {notices_path}")
     return 1 if missing else 0
 
 

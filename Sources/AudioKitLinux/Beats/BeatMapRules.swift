@@ -33,15 +33,15 @@ public enum BeatMapRules {
     // Tempo.
     /// A track whose tempo is not the declared one.
     public static let bpmMismatch = "beatmap.bpm_mismatch"
-    // Manifests.
+    // Manifests (`ManifestRules`, beside the manifest reader).
     /// A manifest that is not valid JSON or YAML.
-    public static let manifestSyntax = "manifest.syntax"
+    public static let manifestSyntax = ManifestRules.syntax
     /// A manifest entry of the wrong shape.
-    public static let manifestInvalid = "manifest.invalid"
+    public static let manifestInvalid = ManifestRules.invalid
     /// A file the manifest names that does not exist.
-    public static let manifestMissingFile = "manifest.missing_file"
+    public static let manifestMissingFile = ManifestRules.missingFile
     /// A manifest path that leaves the manifest's folder.
-    public static let manifestOutsideBase = "manifest.outside_base"
+    public static let manifestOutsideBase = ManifestRules.outsideBase
 
     /// The rules about reading a map.
     public static let reading: [RuleDescription] = [
@@ -129,30 +129,7 @@ public enum BeatMapRules {
     ]
 
     /// The rules about CI manifests.
-    public static let manifest: [RuleDescription] = [
-        RuleDescription(
-            id: manifestSyntax, name: "Manifest syntax", summary: "The manifest is not valid JSON or YAML.",
-            rationale: "Nothing in it can be checked.", defaultSeverity: .error,
-            passing: [RuleExample(#"{"tracks": [], "ahap": []}"#)],
-            failing: [RuleExample("{\"tracks\": [\n}", expected: ["2:1"])]),
-        RuleDescription(
-            id: manifestInvalid, name: "Manifest entry",
-            summary: "An entry has the wrong shape (not a path, a BPM or tolerance out of range), or the manifest lists nothing to check.",
-            rationale: "An entry that cannot be read would otherwise be skipped.", defaultSeverity: .error,
-            passing: [RuleExample(#"{"tracks": [{"audio": "t.wav", "bpm": 120}]}"#)],
-            failing: [RuleExample("{\"tracks\": [\n  {\"audio\": \"t.wav\", \"bpm\": -3}]}", expected: ["2:29"])]),
-        RuleDescription(
-            id: manifestMissingFile, name: "Missing file", summary: "A file the manifest names does not exist.",
-            rationale: "A gate that skips missing files passes an asset set that is not there.", defaultSeverity: .error,
-            passing: [RuleExample(#"{"tracks": [{"audio": "t.wav", "beatmaps": ["m.txt"]}]}"#)],
-            failing: [RuleExample("{\"tracks\": [\n  {\"audio\": \"gone.wav\"}]}", expected: ["2:13"])]),
-        RuleDescription(
-            id: manifestOutsideBase, name: "Path outside the manifest's folder",
-            summary: "A path leaves the manifest's folder (through .., an absolute path or a symlink).",
-            rationale: "A manifest from a pull request must not make CI read arbitrary files; allowing outside paths permits it.",
-            defaultSeverity: .error, passing: [RuleExample(#"{"ahap": []}"#)],
-            failing: [RuleExample("{\"tracks\": [\n  {\"audio\": \"/etc/hostname\"}]}", expected: ["2:13"])]),
-    ]
+    public static var manifest: [RuleDescription] { ManifestRules.descriptions }
 
     /// Every rule, in the order of the documentation.
     public static var all: [RuleDescription] { reading + BeatRuleRegistry.descriptions + checking + tempo + manifest }

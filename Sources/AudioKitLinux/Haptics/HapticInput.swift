@@ -1,17 +1,5 @@
 import Foundation
 
-/// The haptic pattern formats the tools read, told apart in one place: by the file's extension (`.haptic` is a Meta
-/// Haptics Studio clip; anything else is read as AHAP).
-public enum HapticFileFormat: Sendable, Equatable {
-    /// An AHAP pattern (Core Haptics).
-    case ahap
-    /// A `.haptic` v1 clip.
-    case haptic
-
-    /// The format of the file at `path`.
-    public init(path: String) { self = path.lowercased().hasSuffix(".haptic") ? .haptic : .ahap }
-}
-
 /// A haptic pattern file read as a pattern, whatever its format: an AHAP file validated as AHAP; a `.haptic` clip
 /// validated as a clip and turned into the pattern `ahap-tool convert` makes of it (`HapticToAHAP`). The one input
 /// dispatch of the haptic tools.

@@ -1,16 +1,5 @@
 import CYAML
 
-/// A YAML document turned into the same `JSONValue` the JSON readers produce,
-/// with the position of every value by JSON pointer, so findings about a YAML
-/// manifest point at its line and column.
-public struct YAMLDecoded: Sendable {
-    /// The document's content as a JSON value.
-    public var value: JSONValue
-    /// The line, column and byte offset of every value, by JSON pointer ("" for the root), and of every mapping key
-    /// under "#" and the pointer of its value.
-    public var positions: [String: TextPosition]
-}
-
 /// Every call into libyaml goes through this file. libyaml parses (YAML 1.1
 /// syntax); plain scalars are typed by the YAML 1.2 core schema (null, bool,
 /// int, float, else string), quoted scalars are strings. Duplicate keys are rejected as in our JSON, and

@@ -1,21 +1,5 @@
-import Foundation
-
-/// The result of validating one AHAP text.
-public struct AHAPValidationResult: Sendable {
-    /// The findings, sorted, with line and column where they could be found.
-    public var diagnostics: [Diagnostic]
-    /// The parsed document, or nil when the text is not JSON or is over a limit.
-    public var document: AHAPDocument?
-    /// Set when the file has more events or curve points than `InputLimits` allows; nothing was checked.
-    public var limitExceeded: InputError?
-}
-
-/// Reads an AHAP text and runs every rule over it.
-///
-/// Order: encoding and byte-order-mark checks, trailing commas and comments
-/// (blanked out and reported, error unless lenient), Jansson's strict parse,
-/// then the document rules. Findings are sorted and given a line and column
-/// from one positional pass over the text, done only when there is a finding.
+/// Reads an AHAP text and runs every rule over it, waveform files opened and the timing checked against the sound
+/// with this package's audio library (`AHAPAudioChecks.library`); `AHAPCheck` is the same without it.
 public enum AHAPValidator {
     /// Validates `bytes` with `rules` (the document rules unless given); `file` names the text in diagnostics and `baseDirectory` is
     /// where waveform paths resolve. Never throws: a count over a limit sets `limitExceeded` and returns no diagnostics.
@@ -23,19 +7,7 @@ public enum AHAPValidator {
         bytes: [UInt8], file: String? = nil, baseDirectory: String? = nil,
         options: AHAPValidationOptions = .init(), rules: [any AHAPRule.Type] = AHAPRuleRegistry.documentRules
     ) -> AHAPValidationResult {
-        let parsed = AHAPReader.read(bytes: bytes, options: options)
-        var findings = parsed.findings
-        var document: AHAPDocument? = nil
-        if let root = parsed.root, let failure = countLimitFailure(root, file: file, limits: options.limits) {
-            return AHAPValidationResult(diagnostics: [], document: nil, limitExceeded: failure)
-        }
-        if let root = parsed.root {
-            let doc = AHAPDocument(root: root, file: file, baseDirectory: baseDirectory, options: options)
-            for rule in rules { rule.check(doc, into: &findings) }
-            document = doc
-        }
-        let diagnostics = resolve(findings, file: file, cleanedBytes: parsed.cleanedBytes, jsonParsed: parsed.root != nil)
-        return AHAPValidationResult(diagnostics: diagnostics.sorted(), document: document)
+        AHAPCheck.validate(bytes: bytes, file: file, baseDirectory: baseDirectory, options: withLibrary(options), rules: rules)
     }
 
     /// Reads and validates a file with `rules` (the document rules unless given). Failures to read the file itself are thrown,
@@ -43,11 +15,7 @@ public enum AHAPValidator {
     public static func validate(
         path: String, options: AHAPValidationOptions = .init(), rules: [any AHAPRule.Type] = AHAPRuleRegistry.documentRules
     ) throws(InputError) -> AHAPValidationResult {
-        let bytes = try InputFile.read(path, maxBytes: options.limits.maxFileBytes)
-        let base = (path as NSString).deletingLastPathComponent
-        let result = validate(bytes: bytes, file: path, baseDirectory: base.isEmpty ? "." : base, options: options, rules: rules)
-        if let failure = result.limitExceeded { throw failure }
-        return result
+        try AHAPCheck.validate(path: path, options: withLibrary(options), rules: rules)
     }
 
     /// Gives `findings` about the AHAP file at `path` (made outside the validator, by a conversion for example) their
@@ -55,40 +23,13 @@ public enum AHAPValidator {
     public static func locate(_ findings: [AHAPFinding], in path: String, options: AHAPValidationOptions = .init()) throws(InputError)
         -> [Diagnostic]
     {
-        let bytes = try InputFile.read(path, maxBytes: options.limits.maxFileBytes)
-        let parsed = AHAPReader.read(bytes: bytes, options: options)
-        return resolve(findings, file: path, cleanedBytes: parsed.cleanedBytes, jsonParsed: parsed.root != nil).sorted()
+        try AHAPCheck.locate(findings, in: path, options: options)
     }
 
-    /// Counts the pattern's entries and curve points before any rule runs, so
-    /// that a file built to be huge is refused in time linear in its size.
-    static func countLimitFailure(_ root: JSONValue, file: String?, limits: InputLimits) -> InputError? {
-        guard let pattern = root["Pattern"]?.array else { return nil }
-        if pattern.count > limits.maxEvents {
-            return InputLimits.exceeded(file, count: pattern.count, what: "pattern entries", limit: limits.maxEvents, which: .events)
-        }
-        var points = 0
-        for entry in pattern {
-            points += entry["ParameterCurve"]?["ParameterCurveControlPoints"]?.array?.count ?? 0
-        }
-        if points > limits.maxCurvePoints {
-            return InputLimits.exceeded(
-                file, count: points, what: "curve control points", limit: limits.maxCurvePoints, which: .curvePoints)
-        }
-        return nil
-    }
-
-    static func resolve(_ findings: [AHAPFinding], file: String?, cleanedBytes: [UInt8], jsonParsed: Bool) -> [Diagnostic] {
-        guard !findings.isEmpty else { return [] }
-        let needsIndex = jsonParsed && findings.contains { $0.position == nil && $0.path != nil }
-        let index = needsIndex ? JSONPositionIndex(validJSON: cleanedBytes, wanted: Set(findings.compactMap(\.path))) : nil
-        return findings.map { f in
-            var position = f.position
-            if position == nil, let path = f.path, let index {
-                position = f.anchor == .key ? index.keyPosition(path) : index.valuePosition(path)
-            }
-            let location = SourceLocation(file: file, line: position?.line, column: position?.column, jsonPath: f.path)
-            return Diagnostic(ruleID: f.ruleID, severity: f.severity, location: location, message: f.message, remedy: f.remedy)
-        }
+    /// `options` with this package's audio library, unless they name one.
+    static func withLibrary(_ options: AHAPValidationOptions) -> AHAPValidationOptions {
+        var options = options
+        if options.audio == nil { options.audio = .library }
+        return options
     }
 }

@@ -190,7 +190,7 @@ public struct PatternAudition: Sendable {
         // Each event's line in the formatted text, as a finding at its path would have it.
         let marks = document.events.map { AHAPFinding(ruleID: "event", severity: .note, path: $0.path, anchor: .key, message: "") }
         let cleaned = AHAPReader.read(bytes: Array(text.utf8), options: options).cleanedBytes
-        let located = AHAPValidator.resolve(marks, file: path, cleanedBytes: cleaned, jsonParsed: true).map { $0.location.line ?? 0 }
+        let located = AHAPCheck.resolve(marks, file: path, cleanedBytes: cleaned, jsonParsed: true).map { $0.location.line ?? 0 }
         var events: [PatternAuditionView.Event] = []
         for (n, item) in document.events.enumerated() {
             guard case .event(let e) = pattern.elements[item.index] else { continue }

@@ -33,14 +33,6 @@ public struct SyncSettings: Sendable, Hashable {
     }
 }
 
-/// Where the sound a pattern is checked against comes from.
-public enum SyncSound: Sendable, Hashable {
-    /// A sound file that starts `offset` seconds into the pattern.
-    case file(path: String, offset: Double)
-    /// The pattern's own AudioCustom events, as the renderer plays them.
-    case patternAudio
-}
-
 /// How well a pattern keeps time with its sound.
 public struct SyncReport: Sendable {
     /// One HapticTransient and the audio onset nearest to it.

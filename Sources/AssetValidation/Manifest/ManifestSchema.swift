@@ -1,0 +1,60 @@
+/// The keys a game manifest may hold, with the type each takes: anything else is a `manifest.invalid` error
+/// with a "did you mean", so a misspelt or misplaced key never leaves a job out while the gate passes.
+package enum ManifestSchema {
+    /// The JSON type a key's value must have.
+    package enum Kind {
+        case string, number, list
+
+        var name: String {
+            switch self {
+            case .string: "a string"
+            case .number: "a number"
+            case .list: "a list"
+            }
+        }
+
+        func accepts(_ value: JSONValue) -> Bool {
+            switch self {
+            case .string: value.string != nil
+            case .number: value.number != nil
+            case .list: value.array != nil
+            }
+        }
+    }
+
+    /// Keys of the manifest itself.
+    package static let topLevel: [(key: String, kind: Kind)] = [
+        ("game", .string), ("tracks", .list), ("ahap", .list), ("tolerance_ms", .number),
+    ]
+    /// Keys of one track.
+    package static let track: [(key: String, kind: Kind)] = [
+        ("audio", .string), ("bpm", .number), ("beatmaps", .list), ("tolerance_ms", .number),
+    ]
+
+    /// Reports each unknown key of `object` (at its key) and each known key whose value has the wrong type (at the value).
+    package static func check(
+        _ object: JSONObject, pointer: String, keys: [(key: String, kind: Kind)],
+        report: (_ pointer: String, _ message: String, _ key: Bool) -> Void
+    ) {
+        let names = keys.map(\.key)
+        let place = pointer.isEmpty ? "the manifest" : "a track"
+        for member in object.members {
+            let at = pointer + "/" + escape(member.key)
+            guard let kind = keys.first(where: { $0.key == member.key })?.kind else {
+                let hint = RuleText.didYouMean(member.key, in: names)
+                let takes = names.map { "\"\($0)\"" }.joined(separator: ", ")
+                report(
+                    at, "unknown key \"\(member.key)\" in \(place), so nothing it says is checked.\(hint) Keys here: \(takes)", true)
+                continue
+            }
+            if !kind.accepts(member.value) {
+                report(at, "\"\(member.key)\" must be \(kind.name)\(kind == .list ? " (write [\"…\"] even for one entry)" : "")", false)
+            }
+        }
+    }
+
+    /// A key as a JSON pointer token (RFC 6901).
+    package static func escape(_ key: String) -> String {
+        key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+}
