@@ -35,6 +35,15 @@ if [ "${1:-}" = "--test" ] && ! { command -v pre-commit >/dev/null 2>&1 && pytho
   fi
 fi
 
+# jsonschema reads the JSON Schemas in schemas/ (Tests/tools/schema_test.py), independently of the tools.
+if [ "${1:-}" = "--test" ] && ! python3 -c "import jsonschema" 2>/dev/null; then
+  echo "setup: installing jsonschema (pip)" >&2
+  if ! python3 -m pip install --quiet --disable-pip-version-check jsonschema >/dev/null 2>&1; then
+    if [ "${CI:-}" = "true" ]; then echo "setup: pip could not install jsonschema, which Tests/tools needs (CI=true)" >&2; exit 2; fi
+    echo "setup: pip could not install jsonschema; the schema tests will be skipped" >&2
+  fi
+fi
+
 # The games' own parsers read back the charts beatmap writes (Tests/tools): simfile (StepMania's timing engine),
 # slider (osu!), reamber (Quaver); numpy makes the test songs.
 if [ "${1:-}" = "--test" ] && ! python3 -c "import simfile, slider, reamber, numpy" 2>/dev/null; then

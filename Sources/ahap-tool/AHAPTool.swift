@@ -15,7 +15,7 @@ struct AHAPTool: AsyncParsableCommand {
         version: VersionText.full,
         subcommands: [
             Validate.self, Info.self, Format.self, Rules.self, Render.self, Plot.self, New.self, Play.self, FromAudio.self, Sync.self,
-            Convert.self, Audition.self,
+            Convert.self, Audition.self, Schema.self,
         ])
 
     static func main() async { await ToolMain.run(AHAPTool.self, name: "ahap-tool") }

@@ -14,8 +14,8 @@ extension AHAPTool {
             try listing.print(
                 all, lookup: { id in all.first { $0.id == id || $0.formerIDs.contains(id) } }, title: "AHAP and .haptic validation rules",
                 source:
-                    "the rule descriptions in `Sources/AudioKitLinux/Haptics/AHAP/Rules/` and "
-                    + "`Sources/AudioKitLinux/Haptics/HapticClip/`",
+                    "the rule descriptions in `Sources/AssetValidation/Haptics/AHAP/Rules/` and "
+                    + "`Sources/AssetValidation/Haptics/HapticClip/`",
                 command: "ahap-tool rules")
         }
     }

@@ -15,7 +15,7 @@ struct Beatmap: AsyncParsableCommand {
             Crossfade.self,
             Audition.self,
             Preview.self,
-            AudioInfo.self, Rules.self, Edit.self,
+            AudioInfo.self, Rules.self, Schema.self, Edit.self,
         ])
 
     static func main() async { await ToolMain.run(Beatmap.self, name: "beatmap") }

@@ -7,4 +7,6 @@ public enum CoreHapticsLimits {
     /// The most control points in one parameter curve: 16, as Lofelt's converter tests state and chunk curves
     /// (reference rule 26; not in Apple's documents).
     public static let maximumCurvePoints = 16
+    /// The `Version` values CoreHaptics loads: decompiled CoreHaptics (iOS 26.1) rejects one outside 1.0…1.1 with −4809.
+    public static let supportedVersions: ClosedRange<Double> = 1.0...1.1
 }

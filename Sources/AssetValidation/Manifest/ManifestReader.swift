@@ -102,7 +102,7 @@ struct ManifestReader {
     /// reported by `ManifestSchema`).
     package mutating func tolerance(_ value: JSONValue?, _ pointer: String, default fallback: Double?) -> Double? {
         guard let value, let ms = value.number else { return fallback }
-        guard ms > 0, ms < 1000 else {
+        guard ManifestSchema.tolerance.contains(ms) else {
             invalid(pointer, "tolerance_ms must be a number of milliseconds between 0 and 1000")
             return fallback
         }
@@ -116,12 +116,12 @@ struct ManifestReader {
             return nil
         }
         ManifestSchema.check(entry, pointer: pointer, keys: ManifestSchema.track) { invalid($0, $1, key: $2) }
-        if entry["bpm"] == nil && entry["beatmaps"] == nil {
+        if ManifestSchema.trackChecks.allSatisfy({ entry[$0] == nil }) {
             invalid(pointer, "this track gives nothing to check: add its \"bpm\" (the tempo is checked) or its \"beatmaps\"")
         }
         let audio = resolve(t["audio"], pointer + "/audio")
         let bpm = t["bpm"]?.number
-        if let bpm, !(bpm > 0 && bpm < 1000) {
+        if let bpm, !ManifestSchema.bpm.contains(bpm) {
             findings.append(
                 Diagnostic(
                     ruleID: ManifestRules.invalid, severity: .error, location: at(pointer + "/bpm"),

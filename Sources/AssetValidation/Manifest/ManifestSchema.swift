@@ -25,11 +25,30 @@ package enum ManifestSchema {
     /// Keys of the manifest itself.
     package static let topLevel: [(key: String, kind: Kind)] = [
         ("game", .string), ("tracks", .list), ("ahap", .list), ("tolerance_ms", .number),
+        // The JSON Schema the file names for editors (schemas/game-manifest.schema.json).
+        ("$schema", .string),
     ]
     /// Keys of one track.
     package static let track: [(key: String, kind: Kind)] = [
         ("audio", .string), ("bpm", .number), ("beatmaps", .list), ("tolerance_ms", .number),
     ]
+
+    /// A value strictly between two bounds.
+    struct OpenRange {
+        let lower: Double
+        let upper: Double
+
+        func contains(_ x: Double) -> Bool { x > lower && x < upper }
+    }
+
+    /// A track's declared tempo, in BPM.
+    static let bpm = OpenRange(lower: 0, upper: 1000)
+    /// `tolerance_ms`, in milliseconds.
+    static let tolerance = OpenRange(lower: 0, upper: 1000)
+    /// The keys of a track that must be there: its audio.
+    static let trackRequired = ["audio"]
+    /// A track must give at least one of these, or it gives nothing to check.
+    static let trackChecks = ["bpm", "beatmaps"]
 
     /// Reports each unknown key of `object` (at its key) and each known key whose value has the wrong type (at the value).
     package static func check(

@@ -13,6 +13,8 @@ public enum BeatMapRules {
     public static let noBeats = "beatmap.no_beats"
     /// A trailing comma or comment in a JSON map.
     public static let jsonLeniency = "beatmap.json_leniency"
+    /// A key a JSON beat map does not have.
+    public static let unknownKey = "beatmap.unknown_key"
     // Checking against the track.
     /// A beat off its onset and off its neighbours.
     public static let misaligned = "beatmap.misaligned"
@@ -59,6 +61,12 @@ public enum BeatMapRules {
             id: jsonLeniency, name: "Lenient JSON", summary: "A trailing comma or a comment in a JSON beat map.",
             rationale: "Strict JSON decoders (the game's JSONDecoder) reject it, so the map would not load on the device.",
             defaultSeverity: .warning, passing: [RuleExample("[0.5, 1.0]")], failing: [RuleExample("[0.5,\n 1.0,\n]", expected: ["2:5"])]),
+        RuleDescription(
+            id: unknownKey, name: "Unknown key", summary: "A JSON beat map object holds a key the reader does not know.",
+            rationale:
+                "Nothing it says is read: a misspelt \"ofset\" leaves the map without its offset while every check passes. The keys are bpm, offset, beats (or beatMap, beat_map, times, beat_times), tempo_changes and stops.",
+            defaultSeverity: .warning, passing: [RuleExample(#"{"bpm": 120, "offset": 0.5, "beats": [0.5, 1.0]}"#)],
+            failing: [RuleExample("{\"bpm\": 120,\n \"ofset\": 0.5, \"beats\": [0.5, 1.0]}", expected: ["2:2"])]),
     ]
 
     /// The rules about a map against its track (`beatmap check`, `beatmap ci`).

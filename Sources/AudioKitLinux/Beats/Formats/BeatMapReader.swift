@@ -225,13 +225,14 @@ public enum BeatMapReader {
         switch root {
         case .array(let a): beats = a
         case .object(let o):
-            guard let key = ["beats", "beatMap", "beat_map", "times", "beat_times"].first(where: { o[$0]?.array != nil }) else {
+            guard let key = BeatMapJSONKeys.beats.first(where: { o[$0]?.array != nil }) else {
                 return failure(
                     file, 1, 1,
                     "the object has no \"beats\" array; write {\"bpm\": 120, \"offset\": 0.5, \"beats\": [0.5, 1.0, …]} or a plain array")
             }
             beats = o[key]!.array!
             base = "/" + key
+            diagnostics += unknownKeys(o, bytes: pre.bytes, file: file)
             bpm = o["bpm"]?.number
             offset = o["offset"]?.number
             if o["tempo_changes"] != nil || o["stops"] != nil {
@@ -273,6 +274,24 @@ public enum BeatMapReader {
         return result
     }
 
+    /// A warning at each key of the map object `o` the reader does not know: what it says is not read.
+    static func unknownKeys(_ o: JSONObject, bytes: [UInt8], file: String?) -> [Diagnostic] {
+        let known = BeatMapJSONKeys.all
+        let unknown = o.members.map(\.key).filter { !known.contains($0) }
+        guard !unknown.isEmpty else { return [] }
+        let index = JSONPositionIndex(validJSON: bytes, wanted: Set(unknown.map { JSONPointer.appending("", $0) }))
+        return unknown.map { key in
+            let pointer = JSONPointer.appending("", key)
+            let p = index.keyPosition(pointer)
+            return Diagnostic(
+                ruleID: BeatMapRules.unknownKey, severity: .warning,
+                location: SourceLocation(file: file, line: p?.line, column: p?.column, jsonPath: pointer),
+                message:
+                    "unknown key \"\(key)\" in the beat map, so nothing it says is read.\(RuleText.didYouMean(key, in: known)) Keys here: \(known.map { "\"\($0)\"" }.joined(separator: ", "))"
+            )
+        }
+    }
+
     /// The most tempo changes a JSON map may hold.
     static let maxTempoChanges = 10_000
 
@@ -291,7 +310,8 @@ public enum BeatMapReader {
         }
         var points = [(time: offset, bpm: bpm)]
         for (i, item) in items.enumerated() {
-            guard case .object(let o) = item, Set(o.keys) == ["time", "bpm"], let time = o["time"]?.number, let tempo = o["bpm"]?.number,
+            guard case .object(let o) = item, Set(o.keys) == Set(BeatMapJSONKeys.tempoChangeKeys), let time = o["time"]?.number,
+                let tempo = o["bpm"]?.number,
                 time.isFinite, TempoMap.bpmRange.contains(tempo)
             else {
                 return .failure(TempoChangesError("entry \(i) is not {\"time\": seconds, \"bpm\": 1–10000}"))
@@ -312,8 +332,9 @@ public enum BeatMapReader {
                 return .failure(TempoChangesError("has \(items.count) entries, more than \(maxTempoChanges)", inStops: true))
             }
             for (i, item) in items.enumerated() {
-                guard case .object(let o) = item, Set(o.keys).subtracting(["delay"]) == ["time", "seconds"], let time = o["time"]?.number,
-                    let seconds = o["seconds"]?.number, time.isFinite, seconds.isFinite, seconds > 0, seconds < 86_400,
+                guard case .object(let o) = item, Set(o.keys).subtracting([BeatMapJSONKeys.stopDelay]) == Set(BeatMapJSONKeys.stopKeys),
+                    let time = o["time"]?.number,
+                    let seconds = o["seconds"]?.number, time.isFinite, seconds.isFinite, seconds > 0, seconds < BeatMapJSONKeys.maximumStop,
                     o["delay"] == nil || o["delay"]?.bool != nil
                 else {
                     return .failure(

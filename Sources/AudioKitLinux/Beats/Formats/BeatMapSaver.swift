@@ -197,7 +197,7 @@ public enum BeatMapSaver {
         }
         var pointer = ""
         if case .object(let o) = root {
-            guard let key = ["beats", "beatMap", "beat_map", "times", "beat_times"].first(where: { o[$0]?.array != nil }) else {
+            guard let key = BeatMapJSONKeys.beats.first(where: { o[$0]?.array != nil }) else {
                 throw InputError(.unsupportedFormat, path: path, reason: "the object has no beats array to replace")
             }
             pointer = JSONPointer.appending("", key)

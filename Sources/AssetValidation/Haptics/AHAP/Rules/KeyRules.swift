@@ -117,8 +117,8 @@ public enum UnknownKeyRule: AHAPRule {
         id: "ahap.unknown_key", name: "Unknown key",
         summary: "A key CoreHaptics ignores inside an Event, Parameter, ParameterCurve, parameter entry or control point.",
         rationale:
-            "Apple: \"The framework ignores unsupported keys\" (decompiled reader agrees). Harmless, but often a typo or tool-specific data (Instagram's files carry \"Name\").",
-        defaultSeverity: .note,
+            "Apple: \"The framework ignores unsupported keys\" (decompiled reader agrees), so what the key says never plays: often a typo, or a tool's own data (Instagram's files carry \"Name\"), which belongs under the top-level Metadata. A warning, as the JSON Schema refuses it: a check never passes on a key it did not understand.",
+        defaultSeverity: .warning,
         passing: [RuleExample(S.pattern(S.transient()))],
         failing: [
             RuleExample(

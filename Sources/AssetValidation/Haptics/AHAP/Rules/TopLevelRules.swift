@@ -106,7 +106,7 @@ public enum VersionUnsupportedRule: AHAPRule {
     /// Appends a finding when the `Version` of `document` is outside 1.0…1.1.
     public static func check(_ document: AHAPDocument, into findings: inout [AHAPFinding]) {
         guard let version = AHAPNumber.value(document.root[AHAPKey.version]) else { return }
-        if !(version >= 1.0 && version <= 1.1) {
+        if !CoreHapticsLimits.supportedVersions.contains(version) {
             findings.append(
                 finding(
                     "/Version",
@@ -122,8 +122,8 @@ public enum UnknownTopLevelKeyRule: AHAPRule {
         id: "ahap.unknown_top_level_key", name: "Unknown top-level key",
         summary: "A top-level key CoreHaptics ignores.",
         rationale:
-            "Apple: \"The only top-level keys are Pattern and Version\" and \"The framework ignores unsupported keys\". Metadata (in every Apple sample) and Configuration (private SPI) are accepted silently.",
-        defaultSeverity: .note,
+            "Apple: \"The only top-level keys are Pattern and Version\" and \"The framework ignores unsupported keys\". Metadata (in every Apple sample) and Configuration (private SPI) are accepted silently; anything else is lost, so it is a warning (notes belong under Metadata), as the JSON Schema refuses it.",
+        defaultSeverity: .warning,
         passing: [
             RuleExample(
                 #"{"Version": 1.0, "Metadata": {"Project": "x"}, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#)
