@@ -6,9 +6,10 @@
 # The Editor trait (beatmap edit, on Hummingbird and SwiftNIO) is left out here: these passes check our DSP, readers
 # and writers, and the server stack would triple their build time. scripts/test.sh runs the editor's tests.
 # UndefinedBehaviorSanitizer: swiftc rejects -sanitize=undefined on Linux, so the third
-# pass (.build-ubsan) instruments the C that is compiled into our binaries (the inline
-# functions of the imported headers: Jansson's json_decref, the ALSA shim) with clang's
-# -fsanitize=undefined; Swift code has its own always-on overflow and bounds traps.
+# pass (.build-ubsan) instruments the C that is compiled into our binaries (Jansson, whose
+# sources are built here, and the inline functions of the imported headers: the ALSA shim)
+# with clang's -fsanitize=undefined; Swift code has its own always-on overflow and bounds traps.
+# The AddressSanitizer pass covers Jansson's C too (its hash then reads byte by byte).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --test
