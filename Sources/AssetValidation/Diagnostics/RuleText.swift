@@ -24,6 +24,13 @@ package enum RuleText {
         return " Did you mean \"\(s)\"?"
     }
 
+    /// The message of an unknown key: where it is, that what it says is not `effect` ("read", "checked"), the
+    /// nearest known key, and every key the place takes.
+    package static func unknownKey(_ key: String, in place: String, known: [String], effect: String) -> String {
+        "unknown key \"\(key)\" in \(place), so nothing it says is \(effect).\(didYouMean(key, in: known)) Keys here: "
+            + known.map { "\"\($0)\"" }.joined(separator: ", ")
+    }
+
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)

@@ -58,12 +58,9 @@ package enum ManifestSchema {
         let names = keys.map(\.key)
         let place = pointer.isEmpty ? "the manifest" : "a track"
         for member in object.members {
-            let at = pointer + "/" + escape(member.key)
+            let at = JSONPointer.appending(pointer, member.key)
             guard let kind = keys.first(where: { $0.key == member.key })?.kind else {
-                let hint = RuleText.didYouMean(member.key, in: names)
-                let takes = names.map { "\"\($0)\"" }.joined(separator: ", ")
-                report(
-                    at, "unknown key \"\(member.key)\" in \(place), so nothing it says is checked.\(hint) Keys here: \(takes)", true)
+                report(at, RuleText.unknownKey(member.key, in: place, known: names, effect: "checked"), true)
                 continue
             }
             if !kind.accepts(member.value) {
@@ -72,8 +69,4 @@ package enum ManifestSchema {
         }
     }
 
-    /// A key as a JSON pointer token (RFC 6901).
-    package static func escape(_ key: String) -> String {
-        key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-    }
 }

@@ -4,12 +4,9 @@
 /// report as errors and warnings that a schema can say; what it cannot (a parameter set twice, control points out of
 /// order, timing against the sound) is left to `ahap-tool validate`. Notes are not encoded: a file the validator
 /// calls clean is valid against it.
-public enum AHAPSchema {
+public enum AHAPSchema: PublishedJSONSchema {
     /// The schema's file name under `schemas/`, and the last part of its `$id`.
     public static let fileName = "ahap.schema.json"
-
-    /// The schema as JSON text.
-    public static var text: String { Schema.text(document) }
 
     /// The schema.
     public static var document: JSONValue {

@@ -1,3 +1,16 @@
+/// A JSON Schema published under `schemas/`: its file name (the last part of its `$id`) and its document.
+public protocol PublishedJSONSchema {
+    /// The schema's file name under `schemas/`, and the last part of its `$id`.
+    static var fileName: String { get }
+    /// The schema.
+    static var document: JSONValue { get }
+}
+
+extension PublishedJSONSchema {
+    /// The schema as JSON text: two-space indentation, members in the order built, a final newline.
+    public static var text: String { Schema.text(document) }
+}
+
 /// Small builders for JSON Schema (draft 2020-12) documents as `JSONValue`s, so each schema reads as its table.
 package enum Schema {
     /// The draft every schema of this package follows.

@@ -1,12 +1,9 @@
 /// The JSON Schema (draft 2020-12) of a game manifest (`beatmap ci`, the `ValidateAssets` plugin), built from
 /// `ManifestSchema`'s tables: each key with its type, a track's required keys, and the ranges of `bpm` and
 /// `tolerance_ms`. The files a manifest names are checked by the tools, not by the schema.
-public enum ManifestJSONSchema {
+public enum ManifestJSONSchema: PublishedJSONSchema {
     /// The schema's file name under `schemas/`, and the last part of its `$id`.
     public static let fileName = "game-manifest.schema.json"
-
-    /// The schema as JSON text.
-    public static var text: String { Schema.text(document) }
 
     /// The schema.
     public static var document: JSONValue {

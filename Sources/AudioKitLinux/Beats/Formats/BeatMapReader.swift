@@ -286,9 +286,7 @@ public enum BeatMapReader {
             return Diagnostic(
                 ruleID: BeatMapRules.unknownKey, severity: .warning,
                 location: SourceLocation(file: file, line: p?.line, column: p?.column, jsonPath: pointer),
-                message:
-                    "unknown key \"\(key)\" in the beat map, so nothing it says is read.\(RuleText.didYouMean(key, in: known)) Keys here: \(known.map { "\"\($0)\"" }.joined(separator: ", "))"
-            )
+                message: RuleText.unknownKey(key, in: "the beat map", known: known, effect: "read"))
         }
     }
 
