@@ -45,7 +45,7 @@ struct ValidateAssetsTool: ParsableCommand {
         let reporter = ReporterRegistry.reporter(for: format)!
         let text = reporter.generate(run.report)
         FileHandle.standardOutput.write(Data(text.utf8))
-        for failure in run.failures { FileHandle.standardError.write(Data("\(failure.description)\n".utf8)) }
+        for failure in run.failures { FileHandle.standardError.write(Data("validate-assets: error: \(failure.description)\n".utf8)) }
         if let stamp {
             try AssetSweepRun.stamp(stamp, files: run.report.files, clean: run.exitCode == 0)
         }
