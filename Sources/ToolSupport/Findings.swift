@@ -28,6 +28,14 @@ public enum FindingsOutput {
         throw errors > 0 ? ToolExit.problemsFound : ToolExit.clean
     }
 
+    /// For commands whose job is not to report: prints the warnings and notes found while reading `file` on standard
+    /// error (never into their output), and goes on.
+    public static func say(tool: String, file: String, diagnostics: [Diagnostic]) {
+        guard !diagnostics.isEmpty else { return }
+        let report = CommandLineWording.worded(Report(toolName: tool, files: [file], diagnostics: diagnostics, rules: []))
+        Terminal.err(Terminal.colorize(TextReporter.generate(report), for: STDERR_FILENO))
+    }
+
     /// For commands whose job is not to report (format, info, render, fit, preview): prints the findings that
     /// stopped them from reading `file` on standard error (never into their output), then `failure` as the
     /// tool's error line when given, and exits 1.

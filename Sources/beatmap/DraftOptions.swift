@@ -73,12 +73,7 @@ enum DraftLevels {
     static func outputPaths(_ output: String?, format: BeatMapFormat, levels: [String], sized: Bool) -> [String?] {
         guard levels.count > 1, format != .stepmania else { return [output] }
         guard let output else { return levels.map { _ in nil } }
-        let ext = (output as NSString).pathExtension
-        let base = ext.isEmpty ? output : String(output.dropLast(ext.count + 1))
-        return levels.map { name in
-            let safe = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
-            return ext.isEmpty ? "\(base).\(safe)" : "\(base).\(safe).\(ext)"
-        }
+        return levels.map { ChartCatalog.path(output, chart: $0) }
     }
 }
 

@@ -335,6 +335,84 @@ class ChartRoundTripTest(unittest.TestCase):
                 self.assertEqual(notes, [(round(t, 3), lane) for t, lane, kind, _ in want if kind != "M"])
                 self.assertEqual(m.title, "Lane Test")
 
+    def test_every_chart_of_a_song_is_kept(self):
+        """A song of several charts (a .ssc of two steps types, one chart with timing of its own; and the shared
+        Mecha-Tribe song's twelve charts): into .sm every chart on the song's timing is kept, each read back by
+        simfile's engine with the same hits as the source's (simfile too) and its steps type, difficulty and meter; the
+        chart with its own timing is named in a warning. Into .osu, `--chart all` writes one file a chart, each read by
+        slider as that chart's hits; without it, one file and a note naming the charts left out."""
+        simfile = need("simfile")
+        need("slider")
+        from simfile.notes import NoteData
+        from simfile.timing import TimingData
+        from simfile.timing.engine import TimingEngine
+
+        beatmap = os.path.join(BIN, "beatmap")
+        work = tempfile.mkdtemp()
+        def chart(steps, difficulty, meter, rows, timing=""):
+            return (f"#NOTEDATA:;\n#STEPSTYPE:{steps};\n#DESCRIPTION:;\n#DIFFICULTY:{difficulty};\n#METER:{meter};\n{timing}"
+                    f"#NOTES:\n" + "\n".join(rows) + "\n;\n")
+        single = ["1000", "0100", "0010", "0001", "1001", "0000", "0110", "0000"]
+        double = ["10000000", "00000001", "00100100", "00000000", "01000000", "00010000", "00000000", "10000001"]
+        source = os.path.join(work, "song.ssc")
+        write_text(source, "#VERSION:0.83;\n#TITLE:Two Styles;\n#MUSIC:a.ogg;\n#OFFSET:-0.05;\n#BPMS:0=140,3=170;\n#STOPS:5=0.2;\n"
+                   + chart("dance-single", "Hard", 8, single) + chart("dance-double", "Easy", 3, double)
+                   + chart("dance-single", "Edit", 12, single, "#OFFSET:-0.05;\n#BPMS:0=100;\n#STOPS:;\n"))
+
+        def charts(path):
+            s = simfile.open(path)
+            out = {}
+            for c in s.charts:
+                engine = TimingEngine(TimingData(s, c))
+                hits = chords(engine.time_at(n.beat) for n in NoteData(c) if n.note_type.value in "124")
+                out[(c.stepstype, c.difficulty, str(c.meter).strip())] = hits
+            return out
+
+        sources = [(source, 2, 1)]
+        mecha = os.path.join(CORPUS, "sm-mechatribe", "Mecha-Tribe Assault.ssc")
+        if os.path.exists(mecha):
+            sources.append((mecha, 12, 0))
+        else:
+            print("chart_roundtrip_test: ../shared/corpus/charts is absent; the song of twelve charts is not converted",
+                  file=sys.stderr)
+        for path, kept, own in sources:
+            want = charts(path)
+            out = os.path.join(work, "every.sm")
+            r = subprocess.run([beatmap, "convert", path, "-o", out], capture_output=True, text=True)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            got = charts(out)
+            self.assertEqual(len(simfile.open(out).charts), kept, r.stderr)
+            for key, hits in got.items():
+                self.assertIn(key, want)
+                self.assertIsNone(compare(hits, want[key], 0.001), f"{path} {key}")
+            if own:
+                self.assertIn(f"{own} of {path}'s", r.stderr)
+                self.assertIn('"dance-single Edit"', r.stderr)
+
+            osu = os.path.join(work, os.path.basename(path) + ".osu")
+            r = subprocess.run([beatmap, "convert", path, "-o", osu], capture_output=True, text=True)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn(f"holds {len(want) if own == 0 else kept + own} charts", r.stderr)
+            r = subprocess.run([beatmap, "convert", path, "--chart", "all", "-o", osu], capture_output=True, text=True)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            stem = osu[:-len(".osu")]
+            written = sorted(f for f in os.listdir(work)
+                             if os.path.join(work, f).startswith(stem + ".") and f.endswith(".osu") and os.path.join(work, f) != osu)
+            self.assertEqual(len(written), kept + own, written)
+            # Every chart, own timing included, in a file of its own: each file's hits are one source chart's, to the ms.
+            every = sorted(tuple(round(t, 3) for t in chords(osu_hits(os.path.join(work, f)))) for f in written)
+            self.assertEqual(every, sorted(tuple(round(t, 3) for t in hits) for hits in want.values()))
+
+        # Every chart needs file names to go by, and a Beat Saber difficulty's name is its difficulty: both refused.
+        r = subprocess.run([beatmap, "convert", source, "--chart", "all"], capture_output=True, text=True)
+        self.assertEqual((r.returncode, r.stdout), (64, ""), r.stderr)
+        self.assertIn("give -o", r.stderr)
+        dat = os.path.join(work, "bs", "ExpertStandard.dat")
+        r = subprocess.run([beatmap, "convert", source, "--chart", "all", "-o", dat], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 64, r.stderr)
+        self.assertIn("one chart at a time", r.stderr)
+        self.assertFalse(os.path.exists(os.path.dirname(dat)))
+
     def test_werror_fails_and_writes_nothing_when_hits_merge(self):
         beatmap = os.path.join(BIN, "beatmap")
         work = tempfile.mkdtemp()

@@ -15,6 +15,8 @@ public enum BeatMapRules {
     public static let jsonLeniency = "beatmap.json_leniency"
     /// A key a JSON beat map does not have.
     public static let unknownKey = "beatmap.unknown_key"
+    /// A chart value the game changes when it loads it.
+    public static let clampedValue = "beatmap.clamped_value"
     // Checking against the track.
     /// A beat off its onset and off its neighbours.
     public static let misaligned = "beatmap.misaligned"
@@ -67,6 +69,16 @@ public enum BeatMapRules {
                 "Nothing it says is read: a misspelt \"ofset\" leaves the map without its offset while every check passes. The keys are bpm, offset, beats (or beatMap, beat_map, times, beat_times), tempo_changes and stops.",
             defaultSeverity: .warning, passing: [RuleExample(#"{"bpm": 120, "offset": 0.5, "beats": [0.5, 1.0]}"#)],
             failing: [RuleExample("{\"bpm\": 120,\n \"ofset\": 0.5, \"beats\": [0.5, 1.0]}", expected: ["2:2"])]),
+        RuleDescription(
+            id: clampedValue, name: "Value the game clamps",
+            summary: "A chart holds a value the game changes when it loads it: an osu! beat length outside 6–60000 ms.",
+            rationale:
+                "osu! plays the chart, so it is read as osu! reads it (lazer's TimingControlPoint clamps a beat length to 6–60000 ms, 10000–1 BPM); the hits keep their times, but the grid is not the one written, and other editors may read the value as written.",
+            defaultSeverity: .warning,
+            passing: [RuleExample("osu file format v14\n[TimingPoints]\n0,500,4,1,0,100,1,0\n[HitObjects]\n64,192,500,1,0\n")],
+            failing: [
+                RuleExample("osu file format v14\n[TimingPoints]\n0,-500,4,1,0,100,1,0\n[HitObjects]\n64,192,500,1,0\n", expected: ["3:3"])
+            ]),
     ]
 
     /// The rules about a map against its track (`beatmap check`, `beatmap ci`).

@@ -52,7 +52,8 @@ struct BeatmapRuleExampleTests {
             try Data(example.input.utf8).write(to: URL(fileURLWithPath: path))
             return try GameManifest.read(path).1
         }
-        let format: BeatMapFormat = example.input.hasPrefix("[") || example.input.hasPrefix("{") ? .json : .text
+        let format: BeatMapFormat =
+            example.input.hasPrefix("osu file format") ? .osu : example.input.hasPrefix("[") || example.input.hasPrefix("{") ? .json : .text
         let read = BeatMapReader.read(bytes: Array(example.input.utf8), file: "m.txt", format: format)
         guard let map = read.map else { return read.diagnostics }
         guard BeatMapRules.checking.contains(where: { $0.id == rule.id }) else {

@@ -15,6 +15,20 @@ public struct ChartReadBack: Sendable, Equatable {
     /// True when every hit came back on its own within `tolerance` seconds.
     public func isExact(within tolerance: Double = 0.001) -> Bool { read == expected && (worst ?? .infinity) <= tolerance }
 
+    /// What `back` holds against the hits of `map` that were written.
+    init(_ map: BeatMap, _ back: BeatMapReadResult) {
+        let expected = ChartWriter.writable(map).sorted()
+        let read = (back.map?.times ?? []).filter(\.isFinite).sorted()
+        self.init(expected: expected.count, read: read.count, worst: ChartExport.mismatch(expected, read))
+    }
+
+    /// The figures as given.
+    public init(expected: Int, read: Int, worst: Double?) {
+        self.expected = expected
+        self.read = read
+        self.worst = worst
+    }
+
     /// The warning for `path`, or nil when `isExact(within:)`.
     public func warning(path: String, within tolerance: Double = 0.001) -> String? {
         guard !isExact(within: tolerance) else { return nil }
@@ -69,10 +83,23 @@ public enum ChartFiles {
             files = [(path, text)]
             back = BeatMapReader.read(bytes: Array(text.utf8), file: path ?? "<stdout>", format: format, symbol: symbol)
         }
-        let expected = ChartWriter.writable(map).sorted()
-        let read = (back.map?.times ?? []).filter(\.isFinite).sorted()
-        let readBack = ChartReadBack(expected: expected.count, read: read.count, worst: ChartExport.mismatch(expected, read))
-        return ChartFileSet(files: files, readBack: readBack)
+        return ChartFileSet(files: files, readBack: ChartReadBack(map, back))
+    }
+
+    /// One StepMania file at `path` holding every chart of `charts` (a song's difficulties, all on the first one's tempo
+    /// map), each read back by its number: the read-back counts every chart's hits and gives the worst distance of any.
+    public static func stepMania(charts: [BeatMap], path: String?, title: String, audio: String) -> ChartFileSet {
+        let entries = charts.map { (difficulty: $0.metadata?.difficulty ?? "Hard", meter: $0.metadata?.meter ?? 1, map: $0) }
+        let text = ChartWriter.stepMania(charts: entries, title: title, music: audio)
+        var total = ChartReadBack(expected: 0, read: 0, worst: 0)
+        for (k, map) in charts.enumerated() {
+            let back = BeatMapReader.read(bytes: Array(text.utf8), file: path ?? "<stdout>", format: .stepmania, chart: String(k + 1))
+            let one = ChartReadBack(map, back)
+            total = ChartReadBack(
+                expected: total.expected + one.expected, read: total.read + one.read,
+                worst: one.worst.flatMap { w in total.worst.map { max($0, w) } })
+        }
+        return ChartFileSet(files: [(path, text)], readBack: total)
     }
 }
 

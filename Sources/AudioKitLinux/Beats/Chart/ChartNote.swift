@@ -49,9 +49,16 @@ public struct ChartMetadata: Sendable, Equatable {
     public var difficulty: String?
     /// Its meter (StepMania's block count); nil when the format has none.
     public var meter: Int?
+    /// How it is played, as its format names it: StepMania's steps type (`dance-single`, `pump-double`); nil when the
+    /// format has one way.
+    public var mode: String?
 
     /// Metadata with the given fields.
-    public init(title: String? = nil, artist: String? = nil, creator: String? = nil, difficulty: String? = nil, meter: Int? = nil) {
+    public init(
+        title: String? = nil, artist: String? = nil, creator: String? = nil, difficulty: String? = nil, meter: Int? = nil,
+        mode: String? = nil
+    ) {
+        self.mode = mode
         self.title = title
         self.artist = artist
         self.creator = creator

@@ -60,8 +60,8 @@ public enum ChartWriter {
     /// The difficulties StepMania names, easiest first; any other name is written as an Edit chart described by it.
     public static let stepManiaDifficulties = ["Beginner", "Easy", "Medium", "Hard", "Challenge", "Edit"]
 
-    /// StepMania `.sm` text (CRLF) with one dance-single chart per entry (its difficulty, meter and hits), all on the
-    /// first map's tempo map.
+    /// StepMania `.sm` text (CRLF) with one chart per entry (its difficulty, meter and notes, in the steps type of its
+    /// lanes: dance-single for a list of hits), all on the first map's tempo map and with its title and artist.
     public static func stepMania(charts: [(difficulty: String, meter: Int, map: BeatMap)], title: String, music: String) -> String {
         guard let first = charts.first else { return "" }
         // StepMania's one count of beats, every tempo change on a row (`StepManiaTiming`).
@@ -74,9 +74,6 @@ public enum ChartWriter {
         func list(_ items: [(beat: Double, value: Double)]) -> String {
             items.map { "\(f6($0.beat + shift))=\(f6($0.value))" }.joined(separator: ",")
         }
-        let lanes = first.map.notes.isEmpty ? 4 : (first.map.lanes ?? 4)
-        let width = stepsTypes[lanes] == nil ? 4 : lanes
-        let stepsType = stepsTypes[width]!
         let metadata = first.map.metadata
         var out = [
             "#TITLE:\(escape(metadata?.title ?? title));", "#ARTIST:\(escape(metadata?.artist ?? ""));", "#MUSIC:\(escape(music));",
@@ -86,6 +83,12 @@ public enum ChartWriter {
         ]
         if !timing.delays.isEmpty { out.append("#DELAYS:" + list(timing.delays.map { ($0.beat, $0.seconds) }) + ";") }
         for chart in charts {
+            // Each chart in its own steps type (a song may hold dance-single and dance-double charts): the one it was read
+            // with when its lanes are that type's, else the type of its lanes.
+            let lanes = chart.map.notes.isEmpty ? 4 : (chart.map.lanes ?? 4)
+            let own = chart.map.metadata?.mode.flatMap { StepManiaChart.lanes[$0] == lanes ? $0 : nil }
+            let width = own != nil || stepsTypes[lanes] != nil ? lanes : 4
+            let stepsType = own ?? stepsTypes[width]!
             let known = stepManiaDifficulties.contains(chart.difficulty)
             let author = chart.map.metadata?.creator.map(escape) ?? ""
             out += [

@@ -115,6 +115,11 @@ enum CloneHeroChart {
         return .success(tempo)
     }
 
+    /// The sections that are tracks of notes (a difficulty and an instrument: `[ExpertSingle]`, `[HardDrums]`), in file order.
+    static func tracks(_ sections: [Section]) -> [Section] {
+        sections.filter { s in difficulties.contains { s.name.hasPrefix($0) } && instruments.contains { s.name.hasSuffix($0) } }
+    }
+
     /// The track named `wanted` (its section name, or a guitar difficulty), else the hardest guitar track, else the
     /// hardest track of the first instrument there is.
     static func choose(_ tracks: [Section], _ wanted: String?) -> Section? {
@@ -150,7 +155,7 @@ enum CloneHeroChart {
         case .failure(let f): return f.result
         case .success(let t): tempo = t
         }
-        let tracks = all.filter { s in difficulties.contains { s.name.hasPrefix($0) } && instruments.contains { s.name.hasSuffix($0) } }
+        let tracks = tracks(all)
         guard !tracks.isEmpty else { return BeatMapReader.failure(file, 1, 1, "the chart holds no track ([ExpertSingle] and the like)") }
         let chosen = choose(tracks, wanted)
         guard let track = chosen else {

@@ -3,7 +3,8 @@ import Foundation
 /// Reads osu! `.osu` beatmaps (any mode; osu!mania is the rhythm-game one) as beat maps of hits, following the
 /// lazer decoder as described in ../shared/reference/CHART-FORMATS.md §2: times in milliseconds from the start of
 /// the audio (`AudioLeadIn` does not move them; files older than format v5 get +24 ms); uninherited timing points
-/// (beat length > 0) restart the beat grid; every hit object is a hit at its start time (a hold counts once), and
+/// (beat length > 0) restart the beat grid, their beat lengths clamped to 6–60000 ms as lazer clamps them (a
+/// `beatmap.clamped_value` warning); every hit object is a hit at its start time (a hold counts once), and
 /// objects at the same time are one hit. Comments (`//`) and unknown sections are skipped, as osu! skips them.
 enum OsuChart {
     static func read(bytes: [UInt8], file: String?, maxBeats: Int) -> BeatMapReadResult {
@@ -19,6 +20,7 @@ enum OsuChart {
         var keys = 4
         var mode = 0
         var objects: [(x: Double, time: Double, hold: Double?)] = []
+        var clamped: [Diagnostic] = []
         for (number, raw) in BeatMapText.lines(text) {
             var line = Substring(raw)
             if number == 1, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
@@ -51,12 +53,20 @@ enum OsuChart {
                 }
                 let uninherited = fields.count >= 7 ? fields[6] != "0" : length > 0
                 guard uninherited else { continue }
-                let bpm = 60_000 / length
-                guard length > 0, TempoMap.bpmRange.contains(bpm) else {
-                    return BeatMapReader.failure(
-                        file, number, fields[0].count + 2, "beat length \(fields[1]) ms is \(bpm) BPM; a tempo must lie in 1…10000 BPM")
+                // osu! clamps a beat length to 6–60000 ms (lazer's TimingControlPoint): the map plays, on that grid.
+                let played = min(max(length, 6), 60_000)
+                if played != length {
+                    clamped.append(
+                        Diagnostic(
+                            ruleID: BeatMapRules.clampedValue, severity: .warning,
+                            location: SourceLocation(
+                                file: file, line: number,
+                                column: line.count - line.drop { $0 == " " || $0 == "\t" }.count + fields[0].count + 2),
+                            message:
+                                "beat length \(fields[1]) ms: osu! clamps a beat length to 6–60000 ms and plays \(RuleText.number(played)) ms (\(RuleText.number(60_000 / played)) BPM); the hits keep their times; write the beat length meant"
+                        ))
                 }
-                points.append((time / 1000, bpm))
+                points.append((time / 1000, 60_000 / played))
                 if fields.count >= 3, let m = Int(fields[2]), (1...64).contains(m), points.count == 1 { meter = m }
             case "HitObjects":
                 let fields = trimmed.split(separator: ",", omittingEmptySubsequences: false)
@@ -94,6 +104,7 @@ enum OsuChart {
         // Times are what an osu! chart stores; beat positions are derived, so they are not the chart's own.
         result.map?.positions = []
         result.map?.metadata = metadata
+        result.diagnostics += clamped
         if mode == 3 {
             result.map?.lanes = keys
             result.map?.notes = maniaNotes(objects, keys: keys, early: early)

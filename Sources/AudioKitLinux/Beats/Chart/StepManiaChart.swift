@@ -32,8 +32,8 @@ enum StepManiaChart {
 
     /// The lanes of StepMania's steps types.
     static let lanes = [
-        "dance-single": 4, "dance-double": 8, "dance-solo": 6, "dance-couple": 8, "pump-single": 5, "pump-double": 10,
-        "kb7-single": 7,
+        "dance-single": 4, "dance-double": 8, "dance-solo": 6, "dance-couple": 8, "dance-threepanel": 3, "dance-routine": 8,
+        "pump-single": 5, "pump-halfdouble": 6, "pump-double": 10, "pump-couple": 10, "pump-routine": 10, "kb7-single": 7,
     ]
 
     static func read(bytes: [UInt8], file: String?, chart wanted: String?, maxBeats: Int) -> BeatMapReadResult {
@@ -61,12 +61,9 @@ enum StepManiaChart {
         return result
     }
 
-    /// The chart of `msd` that `wanted` names (see `choose`) and the tempo map it is played on (in `.ssc` 0.70 and
-    /// later, its own timing tags over the song's), or the finding that stops the reading.
-    static func locate(_ msd: MSDText, file: String?, chart wanted: String?) -> Result<(Chart, TempoMap), Failure> {
-        func fail(_ line: Int, _ column: Int, _ message: String) -> Result<(Chart, TempoMap), Failure> {
-            .failure(Failure(result: BeatMapReader.failure(file, line, column, message)))
-        }
+    /// What a file declares: its song-level timing tags, its charts in file order (each numbered from 1), and its
+    /// `#VERSION` (0 in `.sm`). A `#NOTES` with too few fields stops the scan.
+    static func scan(_ msd: MSDText, file: String?) -> Result<(song: [MSDText.Value], charts: [Chart], version: Double), Failure> {
         var song: [MSDText.Value] = []
         var charts: [Chart] = []
         var open: Chart? = nil
@@ -85,10 +82,12 @@ enum StepManiaChart {
                 } else {
                     // .sm: steps type, description, difficulty, meter, radar values, notes.
                     guard v.params.count >= 6 else {
-                        return fail(
-                            v.line, v.column,
-                            "#NOTES has \(v.params.count) fields; StepMania needs 6 (steps type, description, difficulty, meter, radar values, notes)"
-                        )
+                        return .failure(
+                            Failure(
+                                result: BeatMapReader.failure(
+                                    file, v.line, v.column,
+                                    "#NOTES has \(v.params.count) fields; StepMania needs 6 (steps type, description, difficulty, meter, radar values, notes)"
+                                )))
                     }
                     func field(_ k: Int) -> String { v.params[k].text.trimmingCharacters(in: .whitespacesAndNewlines) }
                     charts.append(
@@ -105,6 +104,22 @@ enum StepManiaChart {
                     if open != nil { open!.timing.append(v) } else { song.append(v) }
                 }
             }
+        }
+        return .success((song, charts, version))
+    }
+
+    /// The chart of `msd` that `wanted` names (see `choose`) and the tempo map it is played on (in `.ssc` 0.70 and
+    /// later, its own timing tags over the song's), or the finding that stops the reading.
+    static func locate(_ msd: MSDText, file: String?, chart wanted: String?) -> Result<(Chart, TempoMap), Failure> {
+        func fail(_ line: Int, _ column: Int, _ message: String) -> Result<(Chart, TempoMap), Failure> {
+            .failure(Failure(result: BeatMapReader.failure(file, line, column, message)))
+        }
+        let song: [MSDText.Value]
+        let charts: [Chart]
+        let version: Double
+        switch scan(msd, file: file) {
+        case .failure(let f): return .failure(f)
+        case .success(let scanned): (song, charts, version) = scanned
         }
         guard !charts.isEmpty else { return fail(1, 1, "the file holds no #NOTES chart; is it a StepMania .sm or .ssc file?") }
         let matches = choose(charts, wanted)
@@ -134,7 +149,7 @@ enum StepManiaChart {
         }
         return ChartMetadata(
             title: tag("TITLE"), artist: tag("ARTIST"), creator: chart.description.nilIfEmpty ?? tag("CREDIT"),
-            difficulty: chart.difficulty.nilIfEmpty, meter: chart.meter)
+            difficulty: chart.difficulty.nilIfEmpty, meter: chart.meter, mode: chart.stepsType.lowercased().nilIfEmpty)
     }
 
     /// The charts named `wanted` (by its whole name, else by difficulty or description, else by steps type and

@@ -80,4 +80,48 @@ struct ChartReadingCornerTests {
         let fixed = qua.replacingOccurrences(of: "EndTime: 800", with: "EndTime: 1500")
         #expect(BeatMapReader.read(bytes: Array(fixed.utf8), file: "m.qua", format: .quaver).map?.times == [0.5, 1.0])
     }
+
+    /// lazer's `TimingControlPoint` clamps a beat length to 6–60000 ms: a negative one is 10000 BPM, a huge one 1 BPM, and
+    /// the hits (absolute milliseconds) do not move. Each clamped value is a warning at its field.
+    @Test func anOsuBeatLengthOutsideWhatOsuPlaysIsClampedAsOsuClampsIt() throws {
+        let text =
+            "osu file format v14\n[General]\nMode: 3\n[TimingPoints]\n0,-500,4,1,0,100,1,0\n1000,100000,4,1,0,100,1,0\n"
+            + "[HitObjects]\n64,192,500,1,0\n192,192,1500,1,0\n"
+        let read = BeatMapReader.read(bytes: Array(text.utf8), file: "t.osu", format: .osu)
+        let map = try #require(read.map)
+        #expect(map.times == [0.5, 1.5])
+        let tempo = try #require(map.tempoMap)
+        #expect(tempo.sections.map(\.bpm) == [10_000, 1])
+        #expect(abs(tempo.time(ofBeat: tempo.sections[1].beat) - 1.0) < 1e-9)
+        #expect(read.diagnostics.map { "\($0.location.line ?? 0):\($0.location.column ?? 0)" } == ["5:3", "6:6"])
+        #expect(read.diagnostics.allSatisfy { $0.ruleID == BeatMapRules.clampedValue && $0.severity == .warning })
+    }
+
+    /// Every chart of a StepMania song into one `.sm`: the plan keeps both charts, in the file's order, each read back by
+    /// its number with its own hits and steps type; into `.osu`, every chart gets a file named by its difficulty.
+    @Test func aSongOfTwoChartsKeepsBoth() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let song = folder + "/song.sm"
+        let text = Self.header + Self.chart("Easy", "", beats: [0, 1]) + Self.chart("Hard", "", beats: [0, 0.5, 1, 2.5])
+        try text.write(toFile: song, atomically: true, encoding: .utf8)
+        #expect(try ChartCatalog.charts(path: song).map(\.selector) == ["1", "2"])
+        let plan = try ChartSetConversion.plan(
+            path: song, format: nil, symbol: nil, chart: nil, to: .stepmania, output: folder + "/out.sm"
+        ).get()
+        #expect(plan.parts.count == 1 && plan.leftOut.isEmpty)
+        let set = ChartFiles.stepMania(charts: plan.parts[0].maps, path: folder + "/out.sm", title: "t", audio: "a.ogg")
+        #expect(set.readBack.isExact() && set.readBack.expected == 6)
+        let written = try #require(set.files.first?.text)
+        #expect(Self.read(written, chart: "1").map?.times == [0, 0.5])
+        #expect(Self.read(written, chart: "2").map?.times == [0, 0.25, 0.5, 1.25])
+        let single = try ChartSetConversion.plan(path: song, format: nil, symbol: nil, chart: nil, to: .osu, output: folder + "/o.osu")
+            .get()
+        #expect(single.parts.count == 1 && single.leftOut.map(\.chart.selector) == ["1"] && single.leftOut[0].why == .oneChartAFile)
+        let every = try ChartSetConversion.plan(
+            path: song, format: nil, symbol: nil, chart: "all", to: .osu, output: folder + "/o.osu"
+        ).get()
+        #expect(every.parts.map(\.path) == [folder + "/o.Easy.osu", folder + "/o.Hard.osu"])
+    }
 }
