@@ -76,28 +76,5 @@ public enum BeatMapFormat: String, Sendable, CaseIterable {
     case beatsaber
     /// Clone Hero / Moonscraper `.chart`: a tempo map in ticks and tracks of notes.
     case clonehero
-
-    /// True for the chart formats, which carry a tempo map and are written whole, never edited in place.
-    public var isChart: Bool { [.stepmania, .osu, .quaver, .beatsaber, .clonehero].contains(self) }
-
-    /// The format for a path's extension; `.txt` holding tab-separated label lines is an Audacity label track.
-    public static func detect(path: String, bytes: [UInt8]) -> BeatMapFormat? {
-        let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
-        switch ext {
-        case "json": return .json
-        case "csv": return .csv
-        case "swift": return .swift
-        case "labels", "aup": return .audacity
-        case "sm", "ssc": return .stepmania
-        case "osu": return .osu
-        case "qua": return .quaver
-        case "dat": return .beatsaber
-        case "chart": return .clonehero
-        case "txt", "text", "beats", "lab":
-            let firstLine = bytes.split(separator: UInt8(ascii: "\n")).first { !$0.isEmpty && $0.first != UInt8(ascii: "#") }
-            let fields = firstLine.map { $0.split(separator: UInt8(ascii: "\t")) } ?? []
-            return fields.count >= 2 ? .audacity : .text
-        default: return nil
-        }
-    }
+    // What each format is (its extensions, reader and writer) is its codec's: `BeatMapCodecs`.
 }

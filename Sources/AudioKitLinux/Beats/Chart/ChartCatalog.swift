@@ -22,33 +22,7 @@ public enum ChartCatalog {
     {
         let bytes = try InputFile.read(path, maxBytes: limits.maxFileBytes)
         guard let format = format ?? BeatMapFormat.detect(path: path, bytes: bytes) else { return [] }
-        return charts(bytes: bytes, file: path, format: format, maxNestingDepth: limits.maxNestingDepth)
-    }
-
-    /// `charts(path:format:limits:)` on bytes already read.
-    static func charts(bytes: [UInt8], file: String?, format: BeatMapFormat, maxNestingDepth: Int) -> [Entry] {
-        switch format {
-        case .stepmania:
-            guard case .success(let scanned) = StepManiaChart.scan(MSDText(BeatMapText.normalizingLineEndings(bytes)), file: file) else {
-                return []
-            }
-            return scanned.charts.map { Entry(selector: String($0.number), name: $0.name) }
-        case .clonehero:
-            let text = BeatMapText.normalizingLineEndings(String(decoding: bytes, as: UTF8.self))
-            guard case .success(let sections) = CloneHeroChart.sections(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text) else {
-                return []
-            }
-            return CloneHeroChart.tracks(sections).map { Entry(selector: $0.name, name: $0.name) }
-        case .beatsaber:
-            guard case .success(let (value, _)) = BeatSaberChart.decode(bytes, file: file, maxNestingDepth: maxNestingDepth),
-                let info = BeatSaberChart.info(value)
-            else { return [] }
-            return info.difficulties.map {
-                let name = "\($0.characteristic) \($0.difficulty)"
-                return Entry(selector: name, name: name)
-            }
-        case .json, .text, .csv, .audacity, .swift, .osu, .quaver: return []
-        }
+        return format.codec.charts(bytes: bytes, file: path, maxNestingDepth: limits.maxNestingDepth)
     }
 
     /// Where chart `name` goes when each chart of a file is written to its own file beside `output`:

@@ -5,7 +5,7 @@ import Foundation
 /// format's rounding (rows of 1/48 beat in `.sm`, whole milliseconds in `.osu` and `.qua`) and nothing else comes back.
 public enum ChartExport {
     /// The chart formats a list of hits can be exported to on its own (a Beat Saber difficulty also needs an `Info.dat`).
-    public static let formats: Set<BeatMapFormat> = [.stepmania, .osu, .quaver]
+    public static var formats: Set<BeatMapFormat> { Set(BeatMapCodecs.all.filter { $0.exportsAlone }.map { $0.format }) }
 
     /// The chart text of `times` on `tempo` in `format` (one of `formats`), its song title `title` and its audio file
     /// `audio` (a name beside the chart, as the games look for it). Throws `InputError` (`.writeFailed`, at `path`) when
@@ -19,21 +19,11 @@ public enum ChartExport {
             throw InputError(.writeFailed, path: path, reason: "there is no hit to write; nothing was written", fix: "add hits first")
         }
         map.tempoMap = tempo
-        let text: String
-        let within: Double
-        switch format {
-        case .stepmania:
-            text = ChartWriter.stepMania(map, title: title, music: audio)
-            within = ChartWriter.stepManiaRoundingError(map) + 1e-6
-        case .osu:
-            text = ChartWriter.osu(map, title: title, audio: audio)
-            within = 0.0005 + 1e-6
-        case .quaver:
-            text = ChartWriter.quaver(map, title: title, audio: audio)
-            within = 0.0005 + 1e-6
-        default:
+        guard format.codec.exportsAlone else {
             throw InputError(.writeFailed, path: path, reason: "\(format) is not a chart format the hits can be exported to alone")
         }
+        let text = format.codec.write(map, BeatMapWriteOptions(title: title, audio: audio))
+        let within = format.codec.writeRounding(map) + 1e-6
         let back = BeatMapReader.read(bytes: Array(text.utf8), file: path, format: format).map?.times.sorted() ?? []
         guard let worst = mismatch(map.times, back), worst <= within else {
             throw InputError(

@@ -7,7 +7,7 @@ import Foundation
 /// (`BeatMapFile.save`), which gives the true error of that rounding.
 enum ChartInPlace {
     /// The formats a chart is saved in place in.
-    static let formats: Set<BeatMapFormat> = [.stepmania, .osu, .quaver]
+    static var formats: Set<BeatMapFormat> { Set(BeatMapCodecs.all.filter { $0.savesInPlace }.map { $0.format }) }
 
     /// The new bytes of the chart file `bytes` (read as `format`, its chart `chart` as `read`) with `times` as the
     /// chart's hits, and the chart's name to read it back by (its number in a StepMania file, which a new count of rows
@@ -15,15 +15,7 @@ enum ChartInPlace {
     static func bytes(
         _ bytes: [UInt8], format: BeatMapFormat, chart: String?, read: BeatMap, times: [Double], path: String
     ) throws(InputError) -> (bytes: [UInt8], chart: String?) {
-        switch format {
-        case .stepmania: return try stepMania(bytes, chart: chart, read: read, times: times, path: path)
-        case .osu: return (try osu(bytes, read: read, times: times, path: path), chart)
-        case .quaver: return (try quaver(bytes, read: read, times: times, path: path), chart)
-        default:
-            throw InputError(
-                .unsupportedFormat, path: path, reason: "a \(format.rawValue) chart is not rewritten in place",
-                fix: "save the edited hits under another name (.sm, .osu, .qua, or a beat list)")
-        }
+        try format.codec.savedInPlace(bytes, chart: chart, read: read, times: times, path: path)
     }
 
     /// The file's line ending: CRLF when it has one, else LF.

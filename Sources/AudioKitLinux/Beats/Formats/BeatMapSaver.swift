@@ -12,22 +12,7 @@ public enum BeatMapSaver {
         replacingBeatsOf original: String, format: BeatMapFormat, symbol: String? = nil, with times: [Double], path: String
     ) throws(InputError) -> String {
         let ending = original.contains("\r\n") ? "\r\n" : "\n"
-        switch format {
-        case .swift:
-            guard let range = SwiftLiteralReader.literalContent(original, symbol: symbol) else {
-                throw InputError(.unsupportedFormat, path: path, reason: "the beat map's array literal could not be found to replace")
-            }
-            return splice(original, range, swiftElements(times, original: original, range: range, ending: ending))
-        case .json:
-            return try json(original, times: times, path: path, ending: ending)
-        case .text, .csv, .audacity:
-            return lines(original, format: format, times: times, ending: ending)
-        case .stepmania, .osu, .quaver, .beatsaber, .clonehero:
-            throw InputError(
-                .unsupportedFormat, path: path,
-                reason: "a chart file holds more than its hit times (other charts, lanes, holds) and is not rewritten in place",
-                fix: "save the edited hits under another name (.sm, .osu, .qua, or a beat list)")
-        }
+        return try format.codec.replacingBeats(in: original, symbol: symbol, times: times, path: path, ending: ending)
     }
 
     /// The text of a JSON beat map object with its `"bpm"` and `"offset"` set to `tempo`, and its `"tempo_changes"` to

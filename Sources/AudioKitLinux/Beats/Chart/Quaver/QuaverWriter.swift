@@ -1,0 +1,26 @@
+import Foundation
+
+/// Writing Quaver `.qua` text.
+extension ChartWriter {
+    /// Quaver `.qua` text (4 or 7 keys, as the map has; else 4): timing points and hit objects in milliseconds, holds
+    /// with their `EndTime`.
+    public static func quaver(_ map: BeatMap, title: String, audio: String) -> String {
+        let tempo = tempoMap(of: map)
+        let keys = laneCount(map, allowed: 7...7) == 7 ? 7 : 4
+        let meta = map.metadata
+        let quote = { (s: String) in "'" + s.filter { $0 != "\n" && $0 != "\r" }.replacingOccurrences(of: "'", with: "''") + "'" }
+        var out = [
+            "AudioFile: \(quote(audio))", "Mode: Keys\(keys)", "Title: \(quote(meta?.title ?? title))",
+            "Artist: \(quote(meta?.artist ?? ""))",
+            "Creator: \(quote(meta?.creator ?? "beatmap"))", "DifficultyName: \(quote(meta?.difficulty ?? "Hard"))", "TimingPoints:",
+        ]
+        for p in timingPoints(tempo) {
+            out += ["- StartTime: \(RuleText.number((p.time * 1000 * 1000).rounded() / 1000))", "  Bpm: \(RuleText.number(p.bpm))"]
+        }
+        out += ["SliderVelocities: []", "HitObjects:"]
+        for n in millisecondNotes(map, lanes: keys) {
+            out += ["- StartTime: \(n.ms)", "  Lane: \(n.lane + 1)"] + (n.end.map { ["  EndTime: \($0)"] } ?? [])
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// StepMania `.sm` and `.ssc` (what ArrowVortex writes too): read by `StepManiaChart`, written by
+/// `ChartWriter.stepMania`, saved in place by `ChartInPlace`; a song holds several charts.
+enum StepManiaCodec: BeatMapCodec {
+    static let format = BeatMapFormat.stepmania
+    static let extensions = ["sm", "ssc"]
+    static let isChart = true
+    static let exportsAlone = true
+    static let savesInPlace = true
+
+    static func read(_ input: BeatMapReadInput) -> BeatMapReadResult {
+        StepManiaChart.read(bytes: input.bytes, file: input.file, chart: input.chart, maxBeats: input.limits.maxBeats)
+    }
+
+    static func write(_ map: BeatMap, _ options: BeatMapWriteOptions) -> String {
+        ChartWriter.stepMania(map, title: options.title, music: options.audio)
+    }
+
+    /// Rows of 1/48 beat on StepMania's beats.
+    static func writeRounding(_ map: BeatMap) -> Double { ChartWriter.stepManiaRoundingError(map) }
+
+    /// Each chart by its number (names repeat in a song).
+    static func charts(bytes: [UInt8], file: String?, maxNestingDepth: Int) -> [ChartCatalog.Entry] {
+        guard case .success(let scanned) = StepManiaChart.scan(MSDText(BeatMapText.normalizingLineEndings(bytes)), file: file) else {
+            return []
+        }
+        return scanned.charts.map { ChartCatalog.Entry(selector: String($0.number), name: $0.name) }
+    }
+
+    static func savedInPlace(_ bytes: [UInt8], chart: String?, read: BeatMap, times: [Double], path: String) throws(InputError) -> (
+        bytes: [UInt8], chart: String?
+    ) {
+        try ChartInPlace.stepMania(bytes, chart: chart, read: read, times: times, path: path)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// A JSON beat map: an array of seconds, or an object with `"bpm"`, `"offset"`, `"beats"`, `"tempo_changes"` and
+/// `"stops"`; a Friday Night Funkin' chart JSON is read through it (`FunkinChart`).
+enum JSONBeatMapCodec: BeatMapCodec {
+    static let format = BeatMapFormat.json
+    static let extensions = ["json"]
+
+    static func read(_ input: BeatMapReadInput) -> BeatMapReadResult {
+        BeatMapReader.readJSON(
+            BeatMapText.normalizingLineEndings(input.bytes), file: input.file, chart: input.chart,
+            maxNestingDepth: input.limits.maxNestingDepth, maxBeats: input.limits.maxBeats)
+    }
+
+    /// The BPM and offset when the map has them, its tempo map's later sections as `"tempo_changes"` and its stops as
+    /// `"stops"`; a bare array when it has no tempo.
+    static func write(_ map: BeatMap, _ options: BeatMapWriteOptions) -> String {
+        let beats = JSONValue.array(map.times.map { .real(($0 * 1e6).rounded() / 1e6) })
+        // A tempo map is the truth: its first section gives "bpm" and "offset" (one grid), its later ones the changes.
+        let bpm = map.tempoMap?.sections[0].bpm ?? map.bpm
+        let offset = map.tempoMap?.offset ?? map.offset
+        guard bpm != nil || offset != nil else { return JSONWriter(indent: "  ").string(from: beats) }
+        var o = JSONObject()
+        if let bpm { o["bpm"] = .real(bpm) }
+        if let offset { o["offset"] = .real((offset * 1e6).rounded() / 1e6 + 0) }
+        // Tempo changes restart the grid at their times; stops pause it from theirs (the whole tempo map is kept).
+        if let tempo = map.tempoMap, tempo.sections.count > 1 {
+            o["tempo_changes"] = .array(
+                tempo.sections.dropFirst().map {
+                    .object(JSONObject(["time": .real(($0.time * 1e6).rounded() / 1e6), "bpm": .real($0.bpm)]))
+                })
+        }
+        if let tempo = map.tempoMap, !tempo.stops.isEmpty {
+            o["stops"] = .array(
+                tempo.stops.map { stop in
+                    var entry = JSONObject([
+                        "time": .real((tempo.time(ofBeat: stop.beat) * 1e6).rounded() / 1e6),
+                        "seconds": .real((stop.seconds * 1e6).rounded() / 1e6),
+                    ])
+                    if TempoMap.delayedBeat(of: stop) != nil { entry["delay"] = .bool(true) }
+                    return .object(entry)
+                })
+        }
+        o["beats"] = beats
+        return JSONWriter(indent: "  ").string(from: .object(o))
+    }
+
+    /// Only the beats array is replaced.
+    static func replacingBeats(in original: String, symbol: String?, times: [Double], path: String, ending: String) throws(InputError)
+        -> String
+    {
+        try BeatMapSaver.json(original, times: times, path: path, ending: ending)
+    }
+}
