@@ -116,6 +116,26 @@ def main():
                 page.click("#scenarios button[data-scenario='level-5-to-6']")
                 page.wait_for_function("!window.audition.loading && window.audition.view.fadeEnd - window.audition.view.fadeStart > 1.9")
                 page.screenshot(path=sys.argv[2], full_page=True)
+            # The page fits the window at 1280×720 and at 1920×1080: nothing scrolls, the drawing and the dip table are in
+            # view, and the drawing has as many pixels as it is shown with (it grows with the window).
+            heights = {}
+            for width, height in ((1280, 720), (1920, 1080)):
+                fit = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True).new_page()
+                fit.goto(url)
+                fit.wait_for_function("window.audition && window.audition.view && !window.audition.loading", timeout=30000)
+                box = fit.evaluate("""(() => { const r = (id) => document.getElementById(id).getBoundingClientRect();
+                    const c = document.getElementById('view'); return { scroll: document.documentElement.scrollHeight,
+                    view: r('view').bottom, viewHeight: r('view').height, pixels: [c.width, c.height],
+                    shown: [Math.round(r('view').width), Math.round(r('view').height)], dips: r('dips').bottom,
+                    side: r('side').right }; })()""")
+                assert box["scroll"] <= height, f"the page scrolls at {width}×{height}: {box}"
+                assert box["view"] <= height and box["dips"] <= height and box["side"] <= width, f"out of view at {width}×{height}: {box}"
+                assert box["pixels"] == box["shown"], f"the drawing is stretched at {width}×{height}: {box}"
+                heights[width] = box["viewHeight"]
+                if os.environ.get("AKL_SCREENSHOTS"):
+                    fit.screenshot(path=os.path.join(os.environ["AKL_SCREENSHOTS"], f"audition-{width}x{height}.png"))
+                fit.close()
+            assert heights[1920] > heights[1280] + 200, f"the drawing does not grow with the window: {heights}"
             # Under the real policy (no bypass): the modules load and the page shows its view without a violation.
             check_strict_policy(browser, url, "#dips tbody tr", errors)
             browser.close()

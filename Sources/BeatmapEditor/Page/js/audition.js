@@ -161,9 +161,11 @@ function tick() {
 function showView(offset) {
   const v = audition.view;
   if (!v) return;
-  const canvas = $("view");
+  const canvas = fitCanvas($("view"));
   const g = canvas.getContext("2d");
   const w = canvas.width, h = canvas.height, left = 60, width = w - 80;
+  // The drawing is laid out on 520 units of height, scaled to the canvas's (the window's) height.
+  const u = h / 520;
   const x = scale(v.windowStart, v.windowEnd, left, width);
   g.fillStyle = "#0c0e11";
   g.fillRect(0, 0, w, h);
@@ -173,8 +175,8 @@ function showView(offset) {
   g.fillRect(x(chosen.fadeStart), 0, Math.max(1, x(chosen.fadeEnd) - x(chosen.fadeStart)), h);
   g.font = "12px system-ui, sans-serif";
   const lanes = [
-    { name: `A: ${audition.setup.outgoing}`, top: 10, height: 90, peaks: v.outgoingPeaks, beats: v.outgoingBeats, color: "#8e9bb0" },
-    { name: `B: ${audition.setup.incoming}`, top: 110, height: 90, peaks: v.incomingPeaks, beats: v.incomingBeats, color: "#b0a08e" },
+    { name: `A: ${audition.setup.outgoing}`, top: 10 * u, height: 90 * u, peaks: v.outgoingPeaks, beats: v.outgoingBeats, color: "#8e9bb0" },
+    { name: `B: ${audition.setup.incoming}`, top: 110 * u, height: 90 * u, peaks: v.incomingPeaks, beats: v.incomingBeats, color: "#b0a08e" },
   ];
   for (const lane of lanes) {
     const mid = lane.top + lane.height / 2;
@@ -195,11 +197,11 @@ function showView(offset) {
   g.strokeStyle = "#ff6b6b";
   g.lineWidth = 2;
   for (const [ta, tb] of v.flams) {
-    g.beginPath(); g.moveTo(x(ta), 95); g.lineTo(x(tb), 115); g.stroke();
+    g.beginPath(); g.moveTo(x(ta), 95 * u); g.lineTo(x(tb), 115 * u); g.stroke();
   }
   g.lineWidth = 1;
   // Gains: solid for A, dashed for B, one colour per curve; the chosen curve drawn thick.
-  const gTop = 220, gHeight = 110;
+  const gTop = 220 * u, gHeight = 110 * u;
   g.fillStyle = "#9aa3ad";
   g.fillText("gain (solid: A, dashed: B)", left + 4, gTop + 12);
   g.fillText("1", left - 14, gTop + 4);
@@ -220,7 +222,7 @@ function showView(offset) {
   }
   g.setLineDash([]);
   // Momentary loudness of each curve's mix (EBU R128, 400 ms).
-  const lTop = 350, lHeight = 150;
+  const lTop = 350 * u, lHeight = 150 * u;
   const all = v.curves.flatMap((c) => c.loudness.map((p) => p[1]));
   const lo = Math.floor(Math.min(...all, -30) - 2), hi = Math.ceil(Math.max(...all, -10) + 1);
   const y = (db) => lTop + lHeight - ((db - lo) / (hi - lo)) * lHeight;
@@ -250,6 +252,17 @@ function showView(offset) {
   showDips(v);
   $("swift").textContent = chosen.swift;
   $("command").textContent = chosen.command;
+}
+
+/** The canvas with as many pixels as it is shown with (the drawing follows the window), at least 300 high. */
+function fitCanvas(canvas) {
+  const box = canvas.getBoundingClientRect();
+  const w = Math.max(320, Math.round(box.width)), h = Math.max(300, Math.round(box.height));
+  if (canvas.width !== w || canvas.height !== h) {
+    canvas.width = w;
+    canvas.height = h;
+  }
+  return canvas;
 }
 
 function showDips(v) {
@@ -306,6 +319,7 @@ async function start() {
   $("play").onclick = () => (audition.playing ? stop() : play());
   $("copySwift").onclick = () => navigator.clipboard.writeText($("swift").textContent);
   $("copyCommand").onclick = () => navigator.clipboard.writeText($("command").textContent);
+  window.addEventListener("resize", () => { if (!audition.playing) showView(); });
   document.addEventListener("keydown", (e) => {
     if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
     if (e.key === " ") { e.preventDefault(); $("play").click(); }
