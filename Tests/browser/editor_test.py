@@ -23,8 +23,9 @@ def start_editor(binary, args, cwd=None):
 
 
 def half_tempo_fix(browser, binary, work, track, errors):
-    """A map at half the track's tempo (every other beat of the 88 BPM sample), fixed in two clicks: ×2 on the grid
-    fitted to it, then Hits from grid. The hits double, the file saved holds them and the grid (88 BPM)."""
+    """A map at half the track's tempo (every other beat of the 88 BPM sample): the findings say so in words, and its
+    one-click fix doubles the hits onto the 88 BPM beats (undone in two steps); then fixed by hand in two clicks: ×2 on
+    the grid fitted to it, then Hits from grid. The hits double, the file saved holds them and the grid (88 BPM)."""
     with open(os.path.join(ROOT, "samples/beatmaps/world1-a.json")) as f:
         full = [float(x) for x in re.findall(r"\d+\.\d+", f.read().split('"beats"')[1])]
     half = full[::2]
@@ -47,6 +48,24 @@ def half_tempo_fix(browser, binary, work, track, errors):
         pointer = page.inner_text("#pointer")
         m = re.match(r"pointer (\d+\.\d+) s · (\d+):(\d+)", pointer)
         assert m and abs(float(m.group(1)) - half[1]) < 0.02, f"pointer {pointer!r} over the hit at {half[1]}"
+        # Said in words, with its fix in one click: the checker finds the track's beat between every two hits.
+        page.wait_for_selector("#applyOctave")
+        findings = page.inner_text("#findings")
+        assert "tempo_octave" in findings and "every other beat of the track" in findings, findings
+        page.click("#applyOctave")
+        try:
+            page.wait_for_function(f"window.editor.synced && window.editor.beats.length === {2 * len(half) - 1}", timeout=5000)
+        except Exception:
+            raise AssertionError(f"after the one-click fix: {page.evaluate('window.editor.beats.length')} hits, grid {page.evaluate('window.editor.grid')}")
+        fixed = page.evaluate("window.editor.beats")
+        assert all(min(abs(t - u) for u in full) < 0.003 for t in fixed), f"the fixed hits are off the 88 BPM beats: {fixed}"
+        assert abs(page.evaluate("window.editor.grid.bpm") - 88) < 0.5, page.evaluate("window.editor.grid")
+        page.wait_for_function("!document.querySelector('#applyOctave')")
+        # Undone in two steps (the hits, then the grid), back to the map as it was.
+        page.keyboard.press("Control+z")
+        page.keyboard.press("Control+z")
+        page.wait_for_function(f"window.editor.synced && window.editor.beats.length === {len(half)} && Math.abs(window.editor.grid.bpm - 44) < 0.5")
+        # The same by hand: ×2, then Hits from grid.
         page.click("#x2")
         page.click("text=Tempo ▾")  # the rarer grid tools are in a menu
         page.click("#fromGrid")
@@ -433,7 +452,7 @@ def main():
             "the page loaded, showed the flagged beat, played (streamed in pieces that equal the whole track, across a "
             "piece boundary), took a tap, a drag and an undo, saved, "
             "marked a range (kept beside the map), doubled the grid, added and removed a tempo section, added a beat on a 1/4 line, applied a finding's fix, and "
-            "moved a hit to a typed time; a map at half tempo was fixed with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, a 40 ms offset applied in one click, and the chart saved in place",
+            "moved a hit to a typed time; a map at half tempo was said in words and fixed in one click (and undone), then with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, a 40 ms offset applied in one click, and the chart saved in place",
         )
     except AssertionError as e:
         return failed("editor_test", e)

@@ -1,7 +1,7 @@
 // The editor page's tempo grid: lines by kind, snapping to a divisor, tempo fixes, tap tempo. Run: node --test Tests/page
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { markedLines, snapToGrid, scaleTempo, shiftHalfBeat, tapTempo, hitsFromGrid } from "../../Sources/BeatmapEditor/Page/js/timing.js";
+import { markedLines, snapToGrid, scaleTempo, shiftHalfBeat, tapTempo, hitsFromGrid, octaveFix } from "../../Sources/BeatmapEditor/Page/js/timing.js";
 
 const close = (a, b, eps = 1e-9) => assert.ok(Math.abs(a - b) < eps, `${a} != ${b}`);
 
@@ -82,4 +82,25 @@ test("hitsFromGrid: a draft at half tempo, doubled, gives a hit on every beat ov
   assert.deepEqual(hits.map((t) => Math.round(t * 1000) / 1000), [1, 1.5, 2, 2.5, 3, 3.5, 4]);
   // No hits yet: the whole span given, one hit a beat.
   assert.deepEqual(hitsFromGrid({ bpm: 120, offset: 0.25 }, [], 0, 1.5), [0.25, 0.75, 1.25]);
+});
+
+test("octaveFix puts a beat list at half or double the track's pulse on the track's beats", () => {
+  // The track: a beat every 0.5 s from 0.3 s (120 BPM).
+  const track = Array.from({ length: 16 }, (_, k) => 0.3 + 0.5 * k);
+  // At half the pulse: every other beat, on a 60 BPM grid. ×2 gives every beat from the first hit to the last.
+  const half = track.filter((_, k) => k % 2 === 0);
+  const a = octaveFix({ bpm: 60, offset: 0.3 }, half, "half", 0.3, 10);
+  close(a.grid.bpm, 120);
+  assert.equal(a.hits.length, 15);
+  a.hits.forEach((t, k) => close(t, track[k]));
+  // At double the pulse, the beats whose onsets are strong being the odd ones (from 0.3 s; the list starts half a beat
+  // earlier, at 0.05 s): ÷2 keeps the track's beats, not the off-beats.
+  const double = Array.from({ length: 30 }, (_, k) => 0.05 + 0.25 * k);
+  const b = octaveFix({ bpm: 240, offset: 0.05 }, double, "double", 0.3, 10);
+  close(b.grid.bpm, 120);
+  assert.ok(b.hits.length >= 14 && b.hits.length <= 15, `${b.hits.length}`);
+  b.hits.forEach((t) => assert.ok(track.some((x) => Math.abs(x - t) < 1e-9), `${t} is not a beat of the track`));
+  // The even ones strong: the grid keeps its phase.
+  const c = octaveFix({ bpm: 240, offset: 0.05 }, double, "double", 0.05, 10);
+  c.hits.forEach((t, k) => close(t, 0.05 + 0.5 * k));
 });

@@ -28,6 +28,8 @@ public enum BeatMapRules {
     public static let stretchOffset = "beatmap.stretch_offset"
     /// Beats with no clear onset near them.
     public static let noOnset = "beatmap.no_onset"
+    /// A beat list at half or double the track's pulse.
+    public static let tempoOctave = "beatmap.tempo_octave"
     /// A map the audio does not confirm.
     public static let unconfirmed = "beatmap.unconfirmed"
     /// An MP3 without a gapless tag.
@@ -111,6 +113,18 @@ public enum BeatMapRules {
             defaultSeverity: .error,
             passing: [RuleExample("# clicks: \(stretch(0))\n" + stretch(0, lines: true))],
             failing: [RuleExample("# clicks: \(stretch(0))\n" + stretch(0.1, lines: true), expected: ["14:1"])]),
+        RuleDescription(
+            id: tempoOctave, name: "Beat list at half or double the track's pulse",
+            summary:
+                "A beat list's beats are every other beat of the track (it has onsets as strong between every two of them), or the track's beats and as many between them (every other beat has no onset of its own).",
+            rationale:
+                "The map's tempo and the track's agree at either octave, since the track's is measured through the map, so the check compares the onsets on the beats with those between them. A game that shows a beat on every other one of the music's, or on every off-beat, feels wrong at once; the editor fixes it with ×2 or ÷2 then Hits from grid (docs/charts.md).",
+            defaultSeverity: .warning,
+            passing: [RuleExample("# clicks: \(clicks(0.5, 0.3, 24))\n" + grid(0.5, 0.3, 24))],
+            failing: [
+                RuleExample("# clicks: \(clicks(0.5, 0.3, 24))\n" + grid(0.5, 0.6, 12), expected: ["2:1"]),
+                RuleExample("# clicks: \(clicks(0.5, 0.6, 12))\n" + grid(0.5, 0.3, 24), expected: ["2:1"]),
+            ]),
         RuleDescription(
             id: noOnset, name: "Unchecked beats", summary: "Some beats have no clear onset near them.",
             rationale: "Quiet or sustained passages give no evidence; those beats are neither confirmed nor flagged.",

@@ -270,7 +270,7 @@
                 let keys = [
                     "track", "duration", "sample_rate", "channels", "map", "dirty", "can_save", "beats", "offset", "drift",
                     "map_bpm", "audio_bpm", "grid", "declared_grid", "keeps_grid", "flagged", "tolerance", "hit_window", "findings",
-                    "markers", "keeps_markers", "sidecar", "sidecar_possible", "save_note",
+                    "markers", "keeps_markers", "sidecar", "sidecar_possible", "save_note", "octave",
                 ]
                 #expect(Set(state.keys) == Set(keys))
                 #expect(beats.allSatisfy { Set($0.keys) == ["time", "error", "audio_time", "flagged", "too_close", "fix", "maybe"] })

@@ -38,7 +38,29 @@ enum BeatCheckFindings {
         d += confirmation(r, map: map)
         if let finding = offsetFinding(r, map: map, options: options) { d.append(finding) }
         if let finding = driftFinding(r, map: map, options: options) { d.append(finding) }
+        if let finding = octaveFinding(r, map: map) { d.append(finding) }
         return d
+    }
+
+    /// The finding on a beat list at half or double the track's pulse (`TempoOctave`), at its first beat.
+    static func octaveFinding(_ r: BeatCheckReport, map: BeatMap) -> Diagnostic? {
+        guard let o = r.octave, let verdict = o.verdict else { return nil }
+        let message: String
+        switch verdict {
+        case .half:
+            message = String(
+                format:
+                    "the beats are every other beat of the track: it has onsets between every two of them (in %.0f %% of %d gaps, %.2f times as strong as those on the beats), so its pulse is %.2f BPM, not the map's %.2f; add a beat in the middle of each gap (in the editor: ×2, then Hits from grid)",
+                o.midpointShare * 100, o.gaps, o.midpointRatio, o.bpm * 2, o.bpm)
+        case .double:
+            message = String(
+                format:
+                    "every other beat has no onset of its own (those beats' onsets are %.2f of the others'), so the track's pulse is %.2f BPM, not the map's %.2f; keep every other beat (in the editor: ÷2, then Hits from grid)",
+                o.alternationRatio, o.bpm / 2, o.bpm)
+        }
+        return Diagnostic(
+            ruleID: BeatMapRules.tempoOctave, severity: .warning, location: map.locations.first ?? SourceLocation(file: map.file),
+            message: message)
     }
 
     /// The finding on one flagged hit: off the grid, on an unused subdivision, moved out of a figure the chart repeats, a

@@ -40,6 +40,16 @@ public enum BeatCheckOutput {
                             "events": .array(st.events.map { .string($0) }),
                         ]))
                 }),
+            "tempo_octave": r.octave.map { o in
+                .object(
+                    JSONObject([
+                        "midpoint_ratio": .real((o.midpointRatio * 1000).rounded() / 1000),
+                        "midpoint_share": .real((o.midpointShare * 1000).rounded() / 1000),
+                        "alternation_ratio": .real((o.alternationRatio * 1000).rounded() / 1000), "gaps": .integer(Int64(o.gaps)),
+                        "bpm": .real((o.bpm * 1000).rounded() / 1000),
+                        "verdict": o.verdict.map { .string($0 == .half ? "half" : "double") } ?? .null,
+                    ]))
+            } ?? .null,
             "beats": .array(beats),
             "diagnostics": .array(r.diagnostics.map(JSONReporter.value)),
         ])

@@ -95,6 +95,8 @@ public struct BeatCheckReport: Sendable {
     public var tempoSource: String? = nil
     /// Runs of a chart's hits that sit off the track by an offset of their own (`beatmap.stretch_offset`).
     public var stretches: [BeatStretch] = []
+    /// For a beat list, the evidence of its tempo octave against the track's (`beatmap.tempo_octave`).
+    var octave: TempoOctave? = nil
 
     /// The number of flagged beats.
     public var flaggedCount: Int { beats.filter(\.flagged).count }

@@ -132,6 +132,7 @@ public enum BeatChecker {
         var report = BeatCheckReport(
             beats: beats, offset: offset, drift: drift, mapBPM: mapBPM, audioBPM: audioBPM, decoderDelay: delay, diagnostics: [],
             onset: onset)
+        report.octave = TempoOctave.measure(aligned, odf: odf)
         var all = diagnostics
         all += BeatCheckFindings.make(report, map: map, options: options)
         report.diagnostics = all.sorted()
@@ -227,6 +228,8 @@ public enum BeatChecker {
         report.tempoMap = tempo
         report.tempoSource = source
         report.stretches = stretches
+        // A beat list on a declared tempo (a game's beat map) may still be at the wrong octave.
+        if isPulse(times) { report.octave = TempoOctave.measure(times.map { $0 - offset }, odf: odf) }
         var all = diagnostics
         all += BeatCheckFindings.make(report, map: map, options: options)
         report.diagnostics = all.sorted()

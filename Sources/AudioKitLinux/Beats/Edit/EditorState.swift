@@ -154,6 +154,20 @@ public struct EditorState: Encodable, Sendable, Equatable {
     public var hitWindow: Double
     /// The first 200 errors and warnings.
     public var findings: [Finding]
+    /// A beat list at half or double the track's pulse (`beatmap.tempo_octave`): what the page's one-click fix needs;
+    /// nil otherwise.
+    public var octave: Octave? = nil
+
+    /// A beat list at the wrong octave of the track's pulse, and the beat its fix keeps in phase.
+    public struct Octave: Encodable, Sendable, Equatable {
+        /// "half" (the track has a beat between every two) or "double" (every other beat has no onset).
+        public var verdict: String
+        /// The track's pulse (BPM).
+        public var pulse: Double
+        /// A beat of the map that stays on the fixed grid: the first, or at double the pulse the first of the beats whose
+        /// onsets are the stronger.
+        public var anchor: Double
+    }
 
     enum CodingKeys: String, CodingKey {
         case track, duration, channels, map, dirty, beats, offset, drift, grid, flagged, tolerance, findings
@@ -169,6 +183,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         case sidecar
         case sidecarPossible = "sidecar_possible"
         case saveNote = "save_note"
+        case octave
     }
 
     /// Encodes every key, an absent value as `null`.
@@ -198,6 +213,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         try c.encode(tolerance, forKey: .tolerance)
         try c.encode(hitWindow, forKey: .hitWindow)
         try c.encode(findings, forKey: .findings)
+        try c.encode(octave, forKey: .octave)
     }
 
     /// The state of `beats` as `report` judges them: each beat's verdict by index, "too close" by the lint rule at
@@ -248,6 +264,11 @@ public struct EditorState: Encodable, Sendable, Equatable {
         self.hitWindow = hitWindow
         findings = report.diagnostics.filter { $0.severity == .error || $0.severity == .warning }.prefix(200).map {
             Finding(rule: $0.ruleID, severity: $0.severity.rawValue, message: $0.messageWithRemedy())
+        }
+        if let o = report.octave, let verdict = o.verdict, report.beats.count > o.strongerFirst {
+            octave = Octave(
+                verdict: verdict == .half ? "half" : "double", pulse: verdict == .half ? o.bpm * 2 : o.bpm / 2,
+                anchor: report.beats[verdict == .half ? 0 : o.strongerFirst].time)
         }
     }
 }

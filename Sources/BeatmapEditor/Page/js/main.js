@@ -7,7 +7,7 @@ import {
 import { History } from "./history.js";
 import {
   snapToOnset, snapToGrid, scaleTempo, shiftHalfBeat, tapTempo, tapLatency as measureLatency, parsePosition, formatPosition,
-  metronomeTicks, hitsFromGrid, sectionsOf, sectionAt, addSection, removeSection, setDownbeat, setSectionBpm, tempoTarget, shownTempo,
+  metronomeTicks, hitsFromGrid, octaveFix, sectionsOf, sectionAt, addSection, removeSection, setDownbeat, setSectionBpm, tempoTarget, shownTempo,
 } from "./timing.js";
 import { Transport } from "./transport.js";
 import { withMarker, withoutMarker, markerLabel } from "./markers.js";
@@ -190,7 +190,27 @@ function showFindings(s) {
     row.append(span(offset.severity === "error" ? "bad" : "warn", `${offset.severity}: [${offset.rule}] ${offset.message}`), shift);
     rows.push(row);
   }
-  const other = s.findings.filter((x) => x.rule !== "beatmap.misaligned" && x.rule !== "beatmap.offset").map((x) => `${x.severity}: [${x.rule}] ${x.message}`);
+  // A beat list at half or double the track's pulse, said in words, with its fix in one click (×2 or ÷2 on the beat
+  // the evidence keeps, then Hits from grid; undo with Ctrl+Z).
+  const octave = s.findings.find((x) => x.rule === "beatmap.tempo_octave");
+  if (octave && s.octave && m.grid) {
+    const row = document.createElement("div");
+    row.className = "finding";
+    const fix = document.createElement("button");
+    fix.id = "applyOctave";
+    fix.textContent = s.octave.verdict === "half" ? `×2: ${s.octave.pulse.toFixed(2)} BPM` : `÷2: ${s.octave.pulse.toFixed(2)} BPM`;
+    fix.title = "Set the grid to the track's pulse and put a hit on each of its beats, from the first hit to the last (undo with Ctrl+Z)";
+    fix.onclick = (e) => {
+      e.stopPropagation();
+      const fixed = octaveFix(m.grid, m.beats, s.octave.verdict, s.octave.anchor, s.duration);
+      setGrid(fixed.grid);
+      edit(fixed.hits, []);
+    };
+    row.append(span("warn", `${octave.severity}: [${octave.rule}] ${octave.message}`), fix);
+    rows.push(row);
+  }
+  const shown = ["beatmap.misaligned", "beatmap.offset"].concat(octave && s.octave && m.grid ? ["beatmap.tempo_octave"] : []);
+  const other = s.findings.filter((x) => !shown.includes(x.rule)).map((x) => `${x.severity}: [${x.rule}] ${x.message}`);
   if (other.length) { const pre = document.createElement("div"); pre.textContent = other.join("\n"); rows.push(pre); }
   $("findings").replaceChildren(...rows);
 }
@@ -633,7 +653,7 @@ window.addEventListener("beforeunload", (e) => { if (m.state && m.state.dirty) {
   fitCanvas($("overview")); fitCanvas($("detail"));
   show(await getJSON("/api/state"));
   const opened = m.state.declared_grid || m.state.grid;
-  if (opened) setGrid(opened, { declare: false });
+  if (opened) { setGrid(opened, { declare: false }); showFindings(m.state); }
   m.onsets = await getJSON("/api/onsets");
   wire(); await loadOverview(); setView(0, Math.min(m.state.duration, 12));
   showCandidates(await getJSON("/api/tempo"));

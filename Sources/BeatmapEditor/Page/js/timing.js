@@ -129,6 +129,20 @@ export const shownTempo = (bpm, decimals) => Number(bpm.toFixed(decimals));
 export const shiftHalfBeat = (grid, anchor = grid.offset) =>
   changeSection(grid, anchor, (s) => ({ time: s.offset + 30 / s.bpm, bpm: s.bpm }));
 
+/**
+ * The one-click fix of a beat list at the wrong octave of the track's pulse (the checker's `beatmap.tempo_octave`):
+ * `verdict` "half" doubles the grid's tempo where `anchor` is (every line stays a line), "double" halves it there and
+ * moves it by one old beat when `anchor` (a beat whose onsets are the stronger) would fall between the new lines; then
+ * the hits are the new grid's beats from the first hit to the last (`hitsFromGrid`). Returns `{ grid, hits }`.
+ */
+export function octaveFix(grid, hits, verdict, anchor, duration) {
+  let fixed = scaleTempo(grid, verdict === "half" ? 2 : 1 / 2, anchor);
+  if (verdict !== "half" && Math.abs(quantize(anchor, fixed) - anchor) > 0.25 * 60 / sectionAt(fixed, anchor).bpm) {
+    fixed = shiftHalfBeat(fixed, anchor);
+  }
+  return { grid: fixed, hits: hitsFromGrid(fixed, hits, 0, duration) };
+}
+
 /** The grid with beat 1 of a bar at `t`: the start of the section that holds `t` moved there. */
 export const setDownbeat = (grid, t) => changeSection(grid, t, (s) => ({ time: t, bpm: s.bpm }));
 
