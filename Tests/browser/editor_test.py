@@ -200,6 +200,24 @@ def timing_workflow(browser, binary, work, track, errors):
         page.press("#bpm", "Enter")
         page.wait_for_function("document.querySelector('#findings').innerText.includes('Grid not changed')")
         assert abs(page.evaluate("window.editor.grid.bpm") - 88) < 1e-6
+        # The sections list: both sections, the chart's second after the track's end (the timeline cannot show it); its
+        # tempo set from the list, then the section removed there, each taken by the server; both undone.
+        page.click("#sectionInfo")
+        listed = page.locator("#sectionList .section-row").all_inner_texts()
+        assert len(listed) == 2 and "after the track's end" in listed[1] and "after the track's end" not in listed[0], listed
+        second = "#sectionList .section-row[data-number='2']"
+        page.fill(f"{second} input", "130")
+        page.press(f"{second} input", "Enter")
+        page.wait_for_function("window.editor.synced && window.editor.state.declared_grid.sections.length === 1 && "
+                               "Math.abs(window.editor.state.declared_grid.sections[0].bpm - 130) < 1e-9")
+        page.evaluate("document.getElementById('sectionsMenu').open = true")
+        page.click(f"{second} button:has-text('×')")
+        page.wait_for_function("window.editor.synced && window.editor.state.declared_grid.sections.length === 0")
+        page.keyboard.press("Control+z")
+        page.keyboard.press("Control+z")
+        page.wait_for_function("window.editor.synced && window.editor.grid.sections.length === 1 && "
+                               "Math.abs(window.editor.grid.sections[0].bpm - 120) < 1e-9")
+        assert not [r for r in refused if "/api/grid" in r], f"a grid edit was refused: {refused}"
         # + Section on the selected hit (hit 9): exactly there, not on a beat line of the section before.
         hit = page.evaluate("window.editor.beats")[9]
         page.mouse.click(page.evaluate(f"window.editor.clientX({hit})"), page.evaluate("window.editor.clientY()"))
@@ -452,7 +470,7 @@ def main():
             "the page loaded, showed the flagged beat, played (streamed in pieces that equal the whole track, across a "
             "piece boundary), took a tap, a drag and an undo, saved, "
             "marked a range (kept beside the map), doubled the grid, added and removed a tempo section, added a beat on a 1/4 line, applied a finding's fix, and "
-            "moved a hit to a typed time; a map at half tempo was said in words and fixed in one click (and undone), then with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, a 40 ms offset applied in one click, and the chart saved in place",
+            "moved a hit to a typed time; a map at half tempo was said in words and fixed in one click (and undone), then with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, the section after the track's end retimed and removed from the sections list, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, a 40 ms offset applied in one click, and the chart saved in place",
         )
     except AssertionError as e:
         return failed("editor_test", e)

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   sectionsOf, sectionAt, quantize, markedLines, formatPosition, parsePosition, addSection, removeSection, scaleTempo,
-  setDownbeat, setSectionBpm, shiftHalfBeat, metronomeTicks, snapToGrid, tempoTarget, shownTempo,
+  setDownbeat, setSectionBpm, shiftHalfBeat, metronomeTicks, snapToGrid, tempoTarget, shownTempo, sectionRows,
 } from "../../Sources/BeatmapEditor/Page/js/timing.js";
 
 // 120 BPM from 0 s (a beat every 0.5 s), then 60 BPM from 4 s (a beat a second): 8 beats, two bars, before the change.
@@ -85,4 +85,16 @@ test("a tempo is set at the precision it was shown", () => {
   assert.equal(shownTempo(87.99612, 1), 88);
   assert.equal(shownTempo(145.0333, 1), 145);
   assert.equal(shownTempo(87.99612, 3), 87.996);
+});
+
+test("sectionRows lists every section with its bar, those after the track's end marked", () => {
+  // 120 BPM from 0 s, 60 BPM from 4 s (bar 3), 90 BPM from 100 s: past a 30 s track.
+  const g = { ...grid, sections: [{ time: 4, bpm: 60 }, { time: 100, bpm: 90 }] };
+  assert.deepEqual(sectionRows(g, 30), [
+    { number: 1, time: 0, bpm: 120, bar: 1, pastEnd: false },
+    { number: 2, time: 4, bpm: 60, bar: 3, pastEnd: false },
+    // 96 s at 60 BPM is 96 beats, 24 bars after bar 3.
+    { number: 3, time: 100, bpm: 90, bar: 27, pastEnd: true },
+  ]);
+  assert.equal(sectionRows(g, Infinity)[2].pastEnd, false);
 });

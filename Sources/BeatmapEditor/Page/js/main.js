@@ -7,7 +7,7 @@ import {
 import { History } from "./history.js";
 import {
   snapToOnset, snapToGrid, scaleTempo, shiftHalfBeat, tapTempo, tapLatency as measureLatency, parsePosition, formatPosition,
-  metronomeTicks, hitsFromGrid, octaveFix, sectionsOf, sectionAt, addSection, removeSection, setDownbeat, setSectionBpm, tempoTarget, shownTempo,
+  metronomeTicks, hitsFromGrid, octaveFix, sectionRows, sectionsOf, sectionAt, addSection, removeSection, setDownbeat, setSectionBpm, tempoTarget, shownTempo,
 } from "./timing.js";
 import { Transport } from "./transport.js";
 import { withMarker, withoutMarker, markerLabel } from "./markers.js";
@@ -46,11 +46,52 @@ function redraw() {
 
 // The BPM field and the section count follow the tempo section under the playhead.
 function showSection() {
-  if (!m.grid) { $("sectionInfo").textContent = ""; return; }
+  if (!m.grid) { $("sectionInfo").textContent = "no grid"; $("sectionList").replaceChildren(); return; }
   const s = sectionAt(m.grid, transport.position()), n = sectionsOf(m.grid).length;
   if (document.activeElement !== $("bpm")) $("bpm").value = s.bpm.toFixed(3);
-  $("sectionInfo").textContent = n > 1 ? `section ${s.index + 1} of ${n} (from ${s.index ? s.offset.toFixed(3) + " s" : "the start"})` : "";
+  $("sectionInfo").textContent = n > 1 ? `section ${s.index + 1} of ${n} ▾` : "1 section ▾";
+  $("sectionInfo").title = `The playhead is in section ${s.index + 1} (from ${s.index ? s.offset.toFixed(3) + " s" : "the start"}). ` +
+    "Every tempo section, those after the track's end too: go to one, set its tempo, remove it";
   $("removeSection").disabled = s.index === 0;
+  showSectionList();
+}
+
+// The sections list: every tempo section, those after the track's end too (the timeline cannot reach them), each with
+// Go, its tempo (Enter sets it) and × (remove; not the first). Rebuilt only when the grid changes, so a field being
+// typed in keeps its focus.
+function showSectionList() {
+  const key = JSON.stringify([m.grid, m.state && m.state.duration]);
+  if (showSectionList.key === key) return;
+  showSectionList.key = key;
+  const rows = sectionRows(m.grid, m.state ? m.state.duration : Infinity).map((r) => {
+    const row = document.createElement("div");
+    row.className = "section-row";
+    row.dataset.number = String(r.number);
+    const go = document.createElement("button");
+    go.textContent = `§${r.number} bar ${r.bar} at ${r.time.toFixed(3)} s`;
+    go.disabled = r.pastEnd;
+    go.title = r.pastEnd ? "After the track's end: set its tempo or remove it here" : "Go to this section";
+    go.onclick = () => { transport.seek(Math.max(0, r.time)); const w = m.view.to - m.view.from; setView(r.time - w / 4, r.time + 3 * w / 4); };
+    const bpm = document.createElement("input");
+    bpm.type = "number"; bpm.step = "0.01"; bpm.min = "1"; bpm.max = "10000"; bpm.value = r.bpm.toFixed(3);
+    bpm.className = "section-bpm"; bpm.title = "This section's tempo (Enter sets it)";
+    bpm.onkeydown = (e) => {
+      if (e.key !== "Enter") return;
+      e.stopPropagation();
+      const typed = bpm.value.trim(), value = Number(typed);
+      const decimals = typed.includes(".") ? typed.split(".")[1].length : 0;
+      setGrid(setSectionBpm(m.grid, r.time + 1e-9, Number.isFinite(value) ? shownTempo(value, decimals) : NaN));
+    };
+    row.append(go, " ", bpm, " BPM", r.pastEnd ? span("warn", " after the track's end") : "");
+    if (r.number > 1) {
+      const remove = document.createElement("button");
+      remove.textContent = "×"; remove.title = "Remove this section (its beats take the tempo before it)";
+      remove.onclick = () => setGrid(removeSection(m.grid, r.time + 1e-9));
+      row.append(" ", remove);
+    }
+    return row;
+  });
+  $("sectionList").replaceChildren(...rows);
 }
 
 // The selected hit's time (one hit selected): seconds and its place on the grid; typing moves it.

@@ -42,6 +42,17 @@ export function sectionsOf(grid) {
   return out;
 }
 
+/**
+ * The tempo sections as the sections list shows them: each one's number from 1, its start (the first's is the grid's
+ * offset), tempo and first bar, and whether it starts at or after the track's end (`duration` seconds), where the
+ * timeline cannot show it.
+ */
+export function sectionRows(grid, duration) {
+  return sectionsOf(grid).map((s) => ({
+    number: s.index + 1, time: s.offset, bpm: s.bpm, bar: s.firstBar, pastEnd: Number.isFinite(duration) && s.offset >= duration,
+  }));
+}
+
 /** The section of the grid that holds time `t`. */
 export function sectionAt(grid, t) {
   const all = sectionsOf(grid);
