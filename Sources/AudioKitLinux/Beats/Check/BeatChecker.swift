@@ -18,19 +18,25 @@ public enum BeatChecker {
     {
         var lint = options.lint
         lint.audioDuration = onset.audio.duration
-        var diagnostics = BeatRuleRegistry.lint(map, options: lint)
         let (delay, removed, delayFindings) = decoderDelay(onset: onset, audioPath: audioPath, given: options.decoderDelay)
-        diagnostics += delayFindings
         let valid = map.times.indices.filter { map.times[$0].isFinite && map.times[$0] >= 0 && map.times[$0] < onset.audio.duration }
         guard valid.count >= BeatCheckTuning.minimumBeats, !onset.values.isEmpty else {
-            diagnostics.append(BeatCheckFindings.tooFewInside(map: map, inside: valid.count, duration: onset.audio.duration))
+            let diagnostics =
+                BeatRuleRegistry.lint(map, options: lint) + delayFindings
+                + [BeatCheckFindings.tooFewInside(map: map, inside: valid.count, duration: onset.audio.duration)]
             return BeatCheckReport(
                 beats: [], offset: nil, drift: nil, mapBPM: nil, audioBPM: nil, decoderDelay: delay, diagnostics: diagnostics.sorted(),
                 onset: onset)
         }
         let odf = OnsetCurve(onset, delay: delay - removed)
         let times = valid.map { map.times[$0] }
-        if let (tempo, source) = tempoMap(for: map, times: times, onset: onset) {
+        let judgedOn = tempoMap(for: map, times: times, onset: onset)
+        // The lint judges the hits on the tempo map the check uses: a fitted one is the check's (its octave chosen by the
+        // audio), so an off-grid finding names the tempo the check and the editor's grid show.
+        var linted = map
+        if let (tempo, source) = judgedOn, source == "fitted" { linted.tempoMap = tempo }
+        let diagnostics = BeatRuleRegistry.lint(linted, options: lint) + delayFindings
+        if let (tempo, source) = judgedOn {
             return checkHits(
                 map: map, valid: valid, times: times, odf: odf, onset: onset, tempo: tempo, source: source, options: options,
                 delay: delay, diagnostics: diagnostics)

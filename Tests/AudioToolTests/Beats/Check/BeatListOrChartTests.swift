@@ -44,4 +44,29 @@ struct BeatListOrChartTests {
         #expect(report.tempoMap == nil, "checked as a chart on \(String(describing: report.tempoSource))")
         #expect(report.beats.filter(\.flagged).map(\.index) == [50])
     }
+
+    /// A chart of hits with no tempo of its own is judged on the tempo map the check fits to it (its octave chosen by the
+    /// audio), and its off-grid finding names that map's tempo at the hit, the one the check's JSON and the editor's grid
+    /// show, not another fit's. Eighths and quarters at 150 BPM, one hit 12.5 ms off its line.
+    @Test func anOffGridFindingNamesTheTempoTheCheckJudgesOn() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let beat = 0.4
+        var times: [Double] = []
+        for bar in 0..<12 {
+            let start = 1 + Double(bar) * 4 * beat
+            times += [0, 1, 1.5, 2, 3, 3.5].map { start + $0 * beat }
+        }
+        let path = try BeatCheckTests.clickTrack(times: times, rate: 44_100, seconds: times.last! + 1, in: dir)
+        // Half a 1/16 step (25 ms at 150 BPM) off its line, and 12.5 ms from every 1/12 line too.
+        times[20] += 0.0125
+        let report = BeatChecker.check(map: BeatMap(times: times), onset: try SpectralFlux.analyze(path: path))
+        let tempo = try #require(report.tempoMap)
+        let offGrid = report.diagnostics.filter { $0.ruleID == "beatmap.off_grid" }
+        #expect(!offGrid.isEmpty, "\(report.diagnostics.map(\.message))")
+        for d in offGrid {
+            let bpm = tempo.bpm(atTime: times[20])
+            #expect(d.message.contains("at \(RuleText.number((bpm * 100).rounded() / 100)) BPM"), "\(d.message) on \(bpm)")
+        }
+    }
 }
