@@ -132,9 +132,16 @@ public enum AudioToHaptics {
             let spans = soundingSpans(amplitude, threshold: options.silenceThreshold)
             // In one pattern, the curves break for 1 ms around each transient, where a neutral Parameter holds.
             let breaks = options.split ? [] : transientEvents.map(\.time)
-            for span in spans {
-                continuousElements += piece(span, amplitude: amplitude, sharpness: sharpnessTrack, breaks: breaks, options: options)
+            // Every event (at most 30 s of a sounding span) is made on its own, so they are made in parallel, in order.
+            let events = spans.flatMap(eventRanges)
+            let slots = ResultSlots<[AHAPElement]>(count: events.count)
+            let amplitudeCopy = amplitude
+            DispatchQueue.concurrentPerform(iterations: events.count) { k in
+                slots.set(
+                    k,
+                    event(events[k], amplitude: amplitudeCopy, sharpness: sharpnessTrack, breaks: breaks, options: options))
             }
+            for elements in slots.values { continuousElements += elements ?? [] }
         }
         if continuousElements.isEmpty, transientEvents.isEmpty {
             // Neither kind came out (a sound a few samples long): one note that says so, not one that promises curves.
@@ -214,43 +221,52 @@ public enum AudioToHaptics {
         return merged.filter { $0.count >= 10 }.map { Double($0.lowerBound) / 1000...Double($0.upperBound) / 1000 }
     }
 
-    /// Continuous events (at most 30 s each) covering `span`, with their chained intensity and sharpness curves; the
-    /// chains stop `curveBreak` before each time in `breaks` and start again `curveBreak` after it.
-    static func piece(
-        _ span: ClosedRange<Double>, amplitude: [Float], sharpness: SharpnessTrack, breaks: [Double], options: AudioToHapticsOptions
-    ) -> [AHAPElement] {
-        var elements: [AHAPElement] = []
+    /// The continuous events (at most 30 s each, none shorter than 5 ms) that cover `span`, as (start, end).
+    static func eventRanges(_ span: ClosedRange<Double>) -> [(start: Double, end: Double)] {
+        var ranges: [(Double, Double)] = []
         var start = span.lowerBound
         while span.upperBound - start >= 0.005 {
             let end = min(span.upperBound, start + maximumEventDuration)
-            elements.append(
-                .event(
-                    AHAPEvent(
-                        .hapticContinuous, time: patternTime(start), duration: round(end - start, 1e-5),
-                        parameters: [AHAPEventParameter(.hapticIntensity, 1), AHAPEventParameter(.hapticSharpness, 0)])))
-            // The stretches between breaks, each with its own chains of curves.
-            var stretches: [(Double, Double)] = []
-            var from = start
-            for b in breaks where b > start - curveBreak && b < end + curveBreak {
-                if b - curveBreak > from + 0.002 { stretches.append((from, b - curveBreak)) }
-                from = max(from, b + curveBreak)
-            }
-            if end > from + 0.002 { stretches.append((from, end)) }
-            for (a, b) in stretches {
-                // Intensity every 2 ms (the envelope has 1 ms steps); sharpness on the STFT frame grid, where its detail is.
-                let times = grid(from: a, to: b, step: 0.002)
-                let intensity = times.map { t in Double(value(amplitude, at: t)).squareRoot() * handOver(t, breaks: breaks) }
-                let sharpnessTimes = grid(from: a, to: b, step: max(0.001, sharpness.step))
-                let bright = sharpnessTimes.map { sharpness.value(at: $0) }
-                // The hand-over's corners stay whatever the budget, so the curve's return under a transient's fade is
-                // not drawn as one long ramp that leaves a dip in the sum.
-                let corners = breaks.filter { $0 > a - handOverLength && $0 < b }.flatMap { t in
-                    [t + handOverLength / 2, t + handOverLength * 0.75, t + handOverLength]
-                }
-                elements += curves(.hapticIntensityControl, times: times, values: intensity, density: options.density, keeping: corners)
-                elements += curves(.hapticSharpnessControl, times: sharpnessTimes, values: bright, density: options.sharpnessDensity)
-            }
+            ranges.append((start, end))
             start = end
+        }
+        return ranges
+    }
+
+    /// One continuous event from `range.start` to `range.end`, with its chained intensity and sharpness curves; the chains
+    /// stop `curveBreak` before each time in `breaks` and start again `curveBreak` after it.
+    static func event(
+        _ range: (start: Double, end: Double), amplitude: [Float], sharpness: SharpnessTrack, breaks: [Double],
+        options: AudioToHapticsOptions
+    ) -> [AHAPElement] {
+        let (start, end) = range
+        var elements: [AHAPElement] = [
+            .event(
+                AHAPEvent(
+                    .hapticContinuous, time: patternTime(start), duration: round(end - start, 1e-5),
+                    parameters: [AHAPEventParameter(.hapticIntensity, 1), AHAPEventParameter(.hapticSharpness, 0)]))
+        ]
+        // The stretches between breaks, each with its own chains of curves.
+        var stretches: [(Double, Double)] = []
+        var from = start
+        for b in breaks where b > start - curveBreak && b < end + curveBreak {
+            if b - curveBreak > from + 0.002 { stretches.append((from, b - curveBreak)) }
+            from = max(from, b + curveBreak)
+        }
+        if end > from + 0.002 { stretches.append((from, end)) }
+        for (a, b) in stretches {
+            // Intensity every 2 ms (the envelope has 1 ms steps); sharpness on the STFT frame grid, where its detail is.
+            let times = grid(from: a, to: b, step: 0.002)
+            let intensity = times.map { t in Double(value(amplitude, at: t)).squareRoot() * handOver(t, breaks: breaks) }
+            let sharpnessTimes = grid(from: a, to: b, step: max(0.001, sharpness.step))
+            let bright = sharpnessTimes.map { sharpness.value(at: $0) }
+            // The hand-over's corners stay whatever the budget, so the curve's return under a transient's fade is not drawn
+            // as one long ramp that leaves a dip in the sum.
+            let corners = breaks.filter { $0 > a - handOverLength && $0 < b }.flatMap { t in
+                [t + handOverLength / 2, t + handOverLength * 0.75, t + handOverLength]
+            }
+            elements += curves(.hapticIntensityControl, times: times, values: intensity, density: options.density, keeping: corners)
+            elements += curves(.hapticSharpnessControl, times: sharpnessTimes, values: bright, density: options.sharpnessDensity)
         }
         return elements
     }

@@ -44,10 +44,15 @@ public struct SoundFeatures: Sendable {
         var analyzer = Analyzer(sampleRate: reader.info.sampleRate, follower: follower, weighting: weighting)
         let total = Double(max(1, reader.info.frames))
         var done = 0
-        try reader.forEachMonoBlock { block throws(InputError) in
-            analyzer.push(block)
-            done += block.count
-            progress?(Double(done) / total)
+        do throws(InputError) {
+            try reader.forEachMonoBlock { block throws(InputError) in
+                analyzer.push(block)
+                done += block.count
+                progress?(Double(done) / total)
+            }
+        } catch {
+            analyzer.spectrum.cancel()
+            throw error
         }
         return analyzer.finish()
     }
@@ -83,7 +88,8 @@ public struct SoundFeatures: Sendable {
     struct Analyzer {
         let sampleRate: Int
         var envelope: MillisecondEnvelope
-        let spectrum: SpectralShape
+        /// The spectrum, computed on a thread of its own while the envelope is followed here.
+        let spectrum: SpectrumWorker
         var weighting: LoudnessWeighting?
         var weighted: [Float] = []
         var frames = 0
@@ -92,7 +98,7 @@ public struct SoundFeatures: Sendable {
         init(sampleRate: Int, follower: EnvelopeFollower.Settings, weighting: EnvelopeWeighting) {
             self.sampleRate = sampleRate
             envelope = MillisecondEnvelope(settings: follower, sampleRate: Double(sampleRate))
-            spectrum = SpectralShape(sampleRate: sampleRate)
+            spectrum = SpectrumWorker(SpectralShape(sampleRate: sampleRate))
             self.weighting = weighting == .loudness ? LoudnessWeighting(sampleRate: Double(sampleRate)) : nil
         }
 
@@ -111,7 +117,7 @@ public struct SoundFeatures: Sendable {
         }
 
         mutating func finish() -> SoundFeatures {
-            spectrum.finish()
+            let spectrum = self.spectrum.finish()
             var features = SoundFeatures(
                 sampleRate: sampleRate, duration: Double(frames) / Double(sampleRate), envelope: envelope.finish(),
                 flux: spectrum.flux, centroid: spectrum.centroid, frameStep: spectrum.frameStep)
