@@ -52,13 +52,18 @@ def half_tempo_fix(browser, binary, work, track, errors):
         page.wait_for_selector("#applyOctave")
         findings = page.inner_text("#findings")
         assert "tempo_octave" in findings and "every other beat of the track" in findings, findings
+        def doubled_onto_the_beats(how):
+            """The hits once doubled (one between every two), each on a beat of the 88 BPM track."""
+            try:
+                page.wait_for_function(f"window.editor.synced && window.editor.beats.length === {2 * len(half) - 1}", timeout=5000)
+            except Exception:
+                raise AssertionError(f"after {how}: {page.evaluate('window.editor.beats.length')} hits, grid {page.evaluate('window.editor.grid')}, synced {page.evaluate('window.editor.synced')}, half {len(half)}")
+            hits = page.evaluate("window.editor.beats")
+            assert all(min(abs(t - u) for u in full) < 0.003 for t in hits), f"after {how}, hits are off the 88 BPM beats: {hits}"
+            return hits
+
         page.click("#applyOctave")
-        try:
-            page.wait_for_function(f"window.editor.synced && window.editor.beats.length === {2 * len(half) - 1}", timeout=5000)
-        except Exception:
-            raise AssertionError(f"after the one-click fix: {page.evaluate('window.editor.beats.length')} hits, grid {page.evaluate('window.editor.grid')}")
-        fixed = page.evaluate("window.editor.beats")
-        assert all(min(abs(t - u) for u in full) < 0.003 for t in fixed), f"the fixed hits are off the 88 BPM beats: {fixed}"
+        doubled_onto_the_beats("the one-click fix")
         assert abs(page.evaluate("window.editor.grid.bpm") - 88) < 0.5, page.evaluate("window.editor.grid")
         page.wait_for_function("!document.querySelector('#applyOctave')")
         # Undone in two steps (the hits, then the grid), back to the map as it was.
@@ -69,12 +74,7 @@ def half_tempo_fix(browser, binary, work, track, errors):
         page.click("#x2")
         page.click("text=Tempo ▾")  # the rarer grid tools are in a menu
         page.click("#fromGrid")
-        try:
-            page.wait_for_function(f"window.editor.synced && window.editor.beats.length === {2 * len(half) - 1}", timeout=5000)
-        except Exception:
-            raise AssertionError(f"after ×2 and Hits from grid: {page.evaluate('window.editor.beats.length')} hits, grid {page.evaluate('window.editor.grid')}, synced {page.evaluate('window.editor.synced')}, half {len(half)}")
-        doubled = page.evaluate("window.editor.beats")
-        assert all(min(abs(t - u) for u in full) < 0.003 for t in doubled), f"the doubled hits are off the 88 BPM beats: {doubled}"
+        doubled = doubled_onto_the_beats("×2 and Hits from grid")
         assert page.evaluate("window.editor.state.flagged") == 0, page.inner_text("#summary")
         page.keyboard.press("Control+s")
         page.wait_for_function("window.editor.state.dirty === false")
