@@ -67,9 +67,12 @@ public enum ChartSetConversion {
         limits: InputLimits, said: inout [Diagnostic]
     ) throws -> Result<Plan, BeatMapFindings> {
         let every = chart?.lowercased() == everyChart
-        let entries = try ChartCatalog.charts(path: path, format: format, limits: limits)
+        // The file is read once; its catalogue and each of its charts come from those bytes.
+        let bytes = try InputFile.read(path, maxBytes: limits.maxFileBytes)
+        let chosen = try BeatMapReader.format(of: path, given: format, bytes: bytes)
+        let entries = chosen.codec.charts(bytes: bytes, file: path, maxNestingDepth: limits.maxNestingDepth)
         func read(_ selector: String?) throws(InputError) -> Result<BeatMap, BeatMapFindings> {
-            let r = try BeatMapReader.read(path: path, format: format, symbol: symbol, chart: selector, limits: limits)
+            let r = try BeatMapReader.read(fileBytes: bytes, path: path, format: chosen, symbol: symbol, chart: selector, limits: limits)
             guard let map = r.map else { return .failure(BeatMapFindings(diagnostics: r.diagnostics)) }
             for d in r.diagnostics where !said.contains(d) { said.append(d) }
             return .success(map)

@@ -36,16 +36,31 @@ public enum BeatMapReader {
         )
     {
         let bytes = try InputFile.read(path, maxBytes: limits.maxFileBytes)
-        guard let chosen = format ?? BeatMapFormat.detect(path: path, bytes: bytes) else {
+        let chosen = try self.format(of: path, given: format, bytes: bytes)
+        return (bytes, chosen, try read(fileBytes: bytes, path: path, format: chosen, symbol: symbol, chart: chart, limits: limits))
+    }
+
+    /// `given`, else the format `path`'s extension and `bytes` say; throws `InputError` when neither does.
+    static func format(of path: String, given: BeatMapFormat?, bytes: [UInt8]) throws(InputError) -> BeatMapFormat {
+        guard let chosen = given ?? BeatMapFormat.detect(path: path, bytes: bytes) else {
             throw InputError(
                 .unsupportedFormat, path: path, reason: "cannot tell the beat map format from the extension",
                 fix: "name the format: json, text, csv, audacity, swift, stepmania, osu, quaver, beatsaber or clonehero")
         }
-        let result = try read(bytes: bytes, file: path, format: chosen, symbol: symbol, chart: chart, limits: limits)
+        return chosen
+    }
+
+    /// The map the bytes of the file at `path` hold, read as `format`; throws `InputError` when a file beside it cannot be
+    /// read or the map is over `limits` in beats. A file of several charts is read once and each chart taken from its
+    /// bytes (`ChartSetConversion`).
+    static func read(fileBytes bytes: [UInt8], path: String, format: BeatMapFormat, symbol: String?, chart: String?, limits: InputLimits)
+        throws(InputError) -> BeatMapReadResult
+    {
+        let result = try read(bytes: bytes, file: path, format: format, symbol: symbol, chart: chart, limits: limits)
         if let count = result.map?.count, count > limits.maxBeats {
             throw InputLimits.exceeded(path, count: count, what: "beats", limit: limits.maxBeats, which: .beats)
         }
-        return (bytes, chosen, result)
+        return result
     }
 
     /// Reads a map from its bytes. Past `maxBeats`, a JSON map's times are returned without their positions

@@ -128,20 +128,9 @@ public enum AudioToHaptics {
         if let audioPath { audio = [.event(AHAPEvent(.audioCustom, time: 0, waveformPath: audioPath))] }
         var continuousElements: [AHAPElement] = []
         if options.content != .transientsOnly {
-            let sharpnessTrack = SharpnessTrack(features: features)
-            let spans = soundingSpans(amplitude, threshold: options.silenceThreshold)
             // In one pattern, the curves break for 1 ms around each transient, where a neutral Parameter holds.
-            let breaks = options.split ? [] : transientEvents.map(\.time)
-            // Every event (at most 30 s of a sounding span) is made on its own, so they are made in parallel, in order.
-            let events = spans.flatMap(eventRanges)
-            let slots = ResultSlots<[AHAPElement]>(count: events.count)
-            let amplitudeCopy = amplitude
-            DispatchQueue.concurrentPerform(iterations: events.count) { k in
-                slots.set(
-                    k,
-                    event(events[k], amplitude: amplitudeCopy, sharpness: sharpnessTrack, breaks: breaks, options: options))
-            }
-            for elements in slots.values { continuousElements += elements ?? [] }
+            continuousElements = continuous(
+                amplitude: amplitude, features: features, breaks: options.split ? [] : transientEvents.map(\.time), options: options)
         }
         if continuousElements.isEmpty, transientEvents.isEmpty {
             // Neither kind came out (a sound a few samples long): one note that says so, not one that promises curves.
@@ -219,6 +208,20 @@ public enum AudioToHaptics {
             }
         }
         return merged.filter { $0.count >= 10 }.map { Double($0.lowerBound) / 1000...Double($0.upperBound) / 1000 }
+    }
+
+    /// The continuous events and their curves over every sounding span of `amplitude`, the curves broken around the
+    /// times in `breaks`. Every event (at most 30 s of a span) is made on its own, so they are made in parallel, in order.
+    static func continuous(amplitude: [Float], features: SoundFeatures, breaks: [Double], options: AudioToHapticsOptions)
+        -> [AHAPElement]
+    {
+        let sharpnessTrack = SharpnessTrack(features: features)
+        let events = soundingSpans(amplitude, threshold: options.silenceThreshold).flatMap(eventRanges)
+        let slots = ResultSlots<[AHAPElement]>(count: events.count)
+        DispatchQueue.concurrentPerform(iterations: events.count) { k in
+            slots.set(k, event(events[k], amplitude: amplitude, sharpness: sharpnessTrack, breaks: breaks, options: options))
+        }
+        return slots.values.flatMap { $0 ?? [] }
     }
 
     /// The continuous events (at most 30 s each, none shorter than 5 ms) that cover `span`, as (start, end).

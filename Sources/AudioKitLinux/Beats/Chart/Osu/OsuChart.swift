@@ -43,31 +43,14 @@ enum OsuChart {
                 header(trimmed, into: &metadata, keys: &keys, mode: &mode)
                 if trimmed.hasPrefix("Version:") { name = String(trimmed.dropFirst("Version:".count)).trimmingCharacters(in: .whitespaces) }
             case "TimingPoints":
-                let fields = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-                guard fields.count >= 2, let time = Double(fields[0]), let length = Double(fields[1]), time.isFinite, length.isFinite,
-                    abs(time) < 86_400_000
-                else {
-                    return BeatMapReader.failure(
-                        file, number, 1,
-                        "timing point \"\(trimmed.prefix(40))\" is not time,beatLength,…; write it as 100,500,4,1,0,100,1,0")
+                switch timingPoint(trimmed, indent: line.count - line.drop { $0 == " " || $0 == "\t" }.count, number: number, file: file) {
+                case .failure(let f): return f.result
+                case .success(nil): continue
+                case .success(let p?):
+                    points.append((p.time, p.bpm))
+                    if let m = p.meter, points.count == 1 { meter = m }
+                    if let d = p.clamped { clamped.append(d) }
                 }
-                let uninherited = fields.count >= 7 ? fields[6] != "0" : length > 0
-                guard uninherited else { continue }
-                // osu! clamps a beat length to 6–60000 ms (lazer's TimingControlPoint): the map plays, on that grid.
-                let played = min(max(length, 6), 60_000)
-                if played != length {
-                    clamped.append(
-                        Diagnostic(
-                            ruleID: BeatMapRules.clampedValue, severity: .warning,
-                            location: SourceLocation(
-                                file: file, line: number,
-                                column: line.count - line.drop { $0 == " " || $0 == "\t" }.count + fields[0].count + 2),
-                            message:
-                                "beat length \(fields[1]) ms: osu! clamps a beat length to 6–60000 ms and plays \(RuleText.number(played)) ms (\(RuleText.number(60_000 / played)) BPM); the hits keep their times; write the beat length meant"
-                        ))
-                }
-                points.append((time / 1000, 60_000 / played))
-                if fields.count >= 3, let m = Int(fields[2]), (1...64).contains(m), points.count == 1 { meter = m }
             case "HitObjects":
                 let fields = trimmed.split(separator: ",", omittingEmptySubsequences: false)
                 guard fields.count >= 4, let time = Double(fields[2].trimmingCharacters(in: .whitespaces)), time.isFinite,
@@ -110,6 +93,40 @@ enum OsuChart {
             result.map?.notes = maniaNotes(objects, keys: keys, early: early)
         }
         return result
+    }
+
+    /// One line of `[TimingPoints]` (`time,beatLength,meter,…,uninherited,…`, `indent` characters in): an uninherited
+    /// point's time (seconds), tempo and meter, its beat length clamped to 6–60000 ms as lazer's `TimingControlPoint`
+    /// clamps it (with the `beatmap.clamped_value` warning that says so); nil for an inherited point (a speed change,
+    /// not timing); the failure when the line is not a timing point.
+    static func timingPoint(_ trimmed: String, indent: Int, number: Int, file: String?) -> Result<
+        (time: Double, bpm: Double, meter: Int?, clamped: Diagnostic?)?, StepManiaChart.Failure
+    > {
+        let fields = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard fields.count >= 2, let time = Double(fields[0]), let length = Double(fields[1]), time.isFinite, length.isFinite,
+            abs(time) < 86_400_000
+        else {
+            return .failure(
+                StepManiaChart.Failure(
+                    result: BeatMapReader.failure(
+                        file, number, 1,
+                        "timing point \"\(trimmed.prefix(40))\" is not time,beatLength,…; write it as 100,500,4,1,0,100,1,0")))
+        }
+        let uninherited = fields.count >= 7 ? fields[6] != "0" : length > 0
+        guard uninherited else { return .success(nil) }
+        // osu! clamps a beat length to 6–60000 ms (lazer's TimingControlPoint): the map plays, on that grid.
+        let played = min(max(length, 6), 60_000)
+        let clamped =
+            played == length
+            ? nil
+            : Diagnostic(
+                ruleID: BeatMapRules.clampedValue, severity: .warning,
+                location: SourceLocation(file: file, line: number, column: indent + fields[0].count + 2),
+                message:
+                    "beat length \(fields[1]) ms: osu! clamps a beat length to 6–60000 ms and plays \(RuleText.number(played)) ms (\(RuleText.number(60_000 / played)) BPM); the hits keep their times; write the beat length meant"
+            )
+        let meter = fields.count >= 3 ? Int(fields[2]).flatMap { (1...64).contains($0) ? $0 : nil } : nil
+        return .success((time / 1000, 60_000 / played, meter, clamped))
     }
 
     /// One `Key: value` line of `[General]`, `[Metadata]` or `[Difficulty]`: the song's and chart's names, the key count
