@@ -257,6 +257,39 @@ def timing_workflow(browser, binary, work, track, errors):
         stop_server(server)
 
 
+def layout_fits(browser, url, errors):
+    """The page uses the window at 1280×720 and 1920×1080 (a map whose format holds beats only, so its sidecar menu
+    shows): each toolbar is one row, Play becoming Pause moves nothing, the findings are in view without scrolling,
+    and the detail view grows with the window."""
+    rows = """(sel) => { const el = document.querySelector(sel); const kids = [...el.children].filter((c) => c.getClientRects().length);
+      const st = getComputedStyle(el), inner = el.clientHeight - parseFloat(st.paddingTop) - parseFloat(st.paddingBottom);
+      return { inner, tallest: Math.max(...kids.map((c) => c.getBoundingClientRect().height)),
+               right: Math.max(...kids.map((c) => c.getBoundingClientRect().right)) }; }"""
+    detail = {}
+    for width, height in ((1280, 720), (1920, 1080)):
+        page = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True).new_page()
+        page.on("pageerror", lambda e: errors.append(f"layout {width}: {e}"))
+        page.goto(url)
+        page.wait_for_function("window.editor && window.editor.state && window.editor.state.beats.length > 0")
+        page.wait_for_selector("#candidates .candidate")
+        assert page.is_visible("#sidecarMenu"), "the sidecar menu of a Swift map is not shown"
+        for sel in ("header", "#tempo"):
+            r = page.evaluate(rows, sel)
+            # One row: no taller than its tallest control (a second row would double it), and none past the window's edge.
+            assert r["inner"] < 1.5 * r["tallest"] and r["right"] <= width, f"{sel} at {width}×{height} takes more than one row: {r}"
+        before = page.evaluate(rows, "header")
+        page.click("#play")
+        page.wait_for_function("window.editor.playing")
+        after = page.evaluate(rows, "header")
+        page.click("#play")
+        assert before == after, f"Play → Pause moved the toolbar at {width}: {before} → {after}"
+        box = page.evaluate("(() => { const f = document.getElementById('findings').getBoundingClientRect(); return [f.top, innerHeight]; })()")
+        assert box[0] + 20 < box[1], f"the findings start at {box[0]} px of {box[1]}: below the fold"
+        detail[width] = page.evaluate("document.getElementById('detail').getBoundingClientRect().height")
+        page.context.close()
+    assert detail[1920] > 1.8 * detail[1280], f"the detail view does not grow with the window: {detail}"
+
+
 def main():
     if len(sys.argv) not in (2, 3):
         sys.exit("usage: editor_test.py BEATMAP_BINARY [SCREENSHOT.png]")
@@ -364,6 +397,7 @@ def main():
             mk = page.evaluate("window.editor.state.markers[0]")
             assert mk["name"] == "verse" and abs(mk["from"] - a_t) < 0.05 and abs(mk["to"] - b_t) < 0.05, f"marker {mk}"
             assert "not saved" in page.inner_text("#markers"), page.inner_text("#markers")
+            page.click("#sidecarMenu summary")
             page.check("#sidecar")
             page.wait_for_function("window.editor.state.sidecar === 'GameConstants.swift.sidecar.json'")
             # Save, and the file holds exactly the original beats and the tapped one; the marker goes beside it.
@@ -450,6 +484,7 @@ def main():
             strict.locator("#summary", has_text="flagged").wait_for(timeout=15000)
             colour = strict.locator("#summary .bad").evaluate("e => getComputedStyle(e).color")
             assert colour == "rgb(255, 107, 107)", f"the stylesheet did not apply under the policy: {colour}"
+            layout_fits(browser, url, errors)
             half_tempo_fix(browser, sys.argv[1], work, track, errors)
             draft_proposal(browser, sys.argv[1], work, track, errors)
             timing_workflow(browser, sys.argv[1], work, track, errors)
@@ -467,7 +502,7 @@ def main():
         assert after[after.rindex("]"):] == before[before.rindex("]"):], "bytes after the literal changed"
         return passed(
             "editor_test",
-            "the page loaded, showed the flagged beat, played (streamed in pieces that equal the whole track, across a "
+            "the page fitted the window at 1280×720 and 1920×1080 (one row a toolbar, Play and Pause the same width, the findings in view), loaded, showed the flagged beat, played (streamed in pieces that equal the whole track, across a "
             "piece boundary), took a tap, a drag and an undo, saved, "
             "marked a range (kept beside the map), doubled the grid, added and removed a tempo section, added a beat on a 1/4 line, applied a finding's fix, and "
             "moved a hit to a typed time; a map at half tempo was said in words and fixed in one click (and undone), then with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, the section after the track's end retimed and removed from the sections list, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, a 40 ms offset applied in one click, and the chart saved in place",

@@ -133,7 +133,7 @@ function span(cls, text) { const s = document.createElement("span"); s.className
 
 function show(s) {
   m.state = s; m.beats = s.beats.map((b) => b.time); m.selected = new Set([...m.selected].filter((i) => i < m.beats.length));
-  $("title").textContent = s.track + (s.map ? "  ·  " + s.map : "  ·  draft") + (s.dirty ? "  ●" : "");
+  $("title").textContent = $("title").title = s.track + (s.map ? "  ·  " + s.map : "  ·  draft") + (s.dirty ? "  ●" : "");
   const f = (v, d = 1) => (v == null ? "n/a" : v.toFixed(d));
   const summary = $("summary");
   summary.replaceChildren(
@@ -175,7 +175,7 @@ function showMarkers(s) {
     rows.unshift(span(s.keeps_markers || s.sidecar ? "ok" : "warn", `Markers (${kept})`));
   }
   $("markers").replaceChildren(...rows);
-  $("sidecarBox").hidden = !s.sidecar_possible;
+  $("sidecarMenu").hidden = !s.sidecar_possible;
   $("sidecar").checked = !!s.sidecar;
 }
 
@@ -616,6 +616,7 @@ function wire() {
   $("acceptDraft").onclick = () => settleProposal(false);
   $("rejectDraft").onclick = () => settleProposal(true);
   $("sidecar").onchange = async () => {
+    $("sidecarMenu").open = false;  // its one choice made
     try { show(await inOrder(() => sendJSON("/api/sidecar", "PUT", { keep: $("sidecar").checked }))); } catch (e) { setError(e.message); redraw(); }
   };
   $("zoomIn").onclick = () => { const c = (m.view.from + m.view.to) / 2, s = (m.view.to - m.view.from) / 4; setView(c - s, c + s); };
