@@ -28,6 +28,15 @@
         ) -> some ApplicationProtocol {
             let server = LoopbackPageServer(page: EditorAssets.index, token: token, port: port)
             let router = server.router
+            addReadRoutes(router, session: session)
+            addEditRoutes(router, session: session)
+            addSaveRoutes(router, session: session)
+            router.get("/audio") { request, _ in try await audio(request, session: session) }
+            return server.application(started: started)
+        }
+
+        /// The routes that read: the session's state, onsets, tempo candidates, a draft of a range and the envelope.
+        static func addReadRoutes(_ router: Router<BasicRequestContext>, session: EditorSession) {
             router.get("/api/state") { _, _ in try json(await session.state()) }
             router.get("/api/onsets") { _, _ in try json(await session.onsetPeaks()) }
             router.get("/api/tempo") { _, _ in
@@ -68,6 +77,10 @@
                 let width = min(max(q.get("width", as: Int.self) ?? 1000, 1), 8192)
                 return try json(await session.envelope(from: from, to: to, width: width))
             }
+        }
+
+        /// The routes that change the session: its beats, grid, markers and whether a sidecar is kept.
+        static func addEditRoutes(_ router: Router<BasicRequestContext>, session: EditorSession) {
             router.put("/api/beats") { request, _ in
                 let body = try await request.body.collect(upTo: maxBodyBytes)
                 guard let times = beatTimes(Array(body.readableBytesView)) else {
@@ -83,10 +96,7 @@
             router.put("/api/grid") { request, _ in
                 let body = try await request.body.collect(upTo: maxBodyBytes)
                 guard let grid = GridBody.read(Array(body.readableBytesView)),
-                    await session.setGrid(
-                        EditorState.Grid(
-                            bpm: grid.bpm, offset: grid.offset,
-                            sections: (grid.sections ?? []).map { EditorState.Grid.Section(time: $0.time, bpm: $0.bpm) }))
+                    await session.setGrid(bpm: grid.bpm, offset: grid.offset, sections: (grid.sections ?? []).map { ($0.time, $0.bpm) })
                 else {
                     return failure(
                         .badRequest,
@@ -121,6 +131,10 @@
                 }
                 return try json(await session.state())
             }
+        }
+
+        /// The routes that write the map: Save, and Save As.
+        static func addSaveRoutes(_ router: Router<BasicRequestContext>, session: EditorSession) {
             // The page sends the beats it shows with the save, so what is written is what the author sees.
             router.post("/api/save") { request, _ in
                 let sent = SaveBody(Array(try await request.body.collect(upTo: maxBodyBytes).readableBytesView))
@@ -142,8 +156,6 @@
                 } catch { return failure(.badRequest, error.description) }
                 return try json(await session.state())
             }
-            router.get("/audio") { request, _ in try await audio(request, session: session) }
-            return server.application(started: started)
         }
 
         /// Runs the server until SIGINT, SIGTERM or SIGHUP, then returns (connections drained).

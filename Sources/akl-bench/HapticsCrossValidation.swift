@@ -14,22 +14,57 @@ import Foundation
 /// is done within each kind of sound `SoundClassifier` tells, and `--preset auto` as shipped is scored beside.
 /// With `AKL_CV_ALL` set, every candidate's scores on the whole corpus are printed first.
 func hapticsCrossValidation(_ args: [String]) throws {
-    let sfx = args[2], meta = args[3], onsetsDir = args[4]
-    let sources = try readSources((sfx as NSString).appendingPathComponent("SOURCES.tsv"))
-    let audioExtensions: Set<String> = ["wav", "ogg", "mp3", "flac"]
-    let names = try FileManager.default.contentsOfDirectory(atPath: sfx)
-        .filter { audioExtensions.contains(($0 as NSString).pathExtension.lowercased()) && sources[$0] != nil }.sorted()
-    // AKL_CV_DEFAULTS_ONLY: only today's defaults (with AKL_CV_SOUNDS, a quick look at each sound next to Meta's).
-    let candidates =
-        ProcessInfo.processInfo.environment["AKL_CV_DEFAULTS_ONLY"] != nil ? Candidate.grid.filter(\.isDefault) : Candidate.grid
-    // Every sound scored under every candidate once; folds only choose among these scores.
-    var scores: [[SoundScore]] = []  // [sound][candidate]
+    var run = try HapticsCrossValidation(sfx: args[2], meta: args[3], onsets: args[4])
+    for name in run.names { try run.score(name) }
+    if ProcessInfo.processInfo.environment["AKL_CV_ALL"] != nil { run.printEveryCandidate() }
+    run.crossValidate()
+    run.printSummary()
+    run.printKinds()
+    run.printChosenOnAll()
+}
+
+/// The cross-validation's corpus, every sound's scores under every candidate, and what the folds chose.
+struct HapticsCrossValidation {
+    let sfx: String, meta: String, onsetsDir: String
+    let sources: [String: String]
+    let categories: [String: String]
+    let names: [String]
+    let candidates: [Candidate]
+    /// Every sound scored under every candidate once ([sound][candidate]); folds only choose among these scores.
+    var scores: [[SoundScore]] = []
     var metaScores: [SoundScore] = []
     var kinds: [SoundKind] = []
     var autoScores: [SoundScore] = []
     var ourErrors = TransientErrors(), metaErrors = TransientErrors()
-    let categories = try readColumn((sfx as NSString).appendingPathComponent("SOURCES.tsv"), "category")
-    for name in names {
+    var heldOut: [SoundScore?] = []
+    var heldOutByKind: [SoundScore?] = []
+    var chosenCounts: [String: Int] = [:]
+    var chosenByKind: [SoundKind: [String: Int]] = [:]
+
+    /// The projects the sounds come from: one fold each.
+    var folds: [String] { Array(Set(names.map { sources[$0]! })).sorted() }
+    /// Today's defaults among the candidates.
+    var defaults: Int { candidates.firstIndex { $0.isDefault }! }
+
+    init(sfx: String, meta: String, onsets: String) throws {
+        self.sfx = sfx
+        self.meta = meta
+        onsetsDir = onsets
+        let sources = try readSources((sfx as NSString).appendingPathComponent("SOURCES.tsv"))
+        self.sources = sources
+        categories = try readColumn((sfx as NSString).appendingPathComponent("SOURCES.tsv"), "category")
+        let audioExtensions: Set<String> = ["wav", "ogg", "mp3", "flac"]
+        names = try FileManager.default.contentsOfDirectory(atPath: sfx)
+            .filter { audioExtensions.contains(($0 as NSString).pathExtension.lowercased()) && sources[$0] != nil }.sorted()
+        // AKL_CV_DEFAULTS_ONLY: only today's defaults (with AKL_CV_SOUNDS, a quick look at each sound next to Meta's).
+        candidates =
+            ProcessInfo.processInfo.environment["AKL_CV_DEFAULTS_ONLY"] != nil ? Candidate.grid.filter(\.isDefault) : Candidate.grid
+        heldOut = [SoundScore?](repeating: nil, count: names.count)
+        heldOutByKind = heldOut
+    }
+
+    /// Scores the sound `name` under every candidate, as `--preset auto` makes it, and as Meta's export of it.
+    mutating func score(_ name: String) throws {
         let path = (sfx as NSString).appendingPathComponent(name)
         let stem = (name as NSString).deletingPathExtension
         let reference = try String(contentsOfFile: (onsetsDir as NSString).appendingPathComponent(stem + ".txt"), encoding: .utf8)
@@ -73,8 +108,9 @@ func hapticsCrossValidation(_ args: [String]) throws {
                     theirs.rankCorrelation))
         }
     }
-    let folds = Array(Set(names.map { sources[$0]! })).sorted()
-    if ProcessInfo.processInfo.environment["AKL_CV_ALL"] != nil {
+
+    /// Every candidate's scores on the whole corpus.
+    func printEveryCandidate() {
         for (k, c) in candidates.enumerated() {
             let p = Pooled(scores.map { $0[k] })
             print(
@@ -84,277 +120,154 @@ func hapticsCrossValidation(_ args: [String]) throws {
                     p.objective))
         }
     }
-    print("| held-out source | sounds | setting chosen on the others | held-out F25 | F50 | median r |")
-    print("|---|---|---|---|---|---|")
-    var heldOut = [SoundScore?](repeating: nil, count: names.count)
-    var heldOutByKind = [SoundScore?](repeating: nil, count: names.count)
-    var chosenCounts: [String: Int] = [:]
-    var chosenByKind: [SoundKind: [String: Int]] = [:]
-    for fold in folds {
-        let test = names.indices.filter { sources[names[$0]] == fold }
-        let train = names.indices.filter { sources[names[$0]] != fold }
-        let best = candidates.indices.max { a, b in
-            Pooled(train.map { scores[$0][a] }).objective < Pooled(train.map { scores[$0][b] }).objective
-        }!
-        chosenCounts[candidates[best].label, default: 0] += 1
-        for i in test { heldOut[i] = scores[i][best] }
-        // Per kind: the best on the other sources' sounds of that kind, where there are enough of them.
+
+    /// For each project held out, the setting that scores best on the others, overall and per kind of sound.
+    mutating func crossValidate() {
+        let folds = self.folds
+        print("| held-out source | sounds | setting chosen on the others | held-out F25 | F50 | median r |")
+        print("|---|---|---|---|---|---|")
+        for fold in folds {
+            let test = names.indices.filter { sources[names[$0]] == fold }
+            let train = names.indices.filter { sources[names[$0]] != fold }
+            let best = candidates.indices.max { a, b in
+                Pooled(train.map { scores[$0][a] }).objective < Pooled(train.map { scores[$0][b] }).objective
+            }!
+            chosenCounts[candidates[best].label, default: 0] += 1
+            for i in test { heldOut[i] = scores[i][best] }
+            // Per kind: the best on the other sources' sounds of that kind, where there are enough of them.
+            for kind in SoundKind.allCases {
+                let trainKind = train.filter { kinds[$0] == kind }
+                let choice =
+                    trainKind.count >= minimumPerKind
+                    ? candidates.indices.max { a, b in
+                        Pooled(trainKind.map { scores[$0][a] }).objective < Pooled(trainKind.map { scores[$0][b] }).objective
+                    }! : best
+                let testKind = test.filter { kinds[$0] == kind }
+                if !testKind.isEmpty {
+                    chosenByKind[kind, default: [:]][
+                        trainKind.count >= minimumPerKind ? candidates[choice].label : "the fold's one setting", default: 0] +=
+                        1
+                }
+                for i in testKind { heldOutByKind[i] = scores[i][choice] }
+            }
+            let p = Pooled(test.map { scores[$0][best] })
+            print(
+                "| \(fold) | \(test.count) | \(candidates[best].label) | \(String(format: "%.3f | %.3f | %.3f", p.f25, p.f50, p.medianR)) |"
+            )
+        }
+
+    }
+
+    /// The held-out figures next to the defaults', `--preset auto`'s and Meta's, and where the transients differ.
+    func printSummary() {
+        let folds = self.folds
+        let cv = Pooled(heldOut.compactMap { $0 })
+        let cvByKind = Pooled(heldOutByKind.compactMap { $0 })
+        let shipped = Pooled(autoScores)
+        let metaPooled = Pooled(metaScores)
+        let fixed = Pooled(scores.map { $0[defaults] })
+        print()
+        print(
+            "## Leave-one-source-out cross-validation over \(names.count) sounds from \(folds.count) sources (\(candidates.count) candidate settings)"
+        )
+        print(
+            "| measure | ours, one setting, held out | ours, a setting per kind, held out | ours, the defaults (general) | ours, --preset auto | Meta Haptics Studio's exports |"
+        )
+        print("|---|---|---|---|---|---|")
+        for (label, a, k, b, d, c) in [
+            ("transient onset F-measure, ±25 ms (pooled)", cv.f25, cvByKind.f25, fixed.f25, shipped.f25, metaPooled.f25),
+            ("transient onset F-measure, ±50 ms (pooled)", cv.f50, cvByKind.f50, fixed.f50, shipped.f50, metaPooled.f50),
+            (
+                "transient onset F-measure, ±25 ms (mean over sounds)", cv.soundF25, cvByKind.soundF25, fixed.soundF25, shipped.soundF25,
+                metaPooled.soundF25
+            ),
+            (
+                "transient onset F-measure, ±50 ms (mean over sounds)", cv.soundF50, cvByKind.soundF50, fixed.soundF50, shipped.soundF50,
+                metaPooled.soundF50
+            ),
+            ("envelope correlation at lag 0, median", cv.medianR, cvByKind.medianR, fixed.medianR, shipped.medianR, metaPooled.medianR),
+            ("envelope correlation at lag 0, mean", cv.meanR, cvByKind.meanR, fixed.meanR, shipped.meanR, metaPooled.meanR),
+            (
+                "envelope rank correlation (Spearman, sound within 60 dB of its peak), median", cv.medianRank, cvByKind.medianRank,
+                fixed.medianRank, shipped.medianRank, metaPooled.medianRank
+            ),
+        ] { print("| \(label) | \(String(format: "%.3f | %.3f | %.3f | %.3f | %.3f", a, k, b, d, c)) |") }
+        print(
+            "| outputs with no warning or error | \(cv.clean)/\(cv.count) | \(cvByKind.clean)/\(cvByKind.count) | \(fixed.clean)/\(fixed.count) | \(shipped.clean)/\(shipped.count) | \(metaPooled.clean)/\(metaPooled.count) |"
+        )
+        print()
+        print(
+            "Settings chosen across the folds: "
+                + chosenCounts.sorted { $0.value > $1.value }.map { "\($0.key) (\($0.value))" }.joined(separator: "; "))
+        print()
+        print("Where the transients and the onsets differ (the defaults, and Meta's exports; pairs matched within ±50 ms):")
+        print("| | ours | Meta |")
+        print("|---|---|---|")
+        for (label, a, b) in TransientErrors.rows(ourErrors, metaErrors) { print("| \(label) | \(a) | \(b) |") }
+        print()
+
+    }
+
+    /// The kinds told against the corpus's labels, the settings chosen per kind, and the figures per kind.
+    func printKinds() {
+        print("Kinds told by SoundClassifier against the corpus's labels (SOURCES.tsv's category):")
+        var confusion: [String: [SoundKind: Int]] = [:]
+        for (i, name) in names.enumerated() { confusion[categories[name] ?? "?", default: [:]][kinds[i], default: 0] += 1 }
+        for (category, row) in confusion.sorted(by: { $0.key < $1.key }) {
+            print(
+                "  \(category): "
+                    + row.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", "))
+        }
+        print(
+            "Settings chosen per kind across the folds (a kind with under \(minimumPerKind) training sounds takes the fold's one setting):")
         for kind in SoundKind.allCases {
-            let trainKind = train.filter { kinds[$0] == kind }
-            let choice =
-                trainKind.count >= minimumPerKind
-                ? candidates.indices.max { a, b in
-                    Pooled(trainKind.map { scores[$0][a] }).objective < Pooled(trainKind.map { scores[$0][b] }).objective
-                }! : best
-            let testKind = test.filter { kinds[$0] == kind }
-            if !testKind.isEmpty {
-                chosenByKind[kind, default: [:]][
-                    trainKind.count >= minimumPerKind ? candidates[choice].label : "the fold's one setting", default: 0] +=
-                    1
+            guard let chosen = chosenByKind[kind] else {
+                print("  \(kind.rawValue): no sound of this kind in the corpus")
+                continue
             }
-            for i in testKind { heldOutByKind[i] = scores[i][choice] }
+            print("  \(kind.rawValue): " + chosen.sorted { $0.value > $1.value }.map { "\($0.key) (\($0.value))" }.joined(separator: "; "))
         }
-        let p = Pooled(test.map { scores[$0][best] })
         print(
-            "| \(fold) | \(test.count) | \(candidates[best].label) | \(String(format: "%.3f | %.3f | %.3f", p.f25, p.f50, p.medianR)) |")
-    }
-    let cv = Pooled(heldOut.compactMap { $0 })
-    let cvByKind = Pooled(heldOutByKind.compactMap { $0 })
-    let shipped = Pooled(autoScores)
-    let metaPooled = Pooled(metaScores)
-    let defaults = candidates.firstIndex { $0.isDefault }!
-    let fixed = Pooled(scores.map { $0[defaults] })
-    print()
-    print(
-        "## Leave-one-source-out cross-validation over \(names.count) sounds from \(folds.count) sources (\(candidates.count) candidate settings)"
-    )
-    print(
-        "| measure | ours, one setting, held out | ours, a setting per kind, held out | ours, the defaults (general) | ours, --preset auto | Meta Haptics Studio's exports |"
-    )
-    print("|---|---|---|---|---|---|")
-    for (label, a, k, b, d, c) in [
-        ("transient onset F-measure, ±25 ms (pooled)", cv.f25, cvByKind.f25, fixed.f25, shipped.f25, metaPooled.f25),
-        ("transient onset F-measure, ±50 ms (pooled)", cv.f50, cvByKind.f50, fixed.f50, shipped.f50, metaPooled.f50),
-        (
-            "transient onset F-measure, ±25 ms (mean over sounds)", cv.soundF25, cvByKind.soundF25, fixed.soundF25, shipped.soundF25,
-            metaPooled.soundF25
-        ),
-        (
-            "transient onset F-measure, ±50 ms (mean over sounds)", cv.soundF50, cvByKind.soundF50, fixed.soundF50, shipped.soundF50,
-            metaPooled.soundF50
-        ),
-        ("envelope correlation at lag 0, median", cv.medianR, cvByKind.medianR, fixed.medianR, shipped.medianR, metaPooled.medianR),
-        ("envelope correlation at lag 0, mean", cv.meanR, cvByKind.meanR, fixed.meanR, shipped.meanR, metaPooled.meanR),
-        (
-            "envelope rank correlation (Spearman, sound within 60 dB of its peak), median", cv.medianRank, cvByKind.medianRank,
-            fixed.medianRank, shipped.medianRank, metaPooled.medianRank
-        ),
-    ] { print("| \(label) | \(String(format: "%.3f | %.3f | %.3f | %.3f | %.3f", a, k, b, d, c)) |") }
-    print(
-        "| outputs with no warning or error | \(cv.clean)/\(cv.count) | \(cvByKind.clean)/\(cvByKind.count) | \(fixed.clean)/\(fixed.count) | \(shipped.clean)/\(shipped.count) | \(metaPooled.clean)/\(metaPooled.count) |"
-    )
-    print()
-    print(
-        "Settings chosen across the folds: "
-            + chosenCounts.sorted { $0.value > $1.value }.map { "\($0.key) (\($0.value))" }.joined(separator: "; "))
-    print()
-    print("Where the transients and the onsets differ (the defaults, and Meta's exports; pairs matched within ±50 ms):")
-    print("| | ours | Meta |")
-    print("|---|---|---|")
-    for (label, a, b) in TransientErrors.rows(ourErrors, metaErrors) { print("| \(label) | \(a) | \(b) |") }
-    print()
-    print("Kinds told by SoundClassifier against the corpus's labels (SOURCES.tsv's category):")
-    var confusion: [String: [SoundKind: Int]] = [:]
-    for (i, name) in names.enumerated() { confusion[categories[name] ?? "?", default: [:]][kinds[i], default: 0] += 1 }
-    for (category, row) in confusion.sorted(by: { $0.key < $1.key }) {
-        print(
-            "  \(category): "
-                + row.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", "))
-    }
-    print("Settings chosen per kind across the folds (a kind with under \(minimumPerKind) training sounds takes the fold's one setting):")
-    for kind in SoundKind.allCases {
-        guard let chosen = chosenByKind[kind] else {
-            print("  \(kind.rawValue): no sound of this kind in the corpus")
-            continue
-        }
-        print("  \(kind.rawValue): " + chosen.sorted { $0.value > $1.value }.map { "\($0.key) (\($0.value))" }.joined(separator: "; "))
-    }
-    print(
-        "Per kind (F25 and F50 per sound, median r and rank r, their mean): one setting for all and a setting per kind, both held out; then the defaults and --preset auto:"
-    )
-    for kind in SoundKind.allCases {
-        let members = names.indices.filter { kinds[$0] == kind }
-        guard !members.isEmpty else { continue }
-        let rows = [
-            ("one setting, held out", Pooled(members.compactMap { heldOut[$0] })),
-            ("per kind, held out", Pooled(members.compactMap { heldOutByKind[$0] })),
-            ("defaults", Pooled(members.map { scores[$0][defaults] })), ("--preset auto", Pooled(members.map { autoScores[$0] })),
-        ]
-        print(
-            "  \(kind.rawValue) (\(members.count) sounds): "
-                + rows.map {
-                    String(
-                        format: "%@ %.3f %.3f %.3f %.3f (%.3f)", $0.0, $0.1.soundF25, $0.1.soundF50, $0.1.medianR, $0.1.medianRank,
-                        $0.1.objective)
-                }
-                .joined(separator: "; "))
-    }
-    print("Chosen on all \(names.count) sounds (what the presets hold):")
-    let all = Array(names.indices)
-    let overall = candidates.indices.max { a, b in Pooled(all.map { scores[$0][a] }).objective < Pooled(all.map { scores[$0][b] }).objective
-    }!
-    print("  one setting: \(candidates[overall].label)")
-    for kind in SoundKind.allCases {
-        let members = all.filter { kinds[$0] == kind }
-        guard members.count >= minimumPerKind else {
-            print("  \(kind.rawValue): \(members.count) sounds, too few to choose on")
-            continue
-        }
-        let choice = candidates.indices.max { a, b in
-            Pooled(members.map { scores[$0][a] }).objective < Pooled(members.map { scores[$0][b] }).objective
-        }!
-        print("  \(kind.rawValue) (\(members.count) sounds): \(candidates[choice].label)")
-    }
-}
-
-/// The fewest training sounds of a kind that the cross-validation chooses a setting for that kind on.
-let minimumPerKind = 4
-
-/// One candidate setting of the conversion.
-struct Candidate {
-    var options: AudioToHapticsOptions
-    let label: String
-    /// The analysis the candidate needs (follower and weighting): candidates that share one share the features.
-    let analysisKey: String
-    let isDefault: Bool
-
-    /// Transient sensitivity 0.7–1, spacing 30, 50 (also backtracked) or 100 ms, Studio's envelope follower or a
-    /// slower one, on the amplitude or the K-weighted signal, with no noise floor or one at −40 or −30 dB; 80 intensity
-    /// points per second (40 lost to it in every earlier run).
-    static var grid: [Candidate] {
-        var out: [Candidate] = []
-        let followers: [(String, EnvelopeFollower.Settings)] = [
-            ("studio", .studio), ("slow", EnvelopeFollower.Settings(rmsWindow: 0.01, attack: 0.002, hold: 0.01, release: 0.15)),
-        ]
-        let defaults = AudioToHapticsOptions(preset: .general)
-        for (name, follower) in followers {
-            for weighting in EnvelopeWeighting.allCases {
-                for floor in [nil, -40.0, -30.0] {
-                    for relativeRise in [0.5, 0.3] {
-                        for sensitivity in [0.7, 0.8, 0.9, 1.0] {
-                            for (spacing, backtrack) in [(0.03, false), (0.05, false), (0.05, true), (0.1, false)] {
-                                let density = 80.0
-                                var o = AudioToHapticsOptions(preset: .general)
-                                o.transients.backtrack = backtrack
-                                o.density = density
-                                o.sharpnessDensity = density * 0.75
-                                o.split = false
-                                o.follower = follower
-                                o.weighting = weighting
-                                o.noiseFloorDecibels = floor
-                                o.transients.sensitivity = sensitivity
-                                o.transients.minimumSpacing = spacing
-                                o.transients.relativeRise = relativeRise
-                                let isDefault =
-                                    o.follower == defaults.follower && o.transients == defaults.transients && density == defaults.density
-                                    && weighting == defaults.weighting && floor == defaults.noiseFloorDecibels
-                                let floorText = floor.map { String(format: ", floor %.0f dB", $0) } ?? ""
-                                out.append(
-                                    Candidate(
-                                        options: o,
-                                        label: String(
-                                            format: "%@ follower%@, sensitivity %.1f%@, %.0f ms%@, %.0f points/s%@", name,
-                                            weighting == .loudness ? " on loudness" : "", sensitivity,
-                                            relativeRise != 0.5 ? String(format: ", a rise of %.1f", relativeRise) : "", spacing * 1000,
-                                            backtrack ? ", backtracked" : "", density, floorText),
-                                        analysisKey: name + weighting.rawValue, isDefault: isDefault))
-                            }
-                        }
+            "Per kind (F25 and F50 per sound, median r and rank r, their mean): one setting for all and a setting per kind, both held out; then the defaults and --preset auto:"
+        )
+        for kind in SoundKind.allCases {
+            let members = names.indices.filter { kinds[$0] == kind }
+            guard !members.isEmpty else { continue }
+            let rows = [
+                ("one setting, held out", Pooled(members.compactMap { heldOut[$0] })),
+                ("per kind, held out", Pooled(members.compactMap { heldOutByKind[$0] })),
+                ("defaults", Pooled(members.map { scores[$0][defaults] })), ("--preset auto", Pooled(members.map { autoScores[$0] })),
+            ]
+            print(
+                "  \(kind.rawValue) (\(members.count) sounds): "
+                    + rows.map {
+                        String(
+                            format: "%@ %.3f %.3f %.3f %.3f (%.3f)", $0.0, $0.1.soundF25, $0.1.soundF50, $0.1.medianR, $0.1.medianRank,
+                            $0.1.objective)
                     }
-                }
+                    .joined(separator: "; "))
+        }
+
+    }
+
+    /// The settings chosen on every sound: what the presets hold.
+    func printChosenOnAll() {
+        print("Chosen on all \(names.count) sounds (what the presets hold):")
+        let all = Array(names.indices)
+        let overall = candidates.indices.max { a, b in
+            Pooled(all.map { scores[$0][a] }).objective < Pooled(all.map { scores[$0][b] }).objective
+        }!
+        print("  one setting: \(candidates[overall].label)")
+        for kind in SoundKind.allCases {
+            let members = all.filter { kinds[$0] == kind }
+            guard members.count >= minimumPerKind else {
+                print("  \(kind.rawValue): \(members.count) sounds, too few to choose on")
+                continue
             }
+            let choice = candidates.indices.max { a, b in
+                Pooled(members.map { scores[$0][a] }).objective < Pooled(members.map { scores[$0][b] }).objective
+            }!
+            print("  \(kind.rawValue) (\(members.count) sounds): \(candidates[choice].label)")
         }
-        if !out.contains(where: \.isDefault) {
-            out.append(
-                Candidate(
-                    options: defaults, label: "today's defaults", analysisKey: "studio" + defaults.weighting.rawValue, isDefault: true))
-        }
-        return out
     }
-}
-
-/// One pattern's scores against its sound and the reference onsets.
-struct SoundScore {
-    let matched25: Int
-    let matched50: Int
-    let predicted: Int
-    let referenced: Int
-    let correlation: Double
-    /// Spearman's rank correlation of the same two envelopes where the sound is within 60 dB of its peak: how well the
-    /// pattern orders loud and quiet moments as the sound does, whatever curve maps one to the other.
-    let rankCorrelation: Double
-    let clean: Bool
-
-    init(pattern: AHAPPattern, sound: String, reference: [Double], diagnostics: [Diagnostic]? = nil) throws {
-        let transients = pattern.events.filter { $0.eventType == .hapticTransient }.map(\.time).sorted()
-        matched25 = OnsetMatching.matches(transients, reference, window: 0.025)
-        matched50 = OnsetMatching.matches(transients, reference, window: 0.050)
-        predicted = transients.count
-        referenced = reference.count
-        let (haptic, audio) = try PatternSync.envelopes(pattern: pattern, sound: .file(path: sound, offset: 0))
-        correlation = PatternSync.report(pattern: pattern, haptic: haptic, sound: audio).correlationAtZero
-        // Ranks over the milliseconds where the sound is within 60 dB of its peak: below that the order of two levels
-        // is neither heard nor felt (√ of −60 dB is intensity 0.03), and a digital-silence tail would rank on noise.
-        let audible = (audio.max() ?? 0) * 0.001
-        let kept = audio.indices.filter { audio[$0] >= audible && audible > 0 }
-        rankCorrelation = spearman(kept.map { haptic[$0] }, kept.map { audio[$0] })
-        let found =
-            diagnostics
-            ?? AHAPValidator.validate(
-                bytes: Array(AHAPFormatter.format(pattern.jsonValue).utf8), options: AHAPValidationOptions(checkWaveformFiles: false)
-            ).diagnostics
-        clean = !found.contains { $0.severity != .note }
-    }
-}
-
-/// Scores pooled over sounds: onsets counted over all of them, correlations by median and mean.
-struct Pooled {
-    let f25: Double
-    let f50: Double
-    let medianR: Double
-    let meanR: Double
-    let medianRank: Double
-    let clean: Int
-    let count: Int
-    /// The per-sound F at ±25 ms and ±50 ms, averaged over the sounds (each sound counts once, however many onsets).
-    let soundF25: Double
-    let soundF50: Double
-
-    init(_ s: [SoundScore]) {
-        soundF25 = s.map { OnsetMatching.f($0.matched25, $0.predicted, $0.referenced) }.reduce(0, +) / Double(max(1, s.count))
-        soundF50 = s.map { OnsetMatching.f($0.matched50, $0.predicted, $0.referenced) }.reduce(0, +) / Double(max(1, s.count))
-        let predicted = s.reduce(0) { $0 + $1.predicted }, referenced = s.reduce(0) { $0 + $1.referenced }
-        f25 = OnsetMatching.f(s.reduce(0) { $0 + $1.matched25 }, predicted, referenced)
-        f50 = OnsetMatching.f(s.reduce(0) { $0 + $1.matched50 }, predicted, referenced)
-        let r = s.map(\.correlation).sorted()
-        medianR = r.isEmpty ? 0 : r.count % 2 == 1 ? r[r.count / 2] : (r[r.count / 2 - 1] + r[r.count / 2]) / 2
-        meanR = r.reduce(0, +) / Double(max(1, r.count))
-        let ranks = s.map(\.rankCorrelation).sorted()
-        medianRank =
-            ranks.isEmpty ? 0 : ranks.count % 2 == 1 ? ranks[ranks.count / 2] : (ranks[ranks.count / 2 - 1] + ranks[ranks.count / 2]) / 2
-        clean = s.filter(\.clean).count
-        count = s.count
-    }
-
-    /// What a fold maximises: the mean of the per-sound onset F (±25 and ±50 ms), the median correlation and the median
-    /// rank correlation, so that a long sound with many onsets does not outweigh the rest (pooled counts let one 23 s
-    /// ambience decide), and a floor cannot buy a higher linear correlation by flattening the order of quiet moments; a
-    /// setting with an unclean output is never preferred.
-    var objective: Double { (soundF25 + soundF50 + medianR + medianRank) / 4 - (clean < count ? 1 : 0) }
-}
-
-/// A benchmark that cannot go on, and why.
-struct BenchFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -49,22 +49,7 @@ enum FuzzTarget: String, CaseIterable {
                 try? reader.forEachBlock { _, _ in blocks += 1 }
             }
         case .haptic:
-            // Validate, then convert what validates (to AHAP and Android), render the result, and write the clip back out.
-            let result = HapticFileValidator.validate(
-                bytes: bytes, file: "fuzz.haptic", options: AHAPValidationOptions(checkWaveformFiles: false))
-            if let clip = result.clip, !result.diagnostics.contains(where: { $0.severity == .error }) {
-                let pattern = HapticToAHAP.convert(clip)
-                _ = HapticToAHAP.split(clip)
-                _ = JSONWriter(indent: " ").string(from: clip.jsonValue)
-                if let android = try? AndroidHaptics(clip) {
-                    _ = JSONWriter().string(from: android.jsonValue(source: "fuzz.haptic"))
-                    _ = AndroidSource.generate(android, language: .java, name: "Fuzz", package: nil, source: "fuzz.haptic")
-                }
-                let r = PatternRenderer(pattern: pattern, options: RenderOptions(sampleRate: 8_000, baseDirectory: "/nonexistent"))
-                var block: [Float] = []
-                var blocks = 0
-                while r.renderNextBlock(into: &block) > 0 && blocks < 64 { blocks += 1 }
-            }
+            Self.convertHaptic(bytes)
         case .stepmania, .osu, .quaver, .clonehero:
             let format: BeatMapFormat =
                 self == .stepmania ? .stepmania : self == .osu ? .osu : self == .quaver ? .quaver : .clonehero
@@ -93,36 +78,61 @@ enum FuzzTarget: String, CaseIterable {
                 for f in BeatMapFormat.allCases { _ = BeatMapWriter.string(map, format: f) }
             }
         case .manifest, .manifestYAML, .audio, .onset:
-            // These readers take paths: write the input to a temporary file first.
-            let path =
-                NSTemporaryDirectory() + "akl-fuzz-\(getpid())"
-                + (self == .audio || self == .onset ? ".wav" : self == .manifest ? ".json" : ".yaml")
-            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
-            defer { unlink(path) }
-            if self == .manifest || self == .manifestYAML {
-                _ = try? GameManifest.read(path)
-            } else if self == .onset {
-                let limits = AudioLimits(maxDuration: 20)
-                if let onset = try? TempoEstimator.onsetStrength(path: path, limits: limits), let e = TempoEstimator.estimate(onset) {
-                    _ = TempoEstimator.check(onset, expected: 120, tolerance: 0.005, allowOctave: false)
-                    _ = BeatChecker.check(map: BeatMap(times: e.beats), onset: onset)
-                }
-                if let onset = try? SpectralFlux.analyze(path: path, limits: limits) {
-                    _ = BeatChecker.check(map: BeatMap(times: (0..<8).map { 0.25 + 0.5 * Double($0) }), onset: onset)
-                }
-            } else if let reader = try? SoundFileReader(path: path, limits: AudioLimits(maxDuration: 60)) {
-                var buffer = [Float](repeating: 0, count: 4096 * reader.info.channels)
-                var budget = 64
-                while budget > 0,
-                    let n = try? buffer.withUnsafeMutableBufferPointer({ p throws(InputError) in try reader.read(into: p, frames: 4096) }
-                    ), n > 0
-                { budget -= 1 }
-            }
+            readFromPath(bytes)
         }
     }
 }
 
 extension FuzzTarget {
+    /// The `.haptic` validator, then what validates converted (to AHAP and Android), rendered, and written back out.
+    static func convertHaptic(_ bytes: [UInt8]) {
+        // Validate, then convert what validates (to AHAP and Android), render the result, and write the clip back out.
+        let result = HapticFileValidator.validate(
+            bytes: bytes, file: "fuzz.haptic", options: AHAPValidationOptions(checkWaveformFiles: false))
+        if let clip = result.clip, !result.diagnostics.contains(where: { $0.severity == .error }) {
+            let pattern = HapticToAHAP.convert(clip)
+            _ = HapticToAHAP.split(clip)
+            _ = JSONWriter(indent: " ").string(from: clip.jsonValue)
+            if let android = try? AndroidHaptics(clip) {
+                _ = JSONWriter().string(from: android.jsonValue(source: "fuzz.haptic"))
+                _ = AndroidSource.generate(android, language: .java, name: "Fuzz", package: nil, source: "fuzz.haptic")
+            }
+            let r = PatternRenderer(pattern: pattern, options: RenderOptions(sampleRate: 8_000, baseDirectory: "/nonexistent"))
+            var block: [Float] = []
+            var blocks = 0
+            while r.renderNextBlock(into: &block) > 0 && blocks < 64 { blocks += 1 }
+        }
+    }
+
+    /// The readers that take paths (manifests, audio, the onset analyses), on the input written to a temporary file.
+    func readFromPath(_ bytes: [UInt8]) {
+        // These readers take paths: write the input to a temporary file first.
+        let path =
+            NSTemporaryDirectory() + "akl-fuzz-\(getpid())"
+            + (self == .audio || self == .onset ? ".wav" : self == .manifest ? ".json" : ".yaml")
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        defer { unlink(path) }
+        if self == .manifest || self == .manifestYAML {
+            _ = try? GameManifest.read(path)
+        } else if self == .onset {
+            let limits = AudioLimits(maxDuration: 20)
+            if let onset = try? TempoEstimator.onsetStrength(path: path, limits: limits), let e = TempoEstimator.estimate(onset) {
+                _ = TempoEstimator.check(onset, expected: 120, tolerance: 0.005, allowOctave: false)
+                _ = BeatChecker.check(map: BeatMap(times: e.beats), onset: onset)
+            }
+            if let onset = try? SpectralFlux.analyze(path: path, limits: limits) {
+                _ = BeatChecker.check(map: BeatMap(times: (0..<8).map { 0.25 + 0.5 * Double($0) }), onset: onset)
+            }
+        } else if let reader = try? SoundFileReader(path: path, limits: AudioLimits(maxDuration: 60)) {
+            var buffer = [Float](repeating: 0, count: 4096 * reader.info.channels)
+            var budget = 64
+            while budget > 0,
+                let n = try? buffer.withUnsafeMutableBufferPointer({ p throws(InputError) in try reader.read(into: p, frames: 4096) }
+                ), n > 0
+            { budget -= 1 }
+        }
+    }
+
     /// What a chart reader's map goes through next: its tempo map both ways, lint, the grid fit and every writer.
     static func exercise(_ map: BeatMap) {
         if let tempo = map.tempoMap {

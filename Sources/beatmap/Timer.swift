@@ -81,7 +81,7 @@ extension Beatmap {
             }
             if let ahap {
                 try Terminal.emit(
-                    AHAPFormatter.format(TimerOutput.beatTaps(bpm: first, seconds: minutes * 60).jsonValue), to: ahap)
+                    AHAPFormatter.format(BeatTaps.pattern(bpm: first, seconds: minutes * 60).jsonValue), to: ahap)
             }
         }
     }

@@ -98,6 +98,9 @@ public struct SVGDocument: Sendable {
 
 /// A plotting panel: maps data coordinates to SVG coordinates and draws axes.
 public struct PlotPanel: Sendable {
+    /// Colours for series drawn side by side (curves, one line per tempo), in order; distinct from each other.
+    public static let seriesColors = ["#8e44ad", "#d35400", "#16a085", "#c0392b", "#2c3e50", "#f39c12", "#1abc9c", "#34495e", "#7f8c8d"]
+
     /// The panel's frame in pixels: top-left corner, width and height.
     public let x: Double, y: Double, width: Double, height: Double
     /// The data values shown from the left edge to the right edge.

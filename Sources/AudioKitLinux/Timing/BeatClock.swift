@@ -4,55 +4,38 @@ import Foundation
 /// computed from the time itself, so no error accumulates. Tempo changes keep
 /// the beat position continuous (the phase does not jump at the change).
 public struct BeatClock: Sendable, Equatable {
-    /// One tempo, in force from its start time until the next segment.
-    public struct Segment: Sendable, Equatable {
-        /// Media time at which this tempo starts.
-        public let time: Double
-        /// Tempo, in beats per minute.
-        public let bpm: Double
-        /// Beat position (in beats since the anchor) at `time`.
-        public let beat: Double
-    }
+    /// One tempo, in force from its start time (`time`) until the next segment, from beat position `beat`.
+    public typealias Segment = TempoMap.Section
+
+    /// The clock's tempo map: beat 0 at the anchor, a section per tempo (the package's one tempo type).
+    public private(set) var tempo: TempoMap
 
     /// The tempo segments, sorted by time; the first starts at the anchor.
-    public private(set) var segments: [Segment]
+    public var segments: [Segment] { tempo.sections }
     /// Beats in a bar, at least 1.
-    public let beatsPerBar: Int
+    public var beatsPerBar: Int { tempo.beatsPerBar }
 
     /// A clock at `bpm` beats per minute whose beat 0 falls at media time `anchor` (seconds). `bpm` must be
     /// positive and finite (a precondition); a `beatsPerBar` below 1 becomes 1.
     public init(bpm: Double, anchor: Double = 0, beatsPerBar: Int = 4) {
         precondition(bpm > 0 && bpm.isFinite, "BPM must be positive")
-        segments = [Segment(time: anchor, bpm: bpm, beat: 0)]
-        self.beatsPerBar = max(1, beatsPerBar)
+        tempo = TempoMap(offset: anchor, bpm: bpm, beatsPerBar: beatsPerBar)
     }
 
     /// Media time of beat 0, in seconds.
     public var anchor: Double { segments[0].time }
 
-    /// Changes the tempo from media time `time` on, keeping the beat position continuous there.
+    /// Changes the tempo from media time `time` on, keeping the beat position continuous there
+    /// (`TempoMap.changingTempo(to:atTime:)`).
     public mutating func changeTempo(to bpm: Double, at time: Double) {
-        precondition(bpm > 0 && bpm.isFinite, "BPM must be positive")
-        let b = beatPosition(at: time)
-        let first = anchor
-        segments.removeAll { $0.time >= time && $0.time != first }
-        segments.append(Segment(time: time, bpm: bpm, beat: b))
-        segments.sort { $0.time < $1.time }
+        tempo = tempo.changingTempo(to: bpm, atTime: time)
     }
-
-    func segment(at t: Double) -> Segment { segments.last { $0.time <= t } ?? segments[0] }
 
     /// Beats since the anchor at media time `t` (fractional; negative before the anchor).
-    public func beatPosition(at t: Double) -> Double {
-        let s = segment(at: t)
-        return s.beat + (t - s.time) * s.bpm / 60
-    }
+    public func beatPosition(at t: Double) -> Double { tempo.beat(atTime: t) }
 
     /// Media time of beat position `b`.
-    public func time(ofBeat b: Double) -> Double {
-        let s = segments.last { $0.beat <= b } ?? segments[0]
-        return s.time + (b - s.beat) * 60 / s.bpm
-    }
+    public func time(ofBeat b: Double) -> Double { tempo.time(ofBeat: b) }
 
     /// Position within the current beat, 0 ≤ phase < 1.
     public func phase(at t: Double) -> Double {

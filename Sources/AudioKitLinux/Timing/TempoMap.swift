@@ -198,6 +198,27 @@ public struct TempoMap: Sendable, Equatable {
     /// The tempo at `time`.
     public func bpm(atTime time: Double) -> Double { sections[sectionIndex(beat: beat(atTime: time))].bpm }
 
+    /// Each section's start time and tempo, in order: the map as timing points (what `init(timingPoints:)` takes, what
+    /// osu! and Quaver write, and the editor's grid).
+    public var timingPoints: [(time: Double, bpm: Double)] { sections.map { ($0.time, $0.bpm) } }
+
+    /// This map with the tempo `bpm` from audio time `time` on, the beat kept continuous there (the phase does not
+    /// jump), as a beat clock changes tempo: the sections that start at or after `time` are dropped. A change at or
+    /// before the first section's time replaces its tempo, beat 0 staying where it is. `bpm` must be positive and
+    /// finite (a precondition).
+    public func changingTempo(to bpm: Double, atTime time: Double) -> TempoMap {
+        precondition(bpm > 0 && bpm.isFinite, "BPM must be positive")
+        let first = sections[0]
+        guard time > first.time else {
+            return TempoMap(
+                offset: offset, sections: [Section(beat: first.beat, bpm: bpm, time: first.time)], stops: [], beatsPerBar: beatsPerBar)
+        }
+        let kept = sections.filter { $0.time < time }
+        let section = Section(beat: beat(atTime: time), bpm: bpm, time: time)
+        return TempoMap(
+            offset: offset, sections: kept + [section], stops: stops.filter { $0.beat < section.beat }, beatsPerBar: beatsPerBar)
+    }
+
     /// The tempo that holds longest between `start` and `end` (seconds), the map's beat BPM.
     public func mainBPM(from start: Double, to end: Double) -> Double {
         var held: [Double: Double] = [:]

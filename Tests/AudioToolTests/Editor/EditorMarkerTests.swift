@@ -51,8 +51,9 @@ struct EditorMarkerTests {
         let session = try await EditorSession(track: Self.track, map: path)
         let opened = await session.state()
         #expect(opened.sidecarPossible && !opened.keepsMarkers)
-        let grid = EditorState.Grid(bpm: 88, offset: 0.25, sections: [EditorState.Grid.Section(time: 5.7, bpm: 90)])
-        #expect(await session.setGrid(grid))
+        #expect(await session.setGrid(bpm: 88, offset: 0.25, sections: [(5.7, 90)]))
+        // The grid as set: 88 BPM from 0.25 s, 90 from 5.7 s (a timing point restarts the grid at its time).
+        let grid = try #require(TempoMap(timingPoints: [(0.25, 88), (5.7, 90)]))
         #expect(await session.setMarkers([EditorMarker(name: "verse", from: 1, to: 5)]) == nil)
         // Not asked: nothing to save beyond the beats, and no sidecar is written.
         #expect(!(await session.isDirty))

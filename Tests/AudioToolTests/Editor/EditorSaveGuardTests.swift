@@ -15,7 +15,7 @@ struct EditorSaveGuardTests {
         let path = dir.appendingPathComponent("beats.txt").path
         try hits.map { String(format: "%.4f", $0) }.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let session = try await EditorSession(track: track, map: path)
-        #expect(await session.setGrid(EditorState.Grid(bpm: 88, offset: 0.25)))
+        #expect(await session.setGrid(bpm: 88, offset: 0.25))
         #expect(await session.setMarkers([EditorMarker(name: "verse", from: 1, to: 3)]) == nil)
         #expect(await session.setKeepsBeside(true))
         try await session.save()
@@ -58,14 +58,14 @@ struct EditorSaveGuardTests {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (session, map, _) = try await Self.textMapSession(dir)
-        #expect(await session.setGrid(EditorState.Grid(bpm: 88, offset: 0.25, sections: [.init(time: 0.25 + 1e-9, bpm: 120)])) == false)
-        #expect(await session.setGrid(EditorState.Grid(bpm: 88, offset: 0.25, sections: [.init(time: 1e-300, bpm: 120)])) == false)
+        #expect(await session.setGrid(bpm: 88, offset: 0.25, sections: [(0.25 + 1e-9, 120)]) == false)
+        #expect(await session.setGrid(bpm: 88, offset: 0.25, sections: [(1e-300, 120)]) == false)
         #expect(await session.setMarkers([EditorMarker(name: "blip", from: 0, to: 1e-7)]) != nil)
-        #expect(await session.setGrid(EditorState.Grid(bpm: 88, offset: 0.25, sections: [.init(time: 0.2510, bpm: 120)])))
+        #expect(await session.setGrid(bpm: 88, offset: 0.25, sections: [(0.2510, 120)]))
         try await session.save()
         // What was saved opens again, with the grid as set.
         let reopened = try await EditorSession(track: Self.track, map: map)
-        #expect(await reopened.declared?.sections.first.map { abs($0.time - 0.251) < 1e-9 } == true)
+        #expect(await reopened.declared?.sections.dropFirst().first.map { abs($0.time - 0.251) < 1e-9 } == true)
     }
 
     @Test("Save As refuses a link at the name, even one to nowhere, and writes nothing outside the folder")

@@ -53,10 +53,10 @@ struct EditorSessionTests {
         let session = try await EditorSession(track: Self.track, map: path)
         #expect(await session.state().keepsGrid)
         #expect(await session.state().declaredGrid == nil)
-        #expect(await session.setGrid(EditorState.Grid(bpm: 0, offset: 0.5)) == false)
-        #expect(await session.setGrid(EditorState.Grid(bpm: 176, offset: 0.5)))
+        #expect(await session.setGrid(bpm: 0, offset: 0.5) == false)
+        #expect(await session.setGrid(bpm: 176, offset: 0.5))
         let state = await session.state()
-        #expect(state.declaredGrid == EditorState.Grid(bpm: 176, offset: 0.5))
+        #expect(state.declaredGrid?.timingPoints.map(\.bpm) == [176] && state.declaredGrid?.offset == 0.5)
         #expect(state.mapBPM == 176, "judged on the grid set: \(String(describing: state.mapBPM))")
         #expect(await Self.flags(session).dirty, "a grid the map keeps is an unsaved change")
         try await session.save()
@@ -66,7 +66,7 @@ struct EditorSessionTests {
         #expect(reread.bpm == 176 && reread.offset == 0.5 && reread.times.count == hits.count)
         #expect(!(await Self.flags(session).dirty))
         // A second grid replaces the values where they are.
-        #expect(await session.setGrid(EditorState.Grid(bpm: 88, offset: 0.5)))
+        #expect(await session.setGrid(bpm: 88, offset: 0.5))
         #expect(await session.state().mapBPM == 88)
         try await session.save()
         let again = try String(contentsOfFile: path, encoding: .utf8)
@@ -75,7 +75,7 @@ struct EditorSessionTests {
         let text = dir.appendingPathComponent("beats.txt").path
         try hits.map { String(format: "%.4f", $0) }.joined(separator: "\n").write(toFile: text, atomically: true, encoding: .utf8)
         let plain = try await EditorSession(track: Self.track, map: text)
-        #expect(await plain.setGrid(EditorState.Grid(bpm: 176, offset: 0.5)))
+        #expect(await plain.setGrid(bpm: 176, offset: 0.5))
         #expect(!(await plain.state().keepsGrid))
         #expect(!(await Self.flags(plain).dirty), "a text map cannot keep a grid: nothing to save")
     }
@@ -102,7 +102,7 @@ struct EditorSessionTests {
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.json").path))
-        #expect(await session.setGrid(EditorState.Grid(bpm: 88, offset: 0.25)))
+        #expect(await session.setGrid(bpm: 88, offset: 0.25))
         try await session.saveAs(name: "draft 1.json")
         let path = (folder as NSString).appendingPathComponent("draft 1.json")
         let map = try #require(
@@ -128,7 +128,7 @@ struct EditorSessionTests {
         let beat = 60.0 / 88
         let hits = [0, 1, 2, 2.5, 3, 3.75, 4, 5, 6, 6.5, 7, 8].map { 0.25 + $0 * beat }
         try await session.setBeats(hits)
-        #expect(await session.setGrid(EditorState.Grid(bpm: 88, offset: 0.25)))
+        #expect(await session.setGrid(bpm: 88, offset: 0.25))
         for name in ["song.sm", "song.osu"] {
             try await session.saveAs(name: name)
             let path = (folder as NSString).appendingPathComponent(name)

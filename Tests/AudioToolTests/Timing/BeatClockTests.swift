@@ -66,9 +66,17 @@ struct BeatClockTests {
     }
 
     @Test func beatTapsValidateAndFallOnBeats() {
-        let p = TimerOutput.beatTaps(bpm: 95, seconds: 10)
-        #expect(p.events.count == Int((10.0 * 95 / 60).rounded(.up)))
-        #expect(abs(p.events[7].time - 7 * 60.0 / 95) < 1e-6)
+        let p = BeatTaps.pattern(bpm: 95, seconds: 10)
+        // The locked clock's beats, and its bars: the taps fall on them, accented on each bar's first beat.
+        let clock = BeatClock(bpm: 95)
+        let beats = clock.beats(from: 0, to: 10)
+        #expect(p.events.count == Int((10.0 * 95 / 60).rounded(.up)) && p.events.count == beats.count)
+        for (e, t) in zip(p.events, beats) {
+            #expect(abs(e.time - t) < 1e-6)
+            let accented = e.parameters.first { $0.rawID == "HapticIntensity" }?.value == 1
+            #expect(accented == (clock.barAndBeat(at: t + 1e-9).beat == 0))
+        }
+        #expect(BeatTaps.pattern(bpm: 60, seconds: 100).events.count == 30, "at most 30 s")
         let text = AHAPFormatter.format(p.jsonValue)
         #expect(AHAPValidator.validate(bytes: Array(text.utf8), file: "taps.ahap").diagnostics.isEmpty)
     }

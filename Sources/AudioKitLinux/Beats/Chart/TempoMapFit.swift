@@ -226,7 +226,7 @@ public enum TempoMapFit {
             // Then through the hits nearest the line only (within three times their median distance, at least 2 ms):
             // a misplaced hit that happens to lie within `onGrid` of a line must not tilt a snapped chart's grid.
             let residuals = on.map { abs($0.time - intercept - $0.line * step) }
-            let limit = max(0.002, 3 * RobustLine.median(residuals))
+            let limit = max(0.002, 3 * Median.of(residuals))
             if let tight = leastSquares(on.filter { abs($0.time - intercept - $0.line * step) <= limit }) { (step, intercept) = tight }
         }
         let held = t.filter { x in abs(x - intercept - ((x - intercept) / step).rounded() * step) <= onGrid }.count

@@ -130,7 +130,7 @@ public enum BeatChecker {
         }
         let good = beats.filter { $0.audioTime != nil && !$0.flagged && !$0.fromGrid }
         let raw = good.map { $0.time - $0.audioTime! }
-        let offset = raw.isEmpty ? nil : RobustLine.median(raw)
+        let offset = raw.isEmpty ? nil : Median.of(raw)
         let drift = good.count >= BeatCheckTuning.minimumBeatsForDrift ? RobustLine.theilSen(good.map(\.time), raw) : nil
         // The same fit as `beatmap fit` (least squares onto a grid, missing beats allowed), so both report one BPM.
         let mapBPM = GridFit(times: times)?.bpm
@@ -152,7 +152,7 @@ public enum BeatChecker {
     static func tempoMap(for map: BeatMap, times: [Double], onset: OnsetStrength) -> (TempoMap, String)? {
         if let t = map.tempoMap { return (t, "chart") }
         if isPulse(times)
-            && RobustLine.median((1..<max(2, times.count)).map { k in abs(times[k] - times[k - 1]) })
+            && Median.of((1..<max(2, times.count)).map { k in abs(times[k] - times[k - 1]) })
                 >= BeatCheckTuning.shortestBeatPeriod
         {
             return nil
@@ -173,7 +173,7 @@ public enum BeatChecker {
         let t = times.sorted()
         guard t.count >= 3 else { return true }
         let gaps = (1..<t.count).map { t[$0] - t[$0 - 1] }
-        let m = RobustLine.median(gaps)
+        let m = Median.of(gaps)
         guard m > 0 else { return false }
         let onPulse = { (gap: Double) in gap >= 0.8 * m && gap <= 1.25 * m }
         let nearPulse = { (gap: Double) in gap >= 0.55 * m && gap <= 1.45 * m }
@@ -229,7 +229,7 @@ public enum BeatChecker {
         let drift = good.count >= BeatCheckTuning.minimumBeatsForDrift ? RobustLine.theilSen(good.map(\.time), raw) : nil
         let mapBPM = tempo.mainBPM(from: times.min() ?? 0, to: times.max() ?? 0)
         var report = BeatCheckReport(
-            beats: beats, offset: raw.isEmpty ? offset : RobustLine.median(raw), drift: drift, mapBPM: mapBPM,
+            beats: beats, offset: raw.isEmpty ? offset : Median.of(raw), drift: drift, mapBPM: mapBPM,
             audioBPM: drift.map { mapBPM * (1 + $0) }, decoderDelay: delay, diagnostics: [], onset: onset)
         report.tempoMap = tempo
         report.tempoSource = source

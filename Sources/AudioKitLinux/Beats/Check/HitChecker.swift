@@ -164,7 +164,7 @@ enum HitChecker {
             let clear = peaks.near(t - bestA, window: 0.025, minimum: BeatCheckTuning.strongEnough)
             if let p = clear.min(by: { abs($0.time - (t - bestA)) < abs($1.time - (t - bestA)) }) { residuals.append(t - p.time) }
         }
-        return residuals.count >= 4 ? RobustLine.median(residuals) : bestA
+        return residuals.count >= 4 ? Median.of(residuals) : bestA
     }
 
     /// Onset evidence at `time`: the strongest peak within 30 ms, weighted by a Gaussian of σ = 12 ms.

@@ -1,5 +1,5 @@
 /// Robust lines through beats: the Theil–Sen estimator (the median of pairwise slopes; Theil 1950, Sen 1968),
-/// which a few misplaced beats cannot bend, used for local grids, the map's drift against the audio, and medians.
+/// which a few misplaced beats cannot bend, used for local grids and the map's drift against the audio.
 enum RobustLine {
     /// Where beat k's neighbours (±4 beats, matched within tolerance) put it: Theil–Sen line of match time against beat index.
     static func gridPrediction(_ k: Int, matches: [OnsetMatch?], q: [Double]) -> Double? {
@@ -12,7 +12,7 @@ enum RobustLine {
             }
         }
         guard xs.count >= BeatCheckTuning.minimumNeighbours, let slope = theilSen(xs, ys) else { return nil }
-        let intercept = median(zip(xs, ys).map { $1 - slope * $0 })
+        let intercept = Median.of(zip(xs, ys).map { $1 - slope * $0 })
         return intercept + slope * Double(k)
     }
 
@@ -24,7 +24,7 @@ enum RobustLine {
     /// Where the beats `js` put beat k: Theil–Sen line of aligned time against beat index.
     static func grid(_ k: Int, through js: [Int], q: [Double]) -> Double? {
         guard js.count >= BeatCheckTuning.minimumNeighbours, let slope = theilSen(js.map(Double.init), js.map { q[$0] }) else { return nil }
-        return median(js.map { q[$0] - slope * Double($0) }) + slope * Double(k)
+        return Median.of(js.map { q[$0] - slope * Double($0) }) + slope * Double(k)
     }
 
     static func localIntervals(_ t: [Double]) -> [Double] {
@@ -32,11 +32,6 @@ enum RobustLine {
             let lo = max(0, k - 2), hi = min(t.count - 1, k + 2)
             return hi > lo ? (t[hi] - t[lo]) / Double(hi - lo) : 0.5
         }
-    }
-
-    static func median(_ v: [Double]) -> Double {
-        let s = v.sorted()
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }
 
     /// Theil–Sen estimator: the median of pairwise slopes (on at most 200 evenly spaced points).
@@ -49,7 +44,7 @@ enum RobustLine {
                 slopes.append((y[idx[b]] - y[idx[a]]) / (x[idx[b]] - x[idx[a]]))
             }
         }
-        return slopes.isEmpty ? nil : median(slopes)
+        return slopes.isEmpty ? nil : Median.of(slopes)
     }
 
     static func neighbours(of k: Int, count: Int) -> [Int] {

@@ -99,7 +99,7 @@ enum StretchAlignment {
             while j + 1 < off.count, off[j + 1].piece.lowerBound == off[j].piece.upperBound { j += 1 }
             var first = off[k].piece.lowerBound
             var last = off[j].piece.upperBound - 1
-            let shift = RobustLine.median(off[k...j].map(\.shift))
+            let shift = Median.of(off[k...j].map(\.shift))
             // The stretch's ends where the hits change sides: a hit on its onset as written is not part of it, one on its
             // onset only once shifted is.
             func written(_ i: Int) -> Bool { nearestClear(sorted[i] - offset, peaks: peaks) != nil }
@@ -143,7 +143,7 @@ enum StretchAlignment {
         let residuals = hits.compactMap { t in
             nearestClear(t - best, peaks: peaks).map { t - $0 }
         }
-        return residuals.count >= minimumHits / 2 ? RobustLine.median(residuals) : best
+        return residuals.count >= minimumHits / 2 ? Median.of(residuals) : best
     }
 
     /// How many of `hits` have a clear onset within 25 ms once `offset` is removed.

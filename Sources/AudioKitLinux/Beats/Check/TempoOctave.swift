@@ -60,12 +60,12 @@ struct TempoOctave: Sendable, Equatable {
     static func measure(_ aligned: [Double], odf: OnsetCurve) -> TempoOctave? {
         guard aligned.count >= minimumGaps + 1 else { return nil }
         let intervals = zip(aligned.dropFirst(), aligned).map { $0 - $1 }
-        let typical = RobustLine.median(intervals)
+        let typical = Median.of(intervals)
         guard typical > 0 else { return nil }
         let window = min(BeatCheckTuning.maxSearchWindow, 0.1 * typical)
         let atBeats = aligned.map { odf.strongest(near: $0, window: window)?.strength ?? 0 }
-        let even = RobustLine.median(stride(from: 0, to: atBeats.count, by: 2).map { atBeats[$0] })
-        let odd = RobustLine.median(stride(from: 1, to: atBeats.count, by: 2).map { atBeats[$0] })
+        let even = Median.of(stride(from: 0, to: atBeats.count, by: 2).map { atBeats[$0] })
+        let odd = Median.of(stride(from: 1, to: atBeats.count, by: 2).map { atBeats[$0] })
         // The beats' level is the stronger set's: at double the pulse, the other set is mostly silent.
         let beatLevel = max(even, odd)
         guard beatLevel > 0 else { return nil }
@@ -75,7 +75,7 @@ struct TempoOctave: Sendable, Equatable {
         }
         guard middles.count >= minimumGaps else { return nil }
         return TempoOctave(
-            midpointRatio: RobustLine.median(middles) / beatLevel,
+            midpointRatio: Median.of(middles) / beatLevel,
             midpointShare: Double(middles.filter { $0 >= halfRatio * beatLevel }.count) / Double(middles.count),
             alternationRatio: min(even, odd) / beatLevel, gaps: middles.count, bpm: 60 / typical, strongerFirst: even >= odd ? 0 : 1)
     }

@@ -98,7 +98,7 @@ extension DraftStyle {
             style.bands = Dictionary(
                 uniqueKeysWithValues: bandNames.indices.map { (bandNames[$0], ((separation[$0] / sum) * 1000).rounded() / 1000) })
         }
-        style.offsetMs = offsets.count >= 10 ? (RobustLine.median(offsets) * 10_000).rounded() / 10 : 0
+        style.offsetMs = offsets.count >= 10 ? (Median.of(offsets) * 10_000).rounded() / 10 : 0
         style.density = totalSpan > 0 ? ((totalHits / totalSpan) * 1000).rounded() / 1000 : nil
         let sortedGaps = gaps.sorted()
         if !sortedGaps.isEmpty {
@@ -120,7 +120,7 @@ extension DraftStyle {
             guard lo <= hi, let peak = (lo...hi).max(by: { curve[$0] < curve[$1] }), curve[peak] >= 2 else { continue }
             samples.append(t - onset.time(ofFrame: Double(peak)))
         }
-        return (samples, samples.count >= 10 ? RobustLine.median(samples) : 0)
+        return (samples, samples.count >= 10 ? Median.of(samples) : 0)
     }
 
     /// (mean(a) − mean(b)) / √((var(a) + var(b)) / 2); 0 when either is empty or both are constant.

@@ -9,8 +9,8 @@ extension EditorSession {
         let side = savePath.map(EditorSidecar.path(for:))
         if let side, keepsBeside || savedBeside { try Self.checkSidecar(side, expected: sidecarSeen) }
         let before = (file: file, exported: exportedChart)
-        let tempo = keepsGrid ? declared.map { (bpm: $0.bpm, offset: $0.offset) } : nil
-        let changes = keepsGrid ? (declared?.sections ?? []).map { (time: $0.time, bpm: $0.bpm) } : []
+        let tempo = keepsGrid ? declared.map { (bpm: $0.sections[0].bpm, offset: $0.offset) } : nil
+        let changes = keepsGrid ? Array((declared?.timingPoints ?? []).dropFirst()) : []
         let marked = keepsMarkers ? [(key: "markers", value: EditorMarker.json(markers), add: !markers.isEmpty)] : []
         // A chart saved in place: its hits as the chart's rows (or milliseconds) now place them.
         var placed: [Double]? = nil
@@ -31,7 +31,7 @@ extension EditorSession {
             self.file = try file.save(beats, tempo: tempo, changes: changes, members: marked, limits: settings.limits)
         } else if let path = settings.saveAs {
             var map = BeatMap(times: beats, bpm: tempo?.bpm, offset: tempo?.offset)
-            map.tempoMap = tempo == nil ? nil : declared?.tempoMap
+            map.tempoMap = tempo == nil ? nil : declared
             var text = BeatMapWriter.string(map, format: BeatMapFormat.forOutput(path: path))
             if !marked.isEmpty, !markers.isEmpty {
                 if !text.hasPrefix("{") { text = "{\"beats\": " + text + "}\n" }
@@ -134,8 +134,8 @@ extension EditorSession {
             try writeChart(to: path, format: format)
         } else {
             let keeps = format == .json
-            var map = BeatMap(times: beats, bpm: keeps ? declared?.bpm : nil, offset: keeps ? declared?.offset : nil)
-            map.tempoMap = keeps ? declared?.tempoMap : nil
+            var map = BeatMap(times: beats, bpm: keeps ? declared?.sections[0].bpm : nil, offset: keeps ? declared?.offset : nil)
+            map.tempoMap = keeps ? declared : nil
             var text = BeatMapWriter.string(map, format: format)
             if keeps, !markers.isEmpty {
                 if !text.hasPrefix("{") { text = "{\"beats\": " + text + "}\n" }
@@ -172,7 +172,7 @@ extension EditorSession {
     /// The tempo map a chart is written on: the grid the author set, else the chart's own, else the one the check fitted
     /// to the hits, else a steady one from the first hit.
     var exportTempo: TempoMap {
-        if let declared { return declared.tempoMap }
+        if let declared { return declared }
         return chartTempo ?? report.tempoMap ?? ChartWriter.tempoMap(of: BeatMap(times: beats))
     }
 

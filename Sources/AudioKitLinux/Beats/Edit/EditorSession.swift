@@ -69,11 +69,11 @@ public actor EditorSession {
     /// The beats the session opened with (the map's, or the draft).
     let openedBeats: [Double]
     /// The tempo grid the author set, or the map declared (`"bpm"` and `"offset"`): the beats are judged on it.
-    public internal(set) var declared: EditorState.Grid?
+    public internal(set) var declared: TempoMap?
     /// The grid as it is on disk.
-    var savedDeclared: EditorState.Grid?
+    var savedDeclared: TempoMap?
     /// The grid the session opened with.
-    let openedDeclared: EditorState.Grid?
+    let openedDeclared: TempoMap?
     /// A chart's own tempo map (StepMania, osu!, Quaver, Beat Saber), kept for the check.
     let chartTempo: TempoMap?
     /// The bytes of the chart this session last exported and now edits (a Save As to `.sm`, `.osu` or `.qua`): such a
@@ -120,7 +120,7 @@ public actor EditorSession {
                 file = f
                 beats = f.map.times
                 savedBeats = f.map.times
-                declared = EditorState.Grid(declaredBy: f.map)
+                declared = EditorState.declaredGrid(of: f.map)
                 chartTempo = declared == nil ? f.map.tempoMap : nil
                 if f.format == .json, case .success(.object(let o)) = f.bytes.withUnsafeBytes({ Jansson.decode($0, maxDepth: 64) }),
                     let value = o["markers"]
@@ -168,10 +168,10 @@ public actor EditorSession {
     }
 
     static func check(
-        _ beats: [Double], declared: EditorState.Grid?, chartTempo: TempoMap?, onset: OnsetStrength, settings: Settings, file: String?
+        _ beats: [Double], declared: TempoMap?, chartTempo: TempoMap?, onset: OnsetStrength, settings: Settings, file: String?
     ) -> BeatCheckReport {
-        var map = BeatMap(times: beats, bpm: declared?.bpm, offset: declared?.offset, file: file)
-        map.tempoMap = declared.map { $0.sections.isEmpty ? nil : $0.tempoMap } ?? chartTempo
+        var map = BeatMap(times: beats, bpm: declared?.sections[0].bpm, offset: declared?.offset, file: file)
+        map.tempoMap = declared.map { $0.sections.count == 1 ? nil : $0 } ?? chartTempo
         return BeatChecker.check(
             map: map, onset: onset,
             options: BeatCheckOptions(tolerance: settings.tolerance, lint: BeatLintOptions(hitWindow: settings.hitWindow)))
@@ -237,16 +237,17 @@ public actor EditorSession {
     /// run past its audio, and those sections stay editable.
     public static let maxSectionTime = 86_400.0
 
-    /// Sets the tempo grid the beats are judged on (and a JSON map keeps on save), and checks them again. Returns
-    /// false, keeping the grid it had, for a tempo outside `TempoMap.bpmRange`, an offset that is not a finite time
-    /// within a minute of the track, or sections that do not each start at least a millisecond after the one before
-    /// (the offset first), at most `maxSectionTime`, at most `maxSections` of them.
+    /// Sets the tempo grid the beats are judged on (and a JSON map keeps on save), and checks them again: `bpm` from
+    /// `offset`, then `sections` (start times and tempi) that each restart the grid at their time. Returns false,
+    /// keeping the grid it had, for a tempo outside `TempoMap.bpmRange`, an offset that is not a finite time within a
+    /// minute of the track, or sections that do not each start at least a millisecond after the one before (the offset
+    /// first), at most `maxSectionTime`, at most `maxSections` of them.
     @discardableResult
-    public func setGrid(_ grid: EditorState.Grid) -> Bool {
-        guard TempoMap.bpmRange.contains(grid.bpm), grid.offset.isFinite, abs(grid.offset) <= info.duration + 60 else { return false }
-        guard grid.sections.count <= Self.maxSections else { return false }
-        var last = grid.offset
-        for section in grid.sections {
+    public func setGrid(bpm: Double, offset: Double, sections: [(time: Double, bpm: Double)] = []) -> Bool {
+        guard TempoMap.bpmRange.contains(bpm), offset.isFinite, abs(offset) <= info.duration + 60 else { return false }
+        guard sections.count <= Self.maxSections else { return false }
+        var last = offset
+        for section in sections {
             // At least a millisecond after the one before: the map keeps times to the microsecond, and closer sections
             // would read back in one place.
             // A chart's tempo map may run past its audio (its last sections after the song ends): they are kept.
@@ -255,6 +256,7 @@ public actor EditorSession {
             else { return false }
             last = section.time
         }
+        guard let grid = TempoMap(timingPoints: [(offset, bpm)] + sections) else { return false }
         declared = grid
         report = Self.check(beats, declared: declared, chartTempo: chartTempo, onset: onset, settings: settings, file: savePath)
         return true

@@ -6,12 +6,12 @@ import Foundation
 /// with the reason, never ignored.
 public struct EditorSidecar: Sendable, Equatable {
     /// The tempo grid, or nil when none was set.
-    public var grid: EditorState.Grid?
+    public var grid: TempoMap?
     /// The markers.
     public var markers: [EditorMarker]
 
     /// A sidecar holding `grid` and `markers`.
-    public init(grid: EditorState.Grid?, markers: [EditorMarker]) {
+    public init(grid: TempoMap?, markers: [EditorMarker]) {
         self.grid = grid
         self.markers = markers
     }
@@ -42,7 +42,7 @@ public struct EditorSidecar: Sendable, Equatable {
                 .corrupt, path: path, reason: "unknown key \"\(unknown)\"",
                 fix: "a sidecar holds \"bpm\", \"offset\", \"tempo_changes\" and \"markers\"")
         }
-        var grid: EditorState.Grid? = nil
+        var grid: TempoMap? = nil
         if o["bpm"] != nil || o["offset"] != nil {
             var map = BeatMap(times: [], bpm: o["bpm"]?.number, offset: o["offset"]?.number)
             if let changes = o["tempo_changes"] {
@@ -51,7 +51,7 @@ public struct EditorSidecar: Sendable, Equatable {
                 case .failure(let e): throw InputError(.corrupt, path: path, reason: "\"tempo_changes\" \(e.reason)")
                 }
             }
-            guard let declared = EditorState.Grid(declaredBy: map) else {
+            guard let declared = EditorState.declaredGrid(of: map) else {
                 throw InputError(.corrupt, path: path, reason: "\"bpm\" (1–10000) and \"offset\" (seconds) must be numbers, both present")
             }
             grid = declared
@@ -70,10 +70,10 @@ public struct EditorSidecar: Sendable, Equatable {
     public var text: String {
         var members: [String] = []
         if let grid {
-            members.append("\"bpm\": \(BeatMapSaver.number(grid.bpm, decimals: 3))")
+            members.append("\"bpm\": \(BeatMapSaver.number(grid.sections[0].bpm, decimals: 3))")
             members.append("\"offset\": \(BeatMapSaver.number(grid.offset, decimals: 3))")
-            if !grid.sections.isEmpty {
-                members.append("\"tempo_changes\": " + BeatMapSaver.tempoChanges(grid.sections.map { ($0.time, $0.bpm) }))
+            if grid.sections.count > 1 {
+                members.append("\"tempo_changes\": " + BeatMapSaver.tempoChanges(Array(grid.timingPoints.dropFirst())))
             }
         }
         members.append("\"markers\": " + EditorMarker.json(markers))

@@ -38,59 +38,20 @@ public struct EditorState: Encodable, Sendable, Equatable {
         }
     }
 
-    /// A tempo grid: fitted to the beats, or set by the author; steady, or in tempo sections.
-    public struct Grid: Encodable, Sendable, Equatable {
-        /// A tempo section after the first: it restarts the grid at its time, as osu! and Quaver timing points do.
-        public struct Section: Encodable, Sendable, Equatable {
-            /// Where it starts (seconds): a line of the grid, and the first beat of a bar.
-            public var time: Double
-            /// Its tempo.
-            public var bpm: Double
+    /// The editor's grid of `tempo`: its sections' start times and tempi as timing points, each section restarting
+    /// the grid at its time (`TempoMap.init(timingPoints:)`), as the page draws and edits it and osu! and Quaver keep
+    /// it; its stops and meter are not kept (the page counts bars of 4).
+    public static func grid(of tempo: TempoMap) -> TempoMap {
+        TempoMap(timingPoints: tempo.timingPoints) ?? tempo
+    }
 
-            /// A section of `bpm` from `time`.
-            public init(time: Double, bpm: Double) {
-                self.time = time
-                self.bpm = bpm
-            }
-        }
-
-        /// The tempo of its first section.
-        public var bpm: Double
-        /// The time of one of the first section's lines (seconds).
-        public var offset: Double
-        /// The sections after the first, in time order (empty for a steady grid).
-        public var sections: [Section]
-
-        /// A grid of `bpm` through `offset`, then `sections`.
-        public init(bpm: Double, offset: Double, sections: [Section] = []) {
-            self.bpm = bpm
-            self.offset = offset
-            self.sections = sections
-        }
-
-        /// The grid as a tempo map (each section restarting the grid at its time).
-        public var tempoMap: TempoMap {
-            TempoMap(timingPoints: [(offset, bpm)] + sections.map { ($0.time, $0.bpm) }) ?? TempoMap(offset: offset, bpm: bpm)
-        }
-
-        /// The grid of `tempoMap`: its first section's tempo and start, then each later section's start and tempo.
-        public init(tempoMap: TempoMap) {
-            let first = tempoMap.sections[0]
-            self.init(
-                bpm: first.bpm, offset: first.time, sections: tempoMap.sections.dropFirst().map { Section(time: $0.time, bpm: $0.bpm) })
-        }
-
-        /// The grid of a map that declares one: its `bpm` and `offset`, and the later sections of a tempo map read
-        /// with them (a JSON map's `"tempo_changes"`); nil without a usable BPM and offset.
-        public init?(declaredBy map: BeatMap) {
-            if let tempo = map.tempoMap, tempo.stops.isEmpty {
-                self.init(tempoMap: tempo)
-                return
-            }
-            guard let bpm = map.bpm, TempoMap.bpmRange.contains(bpm), let offset = map.offset, offset.isFinite else { return nil }
-            let later = map.tempoMap.map { $0.sections.dropFirst().map { Section(time: $0.time, bpm: $0.bpm) } } ?? []
-            self.init(bpm: bpm, offset: offset, sections: later)
-        }
+    /// The grid of a map that declares one: its `bpm` and `offset`, and the later sections of a tempo map read with
+    /// them (a JSON map's `"tempo_changes"`); nil without a usable BPM and offset.
+    public static func declaredGrid(of map: BeatMap) -> TempoMap? {
+        if let tempo = map.tempoMap, tempo.stops.isEmpty { return grid(of: tempo) }
+        guard let bpm = map.bpm, TempoMap.bpmRange.contains(bpm), let offset = map.offset, offset.isFinite else { return nil }
+        let later = map.tempoMap.map { Array($0.timingPoints.dropFirst()) } ?? []
+        return TempoMap(timingPoints: [(offset, bpm)] + later)
     }
 
     /// One of the checker's errors or warnings.
@@ -129,9 +90,9 @@ public struct EditorState: Encodable, Sendable, Equatable {
     public var audioBPM: Double?
     /// The grid the beats were judged on when none was declared: a chart's tempo map (its own, or fitted to its hits,
     /// in sections), or a steady grid fitted to a beat list.
-    public var grid: Grid?
+    public var grid: TempoMap?
     /// The tempo grid the author set (or the map declared): the checker judges the beats on it; nil when none.
-    public var declaredGrid: Grid?
+    public var declaredGrid: TempoMap?
     /// True when a save keeps `declaredGrid` in the map (a JSON object map; other formats hold beats only).
     public var keepsGrid: Bool
     /// The named ranges the author marked.
@@ -201,8 +162,8 @@ public struct EditorState: Encodable, Sendable, Equatable {
         try c.encode(drift, forKey: .drift)
         try c.encode(mapBPM, forKey: .mapBPM)
         try c.encode(audioBPM, forKey: .audioBPM)
-        try c.encode(grid, forKey: .grid)
-        try c.encode(declaredGrid, forKey: .declaredGrid)
+        try Self.encode(grid, in: &c, forKey: .grid)
+        try Self.encode(declaredGrid, in: &c, forKey: .declaredGrid)
         try c.encode(keepsGrid, forKey: .keepsGrid)
         try c.encode(markers, forKey: .markers)
         try c.encode(keepsMarkers, forKey: .keepsMarkers)
@@ -216,13 +177,35 @@ public struct EditorState: Encodable, Sendable, Equatable {
         try c.encode(octave, forKey: .octave)
     }
 
+    /// The keys of a grid in the page's JSON.
+    private enum GridKeys: String, CodingKey {
+        case bpm, offset, sections, time
+    }
+
+    /// Encodes `tempo` as the page reads a grid, `{"bpm", "offset", "sections": [{"time", "bpm"}, …]}`: the first
+    /// section's tempo and start, then each later section's start and tempo; null when there is none.
+    private static func encode(
+        _ tempo: TempoMap?, in container: inout KeyedEncodingContainer<CodingKeys>, forKey key: CodingKeys
+    ) throws {
+        guard let tempo else { return try container.encodeNil(forKey: key) }
+        var grid = container.nestedContainer(keyedBy: GridKeys.self, forKey: key)
+        try grid.encode(tempo.sections[0].bpm, forKey: .bpm)
+        try grid.encode(tempo.sections[0].time, forKey: .offset)
+        var sections = grid.nestedUnkeyedContainer(forKey: .sections)
+        for s in tempo.sections.dropFirst() {
+            var section = sections.nestedContainer(keyedBy: GridKeys.self)
+            try section.encode(s.time, forKey: .time)
+            try section.encode(s.bpm, forKey: .bpm)
+        }
+    }
+
     /// The state of `beats` as `report` judges them: each beat's verdict by index, "too close" by the lint rule at
     /// `minimumGap`, a grid fitted to the beats, and the `declaredGrid` they were judged on (kept on save when
     /// `keepsGrid`); the author's `markers` (kept in the map when `keepsMarkers`, beside it in `sidecar`), and whether a
     /// sidecar is possible.
     public init(
         track: String, info: AudioFileInfo, map: String?, dirty: Bool, canSave: Bool, beats times: [Double],
-        report: BeatCheckReport, tolerance: Double, hitWindow: Double, minimumGap: Double, declaredGrid: Grid? = nil,
+        report: BeatCheckReport, tolerance: Double, hitWindow: Double, minimumGap: Double, declaredGrid: TempoMap? = nil,
         keepsGrid: Bool = false, markers: [EditorMarker] = [], keepsMarkers: Bool = false, sidecar: String? = nil,
         sidecarPossible: Bool = false, saveNote: String? = nil
     ) {
@@ -258,7 +241,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         audioBPM = report.audioBPM
         // A chart's tempo map (its own, or the one fitted to its hits, in sections at the beat's tempo); for a beat list
         // checked as one steady pulse, the grid fitted to it.
-        grid = report.tempoMap.map(Grid.init(tempoMap:)) ?? GridFit(times: times).map { Grid(bpm: $0.bpm, offset: $0.offset) }
+        grid = report.tempoMap.map(Self.grid(of:)) ?? GridFit(times: times).flatMap { TempoMap(timingPoints: [($0.offset, $0.bpm)]) }
         flagged = report.flaggedCount
         self.tolerance = tolerance
         self.hitWindow = hitWindow

@@ -207,9 +207,7 @@ public enum IntervalOutlierRule: BeatRule {
         guard t.count >= 5, t.allSatisfy(\.isFinite), map.tempoMap == nil, BeatChecker.isPulse(t, share: 0.6) else { return }
         let ibi = (1..<t.count).map { t[$0] - t[$0 - 1] }
         func localMedian(_ k: Int) -> Double {
-            let window = (max(0, k - 4)...min(ibi.count - 1, k + 4)).filter { $0 != k }.map { ibi[$0] }
-                .sorted()
-            return window.isEmpty ? ibi[k] : window[window.count / 2]
+            Median.upper((max(0, k - 4)...min(ibi.count - 1, k + 4)).filter { $0 != k }.map { ibi[$0] }) ?? ibi[k]
         }
         let tol = options.outlierTolerance
         var k = 0

@@ -22,8 +22,8 @@ public struct GridFit: Sendable {
     public init?(times: [Double], interval: Double? = nil) {
         let t = times.filter(\.isFinite).sorted()
         guard t.count >= 2 else { return nil }
-        let gaps = (1..<t.count).map { t[$0] - t[$0 - 1] }.sorted()
-        var step = interval ?? gaps[gaps.count / 2]
+        let gaps = (1..<t.count).map { t[$0] - t[$0 - 1] }
+        var step = interval ?? Median.upper(gaps) ?? 0
         guard step > 0 else { return nil }
         var idx: [Int] = []
         // Two passes: assign indices with the seed interval, fit, re-assign with the fitted one.

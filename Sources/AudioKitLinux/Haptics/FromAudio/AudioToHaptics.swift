@@ -1,34 +1,5 @@
 import Foundation
 
-/// A haptic pattern made from a sound, as one pattern and as the two halves Meta Haptics Studio and Lofelt Studio
-/// export (continuous events; transients).
-public struct HapticConversion: Sendable {
-    /// Transients and continuous events together (nil with `split`). The curves stop 0.5 ms before each transient and
-    /// start again 0.5 ms after it, and a neutral `Parameter` at the transient holds in between, so no curve scales a
-    /// transient.
-    public var combined: AHAPPattern?
-    /// With `split`: the continuous events and their curves alone, without pauses.
-    public var continuous: AHAPPattern?
-    /// With `split`: the transients alone.
-    public var transients: AHAPPattern?
-    /// The onsets that became transients.
-    public var onsets: [TransientPicker.Onset]
-    /// What the user should know: a silent sound, no onset found.
-    public var notes: [String]
-    /// Length of the sound, in seconds.
-    public var duration: Double
-    /// The amplitude the pattern follows, after normalising and gain, one value per millisecond (for plots).
-    public var amplitude: [Float]
-    /// With `--preset auto`: the kind of sound told, and what it was told by.
-    public var kind: (kind: SoundKind, descriptors: SoundDescriptors)? = nil
-
-    /// Control points per second of sound in `pattern`.
-    public func breakpointsPerSecond(_ pattern: AHAPPattern) -> Double {
-        let points = pattern.curves.reduce(0) { $0 + $1.controlPoints.count }
-        return duration > 0 ? Double(points) / duration : 0
-    }
-}
-
 /// Makes a haptic pattern from a sound: continuous events whose intensity and sharpness curves follow the sound's
 /// amplitude and brightness, and transients at its sharp onsets.
 ///
@@ -374,34 +345,5 @@ public enum AudioToHaptics {
     static func round(_ x: Double, _ step: Double) -> Double {
         let scale = (1 / step).rounded()
         return (x * scale).rounded() / scale
-    }
-}
-
-/// The sharpness of a sound over time, from its STFT brightness: frames below the gate take the nearest gated-in
-/// frame's value, and a sound with none gets 0.5.
-struct SharpnessTrack {
-    let values: [Double]
-    let step: Double
-
-    init(features: SoundFeatures) {
-        step = features.frameStep
-        var values = features.centroid.map { $0.isNaN ? Double.nan : AudioToHaptics.sharpness(centroid: Double($0)) }
-        // Fill gaps from the last known value, and leading gaps from the first.
-        var last: Double? = nil
-        for i in values.indices {
-            if values[i].isNaN { values[i] = last ?? .nan } else { last = values[i] }
-        }
-        let firstKnown = values.first { !$0.isNaN } ?? 0.5
-        self.values = values.map { $0.isNaN ? firstKnown : $0 }
-    }
-
-    func value(at time: Double) -> Double {
-        guard !values.isEmpty, step > 0 else { return 0.5 }
-        let x = time / step
-        let i = Int(x.rounded(.down))
-        guard i >= 0 else { return values[0] }
-        guard i + 1 < values.count else { return values[values.count - 1] }
-        let f = x - Double(i)
-        return values[i] * (1 - f) + values[i + 1] * f
     }
 }

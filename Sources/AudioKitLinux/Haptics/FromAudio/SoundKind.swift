@@ -106,14 +106,13 @@ public enum SoundClassifier {
         let onsets = TransientPicker().onsets(envelope: envelope, flux: features.flux, frameStep: features.frameStep)
         return SoundDescriptors(
             soundingDuration: seconds, sustain: sustain, onsetRate: Double(onsets.count) / max(seconds, 0.001),
-            centroid: median(features.centroid), flatness: median(features.flatness), lowEnergyShare: lowEnergyShare(span, peak: peak),
+            centroid: centre(features.centroid), flatness: centre(features.flatness), lowEnergyShare: lowEnergyShare(span, peak: peak),
             periodicity: seconds >= 3 ? periodicity(features.flux, frameStep: features.frameStep) : 0)
     }
 
-    /// The median of the values that are not NaN (0 with none).
-    static func median(_ values: [Float]) -> Double {
-        let known = values.filter { !$0.isNaN }.sorted()
-        return known.isEmpty ? 0 : Double(known[known.count / 2])
+    /// The upper median (`Median.upper`) of the values that are not NaN (0 with none).
+    static func centre(_ values: [Float]) -> Double {
+        Median.upper(values.filter { !$0.isNaN }).map(Double.init) ?? 0
     }
 
     /// The largest normalised autocorrelation of `flux` (mean removed, first minute) at lags of 0.25–1.5 s.

@@ -52,20 +52,12 @@ enum OsuChart {
                     if let d = p.clamped { clamped.append(d) }
                 }
             case "HitObjects":
-                let fields = trimmed.split(separator: ",", omittingEmptySubsequences: false)
-                guard fields.count >= 4, let time = Double(fields[2].trimmingCharacters(in: .whitespaces)), time.isFinite,
-                    abs(time) < 86_400_000
-                else {
-                    return BeatMapReader.failure(
-                        file, number, 1, "hit object \"\(trimmed.prefix(40))\" is not x,y,time,type,…; write it as 64,192,1000,1,0,0:0:0:0:"
-                    )
+                switch hitObject(trimmed, indent: line.count - line.drop { $0 == " " || $0 == "\t" }.count, number: number, file: file) {
+                case .failure(let f): return f.result
+                case .success(let o):
+                    pendingObjects.append((o.mania.time, number, o.column))
+                    objects.append(o.mania)
                 }
-                let column = fields[0].count + fields[1].count + 3 + (line.count - line.drop { $0 == " " || $0 == "\t" }.count)
-                pendingObjects.append((time / 1000, number, column))
-                // osu!mania: the lane from x, a hold (type bit 128) ending at the first field of its extras.
-                let type = Int(fields[3].trimmingCharacters(in: .whitespaces)) ?? 1
-                let end = type & 128 != 0 && fields.count >= 6 ? fields[5].split(separator: ":").first.flatMap { Double($0) } : nil
-                objects.append((Double(fields[0].trimmingCharacters(in: .whitespaces)) ?? 0, time / 1000, end.map { $0 / 1000 }))
                 if pendingObjects.count > maxBeats {
                     return BeatMapReader.failure(file, number, 1, "the chart holds more than \(maxBeats) hit objects (the beat limit)")
                 }
@@ -93,6 +85,28 @@ enum OsuChart {
             result.map?.notes = maniaNotes(objects, keys: keys, early: early)
         }
         return result
+    }
+
+    /// One line of `[HitObjects]` (`x,y,time,type,…`, `indent` characters in): its time (seconds) with its x and, for
+    /// an osu!mania hold (type bit 128), its end from the first field of its extras; and the column of its time.
+    static func hitObject(_ trimmed: String, indent: Int, number: Int, file: String?) -> Result<
+        (mania: (x: Double, time: Double, hold: Double?), column: Int), StepManiaChart.Failure
+    > {
+        let fields = trimmed.split(separator: ",", omittingEmptySubsequences: false)
+        guard fields.count >= 4, let time = Double(fields[2].trimmingCharacters(in: .whitespaces)), time.isFinite,
+            abs(time) < 86_400_000
+        else {
+            return .failure(
+                StepManiaChart.Failure(
+                    result: BeatMapReader.failure(
+                        file, number, 1, "hit object \"\(trimmed.prefix(40))\" is not x,y,time,type,…; write it as 64,192,1000,1,0,0:0:0:0:"
+                    )
+                ))
+        }
+        let column = fields[0].count + fields[1].count + 3 + indent
+        let type = Int(fields[3].trimmingCharacters(in: .whitespaces)) ?? 1
+        let end = type & 128 != 0 && fields.count >= 6 ? fields[5].split(separator: ":").first.flatMap { Double($0) } : nil
+        return .success(((Double(fields[0].trimmingCharacters(in: .whitespaces)) ?? 0, time / 1000, end.map { $0 / 1000 }), column))
     }
 
     /// One line of `[TimingPoints]` (`time,beatLength,meter,…,uninherited,…`, `indent` characters in): an uninherited

@@ -24,7 +24,17 @@ struct MSDText {
 
     let values: [Value]
 
+    /// Reads the values of `bytes`.
     init(_ bytes: [UInt8]) {
+        var scan = Scan(bytes: bytes)
+        while scan.i < bytes.count { scan.step() }
+        if scan.inValue { scan.endValue() }
+        values = scan.values
+    }
+
+    /// The reader's state: where it is, and the value and parameter it is in.
+    private struct Scan {
+        let bytes: [UInt8]
         var values: [Value] = []
         var i = 0
         var line = 1, column = 1
@@ -34,7 +44,9 @@ struct MSDText {
         var start = (1, 1)
         var startOffset = 0
         var atLineStart = true
-        func advance(_ b: UInt8) {
+
+        /// Moves the line and column past `b` (a UTF-8 continuation byte is no column).
+        mutating func advance(_ b: UInt8) {
             if b == UInt8(ascii: "\n") {
                 line += 1
                 column = 1
@@ -42,13 +54,23 @@ struct MSDText {
                 column += 1
             }
         }
-        func endParam() {
+
+        /// Moves past the byte at `i`.
+        mutating func skip() {
+            advance(bytes[i])
+            i += 1
+        }
+
+        /// Ends the parameter being read.
+        mutating func endParam() {
             // "\r\n" is one Character in Swift: keep one kind of line ending so that lines split and count.
             let text = String(decoding: current.filter { $0 != UInt8(ascii: "\r") }, as: UTF8.self)
             params.append(Param(text: text, line: start.0, column: start.1, range: startOffset..<max(startOffset, i)))
             current = []
         }
-        func endValue() {
+
+        /// Ends the value being read: its first parameter is its tag.
+        mutating func endValue() {
             endParam()
             let tag = params.removeFirst()
             values.append(
@@ -58,31 +80,33 @@ struct MSDText {
             params = []
             inValue = false
         }
-        while i < bytes.count {
+
+        /// Starts a parameter after the byte at `i`.
+        mutating func startParam() {
+            skip()
+            start = (line, column)
+            startOffset = i
+        }
+
+        /// Reads from `i`: a comment, text outside a value, or one byte of a value.
+        mutating func step() {
             let b = bytes[i]
             if b == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "/") {
-                while i < bytes.count, bytes[i] != UInt8(ascii: "\n") {
-                    advance(bytes[i])
-                    i += 1
-                }
-                continue
+                while i < bytes.count, bytes[i] != UInt8(ascii: "\n") { skip() }
+                return
             }
             if !inValue {
                 if b == UInt8(ascii: "#") {
                     inValue = true
-                    advance(b)
-                    i += 1
-                    start = (line, column)
-                    startOffset = i
-                    continue
+                    startParam()
+                } else {
+                    skip()
                 }
-                advance(b)
-                i += 1
-                continue
+                return
             }
             if b == UInt8(ascii: "#") && atLineStart {
                 endValue()
-                continue
+                return
             }
             switch b {
             case UInt8(ascii: "\\") where i + 1 < bytes.count:
@@ -91,21 +115,16 @@ struct MSDText {
                 advance(bytes[i + 1])
                 i += 2
                 atLineStart = false
-                continue
+                return
             case UInt8(ascii: ":"):
                 endParam()
-                advance(b)
-                i += 1
-                start = (line, column)
-                startOffset = i
+                startParam()
             case UInt8(ascii: ";"):
                 endValue()
-                advance(b)
-                i += 1
+                skip()
             default:
                 current.append(b)
-                advance(b)
-                i += 1
+                skip()
             }
             if b == UInt8(ascii: "\n") {
                 atLineStart = true
@@ -113,7 +132,5 @@ struct MSDText {
                 atLineStart = false
             }
         }
-        if inValue { endValue() }
-        self.values = values
     }
 }

@@ -279,134 +279,27 @@ enum StepManiaChart {
         return .success(map)
     }
 
-    /// The hits of the note data: measures of rows, each row at 4·m + 4·l/N beats rounded to 1/48 beat.
+    /// The hits of the note data (see `StepManiaNoteRows`), refused past `maxBeats` hits or a million measures.
     static func rows(
         _ data: MSDText.Param, tempo: TempoMap, file: String?, maxBeats: Int, chartNotes: inout [ChartNote]
     ) -> Result<[ChartHits.Note], Failure> {
-        var notes: [ChartHits.Note] = []
-        var played: [ChartNote] = []
-        var holding: [Int: Int] = [:]  // column → index in played of an open hold or roll
-        var measure = 0
-        var rowsOfMeasure: [(text: Substring, line: Int, column: Int)] = []
-        var open: [Int: Int] = [:]  // column → index in notes of an open hold head
-        var unmatched: [Int: Int] = [:]  // hit → its heads that no tail closed
-        var heads: [Int: Int] = [:]  // hit → its hold heads
-        var taps: Set<Int> = []
+        var reader = StepManiaNoteRows(tempo: tempo, file: file)
         var line = data.line
         var firstColumn = data.column
-        func flush() {
-            defer {
-                rowsOfMeasure = []
-                measure += 1
-            }
-            let n = rowsOfMeasure.count
-            for (l, row) in rowsOfMeasure.enumerated() {
-                let beat = (Double(4 * measure) + 4 * Double(l) / Double(n)) * 48
-                let exact = beat.rounded() / 48
-                var hit: Int? = nil
-                var column = 0
-                var skipping: Character? = nil
-                /// A note character `c` at offset `k` of the row, in the current column.
-                func note(_ c: Character, at k: Int) {
-                    let kinds: [Character: ChartNote.Kind] = ["1": .tap, "2": .hold, "4": .roll, "M": .mine, "L": .lift]
-                    if let kind = kinds[c] {
-                        if kind == .hold || kind == .roll { holding[column] = played.count }
-                        played.append(ChartNote(time: tempo.time(ofBeat: exact), lane: column, kind: kind))
-                    } else if c == "3", let head = holding.removeValue(forKey: column) {
-                        played[head].end = tempo.time(ofBeat: exact)
-                    }
-                    switch c {
-                    case "1", "2", "4":
-                        if hit == nil {
-                            hit = notes.count
-                            notes.append(
-                                ChartHits.Note(
-                                    time: tempo.time(ofBeat: exact), beat: exact,
-                                    location: SourceLocation(file: file, line: row.line, column: row.column + k)))
-                        }
-                        if c == "1" {
-                            taps.insert(hit!)
-                        } else {
-                            if let previous = open[column] { unmatched[previous, default: 0] += 1 }
-                            open[column] = hit
-                            heads[hit!, default: 0] += 1
-                        }
-                    case "3":
-                        open[column] = nil
-                    default: break
-                    }
-                }
-                for (k, c) in row.text.enumerated() {
-                    if let end = skipping {
-                        if c == end { skipping = nil }
-                        continue
-                    }
-                    if c == "{" {
-                        // StepMania 5 writes a note with attributes as `{1|h|0|0}`: its first field is the note. Braces after
-                        // a note (an attack) are skipped.
-                        let rest = row.text.dropFirst(k + 1)
-                        if let bar = rest.firstIndex(of: "|"), rest.distance(from: rest.startIndex, to: bar) == 1,
-                            let type = rest.first, "1234".contains(type)
-                        {
-                            note(type, at: k)
-                            column += 1
-                        }
-                        skipping = "}"
-                        continue
-                    }
-                    if c == "[" {
-                        skipping = "]"
-                        continue
-                    }
-                    note(c, at: k)
-                    column += 1
-                }
-            }
-        }
         for raw in data.text.split(separator: "\n", omittingEmptySubsequences: false) {
-            defer {
-                line += 1
-                firstColumn = 1
-            }
-            var text = raw[...]
-            var lead = 0
-            while let c = text.first, c == " " || c == "\t" || c == "\r" {
-                text = text.dropFirst()
-                lead += 1
-            }
-            while let c = text.last, c == " " || c == "\t" || c == "\r" { text = text.dropLast() }
-            var column = firstColumn + lead
-            // A line may hold several measures' separators (`,`) and rows between them.
-            while !text.isEmpty {
-                if let comma = text.firstIndex(where: { $0 == "," || $0 == "&" }) {
-                    let before = text[..<comma].trimmingCharacters(in: .whitespaces)
-                    if !before.isEmpty { rowsOfMeasure.append((Substring(before), line, column)) }
-                    if !rowsOfMeasure.isEmpty { flush() }
-                    column += text.distance(from: text.startIndex, to: comma) + 1
-                    text = text[text.index(after: comma)...]
-                    while let c = text.first, c == " " || c == "\t" {
-                        text = text.dropFirst()
-                        column += 1
-                    }
-                } else {
-                    rowsOfMeasure.append((text, line, column))
-                    text = ""
-                }
-            }
-            if notes.count > maxBeats {
+            reader.read(line: raw, at: line, column: firstColumn)
+            if reader.notes.count > maxBeats {
                 return .failure(
                     Failure(result: BeatMapReader.failure(file, line, 1, "the chart holds more than \(maxBeats) hits (the beat limit)")))
             }
-            if measure > 1_000_000 {
+            if reader.measure > 1_000_000 {
                 return .failure(Failure(result: BeatMapReader.failure(file, line, 1, "the chart holds more than 1,000,000 measures")))
             }
+            line += 1
+            firstColumn = 1
         }
-        if !rowsOfMeasure.isEmpty { flush() }
-        // StepMania removes a hold head that no tail closes; a row left with no note is no hit.
-        for h in open.values { unmatched[h, default: 0] += 1 }
-        let dropped = Set(unmatched.filter { !taps.contains($0.key) && $0.value >= heads[$0.key, default: 0] }.keys)
-        // The notes as played: a hold or roll no tail closed is dropped, as StepMania drops it.
-        chartNotes = played.filter { ($0.kind != .hold && $0.kind != .roll) || $0.end != nil }
-        return .success(notes.enumerated().filter { !dropped.contains($0.offset) }.map(\.element))
+        let (hits, played) = reader.finish()
+        chartNotes = played
+        return .success(hits)
     }
 }

@@ -8,33 +8,14 @@ extension BeatMapReader {
     /// "seconds": 0.5}, …]`: pauses of the grid from their time, a hit at `time` coming before the pause (a StepMania
     /// stop) or, with `"delay": true`, after it (a StepMania delay).
     static func readJSON(_ bytes: [UInt8], file: String?, chart: String? = nil, maxNestingDepth: Int, maxBeats: Int) -> BeatMapReadResult {
-        var pre = JSONTextPreprocessor.process(bytes)
-        var decoded = pre.bytes.withUnsafeBytes { Jansson.decode($0, maxDepth: maxNestingDepth) }
-        // A Friday Night Funkin' chart may have text after its JSON, which the game's loader trims.
-        if case .failure = decoded, bytes.starts(with: Array("{\"song\"".utf8)) {
-            let trimmed = JSONTextPreprocessor.process(FunkinChart.trimmed(bytes))
-            let again = trimmed.bytes.withUnsafeBytes { Jansson.decode($0, maxDepth: maxNestingDepth) }
-            if case .success(let v) = again, FunkinChart.isChart(v) {
-                pre = trimmed
-                decoded = again
-            }
-        }
+        let (pre, decoded) = decodeJSON(bytes, maxNestingDepth: maxNestingDepth)
         let root: JSONValue
         switch decoded {
         case .failure(let e): return failure(file, e.line, e.column, JSONSyntaxHints.message(for: e))
         case .success(let v): root = v
         }
         if FunkinChart.isChart(root) { return FunkinChart.read(root, bytes: pre.bytes, file: file, side: chart, maxBeats: maxBeats) }
-        var diagnostics: [Diagnostic] = []
-        if let first = pre.findings.first(where: { $0.kind != .byteOrderMark }) {
-            let p = LineTable(bytes).position(ofOffset: first.offset)
-            diagnostics.append(
-                Diagnostic(
-                    ruleID: BeatMapRules.jsonLeniency, severity: .warning,
-                    location: SourceLocation(file: file, line: p.line, column: p.column),
-                    message: "\(first.kind == .comment ? "comment" : "trailing comma") in JSON; strict parsers (and JSONDecoder) reject it")
-            )
-        }
+        var diagnostics = leniency(pre, bytes: bytes, file: file)
         var beats: [JSONValue]
         var base = ""
         var bpm: Double? = nil
@@ -90,6 +71,33 @@ extension BeatMapReader {
         result.map?.tempoMap = tempoMap
         result.diagnostics = diagnostics + result.diagnostics
         return result
+    }
+
+    /// The bytes as Jansson reads them (comments and trailing commas taken out) and what it decodes. A Friday Night
+    /// Funkin' chart may have text after its JSON, which the game's loader trims: so is it here.
+    private static func decodeJSON(_ bytes: [UInt8], maxNestingDepth: Int) -> (
+        JSONTextPreprocessor.Output, Result<JSONValue, JSONSyntaxError>
+    ) {
+        let pre = JSONTextPreprocessor.process(bytes)
+        let decoded = pre.bytes.withUnsafeBytes { Jansson.decode($0, maxDepth: maxNestingDepth) }
+        if case .failure = decoded, bytes.starts(with: Array("{\"song\"".utf8)) {
+            let trimmed = JSONTextPreprocessor.process(FunkinChart.trimmed(bytes))
+            let again = trimmed.bytes.withUnsafeBytes { Jansson.decode($0, maxDepth: maxNestingDepth) }
+            if case .success(let v) = again, FunkinChart.isChart(v) { return (trimmed, again) }
+        }
+        return (pre, decoded)
+    }
+
+    /// A warning at the first comment or trailing comma, which strict parsers reject.
+    private static func leniency(_ pre: JSONTextPreprocessor.Output, bytes: [UInt8], file: String?) -> [Diagnostic] {
+        guard let first = pre.findings.first(where: { $0.kind != .byteOrderMark }) else { return [] }
+        let p = LineTable(bytes).position(ofOffset: first.offset)
+        return [
+            Diagnostic(
+                ruleID: BeatMapRules.jsonLeniency, severity: .warning,
+                location: SourceLocation(file: file, line: p.line, column: p.column),
+                message: "\(first.kind == .comment ? "comment" : "trailing comma") in JSON; strict parsers (and JSONDecoder) reject it")
+        ]
     }
 
     /// A warning at each key of the map object `o` the reader does not know: what it says is not read.

@@ -83,12 +83,34 @@ enum SwiftLiteralReader {
 
     /// Finds `let|var NAME (: Type)? = [ … ]` declarations outside comments and strings.
     static func scan(_ c: [Unicode.Scalar], file: String?) -> [Candidate] {
+        var scanner = Scanner(c: c, file: file)
         var result: [Candidate] = []
+        while scanner.i < c.count {
+            scanner.skipTrivia()
+            guard scanner.i < c.count else { break }
+            if c[scanner.i] == "\"" {
+                scanner.skipString()
+            } else if Scanner.isIdent(c[scanner.i]) {
+                if let candidate = scanner.declaration() { result.append(candidate) }
+            } else {
+                scanner.i += 1
+            }
+        }
+        return result
+    }
+
+    /// Where the scan is in the text, and its line.
+    private struct Scanner {
+        let c: [Unicode.Scalar]
+        let file: String?
         var i = 0
         var line = 1
         var lineStart = 0
-        func isIdent(_ s: Unicode.Scalar) -> Bool { s.properties.isAlphabetic || s == "_" || ("0"..."9").contains(s) }
-        func skipTrivia() {
+
+        static func isIdent(_ s: Unicode.Scalar) -> Bool { s.properties.isAlphabetic || s == "_" || ("0"..."9").contains(s) }
+
+        /// Moves past blanks, line ends and comments.
+        mutating func skipTrivia() {
             while i < c.count {
                 if c[i] == "\n" {
                     line += 1
@@ -113,85 +135,89 @@ enum SwiftLiteralReader {
                 }
             }
         }
-        while i < c.count {
-            skipTrivia()
-            guard i < c.count else { break }
-            if c[i] == "\"" {
+
+        /// Moves past a string literal that starts at `i` (it ends at its line).
+        mutating func skipString() {
+            i += 1
+            while i < c.count && c[i] != "\"" && c[i] != "\n" {
+                if c[i] == "\\" { i += 1 }
                 i += 1
-                while i < c.count && c[i] != "\"" && c[i] != "\n" {
-                    if c[i] == "\\" { i += 1 }
+            }
+            i = min(i + 1, c.count)
+        }
+
+        /// The identifier at `i`, moved past.
+        mutating func identifier() -> String {
+            let start = i
+            while i < c.count && Self.isIdent(c[i]) { i += 1 }
+            return String(String.UnicodeScalarView(c[start..<i]))
+        }
+
+        /// A word at `i`: when it starts `let|var NAME (: Type)? = [`, the array that follows.
+        mutating func declaration() -> Candidate? {
+            let word = identifier()
+            guard word == "let" || word == "var" else { return nil }
+            skipTrivia()
+            let nameStart = i
+            let name = identifier()
+            let nameLine = line, nameColumn = nameStart - lineStart + 1
+            skipTrivia()
+            if i < c.count && c[i] == ":" {
+                // Type annotation: skip to the `=` at bracket depth 0.
+                var depth = 0
+                while i < c.count && !(c[i] == "=" && depth == 0) && c[i] != "\n" {
+                    if c[i] == "[" || c[i] == "(" || c[i] == "<" { depth += 1 }
+                    if c[i] == "]" || c[i] == ")" || c[i] == ">" { depth -= 1 }
                     i += 1
                 }
-                i = min(i + 1, c.count)
-                continue
             }
-            if isIdent(c[i]) {
-                let start = i
-                while i < c.count && isIdent(c[i]) { i += 1 }
-                let word = String(String.UnicodeScalarView(c[start..<i]))
-                guard word == "let" || word == "var" else { continue }
-                skipTrivia()
-                let nameStart = i
-                while i < c.count && isIdent(c[i]) { i += 1 }
-                let name = String(String.UnicodeScalarView(c[nameStart..<i]))
-                let nameLine = line, nameColumn = nameStart - lineStart + 1
-                skipTrivia()
-                if i < c.count && c[i] == ":" {
-                    // Type annotation: skip to the `=` at bracket depth 0.
-                    var depth = 0
-                    while i < c.count && !(c[i] == "=" && depth == 0) && c[i] != "\n" {
-                        if c[i] == "[" || c[i] == "(" || c[i] == "<" { depth += 1 }
-                        if c[i] == "]" || c[i] == ")" || c[i] == ">" { depth -= 1 }
-                        i += 1
-                    }
-                }
-                skipTrivia()
-                guard i < c.count, c[i] == "=" else { continue }
-                i += 1
-                skipTrivia()
-                guard i < c.count, c[i] == "[" else { continue }
-                i += 1
-                let contentStart = i
-                var contentEnd: Int? = nil
-                var times: [Double] = []
-                var locations: [SourceLocation] = []
-                var failure: ParseFailure? = nil
-                while i < c.count {
-                    skipTrivia()
-                    guard i < c.count else { break }
-                    if c[i] == "]" {
-                        contentEnd = i
-                        i += 1
-                        break
-                    }
-                    let tokenStart = i, tokenLine = line, tokenColumn = i - lineStart + 1
-                    while i < c.count && c[i] != "," && c[i] != "]" && c[i] != "\n"
-                        && !(c[i] == "/" && i + 1 < c.count && (c[i + 1] == "/" || c[i + 1] == "*"))
-                    { i += 1 }
-                    let token = String(String.UnicodeScalarView(c[tokenStart..<i])).trimmingCharacters(in: .whitespacesAndNewlines)
-                    if let v = number(token) {
-                        times.append(v)
-                        locations.append(SourceLocation(file: file, line: tokenLine, column: tokenColumn))
-                    } else if failure == nil {
-                        failure = ParseFailure(
-                            line: tokenLine, column: tokenColumn,
-                            message:
-                                "element \(times.count) of \(name), \"\(token.prefix(40))\", is not a number literal; beat maps must be literal seconds"
-                        )
-                    }
-                    skipTrivia()
-                    if i < c.count && c[i] == "," { i += 1 }
-                }
-                result.append(
-                    Candidate(
-                        name: name, line: nameLine, column: nameColumn,
-                        result: failure.map { .failure($0) } ?? .success((times, locations)),
-                        content: contentEnd.map { contentStart..<$0 }))
-                continue
-            }
+            skipTrivia()
+            guard i < c.count, c[i] == "=" else { return nil }
             i += 1
+            skipTrivia()
+            guard i < c.count, c[i] == "[" else { return nil }
+            i += 1
+            return array(name: name, line: nameLine, column: nameColumn)
         }
-        return result
+
+        /// The elements of the array literal `name` whose `[` is just before `i`.
+        mutating func array(name: String, line nameLine: Int, column nameColumn: Int) -> Candidate {
+            let contentStart = i
+            var contentEnd: Int? = nil
+            var times: [Double] = []
+            var locations: [SourceLocation] = []
+            var failure: ParseFailure? = nil
+            while i < c.count {
+                skipTrivia()
+                guard i < c.count else { break }
+                if c[i] == "]" {
+                    contentEnd = i
+                    i += 1
+                    break
+                }
+                let tokenStart = i, tokenLine = line, tokenColumn = i - lineStart + 1
+                while i < c.count && c[i] != "," && c[i] != "]" && c[i] != "\n"
+                    && !(c[i] == "/" && i + 1 < c.count && (c[i + 1] == "/" || c[i + 1] == "*"))
+                { i += 1 }
+                let token = String(String.UnicodeScalarView(c[tokenStart..<i])).trimmingCharacters(in: .whitespacesAndNewlines)
+                if let v = SwiftLiteralReader.number(token) {
+                    times.append(v)
+                    locations.append(SourceLocation(file: file, line: tokenLine, column: tokenColumn))
+                } else if failure == nil {
+                    failure = ParseFailure(
+                        line: tokenLine, column: tokenColumn,
+                        message:
+                            "element \(times.count) of \(name), \"\(token.prefix(40))\", is not a number literal; beat maps must be literal seconds"
+                    )
+                }
+                skipTrivia()
+                if i < c.count && c[i] == "," { i += 1 }
+            }
+            return Candidate(
+                name: name, line: nameLine, column: nameColumn,
+                result: failure.map { .failure($0) } ?? .success((times, locations)),
+                content: contentEnd.map { contentStart..<$0 })
+        }
     }
 
     /// A Swift floating-point or integer literal, with an optional sign.

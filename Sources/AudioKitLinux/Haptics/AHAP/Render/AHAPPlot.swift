@@ -7,7 +7,7 @@ public enum AHAPPlot {
     static let transientColor = "#e4572e"
     static let continuousColor = "#2e86de"
     static let audioColor = "#17a589"
-    static let curveColors = ["#8e44ad", "#d35400", "#16a085", "#c0392b", "#2c3e50", "#f39c12"]
+    static let curveColors = Array(PlotPanel.seriesColors.prefix(6))
 
     /// The SVG text of the plot of `pattern`, headed by `title`. The waveform panel is rendered at `options.sampleRate`, at most 8000 Hz.
     /// `sound`, when given, is drawn in grey under the intensity panel: the amplitude the pattern was made from.
