@@ -66,7 +66,11 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Editor"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Editor"])),
             ],
-            resources: [.embedInCode("Page")]),
+            resources: [.embedInCode("Page")],
+            plugins: ["PageIndex"]),
+        // Lists the page files for EditorAssets at build time (PageIndex and its tool).
+        .executableTarget(name: "page-index", path: "Sources/page-index"),
+        .plugin(name: "PageIndex", capability: .buildTool(), dependencies: ["page-index"]),
         .target(
             name: "ToolSupport",
             dependencies: [

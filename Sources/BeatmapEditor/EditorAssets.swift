@@ -1,3 +1,5 @@
+import Foundation
+
 /// The pages of the editor (`index.html`), the crossfade audition (`audition.html`) and the pattern audition
 /// (`haptics.html`), their stylesheets and JavaScript modules from `Sources/BeatmapEditor/Page`, embedded in the binary
 /// at build time (no CDN, no npm, nothing read from disk at run time), so they work offline. A page talks only to its
@@ -12,36 +14,39 @@ public enum EditorAssets {
     }
 
     /// The page itself, served at `/`.
-    public static let index = File(bytes: PackageResources.index_html, contentType: "text/html; charset=utf-8")
+    public static let index = page("index.html")
 
     /// The crossfade audition's page (`beatmap audition`), served at `/` by its own server.
-    public static let audition = File(bytes: PackageResources.audition_html, contentType: "text/html; charset=utf-8")
+    public static let audition = page("audition.html")
 
     /// The pattern audition's page (`ahap-tool audition`), served at `/` by its own server.
-    public static let haptics = File(bytes: PackageResources.haptics_html, contentType: "text/html; charset=utf-8")
+    public static let haptics = page("haptics.html")
 
-    /// The pages' stylesheets and modules by file name, served at `/assets/NAME`. They hold no data of the session.
-    public static let files: [String: File] = [
-        "editor.css": File(bytes: PackageResources.editor_css, contentType: "text/css; charset=utf-8"),
-        "audition.css": File(bytes: PackageResources.audition_css, contentType: "text/css; charset=utf-8"),
-        "audition.js": script(PackageResources.audition_js),
-        "crossfade.js": script(PackageResources.crossfade_js),
-        "haptics.js": script(PackageResources.haptics_js),
-        "timeline.js": script(PackageResources.timeline_js),
-        "api.js": script(PackageResources.api_js),
-        "beats.js": script(PackageResources.beats_js),
-        "history.js": script(PackageResources.history_js),
-        "main.js": script(PackageResources.main_js),
-        "timing.js": script(PackageResources.timing_js),
-        "transport.js": script(PackageResources.transport_js),
-        "stream.js": script(PackageResources.stream_js),
-        "bands.js": script(PackageResources.bands_js),
-        "markers.js": script(PackageResources.markers_js),
-        "draft.js": script(PackageResources.draft_js),
-        "view.js": script(PackageResources.view_js),
-    ]
+    /// The pages' stylesheets, modules and other files by file name, served at `/assets/NAME`: every file of the page
+    /// folder but the pages themselves, listed at build time (the PageIndex plugin). They hold no data of the session.
+    public static let files = Dictionary(
+        uniqueKeysWithValues: embedded.filter { !$0.key.hasSuffix(".html") }.map {
+            ($0.key, File(bytes: $0.value, contentType: contentType(of: $0.key)))
+        })
 
-    static func script(_ bytes: [UInt8]) -> File { File(bytes: bytes, contentType: "text/javascript; charset=utf-8") }
+    /// The media type of a page file, by its extension.
+    static func contentType(of name: String) -> String {
+        switch (name as NSString).pathExtension.lowercased() {
+        case "html": "text/html; charset=utf-8"
+        case "css": "text/css; charset=utf-8"
+        case "js", "mjs": "text/javascript; charset=utf-8"
+        case "svg": "image/svg+xml"
+        case "png": "image/png"
+        case "json": "application/json"
+        default: "application/octet-stream"
+        }
+    }
+
+    /// The page `name` of the folder (a build without it is a build error in the table's user: it must be there).
+    static func page(_ name: String) -> File {
+        guard let bytes = embedded[name] else { preconditionFailure("the page folder has no \(name)") }
+        return File(bytes: bytes, contentType: contentType(of: name))
+    }
 
     /// The Content-Security-Policy the page and its files are served with: the page's own files and server only; no
     /// inline script or style, no eval, no frames, no forms, no plug-ins.
