@@ -123,18 +123,18 @@ struct HapticsScore {
 
     func f(_ k: Int) -> Double { OnsetMatching.f(matched[k], predicted, referenced) }
     var meanR: Double { correlations.reduce(0, +) / Double(max(1, correlations.count)) }
-    var medianR: Double { correlations.isEmpty ? 0 : correlations.sorted()[correlations.count / 2] }
+    var medianR: Double { Median.upper(correlations) ?? 0 }
     var squaredText: String {
         let m = squaredCorrelations.reduce(0, +) / Double(max(1, squaredCorrelations.count))
         return String(
-            format: "%.3f (%.3f)", squaredCorrelations.isEmpty ? 0 : squaredCorrelations.sorted()[squaredCorrelations.count / 2], m)
+            format: "%.3f (%.3f)", Median.upper(squaredCorrelations) ?? 0, m)
     }
     var meanBest: Double { best.reduce(0, +) / Double(max(1, best.count)) }
-    var medianBest: Double { best.isEmpty ? 0 : best.sorted()[best.count / 2] }
+    var medianBest: Double { Median.upper(best) ?? 0 }
     var lagText: String {
         let a = lags.map(abs).sorted()
         guard !a.isEmpty else { return "–" }
-        return String(format: "%.0f ms (%.0f ms)", a[a.count / 2] * 1000, a.last! * 1000)
+        return String(format: "%.0f ms (%.0f ms)", (Median.upper(a) ?? 0) * 1000, a.last! * 1000)
     }
 }
 

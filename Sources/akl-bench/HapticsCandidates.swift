@@ -120,12 +120,11 @@ struct Pooled {
         let predicted = s.reduce(0) { $0 + $1.predicted }, referenced = s.reduce(0) { $0 + $1.referenced }
         f25 = OnsetMatching.f(s.reduce(0) { $0 + $1.matched25 }, predicted, referenced)
         f50 = OnsetMatching.f(s.reduce(0) { $0 + $1.matched50 }, predicted, referenced)
-        let r = s.map(\.correlation).sorted()
-        medianR = r.isEmpty ? 0 : r.count % 2 == 1 ? r[r.count / 2] : (r[r.count / 2 - 1] + r[r.count / 2]) / 2
+        let r = s.map(\.correlation)
+        medianR = r.isEmpty ? 0 : Median.of(r)
         meanR = r.reduce(0, +) / Double(max(1, r.count))
-        let ranks = s.map(\.rankCorrelation).sorted()
-        medianRank =
-            ranks.isEmpty ? 0 : ranks.count % 2 == 1 ? ranks[ranks.count / 2] : (ranks[ranks.count / 2 - 1] + ranks[ranks.count / 2]) / 2
+        let ranks = s.map(\.rankCorrelation)
+        medianRank = ranks.isEmpty ? 0 : Median.of(ranks)
         clean = s.filter(\.clean).count
         count = s.count
     }

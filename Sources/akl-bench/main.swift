@@ -11,8 +11,7 @@ func seconds(_ body: () -> Void) -> Double {
 /// Median of `runs` timings, after one warm-up.
 func median(runs: Int, _ body: () -> Void) -> Double {
     body()
-    let times = (0..<runs).map { _ in seconds(body) }.sorted()
-    return times[times.count / 2]
+    return Median.upper((0..<runs).map { _ in seconds(body) }) ?? 0
 }
 
 let args = CommandLine.arguments

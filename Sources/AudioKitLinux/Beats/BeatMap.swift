@@ -39,6 +39,14 @@ public struct BeatMap: Sendable, Equatable {
     /// The number of beats.
     public var count: Int { times.count }
 
+    /// The tempo the map declares: its own tempo map, else one steady tempo from its `bpm` and `offset` when both are
+    /// usable; nil when it declares none.
+    public var declaredTempo: TempoMap? {
+        if let tempoMap { return tempoMap }
+        guard let bpm, TempoMap.bpmRange.contains(bpm), let offset, offset.isFinite else { return nil }
+        return TempoMap(offset: offset, bpm: bpm)
+    }
+
     /// A perfect grid: beats at offset + n·60/bpm covering [0, duration).
     public static func grid(bpm: Double, offset: Double, duration: Double) -> BeatMap {
         let interval = 60 / bpm

@@ -8,7 +8,7 @@ import Foundation
 public enum ChartWriter {
     /// The tempo map a map is written on.
     public static func tempoMap(of map: BeatMap) -> TempoMap {
-        map.tempoMap ?? TempoMap(offset: map.offset ?? 0, bpm: map.bpm.flatMap { TempoMap.bpmRange.contains($0) ? $0 : nil } ?? 60)
+        map.declaredTempo ?? TempoMap(offset: map.offset ?? 0, bpm: map.bpm.flatMap { TempoMap.bpmRange.contains($0) ? $0 : nil } ?? 60)
     }
 
     /// The times a chart can hold: finite, within a day of 0 s (the readers refuse more); the others are left out,

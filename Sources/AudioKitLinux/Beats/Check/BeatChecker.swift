@@ -157,9 +157,7 @@ public enum BeatChecker {
         {
             return nil
         }
-        if let bpm = map.bpm, TempoMap.bpmRange.contains(bpm), let offset = map.offset, offset.isFinite {
-            return (TempoMap(offset: offset, bpm: bpm), "declared")
-        }
+        if let declared = map.declaredTempo { return (declared, "declared") }
         let audio = TempoEstimator.estimate(onset)?.bpm
         return TempoMapFit.fit(times, audioBPM: audio).map { ($0, "fitted") }
     }

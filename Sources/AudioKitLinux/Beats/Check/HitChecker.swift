@@ -64,8 +64,7 @@ enum HitChecker {
             if raw.count >= 3 {
                 for i in 1..<(raw.count - 1) where raw[i] > raw[i - 1] && raw[i] >= raw[i + 1] && Double(raw[i]) >= floor {
                     let (y0, y1, y2) = (Double(raw[i - 1]), Double(raw[i]), Double(raw[i + 1]))
-                    let d = y0 - 2 * y1 + y2
-                    let shift = d != 0 ? max(-0.5, min(0.5, 0.5 * (y0 - y2) / d)) : 0
+                    let shift = PeakInterpolation.offset(y0, y1, y2)
                     t.append(odf.time(Double(i) + shift))
                     s.append(y1)
                 }
@@ -137,8 +136,7 @@ enum HitChecker {
     /// tapped in or placed by ear, where a few milliseconds off the grid say nothing).
     static func offGridLimit(_ distances: [Double]) -> Double? {
         guard distances.count >= 16 else { return nil }
-        let sorted = distances.sorted()
-        let p90 = sorted[Int(0.9 * Double(sorted.count - 1))]
+        guard let p90 = Median.quantile(distances.sorted(), 0.9) else { return nil }
         return p90 <= snappedWithin ? max(offGridAtLeast, 3 * p90) : nil
     }
 

@@ -68,8 +68,7 @@ struct OnsetCurve {
         }
         guard best >= 0 else { return nil }
         let (y0, y1, y2) = (Double(raw[best - 1]), Double(raw[best]), Double(raw[best + 1]))
-        let denominator = y0 - 2 * y1 + y2
-        let shift = denominator != 0 ? max(-0.5, min(0.5, 0.5 * (y0 - y2) / denominator)) : 0
+        let shift = PeakInterpolation.offset(y0, y1, y2)
         return OnsetMatch(time: time(Double(best) + shift), strength: y1)
     }
 }

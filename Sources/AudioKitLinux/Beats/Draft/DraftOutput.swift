@@ -3,9 +3,8 @@ import Foundation
 extension DraftAnalysis {
     /// From the first to the last frame whose onset strength reaches 5 % of its 99th percentile: where the song sounds.
     public static func soundingSpan(_ onset: OnsetStrength) -> (start: Double, end: Double) {
-        let sorted = onset.values.sorted()
-        guard !sorted.isEmpty else { return (0, 0) }
-        let bar = 0.05 * sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
+        guard let p99 = Median.quantile(onset.values.sorted(), 0.99) else { return (0, 0) }
+        let bar = 0.05 * p99
         guard bar > 0, let first = onset.values.firstIndex(where: { $0 >= bar }), let last = onset.values.lastIndex(where: { $0 >= bar })
         else { return (0, 0) }
         return (max(0, onset.time(ofFrame: Double(first))), min(onset.audio.duration, onset.time(ofFrame: Double(last))))

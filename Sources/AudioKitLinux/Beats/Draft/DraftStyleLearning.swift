@@ -100,9 +100,7 @@ extension DraftStyle {
         }
         style.offsetMs = offsets.count >= 10 ? (Median.of(offsets) * 10_000).rounded() / 10 : 0
         style.density = totalSpan > 0 ? ((totalHits / totalSpan) * 1000).rounded() / 1000 : nil
-        let sortedGaps = gaps.sorted()
-        if !sortedGaps.isEmpty {
-            let p5 = sortedGaps[Int(Double(sortedGaps.count - 1) * 0.05)]
+        if let p5 = Median.quantile(gaps.sorted(), 0.05) {
             style.minGapMs = max(60, (0.9 * p5 * 1000).rounded())
         }
         style.learnedFrom = names

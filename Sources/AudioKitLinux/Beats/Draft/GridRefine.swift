@@ -30,8 +30,7 @@ public enum GridRefine {
         var out: [(time: Double, value: Double)] = []
         for f in frames where f > 0 && f + 1 < v.count && v[f] > v[f - 1] && v[f] >= v[f + 1] {
             let (y0, y1, y2) = (Double(v[f - 1]), Double(v[f]), Double(v[f + 1]))
-            let d = y0 - 2 * y1 + y2
-            let delta = d != 0 ? max(-0.5, min(0.5, 0.5 * (y0 - y2) / d)) : 0
+            let delta = PeakInterpolation.offset(y0, y1, y2)
             out.append((onset.time(ofFrame: Double(f) + delta), y1))
         }
         return out

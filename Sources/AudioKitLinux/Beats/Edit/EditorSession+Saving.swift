@@ -133,7 +133,7 @@ extension EditorSession {
         if ChartExport.formats.contains(format) {
             try writeChart(to: path, format: format)
         } else {
-            let keeps = format == .json
+            let keeps = format.holdsTempo
             var map = BeatMap(times: beats, bpm: keeps ? declared?.sections[0].bpm : nil, offset: keeps ? declared?.offset : nil)
             map.tempoMap = keeps ? declared : nil
             var text = BeatMapWriter.string(map, format: format)

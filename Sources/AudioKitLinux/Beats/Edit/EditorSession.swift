@@ -122,7 +122,7 @@ public actor EditorSession {
                 savedBeats = f.map.times
                 declared = EditorState.declaredGrid(of: f.map)
                 chartTempo = declared == nil ? f.map.tempoMap : nil
-                if f.format == .json, case .success(.object(let o)) = f.bytes.withUnsafeBytes({ Jansson.decode($0, maxDepth: 64) }),
+                if f.format.holdsTempo, case .success(.object(let o)) = f.bytes.withUnsafeBytes({ Jansson.decode($0, maxDepth: 64) }),
                     let value = o["markers"]
                 {
                     switch EditorMarker.read(value) {
@@ -188,10 +188,10 @@ public actor EditorSession {
     /// JSON (the members a JSON object holds beside its beats).
     public var keepsMarkers: Bool {
         if let file {
-            guard file.format == .json else { return false }
+            guard file.format.holdsTempo else { return false }
             return file.bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "{")
         }
-        return settings.saveAs.map { BeatMapFormat.forOutput(path: $0) == .json } ?? false
+        return settings.saveAs.map { BeatMapFormat.forOutput(path: $0).holdsTempo } ?? false
     }
 
     /// True when the map cannot hold the grid and markers itself, so a sidecar beside it can (on the author's word).

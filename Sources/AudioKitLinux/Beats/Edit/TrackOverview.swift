@@ -39,8 +39,7 @@ public struct TrackOverview: Sendable {
             let step = max(1, bands.count / 20_000)
             let sample = Swift.stride(from: 0, to: bands.count, by: step).map { bands[$0] }
             for band in 0..<3 {
-                let sorted = sample.map { $0[band] }.sorted()
-                reference[band] = sorted[Int(0.95 * Double(sorted.count - 1))]
+                reference[band] = Median.quantile(sample.map { $0[band] }.sorted(), 0.95) ?? 0
             }
         }
         bandReference = reference

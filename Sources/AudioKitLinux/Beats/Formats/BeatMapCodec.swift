@@ -54,6 +54,9 @@ protocol BeatMapCodec: Sendable {
     static func charts(bytes: [UInt8], file: String?, maxNestingDepth: Int) -> [ChartCatalog.Entry]
     /// True when a bare list of hits can be exported to the format alone (`ChartExport`).
     static var exportsAlone: Bool { get }
+    /// True for a list format that keeps a tempo grid and other members (the editor's markers) beside its beats, when
+    /// the file's root is an object: a JSON map. False by default.
+    static var holdsTempo: Bool { get }
     /// The most a hit of `map` moves when written (the format's rows or milliseconds); 0 by default.
     static func writeRounding(_ map: BeatMap) -> Double
     /// `original`, a file of the format, with `times` as its beats and every other byte kept where the format allows;
@@ -73,6 +76,7 @@ extension BeatMapCodec {
     static func claims(extension ext: String, bytes: [UInt8]) -> Bool { extensions.contains(ext) }
     static var isChart: Bool { false }
     static var exportsAlone: Bool { false }
+    static var holdsTempo: Bool { false }
     static var savesInPlace: Bool { false }
     static func writeRounding(_ map: BeatMap) -> Double { 0 }
     static func charts(bytes: [UInt8], file: String?, maxNestingDepth: Int) -> [ChartCatalog.Entry] { [] }
@@ -121,6 +125,9 @@ extension BeatMapFormat {
 
     /// True for the chart formats, which carry a tempo map and are written whole.
     public var isChart: Bool { codec.isChart }
+
+    /// True for a list format that keeps a tempo grid and other members beside its beats (a JSON object map).
+    public var holdsTempo: Bool { codec.holdsTempo }
 
     /// The format for a path's extension (and, for a `.txt`, its content: tab-separated label lines are an Audacity
     /// label track); nil when no format claims it.

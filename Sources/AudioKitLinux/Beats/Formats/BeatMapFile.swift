@@ -65,7 +65,7 @@ public struct BeatMapFile: Sendable {
         }
         var text = try BeatMapSaver.text(replacingBeatsOf: original, format: format, symbol: symbol, with: times, path: path)
         if let tempo {
-            guard format == .json else {
+            guard format.holdsTempo else {
                 throw InputError(
                     .unsupportedFormat, path: path, reason: "only a JSON map keeps a tempo grid; nothing was written",
                     fix: "save the beats without the grid, or convert the map to JSON")
@@ -73,7 +73,7 @@ public struct BeatMapFile: Sendable {
             text = try BeatMapSaver.json(text, settingTempo: tempo, changes: changes, path: path)
         }
         if !members.isEmpty {
-            guard format == .json else {
+            guard format.holdsTempo else {
                 throw InputError(.unsupportedFormat, path: path, reason: "only a JSON map keeps more than beats; nothing was written")
             }
             text = try BeatMapSaver.json(text, setting: members, path: path)

@@ -165,8 +165,8 @@ public enum OffGridRule: BeatRule {
             tempo = t
         } else if BeatChecker.isPulse(finite) {
             return
-        } else if let bpm = map.bpm, TempoMap.bpmRange.contains(bpm), let offset = map.offset, offset.isFinite {
-            tempo = TempoMap(offset: offset, bpm: bpm)
+        } else if let declared = map.declaredTempo {
+            tempo = declared
         } else if let fitted = TempoMapFit.fit(finite) {
             tempo = fitted
         } else {

@@ -5,6 +5,7 @@ import Foundation
 enum JSONBeatMapCodec: BeatMapCodec {
     static let format = BeatMapFormat.json
     static let extensions = ["json"]
+    static let holdsTempo = true
 
     static func read(_ input: BeatMapReadInput) -> BeatMapReadResult {
         BeatMapReader.readJSON(
