@@ -53,6 +53,10 @@ public struct BeatEvidence: Sendable {
     /// suggested line puts it back in a figure the chart repeats: how often the chart plays that figure. Nil otherwise.
     public var figurePlays: Int? = nil
 
+    /// For a hit moved onto another hit's grid line, closer to it than any player taps apart (and so flagged): that
+    /// other hit's time. Nil otherwise.
+    public var sharesLineWith: Double? = nil
+
     /// For a hit of a stretch that sits off the track by an offset of its own (`beatmap.stretch_offset`, and so
     /// flagged): how much later than the rest of the map the stretch sits (seconds). Nil otherwise.
     public var stretchShift: Double? = nil
@@ -61,7 +65,7 @@ public struct BeatEvidence: Sendable {
     /// subdivision it uses and only the audio disagrees (no other rule flagged it).
     public var isMaybe: Bool {
         flagged && onSnappedGrid && suggestion != nil && offGrid == nil && unusedSubdivision == nil && figurePlays == nil
-            && stretchShift == nil
+            && stretchShift == nil && sharesLineWith == nil
     }
 
     /// For a flagged beat, where `beatmap.misaligned` says to move it (map time): the suggested grid line of a chart,

@@ -208,6 +208,7 @@ public enum BeatChecker {
             b.onSnappedGrid = j.flagged && j.onSnappedGrid
             b.unusedSubdivision = j.unusedLevel
             b.figurePlays = j.figurePlays
+            b.sharesLineWith = j.sharesLineWith
             beats.append(b)
         }
         let stretches = StretchAlignment.find(times, peaks: peaks, offset: offset, tempo: tempo, tolerance: options.tolerance)

@@ -26,6 +26,12 @@ import Foundation
 ///    1/8 beats is 121 ms at 185 BPM). It is flagged as in rule 4. A figure on a rare subdivision that the chart plays
 ///    again (a pickup, a triplet) is left alone. In a snapped chart a hit is on a subdivision when it is within the
 ///    chart's own precision of its line, not the 8 ms allowed to hits tapped in.
+/// 7. A snapped hit in a rhythm the chart plays nowhere else, where a free line with a clear onset puts it back in a
+///    figure the chart repeats, was moved out of that figure (`LeftItsFigure`).
+/// 8. Two hits closer than 25 ms on the same grid line: the one further from the line was moved onto it (a hit moved
+///    by one line of a dense chart lands on its neighbour's place, and on its onset); it is flagged with the free line
+///    of a used subdivision that has a clear onset within the hit window, checked before any other rule
+///    (`SharesALine`).
 ///
 /// A hit that keeps its neighbours' spacing by a step the chart uses is part of a pattern and not flagged; a hit on a
 /// grid line and an onset whose motif (the rhythm within a beat either side, at its place in the bar) the chart plays
@@ -50,6 +56,8 @@ enum HitChecker {
         /// For a hit moved out of a figure the chart repeats (rule 7): how often the chart plays the figure the
         /// suggested line puts it back in.
         var figurePlays: Int? = nil
+        /// For a hit moved onto another hit's grid line (rule 8): the time of that other hit.
+        var sharesLineWith: Double? = nil
     }
 
     /// Onset peaks as (time, strength), in time order.
@@ -117,6 +125,9 @@ enum HitChecker {
     static let lineOnsetWindow = 0.020
     /// A hit is on a subdivision when its grid line is this close (seconds).
     static let onLine = 0.008
+    /// How much further from a grid line than the hit it shares the line with a hit must be to be the one moved there
+    /// (seconds; rule 8).
+    static let sharedLineMargin = 0.003
     /// A chart is snapped (its hits placed by an editor's snap) when 90 % of its hits lie within this of a grid line
     /// of 1/12 or 1/16 of a beat (seconds): exact in StepMania, whole milliseconds in osu! and Quaver.
     static let snappedWithin = 0.0015

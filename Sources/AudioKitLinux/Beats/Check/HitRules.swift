@@ -38,6 +38,7 @@ enum HitRules {
         let t = c.times[i]
         let q = t - c.offset
         var j = HitChecker.Judgement(level: c.chart.levels[i])
+        if SharesALine.apply(&j, i, in: c) { return j }
         if let own = c.odf.strongest(near: q, window: c.tolerance), abs(own.time - q) <= c.tolerance { j.match = own }
         let own = c.evidence(at: t)
         if j.match == nil, let p = own.peak { j.match = OnsetMatch(time: p.time, strength: p.strength) }
@@ -168,6 +169,42 @@ enum LeftItsFigure {
         j.figurePlays = best.plays
         j.match = OnsetMatch(time: best.onset.time, strength: best.onset.strength)
         j.ratio = Double(best.plays)
+    }
+}
+
+/// Rule 8: two hits within `freeWindow` of each other (no player taps them apart, and a chart writes a chord as one
+/// hit) on the same grid line: the one further from the line was moved onto it, off a line the chart left free. When a
+/// free line of a used subdivision within the hit window has a clear onset, that hit is flagged with the line with the
+/// most evidence, weighted by the chart's use of the line's subdivision and the rhythm it gives back. The hit on the line
+/// stays where it is.
+enum SharesALine {
+    /// Flags hit `i` with its line and returns true when it was moved onto another hit's line; false, leaving `j` as it
+    /// is, otherwise.
+    static func apply(_ j: inout HitChecker.Judgement, _ i: Int, in c: HitJudging) -> Bool {
+        let k = c.chart.rank[i]
+        let sorted = c.chart.sorted
+        let t = c.times[i]
+        let near = [k - 1, k + 1].filter { $0 >= 0 && $0 < sorted.count && abs(sorted[$0] - t) <= HitChecker.freeWindow }
+        guard let n = near.min(by: { abs(sorted[$0] - t) < abs(sorted[$1] - t) }), let finest = c.chart.used.max() else { return false }
+        let mine = c.tempo.nearestLine(to: t, level: finest), theirs = c.tempo.nearestLine(to: sorted[n], level: finest)
+        // The same line, and this hit clearly the further from it (the other was placed there).
+        guard abs(mine.beat - theirs.beat) < 1e-9, abs(t - mine.time) >= abs(sorted[n] - theirs.time) + HitChecker.sharedLineMargin
+        else { return false }
+        var best: (line: Double, onset: (time: Double, strength: Double), ranked: Double)? = nil
+        for (x, level) in c.freeLines(around: t) {
+            let there = c.evidence(at: x)
+            guard let onset = there.peak, onset.strength >= BeatCheckTuning.strongEnough,
+                abs(onset.time - (x - c.offset)) <= HitChecker.lineOnsetWindow
+            else { continue }
+            let ranked = there.score * c.chart.prior(level) * c.chart.rhythm(at: x, rank: k)
+            if ranked > (best?.ranked ?? 0) { best = (x, onset, ranked) }
+        }
+        guard let best else { return false }
+        j.flagged = true
+        j.suggestion = best.line
+        j.match = OnsetMatch(time: best.onset.time, strength: best.onset.strength)
+        j.sharesLineWith = sorted[n]
+        return true
     }
 }
 
