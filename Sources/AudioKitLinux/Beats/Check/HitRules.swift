@@ -27,6 +27,20 @@ struct HitJudging {
 
     /// The free lines of the used subdivisions within the hit window of `t`.
     func freeLines(around t: Double) -> [(time: Double, level: Int)] { chart.freeLines(around: t, hitWindow: hitWindow) }
+
+    /// Those of `lines` with an onset of at least `strongEnough` within `lineOnsetWindow` of them, each with that onset
+    /// and its evidence score, in the order given.
+    func withOnsets(_ lines: [(time: Double, level: Int)]) -> [(
+        time: Double, level: Int, onset: (time: Double, strength: Double), score: Double
+    )] {
+        lines.compactMap { x, level in
+            let there = evidence(at: x)
+            guard let onset = there.peak, onset.strength >= BeatCheckTuning.strongEnough,
+                abs(onset.time - (x - offset)) <= HitChecker.lineOnsetWindow
+            else { return nil }
+            return (x, level, onset, there.score)
+        }
+    }
 }
 
 /// The rules of `HitChecker` (its type's description numbers them), applied to one hit in turn: a hit on a clear onset
@@ -84,12 +98,8 @@ enum BetterPlace {
         let repeated = c.chart.levels[i] != nil && own.peak != nil && c.chart.plays(rank: k) >= HitChecker.repeatedMotif
         let ownScore = max(own.score, 0.05) * c.chart.prior(c.chart.levels[i])
         var best: (line: Double, onset: (time: Double, strength: Double), score: Double, ranked: Double)? = nil
-        for (x, level) in lines {
-            let there = c.evidence(at: x)
-            guard let onset = there.peak, onset.strength >= BeatCheckTuning.strongEnough,
-                abs(onset.time - (x - c.offset)) <= HitChecker.lineOnsetWindow
-            else { continue }
-            let score = there.score * c.chart.prior(level)
+        for (x, level, onset, evidence) in c.withOnsets(lines) {
+            let score = evidence * c.chart.prior(level)
             let ranked = score * c.chart.rhythm(at: x, rank: k)
             if ranked > (best?.ranked ?? 0) { best = (x, onset, score, ranked) }
         }
@@ -191,12 +201,8 @@ enum SharesALine {
         guard abs(mine.beat - theirs.beat) < 1e-9, abs(t - mine.time) >= abs(sorted[n] - theirs.time) + HitChecker.sharedLineMargin
         else { return false }
         var best: (line: Double, onset: (time: Double, strength: Double), ranked: Double)? = nil
-        for (x, level) in c.freeLines(around: t) {
-            let there = c.evidence(at: x)
-            guard let onset = there.peak, onset.strength >= BeatCheckTuning.strongEnough,
-                abs(onset.time - (x - c.offset)) <= HitChecker.lineOnsetWindow
-            else { continue }
-            let ranked = there.score * c.chart.prior(level) * c.chart.rhythm(at: x, rank: k)
+        for (x, level, onset, evidence) in c.withOnsets(c.freeLines(around: t)) {
+            let ranked = evidence * c.chart.prior(level) * c.chart.rhythm(at: x, rank: k)
             if ranked > (best?.ranked ?? 0) { best = (x, onset, ranked) }
         }
         guard let best else { return false }
