@@ -228,6 +228,33 @@ haptics() {
     sox -n -r 44100 -c 2 "$out/n$s.wav" synth $s whitenoise tremolo 3 90 2>/dev/null
     /usr/bin/time -f "  ${s} s: %e s wall, %M KB" "$bin/ahap-tool" from-audio "$out/n$s.wav" -o "$out/n$s.ahap" 2>&1 | grep KB
   done
+  echo "Time against length with an onset every 100 ms (a 10 ms 2 kHz click; the shape whose cost once grew with onsets times length):"
+  sox -n -r 44100 -c 1 "$out/click.wav" synth 0.01 sine 2000 fade 0 0.01 0.01 pad 0 0.09 2>/dev/null
+  for s in 6 60 600; do
+    sox "$out/click.wav" "$out/c$s.wav" repeat $((s * 10 - 1)) 2>/dev/null
+    /usr/bin/time -f "  ${s} s: %e s wall, %M KB" "$bin/ahap-tool" from-audio "$out/c$s.wav" -o "$out/c$s.ahap" 2>&1 | grep KB
+  done
+  echo "Real time on the corpus sounds joined into one file (one process, start included; the bar is 500x), best and median of 7:"
+  local list=() i=0
+  for f in "$sfx"/*.wav "$sfx"/*.ogg "$sfx"/*.mp3 "$sfx"/*.flac; do
+    [ -e "$f" ] || continue
+    i=$((i + 1)); ffmpeg -nostdin -v error -y -i "$f" -ar 44100 -ac 2 -c:a pcm_s16le "$out/part$i.wav" && list+=("$out/part$i.wav")
+  done
+  if [ ${#list[@]} -gt 0 ]; then
+    sox "${list[@]}" "$out/joined.wav"
+    python3 - "$bin/ahap-tool" "$out/joined.wav" "$out/joined.ahap" <<'PY'
+import statistics, subprocess, sys, time, wave
+tool, sound, target = sys.argv[1:4]
+with wave.open(sound) as w:
+    seconds = w.getnframes() / w.getframerate()
+runs = []
+for _ in range(7):
+    start = time.perf_counter()
+    subprocess.run([tool, "from-audio", sound, "-o", target], check=True, stderr=subprocess.DEVNULL)
+    runs.append(time.perf_counter() - start)
+print(f"  {seconds:.1f} s of sound: best {min(runs):.3f} s ({seconds / min(runs):.0f}x), median {statistics.median(runs):.3f} s ({seconds / statistics.median(runs):.0f}x)")
+PY
+  fi
   rm -rf "$out"
 }
 

@@ -143,7 +143,7 @@ extension AHAPTool {
                     Terminal.err(TextReporter.line(d))
                 }
             }
-            let texts = written.map { AHAPFormatter.format($0.1.jsonValue) + "\n" }
+            let texts = written.map { AHAPFormatter.format($0.1.jsonValue) }
             for ((path, pattern), text) in zip(written, texts) {
                 if let excess = AHAPOutputBound.excess(pattern, text: text, limits: parsing.validationOptions.limits) {
                     throw ToolFailure(
@@ -181,7 +181,7 @@ extension AHAPTool {
 
         func runToHaptic() throws {
             let (clip, losses) = try clipFromAHAP()
-            try Terminal.emit(JSONWriter(indent: "  ").string(from: clip.jsonValue) + "\n", to: output)
+            try Terminal.emit(JSONWriter(indent: "  ").string(from: clip.jsonValue), to: output)
             Terminal.err(
                 "ahap-tool: wrote \(output): \(clip.amplitude.count) amplitude and \(clip.frequency.count) frequency breakpoints, \(clip.amplitude.filter { $0.emphasis != nil }.count) emphasis; \(losses) thing\(losses == 1 ? "" : "s") lost"
             )
@@ -205,7 +205,7 @@ extension AHAPTool {
                 let name = className ?? AndroidSource.typeName(forFile: output) ?? "Haptics"
                 text = AndroidSource.generate(haptics, language: language, name: name, package: packageName, source: source)
             default:
-                text = JSONWriter(indent: "  ").string(from: haptics.jsonValue(source: source)) + "\n"
+                text = JSONWriter(indent: "  ").string(from: haptics.jsonValue(source: source))
             }
             try Terminal.emit(text, to: output)
             let steps = haptics.waveform.timingsMs.count

@@ -151,7 +151,7 @@ extension AHAPTool {
                 )
             }
             // Every output fits what our own reader accepts, or nothing is written.
-            let texts = written.map { AHAPFormatter.format($0.1.jsonValue) + "\n" }
+            let texts = written.map { AHAPFormatter.format($0.1.jsonValue) }
             for ((path, pattern), text) in zip(written, texts) {
                 if let excess = AHAPOutputBound.excess(pattern, text: text, limits: limitOptions.limits) {
                     throw ToolFailure(

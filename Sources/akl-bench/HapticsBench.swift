@@ -36,7 +36,7 @@ func hapticsBench(_ args: [String]) throws {
         totalAudio += conversion.duration
         totalTime += time
         let ourFile = scratch.appendingPathComponent(stem + ".ahap").path
-        try (AHAPFormatter.format(conversion.combined!.jsonValue) + "\n").write(toFile: ourFile, atomically: true, encoding: .utf8)
+        try AHAPFormatter.format(conversion.combined!.jsonValue).write(toFile: ourFile, atomically: true, encoding: .utf8)
         let metaFile = (meta as NSString).appendingPathComponent(stem + ".ahap")
         let a = try ours.add(patternFile: ourFile, sound: path, reference: reference, duration: conversion.duration)
         let b = try theirs.add(patternFile: metaFile, sound: path, reference: reference, duration: conversion.duration)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Serializes `JSONValue` deterministically: members in the order given,
 /// numbers in their shortest round-trip form, integers without a fraction.
 public struct JSONWriter: Sendable {
@@ -14,14 +16,31 @@ public struct JSONWriter: Sendable {
 
     /// The JSON text of `value`, ending in a newline unless `indent` is "".
     public func string(from value: JSONValue) -> String {
+        string(from: value, order: StoredOrder())
+    }
+
+    /// The JSON text of `value`, each object's members in the order `order` gives for its place in the document,
+    /// ending in a newline unless `indent` is "". Nothing is copied to reorder: the members are written in place.
+    public func string<Order: JSONKeyOrder>(from value: JSONValue, order: Order) -> String {
         // Written as UTF-8 bytes, then decoded once: appending to a String piece by piece cost more than the analysis
         // whose result it writes (`ahap-tool from-audio`).
         var out: [UInt8] = []
         out.reserveCapacity(4096)
         let indentBytes = Array(indent.utf8)
-        write(value, depth: 0, indent: indentBytes, into: &out)
+        write(value, at: order.root, order: order, depth: 0, indent: indentBytes, into: &out)
         if !indent.isEmpty { out.append(0x0A) }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Arrays of at least this many items are written in parts on all cores.
+    static let itemsWrittenInParts = 2048
+
+    /// Members in their stored order.
+    struct StoredOrder: JSONKeyOrder {
+        var root: Void { () }
+        func element(of place: Void) {}
+        func member(_ key: String, of place: Void) {}
+        func leadingKeys(at place: Void) -> [String] { [] }
     }
 
     private func newline(_ depth: Int, _ indent: [UInt8], _ out: inout [UInt8]) {
@@ -30,7 +49,9 @@ public struct JSONWriter: Sendable {
         for _ in 0..<depth { out.append(contentsOf: indent) }
     }
 
-    private func write(_ value: JSONValue, depth: Int, indent: [UInt8], into out: inout [UInt8]) {
+    private func write<Order: JSONKeyOrder>(
+        _ value: JSONValue, at place: Order.Place, order: Order, depth: Int, indent: [UInt8], into out: inout [UInt8]
+    ) {
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
@@ -42,11 +63,28 @@ public struct JSONWriter: Sendable {
                 out.append(contentsOf: "[]".utf8)
                 return
             }
+            let itemPlace = order.element(of: place)
             out.append(UInt8(ascii: "["))
-            for (i, item) in items.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                newline(depth + 1, indent, &out)
-                write(item, depth: depth + 1, indent: indent, into: &out)
+            @Sendable func writeItems(_ range: Range<Int>, into out: inout [UInt8]) {
+                for i in range {
+                    if i > 0 { out.append(UInt8(ascii: ",")) }
+                    newline(depth + 1, indent, &out)
+                    write(items[i], at: itemPlace, order: order, depth: depth + 1, indent: indent, into: &out)
+                }
+            }
+            if items.count >= Self.itemsWrittenInParts {
+                // A long array (a long pattern's events) is written in parts, one a core, then joined.
+                let parts = max(1, ProcessInfo.processInfo.activeProcessorCount)
+                let size = (items.count + parts - 1) / parts
+                let slots = ResultSlots<[UInt8]>(count: parts)
+                DispatchQueue.concurrentPerform(iterations: parts) { part in
+                    var text: [UInt8] = []
+                    writeItems(min(items.count, part * size)..<min(items.count, (part + 1) * size), into: &text)
+                    slots.set(part, text)
+                }
+                for text in slots.values { out.append(contentsOf: text ?? []) }
+            } else {
+                writeItems(0..<items.count, into: &out)
             }
             newline(depth, indent, &out)
             out.append(UInt8(ascii: "]"))
@@ -55,15 +93,24 @@ public struct JSONWriter: Sendable {
                 out.append(contentsOf: "{}".utf8)
                 return
             }
-            let members = sortKeys ? object.members.sorted { $0.key < $1.key } : object.members
-            out.append(UInt8(ascii: "{"))
-            for (i, member) in members.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
+            var first = true
+            func member(_ m: JSONObject.Member) {
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
                 newline(depth + 1, indent, &out)
-                JSONWriter.writeString(member.key, into: &out)
+                JSONWriter.writeString(m.key, into: &out)
                 out.append(UInt8(ascii: ":"))
                 if !indent.isEmpty { out.append(UInt8(ascii: " ")) }
-                write(member.value, depth: depth + 1, indent: indent, into: &out)
+                write(m.value, at: order.member(m.key, of: place), order: order, depth: depth + 1, indent: indent, into: &out)
+            }
+            out.append(UInt8(ascii: "{"))
+            if sortKeys {
+                for m in object.members.sorted(by: { $0.key < $1.key }) { member(m) }
+            } else {
+                // The leading keys first (the first member of each name), then every other member as stored.
+                let leading = order.leadingKeys(at: place)
+                for key in leading { if let m = object.members.first(where: { $0.key == key }) { member(m) } }
+                for m in object.members where !leading.contains(m.key) { member(m) }
             }
             newline(depth, indent, &out)
             out.append(UInt8(ascii: "}"))
@@ -87,7 +134,7 @@ public struct JSONWriter: Sendable {
     /// Shortest text that reads back as the same Double; always has a `.` or an exponent.
     public static func format(_ d: Double) -> String {
         guard d.isFinite else { return "null" }
-        let text = "\(d)"
+        let text = d.description
         // Scanned as bytes: `String.contains(_:)` with a string goes through Foundation's search, slow in a hot loop.
         let marked = text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
         return marked ? text : text + ".0"
@@ -123,4 +170,21 @@ public struct JSONWriter: Sendable {
         writeString(s, into: &out)
         return out
     }
+}
+
+/// Where each object's members go when `JSONWriter` writes them: the keys that lead, in order, at each place in the
+/// document; every other member follows in its stored order. A place is whatever the order needs to know of the path
+/// from the root (the kind of object it is).
+public protocol JSONKeyOrder: Sendable {
+    /// What the order knows of a place in the document.
+    associatedtype Place: Sendable
+    /// The place of the document's root value.
+    var root: Place { get }
+    /// The place of the items of an array at `place`.
+    func element(of place: Place) -> Place
+    /// The place of the value of member `key` of an object at `place`.
+    func member(_ key: String, of place: Place) -> Place
+    /// The keys written first, in this order, in an object at `place` (the first member of each such name; a later
+    /// member of the same name is left out).
+    func leadingKeys(at place: Place) -> [String]
 }

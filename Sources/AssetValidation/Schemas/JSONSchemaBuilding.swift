@@ -63,5 +63,5 @@ package enum Schema {
     }
 
     /// The schema's text: two-space indentation, members in the order built, a final newline.
-    package static func text(_ schema: JSONValue) -> String { JSONWriter(indent: "  ").string(from: schema) + "\n" }
+    package static func text(_ schema: JSONValue) -> String { JSONWriter(indent: "  ").string(from: schema) }
 }

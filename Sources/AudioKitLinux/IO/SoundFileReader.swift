@@ -102,8 +102,15 @@ public final class SoundFileReader {
     /// One policy for every reader of samples: a NaN, an infinity or a sample past `maxSampleMagnitude` is refused
     /// (exit 2) with the time, frame and channel of the first, never read as silence or clipped into a result.
     private func checkSamples(_ buffer: UnsafeMutableBufferPointer<Float>, frames: Int) throws(InputError) {
+        // A float's magnitude orders as the bits below its sign, and NaN and infinity have the largest: one integer
+        // maximum over the block (which vectorises) tells whether any sample is out of range; only then is it found.
+        let count = frames * info.channels
+        let limit = Self.maxSampleMagnitude.bitPattern
+        var largest: UInt32 = 0
+        for i in 0..<count { largest = max(largest, buffer[i].bitPattern & 0x7FFF_FFFF) }
+        guard largest > limit else { return }
         // `!(|x| <= limit)` is true for NaN too.
-        guard let index = (0..<(frames * info.channels)).first(where: { !(abs(buffer[$0]) <= Self.maxSampleMagnitude) }) else { return }
+        guard let index = (0..<count).first(where: { !(abs(buffer[$0]) <= Self.maxSampleMagnitude) }) else { return }
         let value = buffer[index]
         let frame = framesRead + Int64(index / info.channels)
         let what = value.isNaN ? "NaN" : value.isInfinite ? "infinite" : String(format: "%.3g, past +120 dBFS", Double(value))

@@ -40,15 +40,6 @@ public enum AHAPBatch {
     }
 }
 
-/// Fixed slots filled from concurrent work; each index is written once.
-final class ResultSlots<T: Sendable>: @unchecked Sendable {
-    private var storage: [T?]
-    private let lock = NSLock()
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ value: T) { lock.withLock { storage[i] = value } }
-    var values: [T?] { lock.withLock { storage } }
-}
-
 /// Expands command-line inputs: files as given, directories searched
 /// recursively for the given extensions, and glob patterns the shell left unexpanded.
 public enum InputExpansion {

@@ -8,7 +8,7 @@
 public enum AHAPFormatter {
     /// The canonical text of `root`: known keys in Apple's order, unknown keys after them, four-space indent.
     public static func format(_ root: JSONValue) -> String {
-        JSONWriter(indent: "    ").string(from: canonical(root, context: .root))
+        JSONWriter(indent: "    ").string(from: root, order: CanonicalOrder())
     }
 
     /// Reads `bytes` leniently (trailing commas and comments are dropped) and formats them.
@@ -23,50 +23,47 @@ public enum AHAPFormatter {
         return (format(root), result.diagnostics)
     }
 
-    enum Context { case root, patternItem, event, parameter, curve, entry, point, other }
+    /// The canonical order of an AHAP document's keys, by the kind of object each place holds.
+    struct CanonicalOrder: JSONKeyOrder {
+        enum Place { case root, patternItem, event, parameter, curve, entry, point, other }
 
-    static func canonical(_ value: JSONValue, context: Context) -> JSONValue {
-        switch value {
-        case .array(let items):
-            let child: Context =
-                switch context {
-                case .root: .patternItem
-                case .event: .entry
-                case .curve: .point
-                default: .other
-                }
-            return .array(items.map { canonical($0, context: child) })
-        case .object(let object):
-            let order: [String] =
-                switch context {
-                case .root: AHAPKey.topLevel
-                case .patternItem: AHAPKey.elementKinds
-                case .event: [AHAPKey.time, AHAPKey.eventTime] + AHAPKey.eventKeys.dropFirst()
-                case .parameter: AHAPKey.parameterKeys
-                case .curve: AHAPKey.curveKeys
-                case .entry: AHAPKey.entryKeys
-                case .point: AHAPKey.pointKeys
-                case .other: []
-                }
-            var members: [JSONObject.Member] = []
-            for key in order { if let v = object[key] { members.append(.init(key: key, value: v)) } }
-            for m in object.members where !order.contains(m.key) { members.append(m) }
-            return .object(
-                JSONObject(members.map { .init(key: $0.key, value: canonical($0.value, context: childContext(context, key: $0.key))) }))
-        default:
-            return value
-        }
-    }
+        var root: Place { .root }
 
-    static func childContext(_ context: Context, key: String) -> Context {
-        switch (context, key) {
-        case (.root, AHAPKey.pattern): .root  // the array under Pattern holds pattern items
-        case (.patternItem, AHAPKey.event): .event
-        case (.patternItem, AHAPKey.parameter): .parameter
-        case (.patternItem, AHAPKey.parameterCurve): .curve
-        case (.event, AHAPKey.eventParameters): .event
-        case (.curve, AHAPKey.controlPoints): .curve
-        default: .other
+        func element(of place: Place) -> Place {
+            switch place {
+            case .root: .patternItem
+            case .event: .entry
+            case .curve: .point
+            default: .other
+            }
         }
+
+        func member(_ key: String, of place: Place) -> Place {
+            switch (place, key) {
+            case (.root, AHAPKey.pattern): .root  // the array under Pattern holds pattern items
+            case (.patternItem, AHAPKey.event): .event
+            case (.patternItem, AHAPKey.parameter): .parameter
+            case (.patternItem, AHAPKey.parameterCurve): .curve
+            case (.event, AHAPKey.eventParameters): .event
+            case (.curve, AHAPKey.controlPoints): .curve
+            default: .other
+            }
+        }
+
+        func leadingKeys(at place: Place) -> [String] {
+            switch place {
+            case .root: AHAPKey.topLevel
+            case .patternItem: AHAPKey.elementKinds
+            case .event: Self.eventKeys
+            case .parameter: AHAPKey.parameterKeys
+            case .curve: AHAPKey.curveKeys
+            case .entry: AHAPKey.entryKeys
+            case .point: AHAPKey.pointKeys
+            case .other: []
+            }
+        }
+
+        /// An event's keys, with Apple's alternative `EventTime` right after `Time`.
+        static let eventKeys = [AHAPKey.time, AHAPKey.eventTime] + AHAPKey.eventKeys.dropFirst()
     }
 }

@@ -86,7 +86,7 @@ public enum AudioToHaptics {
             }
         }
         let transientEvents = onsets.map { onset -> AHAPEvent in
-            let intensity = (min(1, onset.height * Double(features.peak) * gain)).squareRoot()
+            let intensity = (min(1, onset.height * peak * gain)).squareRoot()
             let sharpness = features.centroid(near: onset.time).map { Self.sharpness(centroid: Double($0)) } ?? 0.5
             return AHAPEvent(
                 .hapticTransient, time: patternTime(onset.time),
@@ -143,18 +143,16 @@ public enum AudioToHaptics {
 
     /// Elements in time order; at equal times events come before parameters and curves, and file order is kept.
     static func sorted(_ elements: [AHAPElement]) -> [AHAPElement] {
-        func key(_ e: AHAPElement) -> (Double, Int) {
-            switch e {
-            case .event(let x): return (x.time, 0)
-            case .parameter(let x): return (x.time, 1)
-            case .curve(let x): return (x.time, 2)
-            default: return (0, 3)
+        // Each key is taken once: comparing the elements themselves would copy them at every step of the sort.
+        let keys = elements.enumerated().map { offset, element -> (time: Double, kind: Int, offset: Int) in
+            switch element {
+            case .event(let x): (x.time, 0, offset)
+            case .parameter(let x): (x.time, 1, offset)
+            case .curve(let x): (x.time, 2, offset)
+            default: (0, 3, offset)
             }
         }
-        return elements.enumerated().sorted {
-            (key($0.element).0, key($0.element).1, $0.offset) < (key($1.element).0, key($1.element).1, $1.offset)
-        }
-        .map(\.element)
+        return keys.sorted { ($0.time, $0.kind, $0.offset) < ($1.time, $1.kind, $1.offset) }.map { elements[$0.offset] }
     }
 
     /// Runs of sound at or above `threshold`, in seconds; gaps under 50 ms are bridged, runs under 10 ms dropped.

@@ -74,31 +74,75 @@ public final class SpectralShape {
         var rise: Float = 0
         var weighted: Float = 0
         var total: Float = 0
-        var peak: Float = 0
-        var logSum: Float = 0
+        var peakBits: UInt32 = 0
         var powerSum: Float = 0
         let binHz = Float(sampleRate) / Float(frameSize)
         let compare = hasPrevious
         previous.withUnsafeMutableBufferPointer { p in
+            // Without branches: (d + |d|) / 2 is exactly max(0, d), and magnitudes (never negative) order as their bits
+            // do. A branch on the sign of each bin's rise was mispredicted often enough to cost as much as the FFT.
+            if compare {
+                for k in lowBin...highBin {
+                    let d = m[k] - p[k]
+                    rise += (d + abs(d)) * 0.5
+                }
+            }
             for k in lowBin...highBin {
                 let v = m[k]
-                if compare { rise += max(0, v - p[k]) }
                 weighted += Float(k) * v
                 total += v
-                peak = max(peak, v)
-                if k >= flatLowBin && k <= flatHighBin {
-                    logSum += log(v * v + 1e-20)
-                    powerSum += v * v
-                }
+                peakBits = max(peakBits, v.bitPattern)
             }
             // Only the bins compared are kept for the next frame.
             for k in lowBin...highBin { p[k] = m[k] }
         }
+        // The geometric mean's log as the log of a product, one log a frame instead of one a bin. Four products, of every
+        // fourth bin, so that each multiplication need not wait for the one before; each moves its exponent out every 8
+        // of its bins, so it neither overflows nor underflows (an infinite power stays infinite, as its log would be).
+        var (p0, p1, p2, p3) = (1.0, 1.0, 1.0, 1.0)
+        var exponent = 0
+        var k = flatLowBin
+        var groups = 0
+        while k + 3 <= flatHighBin {
+            let (a, b, c, d) = (m[k] * m[k], m[k + 1] * m[k + 1], m[k + 2] * m[k + 2], m[k + 3] * m[k + 3])
+            powerSum += a
+            powerSum += b
+            powerSum += c
+            powerSum += d
+            p0 *= Double(a + 1e-20)
+            p1 *= Double(b + 1e-20)
+            p2 *= Double(c + 1e-20)
+            p3 *= Double(d + 1e-20)
+            k += 4
+            groups += 1
+            if groups & 7 == 0 {
+                exponent +=
+                    Self.moveExponentOut(&p0) + Self.moveExponentOut(&p1) + Self.moveExponentOut(&p2)
+                    + Self.moveExponentOut(&p3)
+            }
+        }
+        while k <= flatHighBin {
+            let a = m[k] * m[k]
+            powerSum += a
+            p0 *= Double(a + 1e-20)
+            k += 1
+        }
+        exponent +=
+            Self.moveExponentOut(&p0) + Self.moveExponentOut(&p1) + Self.moveExponentOut(&p2) + Self.moveExponentOut(&p3)
+        let logSum = log(p0 * p1 * p2 * p3) + Double(exponent) * M_LN2
         hasPrevious = true
         flux.append(rise)
-        let gated = peak >= gate && total > 0
+        let gated = Float(bitPattern: peakBits) >= gate && total > 0
         centroid.append(gated ? weighted / total * binHz : .nan)
-        let bins = Float(flatHighBin - flatLowBin + 1)
-        flatness.append(gated ? min(1, exp(logSum / bins) / (powerSum / bins)) : .nan)
+        let bins = Double(flatHighBin - flatLowBin + 1)
+        flatness.append(gated ? Float(min(1, exp(logSum / bins) / (Double(powerSum) / bins))) : .nan)
+    }
+
+    /// Leaves `product` in 1..<2 when it is finite and returns the binary exponent taken out (0 otherwise).
+    private static func moveExponentOut(_ product: inout Double) -> Int {
+        guard product.isFinite else { return 0 }
+        let exponent = Int(product.exponent)
+        product = product.significand
+        return exponent
     }
 }

@@ -24,6 +24,9 @@ struct FromAudioCLITests {
         #expect(r.stderr.contains("3 transients"), "\(r.stderr)")
         let v = try run(Self.tool, ["validate", "--werror", out])
         #expect(v.status == 0 && v.stdout.isEmpty, "\(v.stdout)")
+        // Written in the form `format` writes: no blank line after the closing brace.
+        let formatted = try run(Self.tool, ["format", "--check", out])
+        #expect(formatted.status == 0, "\(formatted.stdout)\(formatted.stderr)")
         let text = try String(contentsOfFile: out, encoding: .utf8)
         #expect(text.contains("\"EventWaveformPath\": \"clicks.wav\""))
         #expect(try String(contentsOfFile: plot, encoding: .utf8).contains("sound: √amplitude"))
@@ -32,6 +35,7 @@ struct FromAudioCLITests {
         for name in ["s_continuous.ahap", "s_transients.ahap"] {
             let p = folder.appendingPathComponent(name).path
             #expect(try run(Self.tool, ["validate", "--werror", p]).status == 0, "\(name)")
+            #expect(try run(Self.tool, ["format", "--check", p]).status == 0, "\(name) is not in canonical form")
         }
         #expect(
             try String(contentsOfFile: folder.appendingPathComponent("s_transients.ahap").path, encoding: .utf8).contains("HapticTransient")

@@ -30,6 +30,10 @@ struct ConvertCLITests {
         #expect(r.status == 0, "\(r.stderr)")
         let v = try run(Self.tool, ["validate", out])
         #expect(v.status == 0 && !v.stdout.contains("warning") && !v.stdout.contains("error"), "\(v.stdout)")
+        // In the form `format` writes, down to the one newline at the end.
+        #expect(try run(Self.tool, ["format", "--check", out]).status == 0)
+        #expect(try String(contentsOfFile: out, encoding: .utf8).hasSuffix("}\n"))
+        #expect(try !String(contentsOfFile: out, encoding: .utf8).hasSuffix("\n\n"))
         let pattern = try #require(AHAPValidator.validate(path: out).document?.pattern)
         // √0.25 = 0.5 at 0; √0.5 × 0.8 at the emphasis; the transient √1 = 1, sharpness 0.8 as written.
         let intensity = pattern.curves.first { $0.parameterID == .hapticIntensityControl }!.controlPoints.map(\.value)
@@ -59,6 +63,9 @@ struct ConvertCLITests {
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("thud.ahap:25:13: warning: [ahap.lost_in_conversion] AudioCustom event dropped"), "\(r.stderr)")
         #expect(try run(Self.tool, ["validate", "--werror", out]).status == 0)
+        #expect(
+            try String(contentsOfFile: out, encoding: .utf8).hasSuffix("}\n")
+                && !String(contentsOfFile: out, encoding: .utf8).hasSuffix("\n\n"))
         let strict = try run(Self.tool, ["convert", thud, "-o", out, "--werror"])
         #expect(strict.status == 1)
         let clip = try #require(HapticFileValidator.validate(path: out).clip)
