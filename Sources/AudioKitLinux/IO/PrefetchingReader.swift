@@ -65,12 +65,7 @@ public final class PrefetchingReader {
                 return
             }
             if mono.count < frames { mono = [Float](repeating: 0, count: frames) }
-            let scale = 1 / Float(channels)
-            for f in 0..<frames {
-                var sum: Float = 0
-                for c in 0..<channels { sum += block[f * channels + c] }
-                mono[f] = sum * scale
-            }
+            mono.withUnsafeMutableBufferPointer { MonoMix.mix(block, frames: frames, channels: channels, into: $0) }
             try mono.withUnsafeBufferPointer { m throws(InputError) in try body(UnsafeBufferPointer(rebasing: m[0..<frames])) }
         }
     }

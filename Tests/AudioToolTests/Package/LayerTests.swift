@@ -60,14 +60,13 @@ struct LayerTests {
     static let allowedUses: [String: Set<String>] = [
         "JSON": [], "Plot": [], "DSP": [],
         "IO": ["JSON"],
-        "Diagnostics": ["JSON"],
-        "Haptics": ["DSP", "Diagnostics", "IO", "JSON", "Plot"],
-        "Beats": ["DSP", "Diagnostics", "IO", "JSON", "Plot", "Timing"],
+        "Haptics": ["DSP", "IO", "JSON", "Plot"],
+        "Beats": ["DSP", "IO", "JSON", "Plot", "Timing"],
         "Timing": ["JSON", "Plot"],
         "Streams": ["Haptics", "IO", "Timing"],
         "Mixing": ["DSP", "IO", "JSON", "Plot", "Streams", "Timing"],
         "Playback": ["IO", "Streams"],
-        "Gate": ["Beats", "Diagnostics", "Haptics", "IO", "JSON"],
+        "Gate": ["Beats", "Haptics", "IO", "JSON"],
     ]
 
     @Test func theAllowedUsesHaveNoCycle() {

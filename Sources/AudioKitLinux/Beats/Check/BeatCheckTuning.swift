@@ -1,4 +1,5 @@
-/// Every tuning constant of `BeatChecker`, in one place. The values were chosen on synthetic clicks and on
+/// Every tuning constant of `beatmap check` (`BeatChecker` for beat lists, `HitChecker` and its rules for charts), in one
+/// place. The values were chosen on synthetic clicks, on the charts of ../shared/corpus/charts and on
 /// the human annotations of ../shared/corpus/beats (bench/RESULTS.md, "beatmap check").
 public enum BeatCheckTuning {
     /// A beat further than this from the audio's evidence is flagged, by default (seconds).
@@ -30,4 +31,54 @@ public enum BeatCheckTuning {
     /// beat by beat; a faster one is a stream of subdivisions, a chart. The fastest tactus is 200–250 ms (London, *Hearing
     /// in Time*, 2004, pp. 34–35); the annotated clips of ../shared/corpus/beats go down to 229 ms (262 BPM).
     static let shortestBeatPeriod = 0.2
+
+    // The hits of a chart (`HitChecker`, its rules in `HitRules`, and `ChartRhythm`).
+
+    /// Weakest peak that still counts as an onset under a hit (share of the track's typical peak).
+    static let supportFloor = 0.1
+    /// A hit with any onset peak this close is confirmed (seconds).
+    static let supportWindow = 0.030
+    /// A grid line is free when no other hit is this close (seconds).
+    static let freeWindow = 0.025
+    /// A suggested line needs a clear onset this close (seconds).
+    static let lineOnsetWindow = 0.020
+    /// A hit is on a subdivision when its grid line is this close (seconds).
+    static let onLine = 0.008
+    /// How much further from a grid line than the hit it shares the line with a hit must be to be the one moved there
+    /// (seconds; rule 8).
+    static let sharedLineMargin = 0.003
+    /// A chart is snapped (its hits placed by an editor's snap) when 90 % of its hits lie within this of a grid line
+    /// of 1/12 or 1/16 of a beat (seconds): exact in StepMania, whole milliseconds in osu! and Quaver.
+    static let snappedWithin = 0.0015
+    /// In a snapped chart, a hit further than this from every grid line is off the grid (seconds): at least 3 ms
+    /// (osu!'s Mapset Verifier calls an object 2 ms or more from its snap unsnapped), and at least three times the
+    /// chart's own precision.
+    static let offGridAtLeast = 0.003
+    /// A hit with an onset at least this strong (share of the track's typical peak) within 20 ms sits on a clear
+    /// onset and is never flagged.
+    static let clearOnset = 1.0
+    /// A motif (the rhythm within a beat around a hit) the chart plays this many times is the chart's own.
+    static let repeatedMotif = 2
+    /// The weight of a place's rhythm (how often the chart plays the motif a hit would have there) against its evidence
+    /// when choosing where a flagged hit goes (an exponent).
+    static let motifWeight = 0.5
+    /// A hit in a rhythm the chart plays nowhere else is flagged, though it sits on an onset, when a free line with a
+    /// clear onset (`clearOnset`) within the hit window puts it in a figure the chart plays at least this often (rule 7).
+    static let figureRepeats = 3
+    /// How many times more evidence a better place needs against a hit in a repeated motif.
+    static let motifBetterBy = 4.0
+    /// A step between hits is one the chart uses when at least this share of its steps are it.
+    static let commonStep = 0.05
+    /// A place must have this many times the evidence of the hit's own to be suggested.
+    static let betterBy = 4.0
+    /// The weight of the chart's own use of a subdivision against the audio's evidence (an exponent).
+    static let structureWeight = 0.5
+    /// The global offset of a chart's hits: the hits are aligned to the onsets with a Gaussian of this σ (seconds)…
+    static let offsetSigma = 0.015
+    /// … and the offset is the median distance to a strong onset within this of each hit (seconds).
+    static let offsetOnsetWindow = 0.025
+    /// A hit's onset evidence is the strongest peak within `supportWindow`, weighted by a Gaussian of this σ (seconds).
+    static let evidenceSigma = 0.012
+    /// A hit with a `clearOnset` this close sits on it and is never flagged (seconds).
+    static let clearOnsetWindow = 0.020
 }

@@ -191,7 +191,7 @@ public enum BeatChecker {
         map: BeatMap, valid: [Int], times: [Double], odf: OnsetCurve, onset: OnsetStrength, tempo: TempoMap, source: String,
         options: BeatCheckOptions, delay: Double, diagnostics: [Diagnostic]
     ) -> BeatCheckReport {
-        let peaks = HitChecker.Peaks(odf, floor: HitChecker.supportFloor)
+        let peaks = HitChecker.Peaks(odf, floor: BeatCheckTuning.supportFloor)
         let offset = HitChecker.offset(times, peaks: peaks)
         let judged = HitChecker.judge(
             times, odf: odf, peaks: peaks, tempo: tempo, offset: offset, tolerance: options.tolerance, hitWindow: options.lint.hitWindow)

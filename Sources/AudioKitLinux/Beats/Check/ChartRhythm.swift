@@ -42,7 +42,7 @@ struct ChartRhythm {
         gridDistances = distances
         let limit = HitChecker.offGridLimit(distances)
         offGridLimit = limit
-        let levels = times.map { tempo.subdivision(of: $0, tolerance: limit ?? HitChecker.onLine)?.level }
+        let levels = times.map { tempo.subdivision(of: $0, tolerance: limit ?? BeatCheckTuning.onLine)?.level }
         self.levels = levels
         var sortedLevels = [Int?](repeating: nil, count: times.count)
         for (i, level) in levels.enumerated() { sortedLevels[rank[i]] = level }
@@ -68,21 +68,21 @@ struct ChartRhythm {
     }
 
     /// The weight of a subdivision by the chart's use of it: (its share of the hits)^`structureWeight`, smoothed.
-    func prior(_ level: Int?) -> Double { pow((counts[level ?? 0, default: 0] + 0.5) / total, HitChecker.structureWeight) }
+    func prior(_ level: Int?) -> Double { pow((counts[level ?? 0, default: 0] + 0.5) / total, BeatCheckTuning.structureWeight) }
 
-    /// True when a hit other than the one at `t` lies within `HitChecker.freeWindow` of `x`.
+    /// True when a hit other than the one at `t` lies within `BeatCheckTuning.freeWindow` of `x`.
     func occupied(_ x: Double, except t: Double) -> Bool {
-        var k = SortedTimes.lowerBound(sorted, x - HitChecker.freeWindow)
-        while k < sorted.count, sorted[k] <= x + HitChecker.freeWindow {
+        var k = SortedTimes.lowerBound(sorted, x - BeatCheckTuning.freeWindow)
+        while k < sorted.count, sorted[k] <= x + BeatCheckTuning.freeWindow {
             if sorted[k] != t { return true }
             k += 1
         }
         return false
     }
 
-    /// True when a step of `beats` between neighbours is one the chart uses (`HitChecker.commonStep` of its steps).
+    /// True when a step of `beats` between neighbours is one the chart uses (`BeatCheckTuning.commonStep` of its steps).
     func common(_ beats: Double) -> Bool {
-        Double(steps[Int((beats * 48).rounded()), default: 0]) >= HitChecker.commonStep * Double(max(1, sorted.count - 1))
+        Double(steps[Int((beats * 48).rounded()), default: 0]) >= BeatCheckTuning.commonStep * Double(max(1, sorted.count - 1))
     }
 
     /// A motif: the rhythm around the hit of rank `k` (where the hits within a beat either side sit, and where it sits
@@ -130,7 +130,7 @@ struct ChartRhythm {
     /// How much a place `x` for the hit of rank `k` restores the chart's rhythm: 1 + how often the chart plays the motif
     /// the hit would have there, to the power `motifWeight`. A hit moved out of a figure the chart repeats goes back to
     /// where the figure has it, rather than to the next line with an onset.
-    func rhythm(at x: Double, rank k: Int) -> Double { pow(1 + Double(plays(at: x, rank: k)), HitChecker.motifWeight) }
+    func rhythm(at x: Double, rank k: Int) -> Double { pow(1 + Double(plays(at: x, rank: k)), BeatCheckTuning.motifWeight) }
 
     /// A hit off the grid whose neighbours in time are on it: a lone slip. A run of hits off the grid says the tempo map
     /// does not hold there (a tempo change it does not declare), not that each hit is misplaced.
@@ -144,7 +144,7 @@ struct ChartRhythm {
     /// moved), not a figure the chart plays and not a stretch where the tempo map does not hold (rule 6).
     func loneOnUnusedLevel(_ k: Int, limit: Double) -> Bool {
         func onUsed(_ j: Int) -> Bool { gridDistances[j] <= limit && sortedLevels[j].map(used.contains) == true }
-        guard gridDistances[k] <= limit, let level = sortedLevels[k], !used.contains(level), plays(rank: k) < HitChecker.repeatedMotif
+        guard gridDistances[k] <= limit, let level = sortedLevels[k], !used.contains(level), plays(rank: k) < BeatCheckTuning.repeatedMotif
         else { return false }
         var first = k
         var last = k
@@ -154,7 +154,7 @@ struct ChartRhythm {
     }
 
     /// The free lines of the subdivisions the chart uses within `hitWindow` of `t` (and further than
-    /// `HitChecker.supportWindow`), each once at its coarsest level.
+    /// `BeatCheckTuning.supportWindow`), each once at its coarsest level.
     func freeLines(around t: Double, hitWindow: Double) -> [(time: Double, level: Int)] {
         var lines: [(Double, Int)] = []
         for level in used {
@@ -163,7 +163,7 @@ struct ChartRhythm {
             guard first <= last, last - first < 64 else { continue }
             for k in Int(first)...Int(last) where Subdivision.level(ofBeat: Double(k) / Double(level)) == level {
                 let x = tempo.time(ofBeat: Double(k) / Double(level))
-                if abs(x - t) > HitChecker.supportWindow, abs(x - t) <= hitWindow, !occupied(x, except: t) { lines.append((x, level)) }
+                if abs(x - t) > BeatCheckTuning.supportWindow, abs(x - t) <= hitWindow, !occupied(x, except: t) { lines.append((x, level)) }
             }
         }
         return lines

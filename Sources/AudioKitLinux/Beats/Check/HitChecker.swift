@@ -115,27 +115,6 @@ enum HitChecker {
         }
     }
 
-    /// Weakest peak that still counts as an onset under a hit (share of the track's typical peak).
-    static let supportFloor = 0.1
-    /// A hit with any onset peak this close is confirmed (seconds).
-    static let supportWindow = 0.030
-    /// A grid line is free when no other hit is this close (seconds).
-    static let freeWindow = 0.025
-    /// A suggested line needs a clear onset this close (seconds).
-    static let lineOnsetWindow = 0.020
-    /// A hit is on a subdivision when its grid line is this close (seconds).
-    static let onLine = 0.008
-    /// How much further from a grid line than the hit it shares the line with a hit must be to be the one moved there
-    /// (seconds; rule 8).
-    static let sharedLineMargin = 0.003
-    /// A chart is snapped (its hits placed by an editor's snap) when 90 % of its hits lie within this of a grid line
-    /// of 1/12 or 1/16 of a beat (seconds): exact in StepMania, whole milliseconds in osu! and Quaver.
-    static let snappedWithin = 0.0015
-    /// In a snapped chart, a hit further than this from every grid line is off the grid (seconds): at least 3 ms
-    /// (osu!'s Mapset Verifier calls an object 2 ms or more from its snap unsnapped), and at least three times the
-    /// chart's own precision.
-    static let offGridAtLeast = 0.003
-
     /// The distance from `time` to the nearest grid line of any subdivision (1/1 to 1/16; every line is one of 1/12 or
     /// 1/16).
     static func gridDistance(_ time: Double, tempo: TempoMap) -> Double {
@@ -148,14 +127,14 @@ enum HitChecker {
     static func offGridLimit(_ distances: [Double]) -> Double? {
         guard distances.count >= 16 else { return nil }
         guard let p90 = Median.quantile(distances.sorted(), 0.9) else { return nil }
-        return p90 <= snappedWithin ? max(offGridAtLeast, 3 * p90) : nil
+        return p90 <= BeatCheckTuning.snappedWithin ? max(BeatCheckTuning.offGridAtLeast, 3 * p90) : nil
     }
 
     /// The global offset (map minus audio) of `times` against `peaks`.
     static func offset(_ times: [Double], peaks: Peaks) -> Double {
         let step = max(1, times.count / 1500)
         let sample = Swift.stride(from: 0, to: times.count, by: step).map { times[$0] }
-        let sigma = 0.015
+        let sigma = BeatCheckTuning.offsetSigma
         func score(_ a: Double) -> Double {
             peaks.alignment(sample, shift: a, sigma: sigma) * (1 - 0.15 * abs(a) / BeatCheckTuning.alignmentOffset)
         }
@@ -170,7 +149,7 @@ enum HitChecker {
         }
         var residuals: [Double] = []
         for t in times {
-            let clear = peaks.near(t - bestA, window: 0.025, minimum: BeatCheckTuning.strongEnough)
+            let clear = peaks.near(t - bestA, window: BeatCheckTuning.offsetOnsetWindow, minimum: BeatCheckTuning.strongEnough)
             if let p = clear.min(by: { abs($0.time - (t - bestA)) < abs($1.time - (t - bestA)) }) { residuals.append(t - p.time) }
         }
         return residuals.count >= 4 ? Median.of(residuals) : bestA
@@ -180,9 +159,9 @@ enum HitChecker {
     static func evidence(_ peaks: Peaks, at time: Double) -> (score: Double, peak: (time: Double, strength: Double)?) {
         var best = 0.0
         var at: (Double, Double)? = nil
-        for p in peaks.near(time, window: supportWindow) {
+        for p in peaks.near(time, window: BeatCheckTuning.supportWindow) {
             let d = p.time - time
-            let s = p.strength * exp(-d * d / (2 * 0.012 * 0.012))
+            let s = p.strength * exp(-d * d / (2 * BeatCheckTuning.evidenceSigma * BeatCheckTuning.evidenceSigma))
             if s > best {
                 best = s
                 at = p
@@ -190,26 +169,6 @@ enum HitChecker {
         }
         return (best, at)
     }
-
-    /// A hit with an onset at least this strong (share of the track's typical peak) within 20 ms sits on a clear
-    /// onset and is never flagged.
-    static let clearOnset = 1.0
-    /// A motif (the rhythm within a beat around a hit) the chart plays this many times is the chart's own.
-    static let repeatedMotif = 2
-    /// The weight of a place's rhythm (how often the chart plays the motif a hit would have there) against its evidence
-    /// when choosing where a flagged hit goes (an exponent).
-    static let motifWeight = 0.5
-    /// A hit in a rhythm the chart plays nowhere else is flagged, though it sits on an onset, when a free line with a
-    /// clear onset (`clearOnset`) within the hit window puts it in a figure the chart plays at least this often (rule 7).
-    static let figureRepeats = 3
-    /// How many times more evidence a better place needs against a hit in a repeated motif.
-    static let motifBetterBy = 4.0
-    /// A step between hits is one the chart uses when at least this share of its steps are it.
-    static let commonStep = 0.05
-    /// A place must have this many times the evidence of the hit's own to be suggested.
-    static let betterBy = 4.0
-    /// The weight of the chart's own use of a subdivision against the audio's evidence (an exponent).
-    static let structureWeight = 0.5
 
     /// Judges every hit of `times` (map order) on `tempo` against `odf`, after removing `offset`.
     ///

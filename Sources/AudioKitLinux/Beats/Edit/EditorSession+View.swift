@@ -54,11 +54,8 @@ extension EditorSession {
         while mono.count < last - first {
             let n = try reader.read(into: block, frames: min(4096, last - first - mono.count))
             if n == 0 { break }
-            for i in 0..<n {
-                var sum: Float = 0
-                for c in 0..<channels { sum += block[i * channels + c] }
-                mono.append(sum / Float(channels))
-            }
+            let scale = 1 / Float(channels)
+            for i in 0..<n { mono.append(MonoMix.sample(UnsafeBufferPointer(block), frame: i, channels: channels, scale: scale)) }
         }
         // The mix at time t, linear between samples; 0 outside what was read.
         func value(_ t: Double) -> Float {

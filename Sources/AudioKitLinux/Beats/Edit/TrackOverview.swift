@@ -70,9 +70,7 @@ public struct TrackOverview: Sendable {
         public mutating func add(_ block: UnsafeBufferPointer<Float>, frames: Int, channels: Int) {
             let scale = 1 / Float(channels)
             for i in 0..<frames {
-                var s: Float = 0
-                for c in 0..<channels { s += block[i * channels + c] }
-                s *= scale
+                let s = MonoMix.sample(block, frame: i, channels: channels, scale: scale)
                 low = min(low, s)
                 high = max(high, s)
                 let b = split.split(s)

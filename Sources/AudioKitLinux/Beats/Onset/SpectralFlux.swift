@@ -198,12 +198,7 @@ public final class SpectralFlux {
         try reader.forEachBlock { block, frames in
             framesRead += Int64(frames)
             eachBlock?(block, frames, channels)
-            let scale = 1 / Float(channels)
-            for i in 0..<frames {
-                var s: Float = 0
-                for c in 0..<channels { s += block[i * channels + c] }
-                mono[i] = s * scale
-            }
+            mono.withUnsafeMutableBufferPointer { MonoMix.mix(block, frames: frames, channels: channels, into: $0) }
             mono.withUnsafeBufferPointer { feed(UnsafeBufferPointer(rebasing: $0[0..<frames]), flushing: false) }
         }
         feed(UnsafeBufferPointer(start: nil, count: 0), flushing: true)
