@@ -46,7 +46,7 @@ extension Beatmap {
                 guard let output else {
                     throw ValidationError("--chart all writes each chart to a file of its own, named after -o; give -o")
                 }
-                if (to ?? BeatMapFormat.detect(path: output, bytes: [])) == .beatsaber {
+                if (to ?? BeatMapFormat.detect(path: output, bytes: [])).map(\.writesOneChartAtATime) == true {
                     throw ValidationError(
                         "--chart all cannot write Beat Saber: a difficulty's file name is its difficulty, listed once in Info.dat; convert one chart at a time (--chart N -o Expert.dat), or every chart into one .sm"
                     )

@@ -122,7 +122,7 @@ extension Beatmap {
             let named = try DraftLevels.resolve(levels: levels, count: count, density: density)
             let outputs = DraftLevels.outputPaths(output, format: format, levels: named.map(\.name), sized: levels != nil)
             if outputs.count > 1 && output == nil { throw ValidationError("several levels in this format need -o (one file each)") }
-            if format == .beatsaber && outputs.count > 1 {
+            if format.writesOneChartAtATime && outputs.count > 1 {
                 throw ValidationError(
                     "a Beat Saber draft is one difficulty with the Info.dat beside it: draft one level at a time into the song's folder, or draft several into one .sm"
                 )
@@ -167,7 +167,7 @@ extension Beatmap {
             if explain { Terminal.err(draftStyle.explanation) }
             if let saveStyle { try Terminal.emit(draftStyle.json(), to: saveStyle) }
             var files = Array(zip(outputs, texts)).map { (path: $0.0, text: $0.1) }
-            if format == .beatsaber, let draft = drafts.first {
+            if format.writesOneChartAtATime, let draft = drafts.first {
                 // The difficulty with its Info.dat (made, or the difficulty added to the one in the folder).
                 var map = BeatMap(times: draft.times)
                 map.tempoMap = tempo

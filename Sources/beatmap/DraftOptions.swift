@@ -71,7 +71,7 @@ enum DraftLevels {
     /// One path for a format that holds several charts (.sm) or for one level; else OUT with each level's name before
     /// its extension (song.Easy.osu).
     static func outputPaths(_ output: String?, format: BeatMapFormat, levels: [String], sized: Bool) -> [String?] {
-        guard levels.count > 1, format != .stepmania else { return [output] }
+        guard levels.count > 1, !format.holdsSeveralCharts else { return [output] }
         guard let output else { return levels.map { _ in nil } }
         return levels.map { ChartCatalog.path(output, chart: $0) }
     }

@@ -269,7 +269,8 @@
                 #expect(beats.map { $0["too_close"] as? Bool } == [true, true, false, false, false])
                 let keys = [
                     "track", "duration", "sample_rate", "channels", "map", "dirty", "can_save", "beats", "offset", "drift",
-                    "map_bpm", "audio_bpm", "grid", "declared_grid", "keeps_grid", "flagged", "tolerance", "hit_window", "findings",
+                    "map_bpm", "audio_bpm", "grid", "declared_grid", "keeps_grid", "chart_in_place", "flagged", "tolerance", "hit_window",
+                    "findings",
                     "markers", "keeps_markers", "sidecar", "sidecar_possible", "save_note", "octave",
                 ]
                 #expect(Set(state.keys) == Set(keys))

@@ -37,6 +37,28 @@ struct EditorSessionTests {
         #expect(await Self.flags(session).edited)
     }
 
+    /// A chart saved in place keeps its own tempo map, and the state says so (the page says where a grid set here is
+    /// kept); a JSON object map keeps the grid itself.
+    @Test func aChartSavedInPlaceSaysItKeepsItsOwnTempoMap() async throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var lines = [
+            "osu file format v14", "", "[General]", "Mode: 3", "", "[Metadata]", "Version:Hard", "", "[Difficulty]", "CircleSize:4", "",
+            "[TimingPoints]", "500,340.909090909091,4,1,0,100,1,0", "", "[HitObjects]",
+        ]
+        lines += (0..<12).map { "\(64 + 128 * ($0 % 4)),192,\(500 + Int((Double($0) * 340.909090909091).rounded())),1,0,0:0:0:0:" }
+        let chart = dir.appendingPathComponent("t.osu").path
+        try (lines.joined(separator: "\n") + "\n").write(toFile: chart, atomically: true, encoding: .utf8)
+        let state = await (try EditorSession(track: Self.track, map: chart)).state()
+        #expect(state.chartInPlace && !state.keepsGrid)
+        let json = dir.appendingPathComponent("m.json").path
+        try "{\"beats\": [0.5, 1.0, 1.5, 2.0]}\n".write(toFile: json, atomically: true, encoding: .utf8)
+        let plain = await (try EditorSession(track: Self.track, map: json)).state()
+        #expect(!plain.chartInPlace && plain.keepsGrid)
+        let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(state)) as? [String: Any]
+        #expect(encoded?["chart_in_place"] as? Bool == true)
+    }
+
     /// A grid the author sets is what the beats are judged on, and a JSON object map keeps it on save: its "bpm" and
     /// "offset" are written (replaced in place, or added first), read back by the map reader, and every other byte
     /// of the file stays. A text map cannot keep one, so setting it does not make the map unsaved.

@@ -87,7 +87,7 @@ public enum ChartSetConversion {
         case .failure(let f): return .failure(f)
         case .success(let m): first = m
         }
-        if !every && to != .stepmania {
+        if !every && !to.holdsSeveralCharts {
             // The default chart is the one whose name and hits the default reading gave.
             var others = entries
             let named = entries.indices.filter { entries[$0].name == first.chart }
@@ -109,7 +109,7 @@ public enum ChartSetConversion {
             case .success(let m): maps.append(m)
             }
         }
-        if to == .stepmania {
+        if to.holdsSeveralCharts {
             // The timing most charts share (the song's), the default chart's on a tie.
             let timings = maps.map(\.tempoMap)
             let song = timings.max { a, b in
@@ -120,7 +120,7 @@ public enum ChartSetConversion {
             let leftOut = entries.indices.filter { !shared.contains($0) }.map { (entries[$0], LeftOut.ownTiming) }
             return .success(Plan(parts: [Part(path: output, maps: shared.map { maps[$0] })], leftOut: leftOut, chartsInFile: entries.count))
         }
-        guard to != .beatsaber else { throw Refusal.beatSaberNeedsOneAtATime }
+        guard !to.writesOneChartAtATime else { throw Refusal.beatSaberNeedsOneAtATime }
         guard let output else { throw Refusal.needsOutputPath }
         // Each file is named by its chart's difficulty where no other chart has it, else by its whole name, else by that
         // and its number.

@@ -46,7 +46,7 @@ public enum DraftOutput {
         _ drafts: [ChartDrafter.Draft], tempo: TempoMap, format: BeatMapFormat, title: String, audio: String, symbol: String, span: Double
     ) -> [String] {
         let maps = drafts.map { map($0, tempo: tempo) }
-        if format == .stepmania {
+        if format.holdsSeveralCharts {
             let charts = zip(drafts, maps).map { d, m in
                 (difficulty: d.name, meter: max(1, min(20, Int((Double(d.times.count) / max(span, 1) * 2).rounded()))), map: m)
             }

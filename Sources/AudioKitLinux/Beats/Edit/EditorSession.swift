@@ -184,6 +184,13 @@ public actor EditorSession {
         return keepsMarkers
     }
 
+    /// True when a save writes only this chart's notes into its own file, which keeps its own tempo map (the branch of
+    /// `save()` for a chart that this session did not export).
+    public var savesChartInPlace: Bool {
+        guard let file, ChartInPlace.formats.contains(file.format) else { return false }
+        return !(exportedChart.map { file.bytes == $0 } ?? false)
+    }
+
     /// True when a save keeps the markers in the map itself: a JSON map whose root is an object, or a draft saved as
     /// JSON (the members a JSON object holds beside its beats).
     public var keepsMarkers: Bool {
@@ -286,7 +293,7 @@ public actor EditorSession {
             minimumGap: BeatLintOptions(hitWindow: settings.hitWindow).minimumGap, declaredGrid: declared, keepsGrid: keepsGrid,
             markers: markers, keepsMarkers: keepsMarkers,
             sidecar: keepsBeside ? savePath.map { (EditorSidecar.path(for: $0) as NSString).lastPathComponent } : nil,
-            sidecarPossible: sidecarPossible, saveNote: saveNote)
+            sidecarPossible: sidecarPossible, saveNote: saveNote, chartInPlace: savesChartInPlace)
     }
 
 }

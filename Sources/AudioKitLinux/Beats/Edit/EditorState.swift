@@ -95,6 +95,9 @@ public struct EditorState: Encodable, Sendable, Equatable {
     public var declaredGrid: TempoMap?
     /// True when a save keeps `declaredGrid` in the map (a JSON object map; other formats hold beats only).
     public var keepsGrid: Bool
+    /// True when a save rewrites only the notes of a chart in its own file (`.sm`, `.osu`, `.qua` …): the chart keeps
+    /// its own tempo map there, so a grid the author set is kept only by Save As or beside the map.
+    public var chartInPlace = false
     /// The named ranges the author marked.
     public var markers: [EditorMarker] = []
     /// True when a save keeps `markers` in the map itself (a JSON object map).
@@ -139,6 +142,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         case hitWindow = "hit_window"
         case declaredGrid = "declared_grid"
         case keepsGrid = "keeps_grid"
+        case chartInPlace = "chart_in_place"
         case markers
         case keepsMarkers = "keeps_markers"
         case sidecar
@@ -165,6 +169,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         try Self.encode(grid, in: &c, forKey: .grid)
         try Self.encode(declaredGrid, in: &c, forKey: .declaredGrid)
         try c.encode(keepsGrid, forKey: .keepsGrid)
+        try c.encode(chartInPlace, forKey: .chartInPlace)
         try c.encode(markers, forKey: .markers)
         try c.encode(keepsMarkers, forKey: .keepsMarkers)
         try c.encode(sidecar, forKey: .sidecar)
@@ -207,9 +212,10 @@ public struct EditorState: Encodable, Sendable, Equatable {
         track: String, info: AudioFileInfo, map: String?, dirty: Bool, canSave: Bool, beats times: [Double],
         report: BeatCheckReport, tolerance: Double, hitWindow: Double, minimumGap: Double, declaredGrid: TempoMap? = nil,
         keepsGrid: Bool = false, markers: [EditorMarker] = [], keepsMarkers: Bool = false, sidecar: String? = nil,
-        sidecarPossible: Bool = false, saveNote: String? = nil
+        sidecarPossible: Bool = false, saveNote: String? = nil, chartInPlace: Bool = false
     ) {
         self.saveNote = saveNote
+        self.chartInPlace = chartInPlace
         self.declaredGrid = declaredGrid
         self.keepsGrid = keepsGrid
         self.markers = markers

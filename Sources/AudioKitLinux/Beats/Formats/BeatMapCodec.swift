@@ -54,6 +54,12 @@ protocol BeatMapCodec: Sendable {
     static func charts(bytes: [UInt8], file: String?, maxNestingDepth: Int) -> [ChartCatalog.Entry]
     /// True when a bare list of hits can be exported to the format alone (`ChartExport`).
     static var exportsAlone: Bool { get }
+    /// True when one file holds every chart of a song (StepMania's charts, one a difficulty and steps type): several
+    /// charts are written into one file, not one file each. False by default.
+    static var holdsSeveralCharts: Bool { get }
+    /// True when a chart's file is named by its difficulty and listed in an index beside it (Beat Saber's `Info.dat`),
+    /// so charts are written one at a time into the song's folder, never several from one output name. False by default.
+    static var writesOneChartAtATime: Bool { get }
     /// True for a list format that keeps a tempo grid and other members (the editor's markers) beside its beats, when
     /// the file's root is an object: a JSON map. False by default.
     static var holdsTempo: Bool { get }
@@ -76,6 +82,8 @@ extension BeatMapCodec {
     static func claims(extension ext: String, bytes: [UInt8]) -> Bool { extensions.contains(ext) }
     static var isChart: Bool { false }
     static var exportsAlone: Bool { false }
+    static var holdsSeveralCharts: Bool { false }
+    static var writesOneChartAtATime: Bool { false }
     static var holdsTempo: Bool { false }
     static var savesInPlace: Bool { false }
     static func writeRounding(_ map: BeatMap) -> Double { 0 }
@@ -128,6 +136,13 @@ extension BeatMapFormat {
 
     /// True for a list format that keeps a tempo grid and other members beside its beats (a JSON object map).
     public var holdsTempo: Bool { codec.holdsTempo }
+
+    /// True when one file holds every chart of a song (`BeatMapCodec.holdsSeveralCharts`).
+    public var holdsSeveralCharts: Bool { codec.holdsSeveralCharts }
+
+    /// True when charts are written one at a time, each named by its difficulty beside an index
+    /// (`BeatMapCodec.writesOneChartAtATime`).
+    public var writesOneChartAtATime: Bool { codec.writesOneChartAtATime }
 
     /// The format for a path's extension (and, for a `.txt`, its content: tab-separated label lines are an Audacity
     /// label track); nil when no format claims it.

@@ -6,6 +6,7 @@ enum BeatSaberCodec: BeatMapCodec {
     static let format = BeatMapFormat.beatsaber
     static let extensions = ["dat"]
     static let isChart = true
+    static let writesOneChartAtATime = true
 
     static func read(_ input: BeatMapReadInput) throws(InputError) -> BeatMapReadResult {
         try BeatSaberChart.read(path: input.file ?? "", bytes: input.bytes, chart: input.chart, limits: input.limits)

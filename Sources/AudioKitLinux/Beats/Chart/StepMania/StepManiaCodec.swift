@@ -8,6 +8,7 @@ enum StepManiaCodec: BeatMapCodec {
     static let isChart = true
     static let exportsAlone = true
     static let savesInPlace = true
+    static let holdsSeveralCharts = true
 
     static func read(_ input: BeatMapReadInput) -> BeatMapReadResult {
         StepManiaChart.read(bytes: input.bytes, file: input.file, chart: input.chart, maxBeats: input.limits.maxBeats)
