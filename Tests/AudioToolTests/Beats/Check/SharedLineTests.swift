@@ -40,4 +40,29 @@ struct SharedLineTests {
         let alone = BeatChecker.check(map: BeatMap(times: nudged, bpm: 185, offset: 1), onset: onset)
         #expect(alone.beats[k].sharesLineWith == nil)
     }
+
+    /// The same move where the moved note's own place is silent (a quiet note the onset curve does not show): no free
+    /// line has an onset, and the hit is still flagged, with the free line that gives back the chart's rhythm (its own)
+    /// and a message that says no onset confirms it. With that note unmoved, nothing shares a line.
+    @Test func withNoOnsetAtItsPlaceTheRhythmGivesTheLine() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (times, step) = SnappedChartTests.groups(60)
+        let k = 20 * 4 + 1
+        let gains = times.indices.map { $0 == k ? 0.0 : 1.0 }
+        let path = try ChartJudgementTests.clicks(times, gains: gains, seconds: times.last! + 1, in: dir)
+        let onset = try SpectralFlux.analyze(path: path)
+        let clean = BeatChecker.check(map: BeatMap(times: times, bpm: 185, offset: 1), onset: onset)
+        #expect(clean.beats.allSatisfy { $0.sharesLineWith == nil })
+        var moved = times
+        moved[k] += step + 0.012
+        let report = BeatChecker.check(map: BeatMap(times: moved, bpm: 185, offset: 1), onset: onset)
+        let b = report.beats[k]
+        #expect(b.flagged && !b.isMaybe && b.audioTime == nil)
+        #expect(abs((b.suggestion ?? 0) - times[k]) < 0.002, "fix \(String(describing: b.suggestion)) for \(times[k])")
+        #expect(abs((b.sharesLineWith ?? 0) - times[k + 1]) < 1e-9)
+        let message = report.diagnostics.first { $0.ruleID == BeatMapRules.misaligned && $0.message.contains("hit \(k) ") }?.message ?? ""
+        #expect(message.contains("same grid line") && message.contains("no clear onset there"), "\(message)")
+        #expect(report.beats.filter { $0.index != k }.allSatisfy { $0.sharesLineWith == nil })
+    }
 }
