@@ -89,21 +89,17 @@ enum BeatCheckFindings {
                             "hit %d at %.3f s sits on a %@ grid line, a subdivision only %d of the chart's %d hits use, between neighbours on the chart's usual grid and by steps the chart does not take, with no clear onset; it looks moved, not snapped: %@",
                         b.index, b.time, Subdivision.name(unused), share, r.beats.count, place))
         }
-        if let other = b.sharesLineWith, let line = b.suggestion, b.audioTime == nil {
-            return
-                misaligned(
-                    String(
-                        format:
-                            "hit %d at %.3f s is %.1f ms from the hit at %.3f s, on the same grid line (closer than any player taps apart): it looks moved there from %.3f s, the free grid line that gives back the rhythm the chart plays (the track shows no clear onset there to confirm it); move it to %.3f s",
-                        b.index, b.time, abs(b.time - other) * 1000, other, line, line))
-        }
         if let other = b.sharesLineWith, let line = b.suggestion {
+            // The line it left: confirmed by an onset there, or (a quiet note) only by the rhythm it gives back.
+            let place =
+                b.audioTime.map { String(format: "a free grid line with an onset at %.3f s in the track", $0) }
+                ?? "the free grid line that gives back the rhythm the chart plays (the track shows no clear onset there to confirm it)"
             return
                 misaligned(
                     String(
                         format:
-                            "hit %d at %.3f s is %.1f ms from the hit at %.3f s, on the same grid line (closer than any player taps apart): it looks moved there from %.3f s, a free grid line with an onset at %.3f s in the track; move it to %.3f s",
-                        b.index, b.time, abs(b.time - other) * 1000, other, line, b.audioTime ?? 0, line))
+                            "hit %d at %.3f s is %.1f ms from the hit at %.3f s, on the same grid line (closer than any player taps apart): it looks moved there from %.3f s, %@; move it to %.3f s",
+                        b.index, b.time, abs(b.time - other) * 1000, other, line, place, line))
         }
         if let plays = b.figurePlays, let line = b.suggestion {
             return

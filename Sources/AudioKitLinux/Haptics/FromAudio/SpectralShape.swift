@@ -75,7 +75,6 @@ public final class SpectralShape {
         var weighted: Float = 0
         var total: Float = 0
         var peakBits: UInt32 = 0
-        var powerSum: Float = 0
         let binHz = Float(sampleRate) / Float(frameSize)
         let compare = hasPrevious
         previous.withUnsafeMutableBufferPointer { p in
@@ -96,14 +95,27 @@ public final class SpectralShape {
             // Only the bins compared are kept for the next frame.
             for k in lowBin...highBin { p[k] = m[k] }
         }
+        let (logSum, powerSum) = Self.powers(m, from: flatLowBin, through: flatHighBin)
+        hasPrevious = true
+        flux.append(rise)
+        let gated = Float(bitPattern: peakBits) >= gate && total > 0
+        centroid.append(gated ? weighted / total * binHz : .nan)
+        let bins = Double(flatHighBin - flatLowBin + 1)
+        flatness.append(gated ? Float(min(1, exp(logSum / bins) / (Double(powerSum) / bins))) : .nan)
+    }
+
+    /// The sum of the logs of the powers (plus 1e-20) of bins `low`…`high` of the magnitudes `m`, and the sum of the
+    /// powers, for the flatness.
+    private static func powers(_ m: UnsafeBufferPointer<Float>, from low: Int, through high: Int) -> (logSum: Double, powerSum: Float) {
         // The geometric mean's log as the log of a product, one log a frame instead of one a bin. Four products, of every
         // fourth bin, so that each multiplication need not wait for the one before; each moves its exponent out every 8
         // of its bins, so it neither overflows nor underflows (an infinite power stays infinite, as its log would be).
+        var powerSum: Float = 0
         var (p0, p1, p2, p3) = (1.0, 1.0, 1.0, 1.0)
         var exponent = 0
-        var k = flatLowBin
+        var k = low
         var groups = 0
-        while k + 3 <= flatHighBin {
+        while k + 3 <= high {
             let (a, b, c, d) = (m[k] * m[k], m[k + 1] * m[k + 1], m[k + 2] * m[k + 2], m[k + 3] * m[k + 3])
             powerSum += a
             powerSum += b
@@ -117,25 +129,19 @@ public final class SpectralShape {
             groups += 1
             if groups & 7 == 0 {
                 exponent +=
-                    Self.moveExponentOut(&p0) + Self.moveExponentOut(&p1) + Self.moveExponentOut(&p2)
-                    + Self.moveExponentOut(&p3)
+                    moveExponentOut(&p0) + moveExponentOut(&p1) + moveExponentOut(&p2)
+                    + moveExponentOut(&p3)
             }
         }
-        while k <= flatHighBin {
+        while k <= high {
             let a = m[k] * m[k]
             powerSum += a
             p0 *= Double(a + 1e-20)
             k += 1
         }
         exponent +=
-            Self.moveExponentOut(&p0) + Self.moveExponentOut(&p1) + Self.moveExponentOut(&p2) + Self.moveExponentOut(&p3)
-        let logSum = log(p0 * p1 * p2 * p3) + Double(exponent) * M_LN2
-        hasPrevious = true
-        flux.append(rise)
-        let gated = Float(bitPattern: peakBits) >= gate && total > 0
-        centroid.append(gated ? weighted / total * binHz : .nan)
-        let bins = Double(flatHighBin - flatLowBin + 1)
-        flatness.append(gated ? Float(min(1, exp(logSum / bins) / (Double(powerSum) / bins))) : .nan)
+            moveExponentOut(&p0) + moveExponentOut(&p1) + moveExponentOut(&p2) + moveExponentOut(&p3)
+        return (log(p0 * p1 * p2 * p3) + Double(exponent) * M_LN2, powerSum)
     }
 
     /// Leaves `product` in 1..<2 when it is finite and returns the binary exponent taken out (0 otherwise).
