@@ -254,6 +254,30 @@ for _ in range(7):
     runs.append(time.perf_counter() - start)
 print(f"  {seconds:.1f} s of sound: best {min(runs):.3f} s ({seconds / min(runs):.0f}x), median {statistics.median(runs):.3f} s ({seconds / statistics.median(runs):.0f}x)")
 PY
+    echo "Real time on the same sounds one file each (${#list[@]} WAVs): one process for all (--out-dir, several at once) against one process per sound, best and median of 5:"
+    python3 - "$bin/ahap-tool" "$out" "${list[@]}" <<'PY'
+import os, statistics, subprocess, sys, time, wave
+tool, folder, sounds = sys.argv[1], sys.argv[2], sys.argv[3:]
+seconds = 0.0
+for s in sounds:
+    with wave.open(s) as w:
+        seconds += w.getnframes() / w.getframerate()
+def batch():
+    target = os.path.join(folder, "batch")
+    os.makedirs(target, exist_ok=True)
+    subprocess.run([tool, "from-audio", *sounds, "--out-dir", target], check=True, stderr=subprocess.DEVNULL)
+def each():
+    for i, s in enumerate(sounds):
+        subprocess.run([tool, "from-audio", s, "-o", os.path.join(folder, f"each{i}.ahap")], check=True, stderr=subprocess.DEVNULL)
+for name, f in (("one process, --out-dir", batch), ("one process per sound", each)):
+    runs = []
+    for _ in range(5):
+        start = time.perf_counter()
+        f()
+        runs.append(time.perf_counter() - start)
+    best, median = min(runs), statistics.median(runs)
+    print(f"  {name}: {seconds:.1f} s of sound, best {best:.3f} s ({seconds / best:.0f}x), median {median:.3f} s ({seconds / median:.0f}x)")
+PY
   fi
   rm -rf "$out"
 }

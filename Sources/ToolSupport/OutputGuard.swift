@@ -1,5 +1,6 @@
 import ArgumentParser
 import AudioKitLinux
+import Foundation
 
 /// The early half of the output guard: before any work, every output a command was given is compared with
 /// the inputs it names and with its other outputs, so a mistake fails at once. `AtomicFile` checks again, against
@@ -8,22 +9,39 @@ public enum OutputGuard {
     /// Throws when two of `outputs` name the same file (a usage error, exit 64: one would silently replace the
     /// other), or when any of them is the same file on disk as any of `inputs` (exit 2).
     public static func check(_ outputs: [String?], against inputs: [String]) throws {
-        let given = outputs.compactMap { $0 }
-        for (i, a) in given.enumerated() {
-            for b in given[(i + 1)...] where sameFile(a, b) {
+        // One look at each path (not one per pair): a batch of thousands of outputs is checked in linear time.
+        var seen: [FileKey: String] = [:]
+        for output in outputs.compactMap({ $0 }) where !takesAny(output) {
+            let key = FileKey(output)
+            if let first = seen[key] {
                 throw ValidationError(
-                    a == b
-                        ? "two outputs are both \(a): one would replace the other; give each output its own file"
-                        : "the outputs \(a) and \(b) are the same file: one would replace the other; give each output its own file")
+                    first == output
+                        ? "two outputs are both \(output): one would replace the other; give each output its own file"
+                        : "the outputs \(first) and \(output) are the same file: one would replace the other; give each output its own file"
+                )
             }
+            seen[key] = output
         }
-        for output in given { try AtomicFile.checkNotAnInput(output, inputs: inputs) }
+        for input in inputs {
+            if let output = seen[FileKey(input)] { try AtomicFile.checkNotAnInput(output, inputs: [input]) }
+        }
     }
 
-    /// True when `a` and `b` are one file (`AtomicFile.isSameFile`). Standard output ("-") and devices such as
-    /// /dev/null take any number of outputs.
-    static func sameFile(_ a: String, _ b: String) -> Bool {
-        if a == "-" || b == "-" || AtomicFile.isSpecialFile(a) || AtomicFile.isSpecialFile(b) { return false }
-        return AtomicFile.isSameFile(a, b)
+    /// Standard output ("-") and devices such as /dev/null take any number of outputs.
+    static func takesAny(_ path: String) -> Bool { path == "-" || AtomicFile.isSpecialFile(path) }
+
+    /// What makes two paths one file (`AtomicFile.isSameFile`): the device and inode of a file that exists, else
+    /// the path once `.`, `..` and links are resolved.
+    enum FileKey: Hashable {
+        case file(FileIdentity)
+        case path(String)
+
+        init(_ path: String) {
+            if let id = FileIdentity(path: path) {
+                self = .file(id)
+            } else {
+                self = .path(URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path)
+            }
+        }
     }
 }

@@ -27,3 +27,32 @@ public final class ProgressLine {
         Terminal.raw("\r\u{1B}[K")
     }
 }
+
+/// A progress line for work done in parallel, "label k of n", advanced from any thread; shown only on a terminal.
+public final class ProgressCount: @unchecked Sendable {
+    private let label: String
+    private let total: Int
+    private let enabled: Bool
+    private let lock = NSLock()
+    private var done = 0
+
+    /// A count of `total` things, shown after `label`.
+    public init(_ label: String, total: Int) {
+        self.label = label
+        self.total = total
+        self.enabled = Terminal.isTTY(STDERR_FILENO)
+    }
+
+    /// One more done.
+    public func advance() {
+        lock.withLock {
+            done += 1
+            if enabled { Terminal.raw("\r\(label) \(done) of \(total)") }
+        }
+    }
+
+    /// Clears the line.
+    public func finish() {
+        lock.withLock { if enabled && done > 0 { Terminal.raw("\r\u{1B}[K") } }
+    }
+}

@@ -19,14 +19,23 @@ extension AHAPTool {
                 sources are in docs/audio-to-haptics.md.
                 """)
 
-        @Argument(help: ArgumentHelp("The sound.", valueName: "sound"))
-        var sound: String
+        @Argument(
+            help: ArgumentHelp(
+                "The sound; with --out-dir, any number of sounds and folders (searched for sound files).", valueName: "sound"))
+        var sounds: [String]
 
         @Option(
             name: [.short, .long],
             help: ArgumentHelp(
                 "The AHAP file to write (atomically); with --split, NAME_continuous.ahap and NAME_transients.ahap.", valueName: "file"))
-        var output: String
+        var output: String?
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Convert every sound into this existing folder, each as NAME.ahap (a sound found in a folder keeps its place below it); all files are written together, or none.",
+                valueName: "folder"))
+        var outDir: String?
 
         @Option(
             name: .long,
@@ -97,89 +106,37 @@ extension AHAPTool {
             if split && (transientsOnly || continuousOnly) {
                 throw ValidationError("--split writes both halves; drop --transients-only or --continuous-only")
             }
-        }
-
-        /// The user's settings over a preset's.
-        func adjust(_ o: inout AudioToHapticsOptions) {
-            if let sensitivity { o.transients.sensitivity = sensitivity }
-            if let density {
-                o.density = density
-                o.sharpnessDensity = max(1, density * 0.75)
+            if sounds.isEmpty { throw ValidationError("give the sound to convert") }
+            switch (output, outDir) {
+            case (nil, nil): throw ValidationError("give -o FILE.ahap for one sound, or --out-dir FOLDER for any number")
+            case (.some, .some): throw ValidationError("-o and --out-dir exclude each other: -o names one sound's file, --out-dir a folder")
+            case (.some, nil) where sounds.count > 1:
+                throw ValidationError("-o names one file, and \(sounds.count) sounds were given; write them into a folder with --out-dir")
+            case (nil, .some) where plot != nil:
+                throw ValidationError("--plot draws one sound; give one sound with -o to draw it")
+            default: break
             }
-            if let minSpacingMs { o.transients.minimumSpacing = minSpacingMs / 1000 }
-            o.content = transientsOnly ? .transientsOnly : continuousOnly ? .continuousOnly : .both
-            o.gainDecibels = gain
-            o.normalize = !noNormalize
-            o.split = split
-            if let envelope { o.weighting = envelope }
-            if let noiseFloor { o.noiseFloorDecibels = noiseFloor < 0 ? noiseFloor : nil }
         }
 
-        var outputs: [String] {
-            split ? SplitOutputs.paths(for: output) : [output]
+        var settings: FromAudioSettings {
+            FromAudioSettings(
+                preset: preset, sensitivity: sensitivity, density: density, minSpacingMs: minSpacingMs, envelope: envelope,
+                noiseFloor: noiseFloor, transientsOnly: transientsOnly, continuousOnly: continuousOnly, split: split, gain: gain,
+                noNormalize: noNormalize, limits: limitOptions.limits)
         }
 
         func run() throws {
+            guard let output else { return try FromAudioBatch(settings: settings, withAudio: withAudio).run(sounds, into: outDir ?? ".") }
+            let sound = sounds[0]
+            let outputs = split ? SplitOutputs.paths(for: output) : [output]
             try OutputGuard.check(outputs + [plot], against: [sound])
             let audioPath = try withAudio ? SoundPlacement.relativePath(of: sound, from: outputs[0]) : nil
             let progress = ProgressLine("analysing \(sound)")
-            let conversion = try AudioToHaptics.convert(
-                path: sound, preset: preset, adjust: adjust, limits: limitOptions.limits.audio, audioPath: audioPath,
-                progress: progress.update)
+            let outcome = settings.convert(
+                .init(sound: sound, outputs: outputs, audioPath: audioPath), plot: plot, progress: progress.update)
             progress.finish()
-            if let told = conversion.kind, told.descriptors.soundingDuration == 0 {
-                Terminal.err(
-                    "ahap-tool: note: \(sound): --preset auto: nothing sounds, so there is nothing to describe; took \(AudioToHapticsOptions.Preset.chosen(for: told.kind).rawValue)"
-                )
-            } else if let told = conversion.kind {
-                let d = told.descriptors
-                Terminal.err(
-                    String(
-                        format:
-                            "ahap-tool: note: %@: --preset auto: told %@, took %@ (sounding %.2f s, sustain %.2f, %.1f onsets/s, centroid %.0f Hz, flatness %.3f, low-energy frames %.2f, periodicity %.2f)",
-                        sound, told.kind.rawValue, AudioToHapticsOptions.Preset.chosen(for: told.kind).rawValue, d.soundingDuration,
-                        d.sustain, d.onsetRate, d.centroid, d.flatness, d.lowEnergyShare, d.periodicity))
-            }
-            for note in conversion.notes { Terminal.err("ahap-tool: note: \(sound): \(note)") }
-            let written: [(String, AHAPPattern)] =
-                split
-                ? [(outputs[0], conversion.continuous ?? AHAPPattern()), (outputs[1], conversion.transients ?? AHAPPattern())]
-                : [(output, conversion.combined ?? AHAPPattern())]
-            guard written.contains(where: { !$0.1.elements.isEmpty }) else {
-                throw ToolFailure(
-                    "\(sound): nothing written: \(conversion.notes.first ?? "no haptics found"); check the sound, or raise --gain or --sensitivity"
-                )
-            }
-            // Every output fits what our own reader accepts, or nothing is written.
-            let texts = written.map { AHAPFormatter.format($0.1.jsonValue) }
-            for ((path, pattern), text) in zip(written, texts) {
-                if let excess = AHAPOutputBound.excess(pattern, text: text, limits: limitOptions.limits) {
-                    throw ToolFailure(
-                        "\(path): nothing written: \(excess); lower --density, cut the sound into parts, or raise --max-events and --max-file-size (validate needs the same)"
-                    )
-                }
-            }
-            for ((path, pattern), text) in zip(written, texts) {
-                // A half with nothing in it is not written: an empty pattern is one Core Haptics refuses.
-                guard !pattern.elements.isEmpty else {
-                    Terminal.err("ahap-tool: note: \(path) not written: that half of the pattern is empty")
-                    continue
-                }
-                try Terminal.emit(text, to: path)
-                let transients = pattern.events.filter { $0.eventType == .hapticTransient }.count
-                let continuous = pattern.events.filter { $0.eventType == .hapticContinuous }.count
-                Terminal.err(
-                    String(
-                        format: "ahap-tool: wrote %@: %d transient%@, %d continuous event%@, %.1f breakpoints per second", path, transients,
-                        transients == 1 ? "" : "s", continuous, continuous == 1 ? "" : "s", conversion.breakpointsPerSecond(pattern)))
-            }
-            if let plot {
-                let svg = AHAPPlot.svg(
-                    pattern: split ? AHAPPattern(elements: written.flatMap(\.1.elements)) : written[0].1, title: sound,
-                    options: RenderOptions(baseDirectory: SoundPlacement.folder(of: outputs[0])),
-                    sound: SoundUnderlay(amplitude: conversion.amplitude, label: "sound: √amplitude"))
-                try Terminal.emit(svg, to: plot)
-            }
+            for line in outcome.notes + outcome.wrote { Terminal.err(line) }
+            if let failure = outcome.failure { throw failure }
         }
     }
 }

@@ -28,11 +28,12 @@ final class FFmpegDecoder {
     private var skipped = 0
     private var finished = false
 
-    /// True when FFmpeg should be tried for `path`: an MP4 or ADTS file by its first bytes, or one of the extensions
-    /// of containers libsndfile does not read.
+    /// The extensions of the containers libsndfile does not read, handed to FFmpeg.
+    static let extensions: Set<String> = ["m4a", "m4b", "mp4", "aac", "alac", "mov", "3gp", "wma", "webm", "mka", "ac3", "amr"]
+
+    /// True when FFmpeg should be tried for `path`: an MP4 or ADTS file by its first bytes, or one of `extensions`.
     static func handles(_ path: String) -> Bool {
-        let ext = (path as NSString).pathExtension.lowercased()
-        return isMP4OrADTS(path) || ["m4a", "m4b", "mp4", "aac", "alac", "mov", "3gp", "wma", "webm", "mka", "ac3", "amr"].contains(ext)
+        isMP4OrADTS(path) || extensions.contains((path as NSString).pathExtension.lowercased())
     }
 
     /// True when the file starts as an MP4 (`ftyp` at byte 4) or an ADTS AAC stream (a 12-bit sync word).

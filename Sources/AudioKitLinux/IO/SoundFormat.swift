@@ -27,4 +27,10 @@ public struct SoundFormat: Sendable, Hashable {
 
     /// The extensions `forPath` knows.
     public static let writableExtensions = ["wav", "flac", "aiff", "caf", "w64", "au", "ogg", "opus", "mp3"]
+
+    /// The extensions a folder of sounds is searched for: what libsndfile reads, and what the readers hand to
+    /// ffmpeg (AAC, ALAC and the other containers `FFmpegDecoder` takes).
+    public static let readableExtensions: Set<String> = FFmpegDecoder.extensions.union([
+        "wav", "wave", "flac", "aif", "aiff", "aifc", "caf", "w64", "au", "snd", "ogg", "oga", "opus", "mp3",
+    ])
 }
