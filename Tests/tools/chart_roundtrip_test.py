@@ -218,7 +218,25 @@ def own_charts(work):
                          "[Difficulty]\nCircleSize:4\n\n[TimingPoints]\n500,375,4,1,0,100,1,0\n2113,431,4,1,0,100,1,0\n\n"
                          "[HitObjects]\n" + "".join(f"{64 + 128 * (i % 4)},192,{t},1,0,0:0:0:0:\n" for i, t in enumerate(notes)))
     charts.append(("offbeat-osu", osu, [t / 1000 for t in notes]))
+    ssc, hits = warped_ssc(work)
+    charts.append(("warps", ssc, hits))
     return charts
+
+
+def warped_ssc(work):
+    """StepMania 5 .ssc with a warp over beats 4-6 (its notes not judged, but the one on a stop's row is, and the stop
+    still pauses), a tempo of 100,000,000 BPM from beat 8 to 9 (played, in 0.6 microseconds) and a delay; the hits as
+    worked out by hand (120 BPM is 0.5 s a beat, beat 0 at 0.1 s)."""
+    beats = [0, 1, 2, 3, 4, 4.5, 5, 6, 7, 8, 10, 11, 12]
+    rows = ["0000"] * 64
+    for i, b in enumerate(beats):
+        rows[int(b * 4)] = "".join("1" if j == i % 4 else "0" for j in range(4))
+    path = os.path.join(work, "warps.ssc")
+    write_text(path, "#VERSION:0.83;\n#TITLE:w;\n#MUSIC:a.ogg;\n#OFFSET:-0.1;\n#BPMS:0=120,8=100000000,9=120;\n#STOPS:5=0.5;\n"
+                     "#DELAYS:11=0.25;\n#WARPS:4=2;\n#NOTEDATA:;\n#STEPSTYPE:dance-single;\n#DIFFICULTY:Hard;\n#METER:5;\n#NOTES:\n"
+                     + "\n,\n".join("\n".join(rows[k:k + 16]) for k in range(0, 64, 16)) + "\n;\n")
+    fast = 60 / 1e8
+    return path, [0.1, 0.6, 1.1, 1.6, 2.1, 2.6, 3.1, 3.6, 4.1 + fast, 4.85 + fast, 5.35 + fast]
 
 
 def corpus_charts():
@@ -269,6 +287,24 @@ class ChartRoundTripTest(unittest.TestCase):
         print(f"chart_roundtrip_test: {conversions - len(failures)} of {conversions} conversions read back in the games' parsers",
               file=sys.stderr)
         self.assertEqual(failures, [])
+
+    def test_warps_read_as_stepmanias_engine_reads_them(self):
+        simfile = need("simfile")
+        from simfile.notes import NoteData
+        from simfile.timing import TimingData
+        from simfile.timing.engine import TimingEngine
+
+        work = tempfile.mkdtemp()
+        path, want = warped_ssc(work)
+        s = simfile.open(path)
+        engine = TimingEngine(TimingData(s, s.charts[0]))
+        theirs = [float(engine.time_at(n.beat)) for n in NoteData(s.charts[0]) if engine.hittable(n.beat)]
+        self.assertIsNone(compare(theirs, want, 1e-9), "the hand-worked hits are simfile's")
+        out = os.path.join(work, "warps.json")
+        r = subprocess.run([os.path.join(BIN, "beatmap"), "convert", path, "-o", out], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("2 notes lie inside warps", r.stderr)
+        self.assertIsNone(compare(json_hits(out), theirs, 1e-6))
 
     def test_lanes_holds_and_metadata_are_kept(self):
         """A StepMania chart with a title, an artist, an author, taps in every lane, chords, holds, a roll and a mine:

@@ -39,6 +39,9 @@ public struct TempoMap: Sendable, Equatable {
     public let sections: [Section]
     /// The stops, by beat.
     public let stops: [Stop]
+    /// Spans of beats passed in (almost) no time, by beat, none overlapping: StepMania's warps and its tempos above
+    /// `bpmRange` (`TempoMap+Warps.swift`). Each section after one starts at its end.
+    public let warps: [Warp]
     /// Beats to a bar (4 unless the format says otherwise).
     public let beatsPerBar: Int
 
@@ -79,6 +82,7 @@ public struct TempoMap: Sendable, Equatable {
         offset = first.time
         self.sections = sections
         stops = []
+        warps = []
         self.beatsPerBar = beatsPerBar
     }
 
@@ -122,11 +126,12 @@ public struct TempoMap: Sendable, Equatable {
         return abs(stop.beat + delayLead - row) < 1e-9 ? row : nil
     }
 
-    /// Sections with their times as given, and stops.
-    private init(offset: Double, sections: [Section], stops: [Stop], beatsPerBar: Int) {
+    /// Sections with their times as given, stops and warps.
+    init(offset: Double, sections: [Section], stops: [Stop], warps: [Warp] = [], beatsPerBar: Int) {
         self.offset = offset
         self.sections = sections
         self.stops = stops
+        self.warps = warps
         self.beatsPerBar = beatsPerBar
     }
 
@@ -153,6 +158,7 @@ public struct TempoMap: Sendable, Equatable {
         offset = uncheckedOffset
         self.sections = shifted
         self.stops = stops
+        warps = []
         self.beatsPerBar = max(1, beatsPerBar)
     }
 
@@ -166,11 +172,42 @@ public struct TempoMap: Sendable, Equatable {
         return lo
     }
 
-    /// The audio time of `beat`, in seconds.
+    /// The audio time of `beat`, in seconds. Inside a warp, the warp's start plus the stops passed in it (and, for a
+    /// span played above `bpmRange`, the beats at its tempo).
     public func time(ofBeat beat: Double) -> Double {
+        if let w = warp(holding: beat) {
+            var t = sectionTime(ofBeat: w.beat) + (beat - w.beat) * 60 / (w.bpm ?? .infinity)
+            t += pauses(from: w.beat, to: beat)
+            return t
+        }
+        return sectionTime(ofBeat: beat)
+    }
+
+    /// The index of the first stop at or after `beat` (the stops are by beat).
+    func firstStop(atOrAfter beat: Double) -> Int {
+        var lo = 0, hi = stops.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if stops[mid].beat < beat { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The seconds of the stops from beat `a` to before beat `b`.
+    func pauses(from a: Double, to b: Double) -> Double {
+        var sum = 0.0
+        for stop in stops[firstStop(atOrAfter: a)...] {
+            guard stop.beat < b else { break }
+            sum += stop.seconds
+        }
+        return sum
+    }
+
+    /// The audio time of `beat` from the section holding it.
+    func sectionTime(ofBeat beat: Double) -> Double {
         let s = sections[sectionIndex(beat: beat)]
         var t = s.time + (beat - s.beat) * 60 / s.bpm
-        for stop in stops where stop.beat < beat && stop.beat >= s.beat { t += stop.seconds }
+        t += pauses(from: s.beat, to: beat)
         return t
     }
 
@@ -185,7 +222,8 @@ public struct TempoMap: Sendable, Equatable {
         var t = s.time
         var b = s.beat
         let end = lo + 1 < sections.count ? sections[lo + 1].beat : Double.infinity
-        for stop in stops where stop.beat >= s.beat && stop.beat < end {
+        for stop in stops[firstStop(atOrAfter: s.beat)...] {
+            guard stop.beat < end else { break }
             let reach = t + (stop.beat - b) * 60 / s.bpm
             if time <= reach { break }
             if time <= reach + stop.seconds { return stop.beat }
@@ -216,7 +254,8 @@ public struct TempoMap: Sendable, Equatable {
         let kept = sections.filter { $0.time < time }
         let section = Section(beat: beat(atTime: time), bpm: bpm, time: time)
         return TempoMap(
-            offset: offset, sections: kept + [section], stops: stops.filter { $0.beat < section.beat }, beatsPerBar: beatsPerBar)
+            offset: offset, sections: kept + [section], stops: stops.filter { $0.beat < section.beat },
+            warps: warps.filter { $0.end <= section.beat }, beatsPerBar: beatsPerBar)
     }
 
     /// The tempo that holds longest between `start` and `end` (seconds), the map's beat BPM.

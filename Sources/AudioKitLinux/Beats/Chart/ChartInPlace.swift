@@ -29,9 +29,20 @@ enum ChartInPlace {
         bytes: [UInt8], chart: String?
     ) {
         let normalized = BeatMapText.normalizingLineEndings(bytes)
-        guard case .success(let (chosen, tempo)) = StepManiaChart.locate(MSDText(normalized), file: path, chart: chart),
+        guard case .success(let (chosen, tempo, _)) = StepManiaChart.locate(MSDText(normalized), file: path, chart: chart),
             let data = chosen.notes
         else { throw InputError(.unsupportedFormat, path: path, reason: "the chart's notes could not be found to replace") }
+        // Notes inside warps are no hits, so rewriting the notes from the hits would drop them.
+        var played: [ChartNote] = []
+        if case .success(let read) = StepManiaChart.rows(data, tempo: tempo, file: path, maxBeats: .max, chartNotes: &played),
+            let inside = read.unjudged
+        {
+            throw InputError(
+                .unsupportedFormat, path: path,
+                reason:
+                    "notes of the chart lie inside warps (the first on line \(inside.location.line ?? 0)): they are no hits, and rewriting the notes from the hits would drop them",
+                fix: "save under another name, or edit the chart in a StepMania editor")
+        }
         let width = StepManiaChart.lanes[chosen.stepsType.lowercased()] ?? read.lanes ?? 4
         let notes = ChartHitEdit.carry(
             read.notes, time: \.time, lane: \.lane, isHit: \.isHit, hits: read.times, to: times, lanes: width,

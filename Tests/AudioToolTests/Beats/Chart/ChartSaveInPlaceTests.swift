@@ -56,6 +56,24 @@ struct ChartSaveInPlaceTests {
         }
     }
 
+    @Test func aChartWithNotesInsideAWarpIsNotRewrittenInPlace() throws {
+        // Beat 2 lies in the warp over beats 2-3: it is no hit, and a rewrite from the hits would drop it.
+        let warped =
+            "#VERSION:0.83;\n#OFFSET:0;\n#BPMS:0=120;\n#WARPS:2=1;\n#NOTES:\n dance-single:\n:\n Hard:\n 1:\n 0,0,0,0,0:\n1000\n0100\n0010\n0001\n;\n"
+        let map = try #require(BeatMapReader.read(bytes: Array(warped.utf8), file: "t.ssc", format: .stepmania).map)
+        #expect(map.times == [0, 0.5, 1])
+        let refused = #expect(throws: InputError.self) {
+            _ = try ChartInPlace.bytes(Array(warped.utf8), format: .stepmania, chart: nil, read: map, times: map.times, path: "t.ssc")
+        }
+        #expect(refused?.reason.contains("inside warps") == true, "\(String(describing: refused))")
+        // A warp with no note inside it leaves the chart free to be rewritten.
+        let empty = warped.replacingOccurrences(of: "#WARPS:2=1;", with: "#WARPS:2.5=0.25;")
+        let free = try #require(BeatMapReader.read(bytes: Array(empty.utf8), file: "t.ssc", format: .stepmania).map)
+        #expect(throws: Never.self) {
+            _ = try ChartInPlace.bytes(Array(empty.utf8), format: .stepmania, chart: nil, read: free, times: free.times, path: "t.ssc")
+        }
+    }
+
     @Test func aSaveThatChangesNothingLeavesTheFileAsItIs() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("akl-inplace-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

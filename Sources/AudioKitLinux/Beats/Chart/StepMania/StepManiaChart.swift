@@ -5,8 +5,8 @@ import Foundation
 /// audio time of beat 0 = −`#OFFSET`; `#BPMS` and `#STOPS` (`#FREEZES`) and `#DELAYS`; rows of 4-beat measures
 /// rounded to 1/48 beat; taps `1` and hold or roll heads `2`/`4` are hits (a head with no tail is dropped, as
 /// StepMania drops it); a chord is one hit. In `.ssc` a chart's own timing tags replace the song's (version 0.70
-/// and later). Warps and negative tempos or stops (old-style warps) are refused with their position: their notes
-/// are not judged in the game, and a checker must not guess which.
+/// and later). Warps (`#WARPS`, and in `.sm` StepMania 4's negative tempos and stops) are read as StepMania 5 reads
+/// them (`StepManiaTempo`): the notes inside one are not judged in the game, so they are not hits.
 enum StepManiaChart {
     /// One chart of the file: its header and note data.
     struct Chart {
@@ -41,16 +41,17 @@ enum StepManiaChart {
         let msd = MSDText(BeatMapText.normalizingLineEndings(bytes))
         let chosen: Chart
         let tempo: TempoMap
+        var warnings: [Diagnostic]
         switch locate(msd, file: file, chart: wanted) {
         case .failure(let f): return f.result
-        case .success(let found): (chosen, tempo) = found
+        case .success(let found): (chosen, tempo, warnings) = found
         }
         guard let data = chosen.notes else { return BeatMapReader.failure(file, 1, 1, "the chart \"\(chosen.name)\" has no #NOTES") }
         let notes: [ChartHits.Note]
         var played: [ChartNote] = []
         switch rows(data, tempo: tempo, file: file, maxBeats: maxBeats, chartNotes: &played) {
         case .failure(let f): return f.result
-        case .success(let n): notes = n
+        case .success(let n): (notes, warnings) = (n.hits, warnings + (n.unjudged.map { [$0] } ?? []))
         }
         var result = ChartHits.map(
             notes, tempoMap: tempo, file: file, chart: chosen.name, maxBeats: maxBeats,
@@ -58,6 +59,7 @@ enum StepManiaChart {
         result.map?.notes = played.sorted { ($0.time, $0.lane) < ($1.time, $1.lane) }
         result.map?.lanes = lanes[chosen.stepsType.lowercased()] ?? max(1, (played.map(\.lane).max() ?? 3) + 1)
         result.map?.metadata = metadata(msd, chosen)
+        if result.map != nil { result.diagnostics += warnings }
         return result
     }
 
@@ -110,8 +112,8 @@ enum StepManiaChart {
 
     /// The chart of `msd` that `wanted` names (see `choose`) and the tempo map it is played on (in `.ssc` 0.70 and
     /// later, its own timing tags over the song's), or the finding that stops the reading.
-    static func locate(_ msd: MSDText, file: String?, chart wanted: String?) -> Result<(Chart, TempoMap), Failure> {
-        func fail(_ line: Int, _ column: Int, _ message: String) -> Result<(Chart, TempoMap), Failure> {
+    static func locate(_ msd: MSDText, file: String?, chart wanted: String?) -> Result<(Chart, TempoMap, [Diagnostic]), Failure> {
+        func fail(_ line: Int, _ column: Int, _ message: String) -> Result<(Chart, TempoMap, [Diagnostic]), Failure> {
             .failure(Failure(result: BeatMapReader.failure(file, line, column, message)))
         }
         let song: [MSDText.Value]
@@ -138,7 +140,8 @@ enum StepManiaChart {
         if version >= 0.70, !chosen.timing.isEmpty {
             timing = song.filter { $0.tag == "OFFSET" } + chosen.timing
         }
-        return tempoMap(timing, file: file).map { (chosen, $0) }
+        let ssc = version > 0 || (file?.lowercased().hasSuffix(".ssc") ?? false)
+        return StepManiaTempo.map(timing, file: file, ssc: ssc, version: version).map { (chosen, $0.0, $0.1) }
     }
 
     /// What the file says of the song (`#TITLE`, `#ARTIST`) and of `chart` (its author, else `#CREDIT`; its difficulty
@@ -213,76 +216,10 @@ enum StepManiaChart {
         return .success(out)
     }
 
-    static func tempoMap(_ timing: [MSDText.Value], file: String?) -> Result<TempoMap, Failure> {
-        var offset = 0.0
-        var changes: [(beat: Double, bpm: Double)] = []
-        var stops: [TempoMap.Stop] = []
-        func refuse(_ v: MSDText.Value, _ message: String) -> Result<TempoMap, Failure> {
-            .failure(Failure(result: BeatMapReader.failure(file, v.line, v.column, message)))
-        }
-        for v in timing {
-            switch v.tag {
-            case "OFFSET":
-                let text = v.params.first?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-                guard let o = Double(text), o.isFinite, abs(o) < 86_400 else {
-                    return refuse(v, "#OFFSET \"\(text.prefix(40))\" is not a number of seconds")
-                }
-                offset = o
-            case "BPMS", "STOPS", "FREEZES", "DELAYS", "WARPS":
-                let list: [(Double, Double)]
-                switch pairs(v, file: file) {
-                case .failure(let f): return .failure(f)
-                case .success(let l): list = l
-                }
-                for (beat, value) in list {
-                    guard abs(beat) < 1_000_000 else { return refuse(v, "#\(v.tag) has a beat of \(beat); charts end long before that") }
-                    switch v.tag {
-                    case "BPMS":
-                        guard TempoMap.bpmRange.contains(value) else {
-                            return refuse(
-                                v,
-                                value < 0
-                                    ? "#BPMS has a negative tempo at beat \(beat) (an old-style warp); warps are not supported: re-save the chart in StepMania 5 as .ssc and remove the warp"
-                                    : value == 0
-                                        ? "#BPMS has a tempo of 0 at beat \(beat): the chart would never reach the next beat; give that section its tempo (1…10000)"
-                                        : "#BPMS has a tempo of \(value) at beat \(beat); tempos must lie in 1…10000")
-                        }
-                        changes.append((beat, value))
-                    case "WARPS":
-                        if value != 0 {
-                            return refuse(
-                                v,
-                                "#WARPS at beat \(beat): notes inside a warp are not judged, and warps are not supported; remove the warp")
-                        }
-                    default:
-                        if value == 0 { continue }
-                        guard value > 0, value < 86_400 else {
-                            return refuse(
-                                v,
-                                value < 0
-                                    ? "#\(v.tag) has a pause of \(value) s at beat \(beat); negative stops (old-style warps) are not supported"
-                                    : "#\(v.tag) has a pause of \(value) s at beat \(beat); a pause must be shorter than a day (86400 s)")
-                        }
-                        // A delay pauses before the note on its row: a stop just before that row.
-                        stops.append(TempoMap.Stop(beat: v.tag == "DELAYS" ? beat - TempoMap.delayLead : beat, seconds: value))
-                    }
-                }
-            default: continue
-            }
-        }
-        // StepMania: the last tempo at or before beat 0 starts the song; with none, the first one; with no tempo, 60 BPM.
-        let atStart = changes.filter { $0.beat <= 0 }.last ?? changes.min { $0.beat < $1.beat } ?? (0, 60)
-        let rest = changes.filter { $0.beat > 0 }
-        guard let map = TempoMap(offset: -offset, changes: [(0, atStart.bpm)] + rest, stops: stops.filter { $0.beat >= 0 }) else {
-            return .failure(Failure(result: BeatMapReader.failure(file, 1, 1, "the chart's tempo map cannot be built")))
-        }
-        return .success(map)
-    }
-
     /// The hits of the note data (see `StepManiaNoteRows`), refused past `maxBeats` hits or a million measures.
     static func rows(
         _ data: MSDText.Param, tempo: TempoMap, file: String?, maxBeats: Int, chartNotes: inout [ChartNote]
-    ) -> Result<[ChartHits.Note], Failure> {
+    ) -> Result<(hits: [ChartHits.Note], unjudged: Diagnostic?), Failure> {
         var reader = StepManiaNoteRows(tempo: tempo, file: file)
         var line = data.line
         var firstColumn = data.column
@@ -300,6 +237,13 @@ enum StepManiaChart {
         }
         let (hits, played) = reader.finish()
         chartNotes = played
-        return .success(hits)
+        let unjudged = reader.unjudged.first.map { first in
+            Diagnostic(
+                ruleID: BeatMapRules.clampedValue, severity: .note, location: first,
+                message:
+                    "\(reader.unjudged.count) note\(reader.unjudged.count == 1 ? " lies" : "s lie") inside warps, where StepMania judges no note: \(reader.unjudged.count == 1 ? "it is" : "they are") left out of the hits"
+            )
+        }
+        return .success((hits, unjudged))
     }
 }

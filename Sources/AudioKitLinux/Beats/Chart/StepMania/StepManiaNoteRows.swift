@@ -18,6 +18,8 @@ struct StepManiaNoteRows {
     private var played: [ChartNote] = []
     private var holding: [Int: Int] = [:]  // column → index in played of an open hold or roll
     private(set) var measure = 0
+    /// Where each note StepMania does not judge (inside a warp) is: it is neither a hit nor a note played.
+    private(set) var unjudged: [SourceLocation] = []
     private var rowsOfMeasure: [Row] = []
     private var open: [Int: Int] = [:]  // column → index in notes of an open hold head
     private var unmatched: [Int: Int] = [:]  // hit → its heads that no tail closed
@@ -116,6 +118,10 @@ struct StepManiaNoteRows {
 
     /// A note character `c` at `offset` in `row`, in `column`, at `beat`; `hit` is the row's hit once a note made one.
     private mutating func note(_ c: Character, column: Int, beat: Double, hit: inout Int?, row: Row, offset: Int) {
+        if "124ML".contains(c), !tempo.judges(beat: beat) {
+            unjudged.append(SourceLocation(file: file, line: row.line, column: row.column + offset))
+            return
+        }
         let kinds: [Character: ChartNote.Kind] = ["1": .tap, "2": .hold, "4": .roll, "M": .mine, "L": .lift]
         if let kind = kinds[c] {
             if kind == .hold || kind == .roll { holding[column] = played.count }

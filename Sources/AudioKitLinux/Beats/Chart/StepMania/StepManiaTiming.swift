@@ -38,9 +38,12 @@ struct StepManiaTiming {
             var paused = 0.0
             for stop in source.stops where stop.beat >= section.beat && stop.beat < end {
                 paused += stop.seconds
-                let at = start + (stop.beat - section.beat)
+                // Beats in warps take no time, so they are not counted on StepMania's beats here.
+                let at = start + (stop.beat - section.beat) - source.warpedBeats(from: section.beat, to: stop.beat)
                 let begins = source.time(ofBeat: stop.beat)
-                if let row = TempoMap.delayedBeat(of: stop).map({ start + ($0 - section.beat) }) {
+                if let row = TempoMap.delayedBeat(of: stop).map({
+                    start + ($0 - section.beat) - source.warpedBeats(from: section.beat, to: $0)
+                }) {
                     delays.append((row, stop.seconds))
                     pauses.append(TempoMap.Stop(beat: row - TempoMap.delayLead, seconds: stop.seconds))
                 } else if Self.onRow(at), hit(near: begins + stop.seconds), !hit(near: begins) {
