@@ -6,14 +6,14 @@ independent parser reads) and small
 charts made here with the corners that moved hits before: osu!-style tempo changes between beats, a stop, a delay,
 notes 1 ms apart (one chord) and 2 ms apart (two hits). Each is converted to .sm, .osu, .qua, a Beat Saber .dat (with
 its Info.dat), a Clone Hero .chart and JSON, and read back by Python `simfile`'s timing engine (StepMania), `slider`
-(osu!), `reamber` (Quaver), the v3 timing ChroMapper uses (bpmEvents) for Beat Saber and the .chart rules of
+(osu!, with `rosu-pp` loading it and computing its difficulty), `reamber` (Quaver), the v3 timing ChroMapper uses (bpmEvents) for Beat Saber and the .chart rules of
 GuitarGame_ChartFormats (both written out below), and plain JSON. Each hit must
 come back within 1 ms, or within the error `convert` printed (and hits it said share a place may be one); JSON must
 come back to the microsecond, and a second JSON round trip must give the same file.
 
     AKL_BIN=$(swift build --show-bin-path) python3 -m unittest discover -s Tests/tools -p '*_test.py'
 
-Needs simfile, slider and reamber (scripts/setup.sh --test installs them from PyPI); a missing one skips with the
+Needs simfile, slider, rosu-pp-py and reamber (scripts/setup.sh --test installs them from PyPI); a missing one skips with the
 reason, and fails under CI=true. Without ../shared/corpus/charts only the charts made here are converted."""
 import json
 import os
@@ -88,6 +88,22 @@ def osu_hits(path):
     lines = read_text(path).splitlines()
     objects = lines[lines.index("[HitObjects]") + 1:]
     return [int(line.split(",")[2]) / 1000 for line in objects if line.count(",") >= 4]
+
+
+def rosu_problem(path):
+    """None when rosu-pp (the parser osu! bots and score sites use) loads the file as an osu!mania map with every hit
+    object and computes its difficulty: a map it cannot compute, players will not load."""
+    rosu = need("rosu_pp_py")
+    lines = read_text(path).splitlines()
+    objects = [l for l in lines[lines.index("[HitObjects]") + 1:] if l.count(",") >= 4]
+    try:
+        m = rosu.Beatmap(path=path)
+        stars = rosu.Difficulty().calculate(m).stars
+    except Exception as e:  # rosu's ParseError and ConvertError
+        return f"rosu-pp cannot load it: {e}"
+    if m.mode != rosu.GameMode.Mania or m.n_objects != len(objects) or m.is_suspicious() or not stars == stars or stars < 0:
+        return f"rosu-pp reads mode {m.mode}, {m.n_objects} objects for {len(objects)}, suspicious {m.is_suspicious()}, {stars} stars"
+    return None
 
 
 def osu_lanes(path):
@@ -256,7 +272,7 @@ def corpus_charts():
 
 class ChartRoundTripTest(unittest.TestCase):
     def test_every_conversion_reads_back_in_the_games_parsers(self):
-        for module in ("simfile", "slider", "reamber"):
+        for module in ("simfile", "slider", "reamber", "rosu_pp_py"):
             need(module)
         beatmap = os.path.join(BIN, "beatmap")
         work = tempfile.mkdtemp()
@@ -277,6 +293,8 @@ class ChartRoundTripTest(unittest.TestCase):
                     within = 1e-6
                 said = re.search(r"([0-9]+) of [0-9]+ hits share a place", r.stderr)
                 problem = compare(READERS[ext](out), want, within, int(said.group(1)) if said else 0)
+                if ext == "osu" and not problem:
+                    problem = rosu_problem(out)
                 if problem:
                     failures.append(f"{name} → .{ext}: {problem}; convert said: {r.stderr.strip() or 'nothing'}")
                 if ext == "json":

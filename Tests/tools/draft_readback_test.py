@@ -11,6 +11,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import unittest
 import wave
@@ -107,6 +108,12 @@ class DraftReadBackTest(unittest.TestCase):
             self.assertEqual(p.returncode, 0, p.stderr)
             lint = self.beatmap("lint", out)
             self.assertEqual(lint.returncode, 0, f"{ext}: {lint.stdout}{lint.stderr}")
+            if ext == "osu":
+                # osu! bots and score sites load a map through rosu-pp: the draft must load there too.
+                sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+                from chart_roundtrip_test import rosu_problem
+
+                self.assertIsNone(rosu_problem(out))
             check = self.beatmap("check", out, "--audio", self.song)
             self.assertEqual(check.returncode, 0, f"{ext}: {check.stdout}{check.stderr}")
 
