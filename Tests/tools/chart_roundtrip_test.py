@@ -194,6 +194,14 @@ def compare(got, want, within, merged=0):
     return None if worst <= within else f"a hit {worst * 1000:.3f} ms off (allowed {within * 1000:.3f} ms)"
 
 
+def note_rows(beats):
+    """StepMania note data for 16 beats (four measures of 1/4-beat rows): a note on each of `beats`, in the lanes in turn."""
+    rows = ["0000"] * 64
+    for i, b in enumerate(beats):
+        rows[int(b * 4)] = "".join("1" if j == i % 4 else "0" for j in range(4))
+    return "\n,\n".join("\n".join(rows[k:k + 16]) for k in range(0, 64, 16)) + "\n;\n"
+
+
 def own_charts(work):
     """Small charts with every corner, and their hits computed here."""
     charts = []
@@ -214,13 +222,9 @@ def own_charts(work):
     charts.append(("offbeat", path, hits))
     # StepMania with a stop after beat 8 and a delay before beat 4 (a note on each row), and a tempo change at beat 10.
     beats = [0, 1, 2, 3, 4, 4.5, 5, 6, 7, 8, 8.5, 9, 10, 12, 14]
-    rows = ["0000"] * 64
-    for i, b in enumerate(beats):
-        rows[int(b * 4)] = "".join("1" if j == i % 4 else "0" for j in range(4))
     sm = os.path.join(work, "delays.sm")
     write_text(sm, "#TITLE:d;\n#MUSIC:a.ogg;\n#OFFSET:-0.2;\n#BPMS:0=120,10=133.5;\n#STOPS:8=0.3;\n#DELAYS:4=0.5;\n"
-                        "#NOTES:\n dance-single:\n :\n Hard:\n 5:\n 0,0,0,0,0:\n"
-                        + "\n,\n".join("\n".join(rows[k:k + 16]) for k in range(0, 64, 16)) + "\n;\n")
+                        "#NOTES:\n dance-single:\n :\n Hard:\n 5:\n 0,0,0,0,0:\n" + note_rows(beats))
 
     def sm_time(b):
         t = 0.2 + min(b, 10) * 0.5 + max(0, b - 10) * 60 / 133.5
@@ -244,13 +248,10 @@ def warped_ssc(work):
     still pauses), a tempo of 100,000,000 BPM from beat 8 to 9 (played, in 0.6 microseconds) and a delay; the hits as
     worked out by hand (120 BPM is 0.5 s a beat, beat 0 at 0.1 s)."""
     beats = [0, 1, 2, 3, 4, 4.5, 5, 6, 7, 8, 10, 11, 12]
-    rows = ["0000"] * 64
-    for i, b in enumerate(beats):
-        rows[int(b * 4)] = "".join("1" if j == i % 4 else "0" for j in range(4))
     path = os.path.join(work, "warps.ssc")
     write_text(path, "#VERSION:0.83;\n#TITLE:w;\n#MUSIC:a.ogg;\n#OFFSET:-0.1;\n#BPMS:0=120,8=100000000,9=120;\n#STOPS:5=0.5;\n"
                      "#DELAYS:11=0.25;\n#WARPS:4=2;\n#NOTEDATA:;\n#STEPSTYPE:dance-single;\n#DIFFICULTY:Hard;\n#METER:5;\n#NOTES:\n"
-                     + "\n,\n".join("\n".join(rows[k:k + 16]) for k in range(0, 64, 16)) + "\n;\n")
+                     + note_rows(beats))
     fast = 60 / 1e8
     return path, [0.1, 0.6, 1.1, 1.6, 2.1, 2.6, 3.1, 3.6, 4.1 + fast, 4.85 + fast, 5.35 + fast]
 
