@@ -81,11 +81,24 @@ struct StepManiaOldWarpTests {
         #expect(quick.times.count == 4 && abs(quick.times[1] - 2.003) < 1e-9 && abs(quick.times[3] - 2.506) < 1e-9, "\(quick.times)")
     }
 
+    @Test("the warp lasts until its time is paid back: a stop inside pays too, and the tempo after it decides where it ends")
+    func warpEndsWhereTheTimeIsPaidBack() throws {
+        // −120 from 4 to 5 owes 0.5 s; the stop of 0.25 s at 4.5 pays half; 120 BPM pays the rest by beat 5.5.
+        let paid = try #require(Self.chart("#BPMS:0=120,4=-120,5=120;\n#STOPS:4.5=0.25;", beats: [3, 5.25, 6]).map)
+        #expect(paid.times.map { ($0 * 1e6).rounded() / 1e6 } == [1.5, 2.25], "\(paid.times)")
+        // Owed 0.5 s at beat 5; 60 BPM pays 0.2 s by 5.2, then 240 BPM the other 0.3 s by beat 6.4, at 240 BPM after.
+        let changed = try #require(Self.chart("#BPMS:0=120,4=-120,5=60,5.2=240;", beats: [3, 6.25, 7]).map)
+        #expect(changed.times.map { ($0 * 1e6).rounded() / 1e6 } == [1.5, 2.15], "\(changed.times)")
+        // A stop before beat 0 moves beat 0 later, as StepMania folds it into the offset.
+        let early = try #require(Self.chart("#BPMS:0=120;\n#STOPS:-1=0.5;", beats: [0, 1]).map)
+        #expect(early.times == [0.5, 1.0], "\(early.times)")
+    }
+
     @Test("what StepMania would ignore is refused with its place: a negative tempo in .ssc, #WARPS in .sm, a trailing negative tempo")
     func refusals() {
         for (timing, ext, words) in [
             ("#BPMS:0=120,4=-120,5=120;", "ssc", "ignores in .ssc"), ("#BPMS:0=120;\n#WARPS:4=1;", "sm", "only in .ssc"),
-            ("#BPMS:0=120,4=-120;", "sm", "needs a positive tempo after it"), ("#BPMS:0=120;\n#DELAYS:4=-1;", "sm", "ignores"),
+            ("#BPMS:0=120,4=-120;", "sm", "never ends"), ("#BPMS:0=120;\n#DELAYS:4=-1;", "sm", "ignores"),
         ] {
             let read = Self.chart(timing, beats: [0], ext: ext)
             #expect(read.map == nil && read.diagnostics.first?.message.contains(words) == true, "\(timing): \(read.diagnostics)")

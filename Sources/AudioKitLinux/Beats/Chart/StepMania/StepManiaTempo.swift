@@ -1,13 +1,12 @@
 import Foundation
 
-/// A StepMania chart's timing tags read as StepMania 5's loaders read them (`NotesLoaderSM.cpp` `ProcessBPMs` and
-/// `ProcessStops`, `NotesLoaderSSC.cpp` `ProcessWarps`; ../shared/reference/CHART-FORMATS.md §1.2–1.3), into a
+/// A StepMania chart's timing tags read as StepMania 5's loaders read them (`NotesLoaderSM.cpp`
+/// `ProcessBPMsAndStops`, `NotesLoaderSSC.cpp` `ProcessWarps`; ../shared/reference/CHART-FORMATS.md §1.2–1.3), into a
 /// `TempoMap` with its warps:
 ///
 /// - `.ssc` `#WARPS:beat=length` (from `#VERSION` 0.70; before it, the value is the beat the warp ends on);
-/// - in `.sm`, the old-style warps StepMania 4 wrote: a negative tempo from beat a until the next positive tempo t at
-///   beat b warps from a to b + (t / |negative|)·(b − a); a tempo above 9,999,999 BPM (`FAST_BPM_WARP`) warps until
-///   the next tempo; a negative stop of s seconds warps s·BPM/60 beats, no further than the next stop;
+/// - in `.sm`, the old-style warps StepMania 4 wrote (a negative tempo, a tempo above 9,999,999 BPM, a negative
+///   stop), turned into warps as StepMania 5 does (`StepManiaOldWarps`), and stops before beat 0 folded into the offset;
 /// - a tempo above 10,000 BPM otherwise is played at that tempo (a `TempoMap.Warp` span).
 ///
 /// What StepMania would ignore or could not play is refused with its position, never dropped: a tempo of 0, a
@@ -49,39 +48,38 @@ enum StepManiaTempo {
                     ruleID: BeatMapRules.clampedValue, severity: .warning,
                     location: SourceLocation(file: file, line: e.tag.line, column: e.tag.column), message: message))
         }
-        var (changes, warps, unfinished) = tempos(tags.bpms, fastWarps: !ssc, warn: warn)
-        if let u = unfinished {
+        // StepMania: the last tempo at or before beat 0 starts the song; with none, the first one; with no tempo, 60.
+        let sorted = tags.bpms.enumerated().sorted { ($0.element.beat, $0.offset) < ($1.element.beat, $1.offset) }.map(\.element)
+        let start = sorted.last { $0.beat <= 0 } ?? sorted.first
+        if let start, start.value < 0 || start.value > fastWarp {
             return fail(
-                u.tag, file,
-                "#BPMS ends on a tempo of \(RuleText.number(u.value)) at beat \(RuleText.number(u.beat)), which StepMania 5 ignores: an old-style warp needs a positive tempo after it to end; add the tempo the chart goes on at"
+                start.tag, file,
+                "#BPMS starts on a tempo of \(RuleText.number(start.value)), which StepMania cannot play from beat 0; start it on the tempo the song begins at"
             )
         }
-        warps += tags.warps
-        var stops: [TempoMap.Stop] = []
-        var pending: Entry? = nil
-        // A negative stop warps its beats at the tempo there, no further than the next stop (in the file's order).
-        func warpPending(until next: Double?) {
-            guard let p = pending else { return }
-            var skip = -p.value * bpm(at: p.beat, changes) / 60
-            if let next, p.beat + skip > next { skip = next - p.beat }
-            if skip > 0 { warps.append(TempoMap.Warp(beat: p.beat, length: skip)) }
-            warn(
-                p,
-                "a stop of \(RuleText.number(p.value)) s at beat \(RuleText.number(p.beat)) is an old-style warp: StepMania 5 skips \(RuleText.number(max(0, skip))) beats there in no time and does not judge their notes; write it as a warp in .ssc"
-            )
-            pending = nil
+        var changes: [(beat: Double, bpm: Double)]
+        var stops: [TempoMap.Stop]
+        var warps = tags.warps
+        // Stops before beat 0 move beat 0 later (StepMania folds them into the offset).
+        let early = tags.stops.filter { $0.beat < 0 }.reduce(0) { $0 + $1.value }
+        if ssc {
+            changes = [(0, start?.value ?? 60)] + sorted.filter { $0.beat > 0 }.map { ($0.beat, $0.value) }
+            stops = tags.stops.filter { $0.beat >= 0 && $0.value > 0 }.map { TempoMap.Stop(beat: $0.beat, seconds: $0.value) }
+        } else {
+            let old = StepManiaOldWarps(
+                start: start?.value ?? 60, bpms: sorted.filter { $0.beat > 0 }, stops: tags.stops.filter { $0.beat >= 0 && $0.value != 0 })
+            if let u = old.unfinished {
+                return fail(
+                    u.tag, file,
+                    "an old-style warp at beat \(RuleText.number(u.beat)) never ends: the chart's last tempo is negative or over 9999999, so StepMania skips the rest of the chart; add the tempo the chart goes on at"
+                )
+            }
+            (changes, stops) = (old.changes, old.stops)
+            warps += old.warps
+            for o in old.opened { warn(o.entry, o.message) }
         }
-        for e in tags.stops {
-            warpPending(until: e.beat)
-            if e.value < 0 { pending = e } else if e.value > 0 { stops.append(TempoMap.Stop(beat: e.beat, seconds: e.value)) }
-        }
-        warpPending(until: nil)
         // A delay pauses before the note on its row: a stop just before that row.
         stops += tags.delays.filter { $0.value > 0 }.map { TempoMap.Stop(beat: $0.beat - TempoMap.delayLead, seconds: $0.value) }
-        if changes.isEmpty { changes = [(0, 60)] }
-        // StepMania: the last tempo at or before beat 0 starts the song; with none, the first one.
-        let atStart = changes.filter { $0.beat <= 0 }.last ?? changes.min { $0.beat < $1.beat }!
-        changes = [(0, atStart.bpm)] + changes.filter { $0.beat > 0 }
         if let last = changes.max(by: { $0.beat < $1.beat }), last.bpm > TempoMap.bpmRange.upperBound,
             let e = tags.bpms.last(where: { $0.beat == last.beat })
         {
@@ -90,7 +88,7 @@ enum StepManiaTempo {
                 "#BPMS ends on a tempo of \(RuleText.number(last.bpm)) at beat \(RuleText.number(last.beat)): the rest of the chart would pass in no time; end it on a tempo of at most 10000"
             )
         }
-        guard let map = TempoMap(offset: -tags.offset, changes: changes, stops: stops.filter { $0.beat >= 0 }, warps: warps) else {
+        guard let map = TempoMap(offset: -tags.offset + early, changes: changes, stops: stops, warps: warps) else {
             return .failure(StepManiaChart.Failure(result: BeatMapReader.failure(file, 1, 1, "the chart's tempo map cannot be built")))
         }
         // One warning, however many old-style warps: the first, and how many more.
@@ -99,56 +97,6 @@ enum StepManiaTempo {
             warnings = [first]
         }
         return .success((map, warnings))
-    }
-
-    /// The tempo at `beat` of `changes` (the last at or before it; the first before them all).
-    static func bpm(at beat: Double, _ changes: [(beat: Double, bpm: Double)]) -> Double {
-        changes.sorted { $0.beat < $1.beat }.last { $0.beat <= beat }?.bpm ?? changes.first?.bpm ?? 60
-    }
-
-    /// The tempo changes of `#BPMS` (in the file's order, as `ProcessBPMs` walks them) and the warps its negative and
-    /// (with `fastWarps`, in `.sm`) too-fast tempos make.
-    static func tempos(_ bpms: [Entry], fastWarps: Bool, warn: (Entry, String) -> Void) -> (
-        changes: [(beat: Double, bpm: Double)], warps: [TempoMap.Warp], unfinished: Entry?
-    ) {
-        var changes: [(beat: Double, bpm: Double)] = []
-        var warps: [TempoMap.Warp] = []
-        var negative: Entry? = nil
-        var fast: Entry? = nil
-        for e in bpms {
-            if e.value < 0 {
-                negative = e
-                continue
-            }
-            if let n = negative {
-                let end = e.beat + (e.value / -n.value) * (e.beat - n.beat)
-                if end > n.beat { warps.append(TempoMap.Warp(beat: n.beat, length: end - n.beat)) }
-                warn(
-                    n,
-                    "a tempo of \(RuleText.number(n.value)) at beat \(RuleText.number(n.beat)) is an old-style warp: StepMania 5 skips beats \(RuleText.number(n.beat))–\(RuleText.number(end)) in no time and does not judge their notes; write it as a warp in .ssc"
-                )
-                negative = nil
-            }
-            if fastWarps && e.value > fastWarp {
-                fast = e
-                continue
-            }
-            if let f = fast, f.beat > 0, e.beat > f.beat {
-                warps.append(TempoMap.Warp(beat: f.beat, length: e.beat - f.beat))
-                warn(
-                    f,
-                    "a tempo of \(RuleText.number(f.value)) at beat \(RuleText.number(f.beat)) is over 9999999, which StepMania 5 plays as a warp to beat \(RuleText.number(e.beat)), its notes not judged"
-                )
-            } else if let f = fast {
-                warn(
-                    f,
-                    "a tempo of \(RuleText.number(f.value)) at beat \(RuleText.number(f.beat)) is over 9999999, which StepMania 5 ignores there; write the tempo meant"
-                )
-            }
-            fast = nil
-            changes.append((e.beat, e.value))
-        }
-        return (changes, warps, negative ?? fast)
     }
 
     static func fail<T>(_ v: MSDText.Value, _ file: String?, _ message: String) -> Result<T, StepManiaChart.Failure> {
