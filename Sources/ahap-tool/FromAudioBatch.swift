@@ -9,8 +9,7 @@ struct FromAudioBatch {
     let withAudio: Bool
 
     func run(_ arguments: [String], into folder: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileKind(path: folder) == .directory else {
             throw ToolFailure("--out-dir \(folder): no such folder; create it first (mkdir -p \(folder))")
         }
         let jobs = try plan(arguments, into: folder)

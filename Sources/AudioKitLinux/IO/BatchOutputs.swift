@@ -22,7 +22,7 @@ public enum BatchOutputs {
         for argument in arguments {
             let (paths, failures) = InputExpansion.expand([argument], extensions: extensions)
             if let failure = failures.first { throw failure }
-            let root = isFolder(argument) ? argument : nil
+            let root = FileKind(path: argument) == .directory ? argument : nil
             for path in paths {
                 let relative = root.map { relativePath(of: path, under: $0) } ?? (path as NSString).lastPathComponent
                 let output = (folder as NSString).appendingPathComponent((relative as NSString).deletingPathExtension + "." + newExtension)
@@ -40,11 +40,6 @@ public enum BatchOutputs {
             seen[key] = item.input
         }
         return items
-    }
-
-    static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// `path` (found by searching `folder`) relative to `folder`.

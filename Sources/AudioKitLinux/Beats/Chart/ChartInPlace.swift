@@ -33,8 +33,10 @@ enum ChartInPlace {
             let data = chosen.notes
         else { throw InputError(.unsupportedFormat, path: path, reason: "the chart's notes could not be found to replace") }
         // Notes inside warps are no hits, so rewriting the notes from the hits would drop them.
+        // (Only a map with a warp can hold such notes: the rows are read again only then.)
         var played: [ChartNote] = []
-        if case .success(let read) = StepManiaChart.rows(data, tempo: tempo, file: path, maxBeats: .max, chartNotes: &played),
+        if tempo.warps.contains(where: { $0.bpm == nil }),
+            case .success(let read) = StepManiaChart.rows(data, tempo: tempo, file: path, maxBeats: .max, chartNotes: &played),
             let inside = read.unjudged
         {
             throw InputError(
