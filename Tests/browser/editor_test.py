@@ -257,6 +257,36 @@ def timing_workflow(browser, binary, work, track, errors):
         stop_server(server)
 
 
+def save_off_before_the_click(browser, binary, work, track, errors):
+    """A StepMania chart with a note inside a warp cannot be saved in place (the note is no hit, and a rewrite from the
+    hits would drop it): the page says so before the click, Save is off with the reason, and the file is untouched."""
+    chart = "\n".join([
+        "#VERSION:0.83;", "#MUSIC:track.flac;", "#OFFSET:0;", "#BPMS:0=120;", "#WARPS:2=1;",
+        "#NOTES:", " dance-single:", " :", " Hard:", " 1:", " 0,0,0,0,0:", "1000", "0100", "0010", "0001", ";", "",
+    ])
+    path = os.path.join(work, "warped.ssc")
+    with open(path, "w") as f:
+        f.write(chart)
+    server, url = start_editor(binary, [path, "--audio", track], cwd=work)
+    try:
+        assert url, "the editor printed no URL for the warped chart"
+        page = browser.new_context(viewport={"width": 1400, "height": 700}, bypass_csp=True).new_page()
+        page.on("pageerror", lambda e: errors.append(f"warps: {e}"))
+        page.goto(url)
+        page.wait_for_function("window.editor && window.editor.state && window.editor.state.beats.length === 3")
+        assert page.is_disabled("#save"), "Save is on for a chart whose save in place the server refuses"
+        assert "inside warps" in page.get_attribute("#save", "title"), page.get_attribute("#save", "title")
+        assert "Save here is off" in page.inner_text("#summary"), page.inner_text("#summary")
+        page.keyboard.press("Control+s")
+        page.wait_for_timeout(500)
+        with open(path) as f:
+            assert f.read() == chart, "the warped chart was rewritten"
+    finally:
+        for context in browser.contexts:
+            context.close()
+        stop_server(server)
+
+
 def layout_fits(browser, url, errors):
     """The page uses the window at 1280×720 and 1920×1080 (a map whose format holds beats only, so its sidecar menu
     shows): each toolbar is one row, Play becoming Pause moves nothing, the findings are in view without scrolling,
@@ -488,6 +518,7 @@ def main():
             half_tempo_fix(browser, sys.argv[1], work, track, errors)
             draft_proposal(browser, sys.argv[1], work, track, errors)
             timing_workflow(browser, sys.argv[1], work, track, errors)
+            save_off_before_the_click(browser, sys.argv[1], work, track, errors)
             browser.close()
             assert not errors, f"errors on the page: {errors}"
         saved = beats_in_swift(game)
@@ -505,7 +536,7 @@ def main():
             "the page fitted the window at 1280×720 and 1920×1080 (one row a toolbar, Play and Pause the same width, the findings in view), loaded, showed the flagged beat, played (streamed in pieces that equal the whole track, across a "
             "piece boundary), took a tap, a drag and an undo, saved, "
             "marked a range (kept beside the map), doubled the grid, added and removed a tempo section, added a beat on a 1/4 line, applied a finding's fix, and "
-            "moved a hit to a typed time; a map at half tempo was said in words and fixed in one click (and undone), then with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, the section after the track's end retimed and removed from the sections list, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, a 40 ms offset applied in one click, and the chart saved in place",
+            "moved a hit to a typed time; a map at half tempo was said in words and fixed in one click (and undone), then with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, the section after the track's end retimed and removed from the sections list, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, a 40 ms offset applied in one click, and the chart saved in place; a chart with a note inside a warp showed Save off, with the reason, before any click, and stayed untouched",
         )
     except AssertionError as e:
         return failed("editor_test", e)

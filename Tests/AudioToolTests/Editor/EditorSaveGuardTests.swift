@@ -134,4 +134,30 @@ struct EditorSaveGuardTests {
         let session = try await EditorSession(track: Self.track, map: text)
         #expect(await session.markers.map(\.name) == ["v"])
     }
+
+    @Test("a chart with notes inside a warp says before the click that a save in place is off, and why")
+    func aSaveThatWouldBeRefusedIsSaidBeforeTheClick() async throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Beat 2 lies in the warp over beats 2-3: StepMania judges no note there, so the chart cannot be rewritten.
+        let chart = { (warps: String) in
+            "#VERSION:0.83;\n#OFFSET:0;\n#BPMS:0=120;\n#WARPS:\(warps);\n#NOTES:\n dance-single:\n:\n Hard:\n 1:\n 0,0,0,0,0:\n1000\n0100\n0010\n0001\n;\n"
+        }
+        let warped = dir.appendingPathComponent("warped.ssc").path
+        try chart("2=1").write(toFile: warped, atomically: true, encoding: .utf8)
+        let session = try await EditorSession(track: Self.track, map: warped)
+        let state = await session.state()
+        #expect(!state.canSave)
+        #expect(state.saveRefusal?.contains("inside warps") == true, "\(String(describing: state.saveRefusal))")
+        // The server's answer to a save agrees with what the state said, and the file stays as it was.
+        try await session.setBeats(await session.beats.dropLast())
+        await #expect(throws: InputError.self) { try await session.save() }
+        #expect(try String(contentsOfFile: warped, encoding: .utf8) == chart("2=1"))
+        // A warp with no note inside it leaves the save on.
+        let free = dir.appendingPathComponent("free.ssc").path
+        try chart("2.5=0.25").write(toFile: free, atomically: true, encoding: .utf8)
+        let other = try await EditorSession(track: Self.track, map: free)
+        #expect(await other.state().canSave)
+        #expect(await other.state().saveRefusal == nil)
+    }
 }

@@ -271,7 +271,7 @@
                     "track", "duration", "sample_rate", "channels", "map", "dirty", "can_save", "beats", "offset", "drift",
                     "map_bpm", "audio_bpm", "grid", "declared_grid", "keeps_grid", "chart_in_place", "flagged", "tolerance", "hit_window",
                     "findings",
-                    "markers", "keeps_markers", "sidecar", "sidecar_possible", "save_note", "octave",
+                    "markers", "keeps_markers", "sidecar", "sidecar_possible", "save_note", "save_refusal", "octave",
                 ]
                 #expect(Set(state.keys) == Set(keys))
                 #expect(beats.allSatisfy { Set($0.keys) == ["time", "error", "audio_time", "flagged", "too_close", "fix", "maybe"] })

@@ -23,6 +23,32 @@ enum ChartInPlace {
         zip(bytes, bytes.dropFirst()).contains { $0 == 0x0D && $1 == 0x0A } ? "\r\n" : "\n"
     }
 
+    /// Why the chart `file` cannot be saved in place as it stands, or nil when it can: a StepMania chart with notes
+    /// inside warps (they are no hits, so rewriting the notes from the hits would drop them).
+    static func refusal(of file: BeatMapFile) -> InputError? {
+        guard file.format == .stepmania, file.map.tempoMap?.warps.contains(where: { $0.bpm == nil }) ?? false else { return nil }
+        let normalized = BeatMapText.normalizingLineEndings(file.bytes)
+        guard case .success(let (chosen, tempo, _)) = StepManiaChart.locate(MSDText(normalized), file: file.path, chart: file.chart),
+            let data = chosen.notes
+        else { return nil }
+        return warpRefusal(data, tempo: tempo, path: file.path)
+    }
+
+    /// The refusal of a chart whose note data `data` has notes inside the warps of `tempo`; nil when none lies there.
+    /// (Only a map with a warp can hold such notes: the rows are read only then.)
+    static func warpRefusal(_ data: MSDText.Param, tempo: TempoMap, path: String) -> InputError? {
+        var played: [ChartNote] = []
+        guard tempo.warps.contains(where: { $0.bpm == nil }),
+            case .success(let read) = StepManiaChart.rows(data, tempo: tempo, file: path, maxBeats: .max, chartNotes: &played),
+            let inside = read.unjudged
+        else { return nil }
+        return InputError(
+            .unsupportedFormat, path: path,
+            reason:
+                "notes of the chart lie inside warps (the first on line \(inside.location.line ?? 0)): they are no hits, and rewriting the notes from the hits would drop them",
+            fix: "save under another name, or edit the chart in a StepMania editor")
+    }
+
     /// StepMania: the chosen chart's note data (the last field of its `#NOTES`) rewritten, measure by measure, on the
     /// tempo map the chart is played on.
     static func stepMania(_ bytes: [UInt8], chart: String?, read: BeatMap, times: [Double], path: String) throws(InputError) -> (
@@ -32,19 +58,7 @@ enum ChartInPlace {
         guard case .success(let (chosen, tempo, _)) = StepManiaChart.locate(MSDText(normalized), file: path, chart: chart),
             let data = chosen.notes
         else { throw InputError(.unsupportedFormat, path: path, reason: "the chart's notes could not be found to replace") }
-        // Notes inside warps are no hits, so rewriting the notes from the hits would drop them.
-        // (Only a map with a warp can hold such notes: the rows are read again only then.)
-        var played: [ChartNote] = []
-        if tempo.warps.contains(where: { $0.bpm == nil }),
-            case .success(let read) = StepManiaChart.rows(data, tempo: tempo, file: path, maxBeats: .max, chartNotes: &played),
-            let inside = read.unjudged
-        {
-            throw InputError(
-                .unsupportedFormat, path: path,
-                reason:
-                    "notes of the chart lie inside warps (the first on line \(inside.location.line ?? 0)): they are no hits, and rewriting the notes from the hits would drop them",
-                fix: "save under another name, or edit the chart in a StepMania editor")
-        }
+        if let refusal = warpRefusal(data, tempo: tempo, path: path) { throw refusal }
         let width = StepManiaChart.lanes[chosen.stepsType.lowercased()] ?? read.lanes ?? 4
         let notes = ChartHitEdit.carry(
             read.notes, time: \.time, lane: \.lane, isHit: \.isHit, hits: read.times, to: times, lanes: width,

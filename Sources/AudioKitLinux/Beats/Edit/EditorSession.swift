@@ -191,6 +191,13 @@ public actor EditorSession {
         return !(exportedChart.map { file.bytes == $0 } ?? false)
     }
 
+    /// Why a save into the map's own file would be refused as the file stands (a StepMania chart with notes inside
+    /// warps), so the page can say so before the click; nil when a save can go ahead.
+    public var saveRefusal: String? {
+        guard savesChartInPlace, let file, let refusal = ChartInPlace.refusal(of: file) else { return nil }
+        return refusal.reason + (refusal.fix.map { "; \($0)" } ?? "")
+    }
+
     /// True when a save keeps the markers in the map itself: a JSON map whose root is an object, or a draft saved as
     /// JSON (the members a JSON object holds beside its beats).
     public var keepsMarkers: Bool {
@@ -286,14 +293,16 @@ public actor EditorSession {
 
     /// The state the page shows: the track, every beat with its verdict, the offset, the drift and the fitted grid.
     public func state() -> EditorState {
-        EditorState(
+        let refusal = saveRefusal
+        return EditorState(
             track: (trackPath as NSString).lastPathComponent, info: info,
-            map: savePath.map { ($0 as NSString).lastPathComponent }, dirty: isDirty, canSave: savePath != nil, beats: beats,
+            map: savePath.map { ($0 as NSString).lastPathComponent }, dirty: isDirty, canSave: savePath != nil && refusal == nil,
+            beats: beats,
             report: report, tolerance: settings.tolerance, hitWindow: settings.hitWindow,
             minimumGap: BeatLintOptions(hitWindow: settings.hitWindow).minimumGap, declaredGrid: declared, keepsGrid: keepsGrid,
             markers: markers, keepsMarkers: keepsMarkers,
             sidecar: keepsBeside ? savePath.map { (EditorSidecar.path(for: $0) as NSString).lastPathComponent } : nil,
-            sidecarPossible: sidecarPossible, saveNote: saveNote, chartInPlace: savesChartInPlace)
+            sidecarPossible: sidecarPossible, saveNote: saveNote, saveRefusal: refusal, chartInPlace: savesChartInPlace)
     }
 
 }

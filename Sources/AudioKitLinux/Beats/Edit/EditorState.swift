@@ -110,6 +110,8 @@ public struct EditorState: Encodable, Sendable, Equatable {
     /// What the last save did that the author should know (a chart's hits placed on its rows, and how far they
     /// moved); nil when there is nothing to say.
     public var saveNote: String? = nil
+    /// Why a save into the map's own file would be refused as it stands (Save As still works); nil when it would not.
+    public var saveRefusal: String? = nil
     /// How many beats are flagged.
     public var flagged: Int
     /// The checker's tolerance (seconds).
@@ -148,6 +150,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         case sidecar
         case sidecarPossible = "sidecar_possible"
         case saveNote = "save_note"
+        case saveRefusal = "save_refusal"
         case octave
     }
 
@@ -175,6 +178,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         try c.encode(sidecar, forKey: .sidecar)
         try c.encode(sidecarPossible, forKey: .sidecarPossible)
         try c.encode(saveNote, forKey: .saveNote)
+        try c.encode(saveRefusal, forKey: .saveRefusal)
         try c.encode(flagged, forKey: .flagged)
         try c.encode(tolerance, forKey: .tolerance)
         try c.encode(hitWindow, forKey: .hitWindow)
@@ -212,9 +216,10 @@ public struct EditorState: Encodable, Sendable, Equatable {
         track: String, info: AudioFileInfo, map: String?, dirty: Bool, canSave: Bool, beats times: [Double],
         report: BeatCheckReport, tolerance: Double, hitWindow: Double, minimumGap: Double, declaredGrid: TempoMap? = nil,
         keepsGrid: Bool = false, markers: [EditorMarker] = [], keepsMarkers: Bool = false, sidecar: String? = nil,
-        sidecarPossible: Bool = false, saveNote: String? = nil, chartInPlace: Bool = false
+        sidecarPossible: Bool = false, saveNote: String? = nil, saveRefusal: String? = nil, chartInPlace: Bool = false
     ) {
         self.saveNote = saveNote
+        self.saveRefusal = saveRefusal
         self.chartInPlace = chartInPlace
         self.declaredGrid = declaredGrid
         self.keepsGrid = keepsGrid

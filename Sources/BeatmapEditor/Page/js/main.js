@@ -153,7 +153,10 @@ function show(s) {
   else if (s.save_note) summary.append(" · ", span("ok", s.save_note));
   showFindings(s);
   showMarkers(s);
+  // A save the server would refuse as the file stands is said before the click, with its reason (Save As still works).
+  if (s.save_refusal) summary.append(" · ", span("warn", `Save here is off: ${s.save_refusal}`));
   $("save").disabled = !s.can_save;
+  $("save").title = s.save_refusal ? `Save is off: ${s.save_refusal}` : "Save into the map's own file (Ctrl+S)";
   redraw();
 }
 
