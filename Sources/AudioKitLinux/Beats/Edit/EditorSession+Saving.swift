@@ -7,7 +7,7 @@ extension EditorSession {
     /// was read (nothing is written), or when the write fails.
     public func save() throws(InputError) {
         let side = savePath.map(EditorSidecar.path(for:))
-        if let side, keepsBeside || savedBeside { try Self.checkSidecar(side, expected: sidecarSeen) }
+        if let side, keepsBeside || saved.keepsBeside { try Self.checkSidecar(side, expected: sidecarSeen) }
         let before = (file: file, exported: exportedChart)
         let tempo = keepsGrid ? declared.map { (bpm: $0.sections[0].bpm, offset: $0.offset) } : nil
         let changes = keepsGrid ? Array((declared?.timingPoints ?? []).dropFirst()) : []
@@ -74,10 +74,7 @@ extension EditorSession {
                 report = Self.check(beats, declared: declared, chartTempo: chartTempo, onset: onset, settings: settings, file: savePath)
             }
         }
-        savedBeats = beats
-        savedDeclared = declared
-        savedMarkers = markers
-        savedBeside = keepsBeside
+        saved = document
     }
 
     /// Writes the sidecar when the author asked for one, or removes the one this session kept when no longer asked.
@@ -88,7 +85,7 @@ extension EditorSession {
             let text = EditorSidecar(grid: declared, markers: markers).text
             try AtomicFile.write(text, to: beside, replacing: beside)
             sidecarSeen = Array(text.utf8)
-        } else if savedBeside, FileIdentity(path: beside) != nil {
+        } else if saved.keepsBeside, FileIdentity(path: beside) != nil {
             unlink(beside)
             sidecarSeen = nil
         }
@@ -163,10 +160,7 @@ extension EditorSession {
             unlink(path)
             throw error
         }
-        savedBeats = beats
-        savedDeclared = declared
-        savedMarkers = markers
-        savedBeside = keepsBeside
+        saved = document
     }
 
     /// The tempo map a chart is written on: the grid the author set, else the chart's own, else the one the check fitted

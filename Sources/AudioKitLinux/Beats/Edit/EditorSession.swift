@@ -55,10 +55,12 @@ public actor EditorSession {
     let audio: WAVStream
     /// The map file as last read or saved; nil for a draft not yet saved.
     var file: BeatMapFile?
-    /// The beats as the author has them now.
-    public internal(set) var beats: [Double]
-    /// The beats as they are on disk (empty for an unsaved draft).
-    public internal(set) var savedBeats: [Double]
+    /// What the author edits, as it is now.
+    public internal(set) var document: EditorDocument
+    /// The document as it is on disk (no beats for an unsaved draft).
+    var saved: EditorDocument
+    /// The document the session opened with (the map's, or the draft).
+    let opened: EditorDocument
     var report: BeatCheckReport
     /// The tempo candidates, once computed.
     var tempo: [EditorTempoCandidate]?
@@ -66,14 +68,6 @@ public actor EditorSession {
     var saveNote: String?
     /// The track's onset strength in bands for drafting (`DraftAnalysis.onset`), once computed.
     var draftOnset: OnsetStrength?
-    /// The beats the session opened with (the map's, or the draft).
-    let openedBeats: [Double]
-    /// The tempo grid the author set, or the map declared (`"bpm"` and `"offset"`): the beats are judged on it.
-    public internal(set) var declared: TempoMap?
-    /// The grid as it is on disk.
-    var savedDeclared: TempoMap?
-    /// The grid the session opened with.
-    let openedDeclared: TempoMap?
     /// A chart's own tempo map (StepMania, osu!, Quaver, Beat Saber), kept for the check.
     let chartTempo: TempoMap?
     /// The bytes of the chart this session last exported and now edits (a Save As to `.sm`, `.osu` or `.qua`): such a
@@ -81,17 +75,30 @@ public actor EditorSession {
     var exportedChart: [UInt8]?
     /// A reader of the track for deep-zoom waveforms, apart from the one the audio is served by (opened on first use).
     var zoomReader: SoundFileReader?
-    /// The named ranges the author marked, as they are now, on disk, and when the session opened.
-    public internal(set) var markers: [EditorMarker] = []
-    var savedMarkers: [EditorMarker] = []
-    var openedMarkers: [EditorMarker] = []
-    /// True when a save also writes the grid and markers beside the map (`EditorSidecar`); as on disk; as opened.
-    public internal(set) var keepsBeside = false
-    var savedBeside = false
-    var openedBeside = false
     /// The sidecar's bytes as this session last read or wrote them; nil when there was none. A save that would write or
     /// remove the sidecar first checks that it is still so (`EditorSaveGuard`).
     var sidecarSeen: [UInt8]? = nil
+
+    /// The beats as the author has them now.
+    public internal(set) var beats: [Double] {
+        get { document.beats }
+        set { document.beats = newValue }
+    }
+    /// The tempo grid the author set, or the map declared (`"bpm"` and `"offset"`): the beats are judged on it.
+    public internal(set) var declared: TempoMap? {
+        get { document.declared }
+        set { document.declared = newValue }
+    }
+    /// The named ranges the author marked.
+    public internal(set) var markers: [EditorMarker] {
+        get { document.markers }
+        set { document.markers = newValue }
+    }
+    /// True when a save also writes the grid and markers beside the map (`EditorSidecar`).
+    public internal(set) var keepsBeside: Bool {
+        get { document.keepsBeside }
+        set { document.keepsBeside = newValue }
+    }
 
     /// Opens the track and the map (or, without one, drafts a map from the audio). Throws `InputError` when the
     /// track or the map cannot be read, and `BeatMapFindings` when the map's content is not a beat map.
@@ -108,6 +115,8 @@ public actor EditorSession {
         trackPath = track
         self.settings = settings
         if map == nil, let path = settings.saveAs { try Self.checkDraftTarget(path) }
+        var now = EditorDocument(beats: [])
+        var onDisk: [Double] = []
         if let map {
             switch try BeatMapFile.open(path: map, chart: settings.chart, limits: limits) {
             case .success(let f):
@@ -118,18 +127,18 @@ public actor EditorSession {
                         fix: "check a map this size with beatmap check, or edit a part of it")
                 }
                 file = f
-                beats = f.map.times
-                savedBeats = f.map.times
-                declared = EditorState.declaredGrid(of: f.map)
-                chartTempo = declared == nil ? f.map.tempoMap : nil
+                now.beats = f.map.times
+                onDisk = f.map.times
+                now.declared = EditorState.declaredGrid(of: f.map)
+                chartTempo = now.declared == nil ? f.map.tempoMap : nil
                 if f.format.holdsTempo, case .success(.object(let o)) = f.bytes.withUnsafeBytes({ Jansson.decode($0, maxDepth: 64) }),
                     let value = o["markers"]
                 {
                     switch EditorMarker.read(value) {
-                    case .success(let m): markers = m
+                    case .success(let m): now.markers = m
                     case .failure(let e): throw InputError(.corrupt, path: map, reason: e.reason, fix: "fix or remove \"markers\"")
                     }
-                    if let problem = EditorMarker.problem(markers, duration: audio.info.duration) {
+                    if let problem = EditorMarker.problem(now.markers, duration: audio.info.duration) {
                         throw InputError(.corrupt, path: map, reason: problem, fix: "fix or remove \"markers\"")
                     }
                 } else if FileIdentity(path: EditorSidecar.path(for: map)) != nil {
@@ -142,9 +151,9 @@ public actor EditorSession {
                     if let problem = EditorMarker.problem(beside.markers, duration: audio.info.duration) {
                         throw InputError(.corrupt, path: EditorSidecar.path(for: map), reason: problem, fix: "fix or remove \"markers\"")
                     }
-                    declared = declared ?? (f.map.tempoMap == nil ? beside.grid : nil)
-                    markers = beside.markers
-                    keepsBeside = true
+                    now.declared = now.declared ?? (f.map.tempoMap == nil ? beside.grid : nil)
+                    now.markers = beside.markers
+                    now.keepsBeside = true
                     sidecarSeen = bytes
                 }
             case .failure(let findings): throw findings
@@ -153,18 +162,14 @@ public actor EditorSession {
             let tempo = try TempoEstimator.onsetStrength(path: track, limits: limits.audio)
             let draft = BeatMapDraft(tempo, range: 40...250)
             file = nil
-            beats = draft?.map.times ?? []
-            savedBeats = []
+            now.beats = draft?.map.times ?? []
             chartTempo = nil
         }
-        openedBeats = beats
-        savedDeclared = declared
-        openedDeclared = declared
-        savedMarkers = markers
-        openedMarkers = markers
-        savedBeside = keepsBeside
-        openedBeside = keepsBeside
-        report = Self.check(beats, declared: declared, chartTempo: chartTempo, onset: onset, settings: settings, file: map)
+        document = now
+        opened = now
+        saved = now
+        saved.beats = onDisk
+        report = Self.check(now.beats, declared: now.declared, chartTempo: chartTempo, onset: onset, settings: settings, file: map)
     }
 
     static func check(
@@ -213,19 +218,12 @@ public actor EditorSession {
 
     /// True when the beats (or a grid or markers the map or its sidecar keeps) differ from the files on disk (always,
     /// for a draft not yet saved).
-    public var isDirty: Bool {
-        beats != savedBeats || ((keepsGrid || keepsBeside) && declared != savedDeclared)
-            || ((keepsMarkers || keepsBeside) && markers != savedMarkers) || keepsBeside != savedBeside
-    }
+    public var isDirty: Bool { document.differs(from: saved, keepsGrid: keepsGrid, keepsMarkers: keepsMarkers) }
 
     /// True when the author changed the beats, or a grid or markers the map or its sidecar keeps, since the session
     /// opened or last saved (an untouched draft is not).
     public var isEdited: Bool {
-        let draft = file == nil
-        return beats != (draft ? openedBeats : savedBeats)
-            || ((keepsGrid || keepsBeside) && declared != (draft ? openedDeclared : savedDeclared))
-            || ((keepsMarkers || keepsBeside) && markers != (draft ? openedMarkers : savedMarkers))
-            || keepsBeside != (draft ? openedBeside : savedBeside)
+        document.differs(from: file == nil ? opened : saved, keepsGrid: keepsGrid, keepsMarkers: keepsMarkers)
     }
 
     /// Sets the markers (see `EditorMarker.problem`); returns why they were refused, keeping the ones it had, or nil.
