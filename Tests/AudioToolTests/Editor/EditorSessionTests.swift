@@ -104,11 +104,14 @@ struct EditorSessionTests {
 
     /// The grid goes into a compact JSON object too, and a bare array of beats is refused (it has nowhere to keep it).
     @Test func aTempoIsWrittenIntoAJSONObjectOnly() throws {
-        let compact = try BeatMapSaver.json("{\"beats\": [0.5, 1]}", settingTempo: (bpm: 120, offset: 0.5), path: "m.json")
+        let compact = try BeatMapSaver.json(
+            "{\"beats\": [0.5, 1]}", settingGrid: try #require(TempoMap(timingPoints: [(0.5, 120)])), path: "m.json")
         #expect(compact == "{ \"bpm\": 120.000, \"offset\": 0.500,\"beats\": [0.5, 1]}")
         let map = try #require(BeatMapReader.read(bytes: Array(compact.utf8), file: nil, format: .json).map)
         #expect(map.bpm == 120 && map.offset == 0.5 && map.times == [0.5, 1])
-        #expect(throws: InputError.self) { try BeatMapSaver.json("[0.5, 1]", settingTempo: (bpm: 120, offset: 0.5), path: "m.json") }
+        #expect(throws: InputError.self) {
+            try BeatMapSaver.json("[0.5, 1]", settingGrid: try #require(TempoMap(timingPoints: [(0.5, 120)])), path: "m.json")
+        }
     }
 
     /// Save As writes a new file, by name, into the session's folder only: a path, a hidden or unknown name and an

@@ -71,18 +71,22 @@ struct TempoSectionTests {
 
     @Test func theSaverSetsReplacesAndKeepsEveryOtherByte() throws {
         let original = "{\n  \"title\": \"t\",\n  \"beats\": [1, 2]\n}\n"
-        let once = try BeatMapSaver.json(original, settingTempo: (150, 1), changes: [(7.4, 110)], path: "m.json")
+        let once = try BeatMapSaver.json(
+            original, settingGrid: try #require(TempoMap(timingPoints: [(1, 150), (7.4, 110)])), path: "m.json")
         #expect(
             once
                 == "{\n  \"bpm\": 150.000,\n  \"offset\": 1.000,\n  \"tempo_changes\": [{\"time\": 7.400, \"bpm\": 110.000}],\n  \"title\": \"t\",\n  \"beats\": [1, 2]\n}\n",
             "\(once)")
         // A second save replaces the array where it is (nested brackets and all), and an empty one empties it.
-        let twice = try BeatMapSaver.json(once, settingTempo: (150, 1), changes: [(7.4, 110), (9, 90)], path: "m.json")
+        let twice = try BeatMapSaver.json(
+            once, settingGrid: try #require(TempoMap(timingPoints: [(1, 150), (7.4, 110), (9, 90)])), path: "m.json")
         #expect(twice == once.replacingOccurrences(of: "110.000}]", with: "110.000}, {\"time\": 9.000, \"bpm\": 90.000}]"))
-        let none = try BeatMapSaver.json(twice, settingTempo: (150, 1), changes: [], path: "m.json")
+        let none = try BeatMapSaver.json(twice, settingGrid: try #require(TempoMap(timingPoints: [(1, 150)])), path: "m.json")
         #expect(none.contains("\"tempo_changes\": [],") && none.hasSuffix("\"title\": \"t\",\n  \"beats\": [1, 2]\n}\n"))
         // A map without changes gets no key for them.
-        #expect(!(try BeatMapSaver.json(original, settingTempo: (150, 1), path: "m.json")).contains("tempo_changes"))
+        #expect(
+            !(try BeatMapSaver.json(original, settingGrid: try #require(TempoMap(timingPoints: [(1, 150)])), path: "m.json")).contains(
+                "tempo_changes"))
     }
 
     @Test func aSectionedGridIsJudgedOnSavedAndReopened() async throws {

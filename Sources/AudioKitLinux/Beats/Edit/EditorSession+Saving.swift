@@ -9,8 +9,7 @@ extension EditorSession {
         let side = savePath.map(EditorSidecar.path(for:))
         if let side, keepsBeside || saved.keepsBeside { try Self.checkSidecar(side, expected: sidecarSeen) }
         let before = (file: file, exported: exportedChart)
-        let tempo = keepsGrid ? declared.map { (bpm: $0.sections[0].bpm, offset: $0.offset) } : nil
-        let changes = keepsGrid ? Array((declared?.timingPoints ?? []).dropFirst()) : []
+        let grid = keepsGrid ? declared : nil
         let marked = keepsMarkers ? [(key: "markers", value: EditorMarker.json(markers), add: !markers.isEmpty)] : []
         // A chart saved in place: its hits as the chart's rows (or milliseconds) now place them.
         var placed: [Double]? = nil
@@ -28,10 +27,10 @@ extension EditorSession {
             placed = saved.map.times
             self.file = saved
         } else if let file {
-            self.file = try file.save(beats, tempo: tempo, changes: changes, members: marked, limits: settings.limits)
+            self.file = try file.save(beats, grid: grid, members: marked, limits: settings.limits)
         } else if let path = settings.saveAs {
-            var map = BeatMap(times: beats, bpm: tempo?.bpm, offset: tempo?.offset)
-            map.tempoMap = tempo == nil ? nil : declared
+            var map = BeatMap(times: beats, bpm: grid?.sections[0].bpm, offset: grid?.offset)
+            map.tempoMap = grid
             var text = BeatMapWriter.string(map, format: BeatMapFormat.forOutput(path: path))
             if !marked.isEmpty, !markers.isEmpty {
                 if !text.hasPrefix("{") { text = "{\"beats\": " + text + "}\n" }

@@ -73,7 +73,7 @@ public struct EditorSidecar: Sendable, Equatable {
             members.append("\"bpm\": \(BeatMapSaver.number(grid.sections[0].bpm, decimals: 3))")
             members.append("\"offset\": \(BeatMapSaver.number(grid.offset, decimals: 3))")
             if grid.sections.count > 1 {
-                members.append("\"tempo_changes\": " + BeatMapSaver.tempoChanges(Array(grid.timingPoints.dropFirst())))
+                members.append("\"tempo_changes\": " + BeatMapSaver.tempoChanges(of: grid))
             }
         }
         members.append("\"markers\": " + EditorMarker.json(markers))

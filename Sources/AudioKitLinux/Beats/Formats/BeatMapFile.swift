@@ -34,14 +34,13 @@ public struct BeatMapFile: Sendable {
     /// Writes `times` into the file in its own format (see `BeatMapSaver`), atomically, keeping the file's
     /// permissions and writing through a symbolic link. Throws `InputError` (`.writeFailed`) without writing when
     /// the file on disk is no longer the one that was read (another program changed it), and when the new text
-    /// would not read back as exactly `times`. With `tempo`, a JSON map's `"bpm"` and `"offset"` are set too, and its
-    /// `"tempo_changes"` to `changes` (`BeatMapSaver.json(_:settingTempo:changes:path:)`); other formats cannot keep one
+    /// would not read back as exactly `times`. With `grid`, a JSON map's `"bpm"`, `"offset"` and `"tempo_changes"` are
+    /// set to it too (`BeatMapSaver.json(_:settingGrid:path:)`); other formats cannot keep one
     /// (`.unsupportedFormat`, nothing written). `members` (key, JSON text of the value, whether to add it when absent)
     /// are set in a JSON map too (`BeatMapSaver.json(_:setting:path:)`). Returns the file as saved, ready for the next
     /// save.
     public func save(
-        _ times: [Double], tempo: (bpm: Double, offset: Double)? = nil, changes: [(time: Double, bpm: Double)] = [],
-        members: [(key: String, value: String, add: Bool)] = [], limits: InputLimits = .standard
+        _ times: [Double], grid: TempoMap? = nil, members: [(key: String, value: String, add: Bool)] = [], limits: InputLimits = .standard
     ) throws(InputError) -> BeatMapFile {
         let current = try InputFile.read(path, maxBytes: limits.maxFileBytes)
         guard current == bytes else {
@@ -56,7 +55,7 @@ public struct BeatMapFile: Sendable {
                 fix: "re-save it as UTF-8 first")
         }
         if ChartInPlace.formats.contains(format) {
-            guard tempo == nil, members.isEmpty else {
+            guard grid == nil, members.isEmpty else {
                 throw InputError(
                     .unsupportedFormat, path: path, reason: "a chart saved in place keeps its own tempo map; nothing was written",
                     fix: "save the grid in a new chart under another name")
@@ -64,13 +63,13 @@ public struct BeatMapFile: Sendable {
             return try saveChart(times, limits: limits)
         }
         var text = try BeatMapSaver.text(replacingBeatsOf: original, format: format, symbol: symbol, with: times, path: path)
-        if let tempo {
+        if let grid {
             guard format.holdsTempo else {
                 throw InputError(
                     .unsupportedFormat, path: path, reason: "only a JSON map keeps a tempo grid; nothing was written",
                     fix: "save the beats without the grid, or convert the map to JSON")
             }
-            text = try BeatMapSaver.json(text, settingTempo: tempo, changes: changes, path: path)
+            text = try BeatMapSaver.json(text, settingGrid: grid, path: path)
         }
         if !members.isEmpty {
             guard format.holdsTempo else {
@@ -80,9 +79,10 @@ public struct BeatMapFile: Sendable {
         }
         let written = Array(text.utf8)
         let check = BeatMapReader.read(bytes: written, file: path, format: format, symbol: symbol)
-        let tempoKept = tempo.map { t in
+        let tempoKept = grid.map { g in
             let kept = (check.map?.tempoMap?.sections.dropFirst()).map { Array($0) } ?? []
-            return abs((check.map?.bpm ?? .nan) - t.bpm) < 1e-3 && abs((check.map?.offset ?? .nan) - t.offset) < 1e-6
+            let changes = g.sections.dropFirst()
+            return abs((check.map?.bpm ?? .nan) - g.sections[0].bpm) < 1e-3 && abs((check.map?.offset ?? .nan) - g.offset) < 1e-6
                 && kept.count == changes.count
                 && zip(kept, changes).allSatisfy { abs($0.time - $1.time) < 1e-6 && abs($0.bpm - $1.bpm) < 1e-3 }
         }

@@ -15,24 +15,25 @@ public enum BeatMapSaver {
         return try format.codec.replacingBeats(in: original, symbol: symbol, times: times, path: path, ending: ending)
     }
 
-    /// The text of a JSON beat map object with its `"bpm"` and `"offset"` set to `tempo`, and its `"tempo_changes"` to
-    /// `changes` (each value replaced where the key is, else the keys added first in the object, indented like its
-    /// first member; `"tempo_changes"` only added when there are changes); every other byte is kept. Throws `InputError`
-    /// (`.unsupportedFormat`) when the root is not an object (a bare array of beats has nowhere to keep a tempo).
-    public static func json(
-        _ text: String, settingTempo tempo: (bpm: Double, offset: Double), changes: [(time: Double, bpm: Double)] = [], path: String
-    ) throws(InputError) -> String {
+    /// The text of a JSON beat map object with its `"bpm"` and `"offset"` set to `grid`'s first section and offset,
+    /// and its `"tempo_changes"` to the sections after the first (each value replaced where the key is, else the keys
+    /// added first in the object, indented like its first member; `"tempo_changes"` only added when there are changes);
+    /// every other byte is kept. Throws `InputError` (`.unsupportedFormat`) when the root is not an object (a bare
+    /// array of beats has nowhere to keep a tempo).
+    public static func json(_ text: String, settingGrid grid: TempoMap, path: String) throws(InputError) -> String {
         try json(
             text,
             setting: [
-                ("bpm", number(tempo.bpm, decimals: 3), true), ("offset", number(tempo.offset, decimals: 3), true),
-                ("tempo_changes", tempoChanges(changes), !changes.isEmpty),
+                ("bpm", number(grid.sections[0].bpm, decimals: 3), true), ("offset", number(grid.offset, decimals: 3), true),
+                ("tempo_changes", tempoChanges(of: grid), grid.sections.count > 1),
             ], path: path)
     }
 
-    /// Tempo changes as one line of JSON: `[{"time": 30.000, "bpm": 140.000}, …]`.
-    public static func tempoChanges(_ changes: [(time: Double, bpm: Double)]) -> String {
-        "[" + changes.map { "{\"time\": \(number($0.time, decimals: 3)), \"bpm\": \(number($0.bpm, decimals: 3))}" }.joined(separator: ", ")
+    /// The sections of `grid` after the first, as one line of JSON: `[{"time": 30.000, "bpm": 140.000}, …]`.
+    public static func tempoChanges(of grid: TempoMap) -> String {
+        let changes = grid.sections.dropFirst()
+        return "["
+            + changes.map { "{\"time\": \(number($0.time, decimals: 3)), \"bpm\": \(number($0.bpm, decimals: 3))}" }.joined(separator: ", ")
             + "]"
     }
 
