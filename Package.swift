@@ -60,7 +60,7 @@ let package = Package(
                 "CKissFFT", "CEBUR128",
             ]),
         .target(
-            name: "BeatmapEditor",
+            name: "BrowserPages",
             dependencies: [
                 "AudioKitLinux",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Editor"])),
@@ -80,13 +80,13 @@ let package = Package(
         .executableTarget(
             name: "ahap-tool",
             dependencies: [
-                "AudioKitLinux", "ToolSupport", "BeatmapEditor",
+                "AudioKitLinux", "ToolSupport", "BrowserPages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "beatmap",
             dependencies: [
-                "AudioKitLinux", "ToolSupport", "BeatmapEditor",
+                "AudioKitLinux", "ToolSupport", "BrowserPages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The plugins' checker: AssetValidation and the argument parser, nothing a system must provide.
@@ -110,7 +110,7 @@ let package = Package(
             path: "Sources/akl-fuzz"),
         .testTarget(
             name: "AudioToolTests",
-            dependencies: ["AssetValidation", "AudioKitLinux", "BeatmapEditor", "CSndfile"]),
+            dependencies: ["AssetValidation", "AudioKitLinux", "BrowserPages", "CSndfile"]),
     ],
     swiftLanguageModes: [.v6]
 )

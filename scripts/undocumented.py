@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Lists public declarations without a `///` documentation comment: file:line: declaration.
-Usage: python3 scripts/undocumented.py [folder ...]   (default: the library targets, ToolSupport and BeatmapEditor)
+Usage: python3 scripts/undocumented.py [folder ...]   (default: the library targets, ToolSupport and BrowserPages)
 Exit 1 when any is found, so CI can keep the library documented."""
 import re, sys, glob
 
@@ -49,7 +49,7 @@ def undocumented(paths):
 
 
 if __name__ == '__main__':
-    roots = sys.argv[1:] or ['Sources/AssetValidation', 'Sources/AudioKitLinux', 'Sources/ToolSupport', 'Sources/BeatmapEditor']
+    roots = sys.argv[1:] or ['Sources/AssetValidation', 'Sources/AudioKitLinux', 'Sources/ToolSupport', 'Sources/BrowserPages']
     result = undocumented(roots)
     for r in result:
         print(r)

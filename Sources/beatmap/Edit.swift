@@ -1,6 +1,6 @@
 import ArgumentParser
 import AudioKitLinux
-import BeatmapEditor
+import BrowserPages
 import Foundation
 import ToolSupport
 

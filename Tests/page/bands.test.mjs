@@ -1,7 +1,7 @@
 // The waveform's band colours, against colours worked out by hand. Run: node --test Tests/page
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { PLAIN, bandColour, columnColour } from "../../Sources/BeatmapEditor/Page/js/bands.js";
+import { PLAIN, bandColour, columnColour } from "../../Sources/BrowserPages/Page/js/bands.js";
 
 test("each band has its colour, in proportion to the strongest", () => {
   assert.equal(bandColour(0.8, 0, 0), "rgb(255,0,0)"); // a kick

@@ -1,8 +1,8 @@
 // The editor page's beat-list operations and undo history. Run: node --test Tests/page
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected, nextFlagged, applyFixes, shiftedBy, grabbable, betweenNeighbours } from "../../Sources/BeatmapEditor/Page/js/beats.js";
-import { History } from "../../Sources/BeatmapEditor/Page/js/history.js";
+import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected, nextFlagged, applyFixes, shiftedBy, grabbable, betweenNeighbours } from "../../Sources/BrowserPages/Page/js/beats.js";
+import { History } from "../../Sources/BrowserPages/Page/js/history.js";
 
 test("normalized drops what is not finite and sorts", () => {
   assert.deepEqual(normalized([3, NaN, 1, Infinity, 2]), [1, 2, 3]);

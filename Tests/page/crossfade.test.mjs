@@ -1,7 +1,7 @@
-// The audition page's pure logic (Sources/BeatmapEditor/Page/js/crossfade.js), run by node --test.
+// The audition page's pure logic (Sources/BrowserPages/Page/js/crossfade.js), run by node --test.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { curveColor, curvesToLoad, dbText, dipText, loopOffset, loudnessTicks, midpointDb, planQuery, scale, withScenario } from "../../Sources/BeatmapEditor/Page/js/crossfade.js";
+import { curveColor, curvesToLoad, dbText, dipText, loopOffset, loudnessTicks, midpointDb, planQuery, scale, withScenario } from "../../Sources/BrowserPages/Page/js/crossfade.js";
 
 test("a switch takes up the loop where it is, however many times it has gone round", () => {
   // A 10 s loop started at context time 2: at 5.5 it is 3.5 s in; at 27.25 it has gone round twice and is 5.25 s in.

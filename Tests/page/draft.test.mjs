@@ -1,7 +1,7 @@
 // The editor's draft proposals, against lists worked out by hand. Run: node --test Tests/page
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { draftRange, acceptRange, dropRange, proposedNear, draftQuery } from "../../Sources/BeatmapEditor/Page/js/draft.js";
+import { draftRange, acceptRange, dropRange, proposedNear, draftQuery } from "../../Sources/BrowserPages/Page/js/draft.js";
 
 test("the range is the selection, clamped to the track, else the whole track", () => {
   assert.deepEqual(draftRange([2, 5], 10), [2, 5]);

@@ -1,7 +1,7 @@
 // The editor's markers, against lists and labels worked out by hand. Run: node --test Tests/page
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { withMarker, withoutMarker, clock, markerLabel } from "../../Sources/BeatmapEditor/Page/js/markers.js";
+import { withMarker, withoutMarker, clock, markerLabel } from "../../Sources/BrowserPages/Page/js/markers.js";
 
 test("withMarker adds a named range in order, and refuses an empty name or range", () => {
   const one = withMarker([], "  chorus ", 30, 12);

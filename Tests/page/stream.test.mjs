@@ -1,7 +1,7 @@
 // The editor's streaming playback maths, against values worked out by hand. Run: node --test Tests/page
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { HEADER_BYTES, parseHeader, trackShape, pieceFrames, pieceAt, byteRange, deinterleave, pieceSchedule } from "../../Sources/BeatmapEditor/Page/js/stream.js";
+import { HEADER_BYTES, parseHeader, trackShape, pieceFrames, pieceAt, byteRange, deinterleave, pieceSchedule } from "../../Sources/BrowserPages/Page/js/stream.js";
 
 test("trackShape reads the frames from the WAV's size, and refuses nonsense", () => {
   // 10 s of 44.1 kHz stereo: 441,000 frames of 4 bytes after the header.

@@ -1,7 +1,7 @@
-// The pattern audition's pure logic (Sources/BeatmapEditor/Page/js/timeline.js), run by node --test.
+// The pattern audition's pure logic (Sources/BrowserPages/Page/js/timeline.js), run by node --test.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { alignShift, alignment, editQuery, eventAt, eventOfLine, offsetText } from "../../Sources/BeatmapEditor/Page/js/timeline.js";
+import { alignShift, alignment, editQuery, eventAt, eventOfLine, offsetText } from "../../Sources/BrowserPages/Page/js/timeline.js";
 
 test("an edit goes to the server in seconds, moves of 0 left out", () => {
   assert.equal(editQuery(0, {}), "");

@@ -1,7 +1,7 @@
 // The editor page's tempo grid: lines by kind, snapping to a divisor, tempo fixes, tap tempo. Run: node --test Tests/page
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { markedLines, snapToGrid, scaleTempo, shiftHalfBeat, tapTempo, hitsFromGrid, octaveFix } from "../../Sources/BeatmapEditor/Page/js/timing.js";
+import { markedLines, snapToGrid, scaleTempo, shiftHalfBeat, tapTempo, hitsFromGrid, octaveFix } from "../../Sources/BrowserPages/Page/js/timing.js";
 
 const close = (a, b, eps = 1e-9) => assert.ok(Math.abs(a - b) < eps, `${a} != ${b}`);
 
@@ -52,7 +52,7 @@ test("tapTempo fits the taps and reports their spread", () => {
 });
 
 test("parsePosition reads seconds and bar:beat:k/d on the grid", async () => {
-  const { parsePosition, formatPosition } = await import("../../Sources/BeatmapEditor/Page/js/timing.js");
+  const { parsePosition, formatPosition } = await import("../../Sources/BrowserPages/Page/js/timing.js");
   const grid = { bpm: 120, offset: 1, beatsPerBar: 4 }; // a beat every 0.5 s, bar 1 at 1 s
   assert.equal(parsePosition("12.5", grid), 12.5);
   assert.equal(parsePosition(" 3.25 s ", grid), 3.25);
@@ -69,7 +69,7 @@ test("parsePosition reads seconds and bar:beat:k/d on the grid", async () => {
 });
 
 test("metronomeTicks ticks every beat, accented on the bar", async () => {
-  const { metronomeTicks } = await import("../../Sources/BeatmapEditor/Page/js/timing.js");
+  const { metronomeTicks } = await import("../../Sources/BrowserPages/Page/js/timing.js");
   const ticks = metronomeTicks({ bpm: 120, offset: 0.5, beatsPerBar: 3 }, 0.5, 3.5);
   assert.deepEqual(ticks.map((t) => t.time), [0.5, 1, 1.5, 2, 2.5, 3]);
   assert.deepEqual(ticks.map((t) => t.accent), [true, false, false, true, false, false]);

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import {
   sectionsOf, sectionAt, quantize, markedLines, formatPosition, parsePosition, addSection, removeSection, scaleTempo,
   setDownbeat, setSectionBpm, shiftHalfBeat, metronomeTicks, snapToGrid, tempoTarget, shownTempo, sectionRows,
-} from "../../Sources/BeatmapEditor/Page/js/timing.js";
+} from "../../Sources/BrowserPages/Page/js/timing.js";
 
 // 120 BPM from 0 s (a beat every 0.5 s), then 60 BPM from 4 s (a beat a second): 8 beats, two bars, before the change.
 const grid = { bpm: 120, offset: 0, beatsPerBar: 4, sections: [{ time: 4, bpm: 60 }] };

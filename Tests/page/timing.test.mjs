@@ -1,7 +1,7 @@
 // The editor page's pure timing maths, against values worked out by hand. Run: node --test Tests/page
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { lowerBound, snapToOnset, quantize, gridLines, formatSeconds, tapLatency, rulerTicks } from "../../Sources/BeatmapEditor/Page/js/timing.js";
+import { lowerBound, snapToOnset, quantize, gridLines, formatSeconds, tapLatency, rulerTicks } from "../../Sources/BrowserPages/Page/js/timing.js";
 
 test("lowerBound finds the first element not below t", () => {
   assert.equal(lowerBound([], 1), 0);

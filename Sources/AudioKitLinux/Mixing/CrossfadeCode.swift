@@ -1,7 +1,7 @@
 import Foundation
 
 /// A crossfade plan written out as the game's own Swift (two `AVAudioPlayer`s, the way the seeds' games play their
-/// music). The `beatmap crossfade` command line for a plan is the tools' (`CrossfadeCommand` in BeatmapEditor).
+/// music). The `beatmap crossfade` command line for a plan is the tools' (`CrossfadeCommand` in BrowserPages).
 public enum CrossfadeCode {
     /// The Swift expression of `curve`'s fade-in gain at `x` (0…1), the same formula `CrossfadeCurve.gain` computes;
     /// nil for a hard cut, which has none.

@@ -1,6 +1,6 @@
 #if Editor
     import AudioKitLinux
-    import BeatmapEditor
+    import BrowserPages
     import Foundation
     import Hummingbird
     import Testing
@@ -57,7 +57,7 @@
                 #expect((json["plan"] as? [String: String])?["at"] == "5.0")
                 let page = try await http(port, "GET", "/?token=\(token)", nil, [:], [])
                 let disk = try Array(
-                    Data(contentsOf: TestPaths.packageRoot.appendingPathComponent("Sources/BeatmapEditor/Page/audition.html")))
+                    Data(contentsOf: TestPaths.packageRoot.appendingPathComponent("Sources/BrowserPages/Page/audition.html")))
                 #expect(page.status == 200 && page.body == disk, "the embedded audition page differs from the file; rebuild")
                 #expect(page.headers["content-security-policy"]?.contains("script-src 'self'") == true)
             }
@@ -98,7 +98,7 @@
                 #expect(try await http(port, "GET", "/api/view?token=\(token)", "evil.example:\(port)", [:], []).status == 403)
                 let page = try await http(port, "GET", "/?token=\(token)", nil, [:], [])
                 let disk = try Array(
-                    Data(contentsOf: TestPaths.packageRoot.appendingPathComponent("Sources/BeatmapEditor/Page/haptics.html")))
+                    Data(contentsOf: TestPaths.packageRoot.appendingPathComponent("Sources/BrowserPages/Page/haptics.html")))
                 #expect(page.status == 200 && page.body == disk, "the embedded pattern audition page differs from the file; rebuild")
                 let refused = try await http(port, "POST", "/api/save?token=\(token)&file=/tmp/x.ahap", nil, [:], [])
                 #expect(refused.status == 409 && String(decoding: refused.body, as: UTF8.self).contains("unknown parameter file"))

@@ -1,6 +1,6 @@
 #if Editor
     import AudioKitLinux
-    import BeatmapEditor
+    import BrowserPages
     import Foundation
     import Testing
 
@@ -229,11 +229,11 @@
             }
         }
 
-        /// Every file of `Sources/BeatmapEditor/Page` is served byte for byte as it is on disk (a stale or missing embedded
+        /// Every file of `Sources/BrowserPages/Page` is served byte for byte as it is on disk (a stale or missing embedded
         /// copy fails here), under a policy with no inline script or style, and the page has none to need it.
         @Test func thePageIsServedFromItsFilesUnderAStrictPolicy() async throws {
             try await Self.withServer { port, token, _ in
-                let folder = TestPaths.packageRoot.appendingPathComponent("Sources/BeatmapEditor/Page")
+                let folder = TestPaths.packageRoot.appendingPathComponent("Sources/BrowserPages/Page")
                 let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }
                     .filter { $0.hasSuffix(".js") || $0.hasSuffix(".css") || $0.hasSuffix(".html") }
                 #expect(files.count >= 8)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The pages of the editor (`index.html`), the crossfade audition (`audition.html`) and the pattern audition
-/// (`haptics.html`), their stylesheets and JavaScript modules from `Sources/BeatmapEditor/Page`, embedded in the binary
+/// (`haptics.html`), their stylesheets and JavaScript modules from `Sources/BrowserPages/Page`, embedded in the binary
 /// at build time (no CDN, no npm, nothing read from disk at run time), so they work offline. A page talks only to its
 /// own server, with the token from its URL.
 public enum EditorAssets {
