@@ -1,27 +1,7 @@
 // The audition page's pure logic (Sources/BrowserPages/Page/js/crossfade.js), run by node --test.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { curveColor, curvesToLoad, dbText, dipText, loopOffset, loudnessTicks, midpointDb, planQuery, scale, withScenario } from "../../Sources/BrowserPages/Page/js/crossfade.js";
-
-test("a switch takes up the loop where it is, however many times it has gone round", () => {
-  // A 10 s loop started at context time 2: at 5.5 it is 3.5 s in; at 27.25 it has gone round twice and is 5.25 s in.
-  assert.equal(loopOffset(5.5, 2, 10), 3.5);
-  assert.equal(loopOffset(27.25, 2, 10), 5.25);
-  // A switch scheduled before the loop's first sample plays (startedAt in the future) still lands inside the loop.
-  assert.equal(loopOffset(1.5, 2, 10), 9.5);
-  assert.equal(loopOffset(3, 3, 0), 0);
-});
-
-test("a chain of switches keeps the loop's position", () => {
-  // Each switch restarts the loop at `offset` and sets startedAt = when − offset: the position then keeps running.
-  let startedAt = 1;
-  const length = 12.5;
-  for (const when of [2.25, 9.75, 18.125, 40]) {
-    const offset = loopOffset(when, startedAt, length);
-    startedAt = when - offset;
-    assert.ok(Math.abs(((when - 1) % length) - offset) < 1e-12, `at ${when}`);
-  }
-});
+import { curveColor, curvesToLoad, dbText, dipText, loudnessTicks, midpointDb, planQuery, scale, withScenario } from "../../Sources/BrowserPages/Page/js/crossfade.js";
 
 test("the plan goes to the server as its keys only, the curve replaced when asked", () => {
   const plan = { at: "31.25", duration: "2", curve: "linear", quantize: "bar", gap: "0", from: "1.5", phase: "1", extra: "x" };

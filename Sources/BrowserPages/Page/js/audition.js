@@ -3,24 +3,31 @@
 // schedules them.
 import { getJSON, withToken } from "./api.js";
 import {
-  curveColor, curvesToLoad, dbText, dipText, loopOffset, loudnessTicks, midpointDb, mixTime, planQuery, scale, withScenario,
+  curveColor, curvesToLoad, dbText, dipText, loudnessTicks, midpointDb, mixTime, planQuery, scale, withScenario,
 } from "./crossfade.js";
+import { BufferPlayer } from "./player.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** What tests and people can inspect: the setup, the plan, the view, the loaded buffers and the loop's switches. */
+/** The loop's player (the page's one player). */
+const player = new BufferPlayer();
+
+/**
+ * What tests and people can inspect: the setup, the plan, the view, the loaded buffers and the loop's switches; and
+ * the player's context, source, start and state.
+ */
 const audition = {
   setup: null,
   plan: null,
   view: null,
   curve: null,
   buffers: {},
-  playing: false,
   loading: false,
   switches: [],
-  startedAt: 0,
-  source: null,
-  context: null,
+  get playing() { return player.playing; },
+  get startedAt() { return player.startedAt; },
+  get source() { return player.source; },
+  get context() { return player.context; },
 };
 window.audition = audition;
 
@@ -67,12 +74,9 @@ async function load() {
     const width = Math.max(200, Math.min(4000, $("view").width));
     const view = await getJSON("/api/view?" + planQuery(plan) + "&width=" + width);
     const names = curvesToLoad(audition.setup.compared, plan.curve);
-    const ctx = context();
     const buffers = {};
     await Promise.all(names.map(async (name) => {
-      const r = await fetch(withToken("/api/mix?" + planQuery(plan, name)));
-      if (!r.ok) throw new Error((await r.json()).error || r.statusText);
-      buffers[name] = await ctx.decodeAudioData(await r.arrayBuffer());
+      buffers[name] = await player.fetchSound(withToken("/api/mix?" + planQuery(plan, name)));
     }));
     if (mine !== generation) return;
     const wasPlaying = audition.playing;
@@ -92,36 +96,16 @@ async function load() {
   }
 }
 
-function context() {
-  if (!audition.context) audition.context = new AudioContext({ sampleRate: audition.setup.sampleRate });
-  return audition.context;
-}
-
-function startSource(curve, when, offset) {
-  const ctx = context();
-  const src = ctx.createBufferSource();
-  src.buffer = audition.buffers[curve];
-  src.loop = true;
-  src.connect(ctx.destination);
-  src.start(when, offset);
-  return src;
-}
-
+/** Loops the chosen curve's mix whole, from its start. */
 function play() {
-  const ctx = context();
-  ctx.resume();
-  const when = ctx.currentTime + 0.05;
-  audition.source = startSource(audition.curve, when, 0);
-  audition.startedAt = when;
-  audition.playing = true;
+  const buffer = audition.buffers[audition.curve];
+  player.play(buffer, { loop: [0, buffer.duration], lead: 0.05 });
   $("play").textContent = "■ Stop";
   requestAnimationFrame(tick);
 }
 
 function stop() {
-  if (audition.source) audition.source.stop();
-  audition.source = null;
-  audition.playing = false;
+  player.stop();
   $("play").textContent = "▶ Play loop";
 }
 
@@ -136,22 +120,13 @@ function choose(curve) {
   showView();
   if (!audition.buffers[curve]) { load(); return; }
   if (!audition.playing || previous === curve) return;
-  const ctx = context();
-  const when = ctx.currentTime + 0.03;
-  const length = audition.buffers[curve].duration;
-  const offset = loopOffset(when, audition.startedAt, length);
-  const old = audition.source;
-  audition.source = startSource(curve, when, offset);
-  old.stop(when);
-  audition.startedAt = when - offset;
+  const { when, offset } = player.switchTo(audition.buffers[curve]);
   audition.switches.push({ from: previous, to: curve, when, offset });
 }
 
 function tick() {
   if (!audition.playing) return;
-  const ctx = context();
-  const length = audition.buffers[audition.curve].duration;
-  const offset = loopOffset(ctx.currentTime, audition.startedAt, length);
+  const offset = player.position();
   $("position").textContent = mixTime(audition.view.windowStart, offset).toFixed(2) + " s";
   showView(offset);
   requestAnimationFrame(tick);
@@ -285,6 +260,7 @@ function showDips(v) {
 async function start() {
   try {
     audition.setup = await getJSON("/api/setup");
+    player.sampleRate = audition.setup.sampleRate;
   } catch (e) {
     status(String(e.message || e), true);
     return;

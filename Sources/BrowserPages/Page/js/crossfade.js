@@ -15,16 +15,6 @@ export function curveColor(curve) {
   }
 }
 
-/**
- * Where a loop of `length` seconds that started (position 0) at context time `startedAt` is at context time `when`:
- * 0 ≤ result < length. A switch starts the other curve's buffer there, so the loop goes on at the same sample.
- */
-export function loopOffset(when, startedAt, length) {
-  if (!(length > 0)) return 0;
-  const p = (when - startedAt) % length;
-  return p < 0 ? p + length : p;
-}
-
 /** The query string of `plan` (its keys only, in a fixed order), with `curve` in place of the plan's when given. */
 export function planQuery(plan, curve) {
   const q = new URLSearchParams();

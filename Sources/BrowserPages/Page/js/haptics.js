@@ -1,13 +1,20 @@
 // The pattern audition page: the timeline of the pattern against its sound, what to hear, the timing fix and the save.
 // Every figure comes from the server (the library's renderer, sync check and validator); this page draws and plays.
 import { getJSON, withToken } from "./api.js";
+import { BufferPlayer } from "./player.js";
 import { alignment, editQuery, eventAt, eventOfLine, offsetText } from "./timeline.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** What tests and people can inspect. */
-const page = { view: null, shiftMs: 0, movesMs: {}, selected: null, loading: false, playing: false, buffer: null, bufferKey: "",
-  context: null, source: null, startedAt: 0, saved: 0 };
+/** The page's one player. */
+const player = new BufferPlayer();
+
+/** What tests and people can inspect (the player's context, source, start and state among them). */
+const page = { view: null, shiftMs: 0, movesMs: {}, selected: null, loading: false, buffer: null, bufferKey: "", saved: 0,
+  get playing() { return player.playing; },
+  get context() { return player.context; },
+  get source() { return player.source; },
+  get startedAt() { return player.startedAt; } };
 window.hapticsAudition = page;
 
 let generation = 0;
@@ -150,11 +157,8 @@ function draw(position) {
 async function audioBuffer() {
   const key = $("kind").value + "?" + query();
   if (page.buffer && page.bufferKey === key) return page.buffer;
-  if (!page.context) page.context = new AudioContext();
   const q = query();
-  const r = await fetch(withToken("/api/audio?kind=" + $("kind").value + (q ? "&" + q : "")));
-  if (!r.ok) throw new Error((await r.json()).error || r.statusText);
-  page.buffer = await page.context.decodeAudioData(await r.arrayBuffer());
+  page.buffer = await player.fetchSound(withToken("/api/audio?kind=" + $("kind").value + (q ? "&" + q : "")));
   page.bufferKey = key;
   return page.buffer;
 }
@@ -162,19 +166,9 @@ async function audioBuffer() {
 async function play() {
   try {
     const buffer = await audioBuffer();
-    const ctx = page.context;
-    await ctx.resume();
-    const src = ctx.createBufferSource();
-    src.buffer = buffer;
-    src.playbackRate.value = Number($("rate").value);
     const from = Math.max(0, Number($("loopFrom").value) || 0), to = Math.min(buffer.duration, Number($("loopTo").value) || buffer.duration);
-    if ($("loop").checked && to > from) { src.loop = true; src.loopStart = from; src.loopEnd = to; }
-    src.connect(ctx.destination);
-    src.start(ctx.currentTime + 0.02, $("loop").checked ? from : 0);
-    src.onended = () => { if (page.source === src) stop(); };
-    page.source = src;
-    page.startedAt = ctx.currentTime + 0.02 - ($("loop").checked ? from : 0) / src.playbackRate.value;
-    page.playing = true;
+    const loop = $("loop").checked && to > from ? [from, to] : null;
+    player.play(buffer, { from: loop ? from : 0, rate: Number($("rate").value), loop, onEnd: stop });
     $("play").textContent = "■ Stop";
     requestAnimationFrame(tick);
   } catch (e) {
@@ -183,19 +177,14 @@ async function play() {
 }
 
 function stop() {
-  if (page.source) { page.source.onended = null; page.source.stop(); }
-  page.source = null;
-  page.playing = false;
+  player.stop();
   $("play").textContent = "▶ Play";
   draw();
 }
 
 function tick() {
   if (!page.playing) return;
-  const rate = Number($("rate").value);
-  let t = (page.context.currentTime - page.startedAt) * rate;
-  const from = Number($("loopFrom").value) || 0, to = Number($("loopTo").value) || page.buffer.duration;
-  if ($("loop").checked && to > from && t > to) t = from + ((t - from) % (to - from));
+  const t = player.position();
   $("position").textContent = t.toFixed(3) + " s";
   draw(t);
   requestAnimationFrame(tick);

@@ -4,6 +4,7 @@
 // sample-accurately.
 
 import { withToken } from "./api.js";
+import { BufferPlayer } from "./player.js";
 import { HEADER_BYTES, PIECE_SECONDS, parseHeader, pieceFrames, pieceAt, byteRange, deinterleave, pieceSchedule } from "./stream.js";
 
 /** Pieces held at once (the one playing, the next, and the last two the playhead was in). */
@@ -14,14 +15,14 @@ const LOOP_SECONDS = 30;
 /** The player: `position()` is the playhead in track seconds, whether playing or not. */
 export class Transport {
   constructor() {
-    this.ctx = null; this.shape = null; this.pieces = new Map(); this.sources = []; this.timer = null;
+    this.player = new BufferPlayer(); this.ctx = null; this.shape = null; this.pieces = new Map(); this.sources = []; this.timer = null;
     this.startedAt = 0; this.startOffset = 0; this.playing = false; this.rate = 1; this.nextClick = 0;
     this.generation = 0; this.nextPiece = null; this.fetching = false;
   }
 
   /** Starts the audio context and reads the track's shape from its WAV header (once). */
   async load() {
-    this.ctx = this.ctx || new AudioContext();
+    this.ctx = this.player.ensureContext();
     if (this.shape) return;
     const answer = await fetch(withToken("/audio"), { headers: { Range: `bytes=0-${HEADER_BYTES - 1}` } });
     if (!answer.ok) throw new Error(`the track's audio answered ${answer.status}`);
@@ -66,10 +67,12 @@ export class Transport {
     return this.pieces.get(k).promise;
   }
 
-  /** A source for `buffer` at the playback rate, connected to the output, forgotten once it ends. */
-  source(buffer) {
-    const src = this.ctx.createBufferSource();
-    src.buffer = buffer; src.playbackRate.value = this.rate; src.connect(this.ctx.destination);
+  /**
+   * `buffer` played from `offset` at context time `when`, at the playback rate, looping over `loop` when given (the
+   * player's source), held until it ends.
+   */
+  start(buffer, when, offset, loop = null) {
+    const src = this.player.sourceFor(buffer, when, offset, this.rate, loop);
     src.onended = () => { this.sources = this.sources.filter((s) => s !== src); };
     this.sources.push(src);
     return src;
@@ -79,7 +82,7 @@ export class Transport {
   schedulePiece(k, buffer) {
     const pieceStart = pieceFrames(k, this.shape)[0] / this.shape.sampleRate;
     const { when, offset } = pieceSchedule(pieceStart, this, this.ctx.currentTime);
-    if (offset < buffer.duration) this.source(buffer).start(when, offset);
+    if (offset < buffer.duration) this.start(buffer, when, offset);
   }
 
   /** While the last scheduled piece plays, fetches and schedules the one after it. */
@@ -128,9 +131,8 @@ export class Transport {
       whole = await this.fetchFrames(first, end);
       if (generation !== this.generation) return;
       this.startOffset = first / rate;
-      const src = this.source(whole);
-      src.loop = true; src.loopStart = 0; src.loopEnd = whole.duration;
-      this.startedAt = this.ctx.currentTime + 0.05; src.start(this.startedAt);
+      this.startedAt = this.ctx.currentTime + 0.05;
+      this.start(whole, this.startedAt, 0, [0, whole.duration]);
       this.nextPiece = null;
     } else {
       const k = pieceAt(this.startOffset, this.shape);
