@@ -1,0 +1,40 @@
+// The editor page's model: what the page shows and edits (the author's hits, the server's verdict on them, the view,
+// the grid, the snap, the draft's proposal), the player, the undo history, and what the server last refused.
+
+import { History } from "./history.js";
+import { Transport } from "./transport.js";
+
+/** The track's player (streamed in pieces, with the clicks and the metronome). */
+export const transport = new Transport();
+/** Undo and redo, of beat edits and grid edits alike. */
+export const history = new History();
+
+/** Everything the page shows. `beats` is the author's list; `state` the server's last verdict on it. */
+export const m = {
+  state: null, beats: [], selected: new Set(), onsets: [], view: { from: 0, to: 10 }, overviewEnv: null, detailEnv: null, bands: true,
+  selection: null, transport,
+  /** The tempo grid the author works against ({ bpm, offset, beatsPerBar }): the fitted one until changed. */
+  grid: null,
+  /** Lines a beat to snap to (1, 2, 3, 4, 6, 8, 12, 16), or 0 for no grid snap. */
+  divisor: 0,
+  /** Hits a draft proposes, not yet accepted or rejected (seconds). */
+  proposal: [],
+  /** How late the author's taps land (seconds), as the tap calibration measured it. */
+  tapLatency: Number(localStorage.getItem("beatmapTapLatency") || "0"),
+};
+
+/** What an undo step holds: the beats and the grid. */
+export const snapshot = () => ({ beats: m.beats.slice(), grid: m.grid });
+
+// What the server refused (or the page would not send) stays on the page until the request of an edit made after it
+// succeeds: the answer to an edit made before, still on its way when the refusal came, does not wipe it.
+const refusals = { sent: 0, at: 0, message: null };
+
+/** A number for a request, in the order they are made. */
+export const ticket = () => ++refusals.sent;
+/** Says `message` until a request made after now succeeds. */
+export function setError(message) { refusals.message = message; refusals.at = refusals.sent; }
+/** Clears the refusal when request `since` was made after it. */
+export function clearError(since) { if (since > refusals.at) refusals.message = null; }
+/** What the server last refused, or null. */
+export const serverError = () => refusals.message;

@@ -1,0 +1,218 @@
+// The editor page's view of its state in the document: the summary line, the findings, the markers, the tempo
+// sections, the selected hit's time, the track's tempo candidates and the draft's proposal. Each panel reads the model
+// and acts through the controller's `actions` (main.js fills them in); none talks to the server.
+
+import { markerLabel, withoutMarker } from "./markers.js";
+import { m, serverError, transport } from "./model.js";
+import { shiftedBy } from "./beats.js";
+import { formatPosition, octaveFix, removeSection, sectionAt, sectionRows, sectionsOf, setSectionBpm, shownTempo } from "./timing.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** What the panels' buttons do: set by the controller (main.js) before the page shows anything. */
+export const actions = { edit: null, setGrid: null, setView: null, goTo: null, applyFix: null, sendMarkers: null };
+
+/** A span of class `cls` holding `text`. */
+export function span(cls, text) { const s = document.createElement("span"); s.className = cls; s.textContent = text; return s; }
+
+/** The title, the summary line, the findings, the markers and the save button for the server's state `s`. */
+export function showState(s) {
+  $("title").textContent = $("title").title = s.track + (s.map ? "  ·  " + s.map : "  ·  draft") + (s.dirty ? "  ●" : "");
+  const f = (v, d = 1) => (v == null ? "n/a" : v.toFixed(d));
+  const summary = $("summary");
+  summary.replaceChildren(
+    span(s.flagged ? "bad" : "ok", `${s.flagged} flagged`),
+    ` of ${m.beats.length} beats · offset ${s.offset == null ? "n/a" : (s.offset * 1000).toFixed(1) + " ms"} · ` +
+      `map ${f(s.map_bpm, 2)} BPM vs track ${f(s.audio_bpm, 2)} BPM` +
+      (s.declared_grid
+        ? ` · judged on the grid ${s.declared_grid.bpm.toFixed(3)} BPM from ${s.declared_grid.offset.toFixed(3)} s` +
+          (s.declared_grid.sections && s.declared_grid.sections.length
+            ? `, then ${s.declared_grid.sections.map((x) => `${x.bpm.toFixed(2)} from ${x.time.toFixed(3)} s`).join(", ")}` : "") +
+          (s.keeps_grid ? ", saved with the map" : s.sidecar ? `, saved beside it in ${s.sidecar}`
+            : s.chart_in_place ? " (a save in place keeps the chart's own tempo map; a grid set here is kept by Save As or beside the map)"
+            : " (only a JSON map or a chart keeps it; or keep it beside the map)")
+        : s.grid ? ` · fitted grid ${s.grid.bpm.toFixed(3)} BPM from ${s.grid.offset.toFixed(3)} s` : "") +
+      ` · tap latency ${(m.tapLatency * 1000).toFixed(0)} ms`);
+  if (s.dirty) summary.append(" · ", span("warn", "unsaved"));
+  else if (s.save_note) summary.append(" · ", span("ok", s.save_note));
+  showFindings(s);
+  showMarkers(s);
+  // A save the server would refuse as the file stands is said before the click, with its reason (Save As still works).
+  if (s.save_refusal) summary.append(" · ", span("warn", `Save here is off: ${s.save_refusal}`));
+  $("save").disabled = !s.can_save;
+  $("save").title = s.save_refusal ? `Save is off: ${s.save_refusal}` : "Save into the map's own file (Ctrl+S)";
+}
+
+// The BPM field and the section count follow the tempo section under the playhead.
+export function showSection() {
+  if (!m.grid) { $("sectionInfo").textContent = "no grid"; $("sectionList").replaceChildren(); return; }
+  const s = sectionAt(m.grid, transport.position()), n = sectionsOf(m.grid).length;
+  if (document.activeElement !== $("bpm")) $("bpm").value = s.bpm.toFixed(3);
+  $("sectionInfo").textContent = n > 1 ? `section ${s.index + 1} of ${n} ▾` : "1 section ▾";
+  $("sectionInfo").title = `The playhead is in section ${s.index + 1} (from ${s.index ? s.offset.toFixed(3) + " s" : "the start"}). ` +
+    "Every tempo section, those after the track's end too: go to one, set its tempo, remove it";
+  $("removeSection").disabled = s.index === 0;
+  showSectionList();
+}
+
+// The sections list: every tempo section, those after the track's end too (the timeline cannot reach them), each with
+// Go, its tempo (Enter sets it) and × (remove; not the first). Rebuilt only when the grid changes, so a field being
+// typed in keeps its focus.
+function showSectionList() {
+  const key = JSON.stringify([m.grid, m.state && m.state.duration]);
+  if (showSectionList.key === key) return;
+  showSectionList.key = key;
+  const rows = sectionRows(m.grid, m.state ? m.state.duration : Infinity).map((r) => {
+    const row = document.createElement("div");
+    row.className = "section-row";
+    row.dataset.number = String(r.number);
+    const go = document.createElement("button");
+    go.textContent = `§${r.number} bar ${r.bar} at ${r.time.toFixed(3)} s`;
+    go.disabled = r.pastEnd;
+    go.title = r.pastEnd ? "After the track's end: set its tempo or remove it here" : "Go to this section";
+    go.onclick = () => { transport.seek(Math.max(0, r.time)); const w = m.view.to - m.view.from; actions.setView(r.time - w / 4, r.time + 3 * w / 4); };
+    const bpm = document.createElement("input");
+    bpm.type = "number"; bpm.step = "0.01"; bpm.min = "1"; bpm.max = "10000"; bpm.value = r.bpm.toFixed(3);
+    bpm.className = "section-bpm"; bpm.title = "This section's tempo (Enter sets it)";
+    bpm.onkeydown = (e) => {
+      if (e.key !== "Enter") return;
+      e.stopPropagation();
+      const typed = bpm.value.trim(), value = Number(typed);
+      const decimals = typed.includes(".") ? typed.split(".")[1].length : 0;
+      actions.setGrid(setSectionBpm(m.grid, r.time + 1e-9, Number.isFinite(value) ? shownTempo(value, decimals) : NaN));
+    };
+    row.append(go, " ", bpm, " BPM", r.pastEnd ? span("warn", " after the track's end") : "");
+    if (r.number > 1) {
+      const remove = document.createElement("button");
+      remove.textContent = "×"; remove.title = "Remove this section (its beats take the tempo before it)";
+      remove.onclick = () => actions.setGrid(removeSection(m.grid, r.time + 1e-9));
+      row.append(" ", remove);
+    }
+    return row;
+  });
+  $("sectionList").replaceChildren(...rows);
+}
+
+// The selected hit's time (one hit selected): seconds and its place on the grid; typing moves it.
+export function showSelectedTime() {
+  const field = $("hitTime");
+  const one = m.selected.size === 1 ? [...m.selected][0] : -1;
+  field.disabled = one < 0 || one >= m.beats.length;
+  if (document.activeElement === field) return;
+  if (field.disabled) { field.value = ""; return; }
+  const t = m.beats[one], where = formatPosition(t, m.grid, m.divisor || 4);
+  field.value = t.toFixed(3) + (where ? ` (${where})` : "");
+}
+
+// The markers: a row each (click: show its range; ×: remove it), and whether they are kept (in the map, beside it, or
+// not at all).
+export function showMarkers(s) {
+  const rows = (s.markers || []).map((mk, i) => {
+    const row = document.createElement("div");
+    row.className = "marker";
+    const go = document.createElement("button");
+    go.textContent = markerLabel(mk);
+    go.onclick = () => actions.setView(mk.from, mk.to);
+    const remove = document.createElement("button");
+    remove.textContent = "×"; remove.title = "Remove this marker";
+    remove.onclick = () => actions.sendMarkers(withoutMarker(s.markers, i));
+    row.append(go, remove);
+    return row;
+  });
+  if (rows.length) {
+    const kept = s.keeps_markers ? "saved with the map" : s.sidecar ? `saved beside it in ${s.sidecar}` : "not saved: this format holds beats only";
+    rows.unshift(span(s.keeps_markers || s.sidecar ? "ok" : "warn", `Markers (${kept})`));
+  }
+  $("markers").replaceChildren(...rows);
+  $("sidecarMenu").hidden = !s.sidecar_possible;
+  $("sidecar").checked = !!s.sidecar;
+}
+
+// The findings: one row per flagged beat (click: go to it; "apply": move it to its fix), then the map's other
+// findings as text.
+export function showFindings(s) {
+  const rows = [];
+  if (serverError()) rows.push(span("bad", "error: " + serverError()));
+  // Errors first, then the maybes.
+  const order = s.beats.map((b, i) => i).filter((i) => s.beats[i].flagged);
+  order.sort((a, b) => Number(Boolean(s.beats[a].maybe)) - Number(Boolean(s.beats[b].maybe)) || a - b);
+  order.forEach((i) => {
+    const b = s.beats[i];
+    const row = document.createElement("div");
+    row.className = "finding";
+    row.dataset.index = String(i);
+    const ms = b.error == null ? "" : ` ${b.error > 0 ? "+" : ""}${(b.error * 1000).toFixed(0)} ms`;
+    // A "maybe" (a warning on the command line): the chart's snap put the hit there, only the audio doubts it; it is
+    // shown apart, in the warning colour, with the place the audio suggests but no one-click move.
+    row.append(span(b.maybe ? "warn" : "bad", `${b.maybe ? "maybe: " : ""}beat ${i} at ${b.time.toFixed(3)} s${ms}`),
+      b.fix == null ? "" : b.maybe ? ` (the audio has a sound at ${b.fix.toFixed(3)} s; the chart's snap put it here) ` : ` → ${b.fix.toFixed(3)} s `);
+    row.onclick = () => actions.goTo(i);
+    if (b.fix != null && !b.maybe) {
+      const apply = document.createElement("button");
+      apply.textContent = "apply";
+      apply.onclick = (e) => { e.stopPropagation(); m.selected = new Set([i]); actions.applyFix(); };
+      row.append(apply);
+    }
+    rows.push(row);
+  });
+  // The whole map's offset, with a one-click shift of every hit (what Shift map… would take typing).
+  const offset = s.findings.find((x) => x.rule === "beatmap.offset");
+  if (offset && Number.isFinite(s.offset)) {
+    const row = document.createElement("div");
+    row.className = "finding";
+    const shift = document.createElement("button");
+    shift.id = "applyOffset";
+    shift.textContent = "apply";
+    shift.title = "Shift every hit so the map sits on the track (undo with Ctrl+Z)";
+    shift.onclick = (e) => { e.stopPropagation(); actions.edit(shiftedBy(m.beats, -s.offset)); };
+    row.append(span(offset.severity === "error" ? "bad" : "warn", `${offset.severity}: [${offset.rule}] ${offset.message}`), shift);
+    rows.push(row);
+  }
+  // A beat list at half or double the track's pulse, said in words, with its fix in one click (×2 or ÷2 on the beat
+  // the evidence keeps, then Hits from grid; undo with Ctrl+Z).
+  const octave = s.findings.find((x) => x.rule === "beatmap.tempo_octave");
+  if (octave && s.octave && m.grid) {
+    const row = document.createElement("div");
+    row.className = "finding";
+    const fix = document.createElement("button");
+    fix.id = "applyOctave";
+    fix.textContent = s.octave.verdict === "half" ? `×2: ${s.octave.pulse.toFixed(2)} BPM` : `÷2: ${s.octave.pulse.toFixed(2)} BPM`;
+    fix.title = "Set the grid to the track's pulse and put a hit on each of its beats, from the first hit to the last (undo with Ctrl+Z)";
+    fix.onclick = (e) => {
+      e.stopPropagation();
+      const fixed = octaveFix(m.grid, m.beats, s.octave.verdict, s.octave.anchor, s.duration);
+      actions.setGrid(fixed.grid);
+      actions.edit(fixed.hits, []);
+    };
+    row.append(span("warn", `${octave.severity}: [${octave.rule}] ${octave.message}`), fix);
+    rows.push(row);
+  }
+  const shown = ["beatmap.misaligned", "beatmap.offset"].concat(octave && s.octave && m.grid ? ["beatmap.tempo_octave"] : []);
+  const other = s.findings.filter((x) => !shown.includes(x.rule)).map((x) => `${x.severity}: [${x.rule}] ${x.message}`);
+  if (other.length) { const pre = document.createElement("div"); pre.textContent = other.join("\n"); rows.push(pre); }
+  $("findings").replaceChildren(...rows);
+}
+
+// The track's tempo candidates as buttons: each sets the grid's tempo, keeping the beat under the playhead.
+export function showCandidates(candidates) {
+  const buttons = candidates.filter((c) => c.bpm >= 1 && c.bpm <= 1000).map((c) => {
+    const b = document.createElement("button");
+    b.className = "candidate";
+    b.textContent = c.bpm.toFixed(1);
+    b.title = `The track's tempo candidate ${c.bpm.toFixed(1)} BPM, strength ${c.strength.toFixed(2)}: click to set the grid's tempo`;
+    b.onclick = () => {
+      const at = transport.position();
+      // The tempo as the button shows it (88.0 sets 88, not 87.996).
+      const bpm = shownTempo(c.bpm, 1);
+      actions.setGrid(m.grid ? setSectionBpm(m.grid, at, bpm) : { bpm, offset: 0 });
+    };
+    return b;
+  });
+  $("candidates").replaceChildren(...(buttons.length ? ["Track ", ...buttons] : []));
+}
+
+/** Shows the proposal bar with `text`, or hides it when nothing is proposed. */
+export function showProposal(text) {
+  $("proposal").hidden = m.proposal.length === 0;
+  $("proposalInfo").textContent = text || `${m.proposal.length} proposed`;
+}
