@@ -252,7 +252,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         audioBPM = report.audioBPM
         // A chart's tempo map (its own, or the one fitted to its hits, in sections at the beat's tempo); for a beat list
         // checked as one steady pulse, the grid fitted to it.
-        grid = report.tempoMap.map(Self.grid(of:)) ?? GridFit(times: times).flatMap { TempoMap(timingPoints: [($0.offset, $0.bpm)]) }
+        grid = report.tempoMap.map(Self.grid(of:)) ?? GridFit(times: times)?.tempoMap
         flagged = report.flaggedCount
         self.tolerance = tolerance
         self.hitWindow = hitWindow

@@ -1,6 +1,7 @@
-/// Least-squares fit of beat times onto a regular grid: t_n ≈ offset + n·60/BPM.
-/// Beat indices come from rounding each gap to whole beats, so a map with a
-/// missing beat still fits.
+/// Least-squares fit of beat times onto a regular grid: t_n ≈ offset + n·60/BPM (`LineFit`). Beat indices come from
+/// rounding each gap to whole beats, so a map with a missing beat still fits. This is the tempo fit's one-section case
+/// for a list of beats (every time a beat); `TempoMapFit` fits a chart's hits, which sit on subdivisions and may change
+/// tempo, in sections, on the same line fit.
 public struct GridFit: Sendable {
     /// The fitted tempo in BPM: 60 over the fitted beat interval.
     public let bpm: Double
@@ -17,6 +18,8 @@ public struct GridFit: Sendable {
     }
     /// The largest residual in magnitude, in seconds (0 when there are none).
     public var maxResidual: Double { residuals.map(abs).max() ?? 0 }
+    /// The fit as a tempo map of one section (nil when its tempo is outside `TempoMap.bpmRange`).
+    public var tempoMap: TempoMap? { TempoMap(timingPoints: [(offset, bpm)]) }
 
     /// Fits `times` (sorted, at least 2). `interval` seeds the index assignment (default: median gap).
     public init?(times: [Double], interval: Double? = nil) {
@@ -26,6 +29,7 @@ public struct GridFit: Sendable {
         var step = interval ?? Median.upper(gaps) ?? 0
         guard step > 0 else { return nil }
         var idx: [Int] = []
+        var intercept = 0.0
         // Two passes: assign indices with the seed interval, fit, re-assign with the fitted one.
         for _ in 0..<2 {
             idx = [0]
@@ -35,26 +39,15 @@ public struct GridFit: Sendable {
                 guard beats.isFinite, beats < 1e7 else { return nil }
                 idx.append(idx[k - 1] + max(1, Int(beats)))
             }
-            let n = Double(t.count)
-            let xs = idx.map(Double.init)
-            let mx = xs.reduce(0, +) / n, my = t.reduce(0, +) / n
-            var sxy = 0.0, sxx = 0.0
-            for (x, y) in zip(xs, t) {
-                sxy += (x - mx) * (y - my)
-                sxx += (x - mx) * (x - mx)
-            }
-            guard sxx > 0 else { return nil }
-            step = sxy / sxx
+            guard let line = LineFit.leastSquares(zip(idx, t).map { (x: Double($0), y: $1) }) else { return nil }
+            (step, intercept) = (line.slope, line.intercept)
         }
-        let n = Double(t.count)
-        let xs = idx.map(Double.init)
-        let intercept = t.reduce(0, +) / n - step * xs.reduce(0, +) / n
         bpm = 60 / step
         // Report the offset as the first grid beat at or after 0.
         let firstIndex = (-intercept / step).rounded(.up)
         guard firstIndex.isFinite, abs(firstIndex) < 1e12 else { return nil }
         offset = intercept + firstIndex * step
         indices = idx.map { $0 - Int(firstIndex) }
-        residuals = zip(xs, t).map { $1 - (intercept + step * $0) }
+        residuals = zip(idx, t).map { $1 - (intercept + step * Double($0)) }
     }
 }

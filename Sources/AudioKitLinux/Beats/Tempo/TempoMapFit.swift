@@ -156,18 +156,11 @@ public enum TempoMapFit {
         return Stretch(first: a, end: b, grid: step, intercept: intercept, share: Double(on) / Double(b - a))
     }
 
-    /// The least-squares line time = intercept + line × step through `points`; nil when it is not a rising line.
+    /// The least-squares line time = intercept + line × step through `points` (`LineFit`); nil when it is not a
+    /// rising line.
     static func leastSquares(_ points: [(line: Double, time: Double)]) -> (step: Double, intercept: Double)? {
-        guard points.count >= 2 else { return nil }
-        let n = Double(points.count)
-        let mx = points.reduce(0) { $0 + $1.line } / n, my = points.reduce(0) { $0 + $1.time } / n
-        var sxy = 0.0, sxx = 0.0
-        for p in points {
-            sxy += (p.line - mx) * (p.time - my)
-            sxx += (p.line - mx) * (p.line - mx)
-        }
-        guard sxx > 0, sxy / sxx > 0 else { return nil }
-        return (sxy / sxx, my - sxy / sxx * mx)
+        guard let fit = LineFit.leastSquares(points.map { (x: $0.line, y: $0.time) }), fit.slope > 0 else { return nil }
+        return (fit.slope, fit.intercept)
     }
 
     /// The share of `intervals` (in time order) that are whole multiples of `grid` (within 8 ms, or an eighth of the
