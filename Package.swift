@@ -17,11 +17,14 @@ let package = Package(
     // Playback through ALSA is a trait, on by default. `swift build --disable-default-traits` builds the library and
     // both tools without ALSA (no libasound2-dev; macOS for Xcode's Run Script phase); the play commands then say
     // that playback needs ALSA on Linux.
-    // The beat-map editor's local web server (beatmap edit, on Hummingbird) is a trait too, on by default; the
+    // The local pages' servers (beatmap edit, beatmap audition, ahap-tool audition, on Hummingbird) are a trait too, on by default; the
     // sanitizer passes build without it (scripts/sanitize.sh), as they check our DSP and readers, not the server stack.
     traits: [
         .trait(name: "Playback", description: "Playback through ALSA (Linux): ahap-tool play, beatmap preview, --play."),
-        .trait(name: "Editor", description: "beatmap edit: the beat-map editor, a local web server on Hummingbird."),
+        .trait(
+            name: "Editor",
+            description: "The local pages on Hummingbird: beatmap edit (the beat-map editor), beatmap audition and ahap-tool audition."
+        ),
         .default(enabledTraits: ["Playback", "Editor"]),
     ],
     dependencies: [
@@ -68,7 +71,7 @@ let package = Package(
             ],
             resources: [.embedInCode("Page")],
             plugins: ["PageIndex"]),
-        // Lists the page files for EditorAssets at build time (PageIndex and its tool).
+        // Lists the page files for PageAssets at build time (PageIndex and its tool).
         .executableTarget(name: "page-index", path: "Sources/page-index"),
         .plugin(name: "PageIndex", capability: .buildTool(), dependencies: ["page-index"]),
         .target(

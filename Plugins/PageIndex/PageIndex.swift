@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Lists the editor's page files for `EditorAssets` at build time: every file under the target's `Page` folder (the
+/// Lists the pages' files for `PageAssets` at build time: every file under the target's `Page` folder (the
 /// folder SwiftPM embeds in the binary) goes into a generated table by its file name, so a new page module is served
 /// without anyone adding it to a list.
 @main

@@ -70,7 +70,7 @@
                     let p = s.apply(to: plan, curve: nil, gap: nil)
                     return Setup.Scenario(name: s.rawValue, duration: p.duration, curve: p.curve.rawValue, gap: p.gap)
                 }, maxSeconds: CrossfadeAudition.maxSeconds)
-            let server = LoopbackPageServer(page: EditorAssets.audition, token: token, port: port)
+            let server = LoopbackPageServer(page: PageAssets.audition, token: token, port: port)
             let router = server.router
             router.get("/api/setup") { _, _ in try EditorServer.json(setup) }
             router.get("/api/view") { request, _ in

@@ -26,7 +26,7 @@
         public static func application(
             session: EditorSession, token: String, port: Int, started: @escaping @Sendable (String) -> Void
         ) -> some ApplicationProtocol {
-            let server = LoopbackPageServer(page: EditorAssets.index, token: token, port: port)
+            let server = LoopbackPageServer(page: PageAssets.index, token: token, port: port)
             let router = server.router
             addReadRoutes(router, session: session)
             addEditRoutes(router, session: session)
@@ -221,11 +221,11 @@
         }
 
         /// One file of the page, never cached (it changes with the binary), under the page's policy.
-        static func page(_ file: EditorAssets.File) -> Response {
+        static func page(_ file: PageAssets.File) -> Response {
             Response(
                 status: .ok,
                 headers: [
-                    .contentType: file.contentType, .cacheControl: "no-store", .contentSecurityPolicy: EditorAssets.policy,
+                    .contentType: file.contentType, .cacheControl: "no-store", .contentSecurityPolicy: PageAssets.policy,
                     .init("X-Content-Type-Options")!: "nosniff",
                 ],
                 body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))

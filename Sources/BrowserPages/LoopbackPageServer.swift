@@ -18,7 +18,7 @@
         let bound: BoundPort
 
         /// A router for `page`, guarded by `token`, to listen on `port` (0: any free port).
-        init(page: EditorAssets.File, token: String, port: Int) {
+        init(page: PageAssets.File, token: String, port: Int) {
             self.token = token
             self.port = port
             let bound = BoundPort(port)
@@ -26,7 +26,7 @@
             router.add(middleware: LoopbackGuard(token: token, port: { bound.value.load(ordering: .relaxed) }))
             router.get("/") { _, _ in EditorServer.page(page) }
             router.get("/assets/{name}") { _, context in
-                guard let name = context.parameters.get("name"), let file = EditorAssets.files[name] else {
+                guard let name = context.parameters.get("name"), let file = PageAssets.files[name] else {
                     return EditorServer.failure(.notFound, "no such file of the page")
                 }
                 return EditorServer.page(file)

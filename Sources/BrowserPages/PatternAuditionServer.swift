@@ -26,7 +26,7 @@
             audition: PatternAudition, token: String, port: Int, started: @escaping @Sendable (String) -> Void
         ) -> some ApplicationProtocol {
             let session = Session(audition)
-            let server = LoopbackPageServer(page: EditorAssets.haptics, token: token, port: port)
+            let server = LoopbackPageServer(page: PageAssets.haptics, token: token, port: port)
             let router = server.router
             router.get("/api/view") { request, _ in
                 let asked = request.uri.queryParameters.map { (String($0.key), String($0.value)) }

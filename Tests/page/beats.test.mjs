@@ -1,8 +1,7 @@
-// The editor page's beat-list operations and undo history. Run: node --test Tests/page
+// The editor page's beat-list operations. Run: node --test Tests/page
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected, nextFlagged, applyFixes, shiftedBy, grabbable, betweenNeighbours } from "../../Sources/BrowserPages/Page/js/beats.js";
-import { History } from "../../Sources/BrowserPages/Page/js/history.js";
 
 test("normalized drops what is not finite and sorts", () => {
   assert.deepEqual(normalized([3, NaN, 1, Infinity, 2]), [1, 2, 3]);
@@ -25,22 +24,6 @@ test("moveSelected moves only the selected beats and reports where they went", (
   assert.deepEqual(r.selectedTimes, [1.5, 3.5]);
 });
 
-test("History undoes and redoes whole lists, and an edit clears the redo", () => {
-  const h = new History(2);
-  assert.equal(h.undo([1]), null);
-  h.record([1]); // then the list became [1, 2]
-  h.record([1, 2]); // then [1, 2, 3]
-  assert.deepEqual(h.undo([1, 2, 3]), [1, 2]);
-  assert.deepEqual(h.redo([1, 2]), [1, 2, 3]);
-  assert.deepEqual(h.undo([1, 2, 3]), [1, 2]);
-  h.record([1, 2]); // a new edit
-  assert.equal(h.redo([9]), null);
-  h.record([7]); // the limit of 2 drops the oldest
-  assert.deepEqual(h.undo([8]), [7]);
-  assert.deepEqual(h.undo([7]), [1, 2]);
-  assert.equal(h.undo([1, 2]), null);
-});
-
 test("nextFlagged walks the flagged beats both ways and wraps", () => {
   const v = [{ time: 1, flagged: false }, { time: 2, flagged: true }, { time: 3, flagged: false }, { time: 4, flagged: true }];
   assert.equal(nextFlagged(v, 0, 1), 1);
@@ -61,16 +44,6 @@ test("applyFixes moves only selected beats that have a fix", () => {
 test("applyFixes never moves a maybe (a hit the chart's snap placed, that only the audio doubts)", () => {
   const v = [{ time: 1.1, fix: 1, maybe: true }, { time: 2.07, fix: 2, maybe: false }];
   assert.deepEqual(applyFixes(v, new Set([0, 1])).beats, [1.1, 2]);
-});
-
-test("History keeps snapshots of the beats and the grid, copied, so a grid edit undoes too", () => {
-  const h = new History();
-  const grid = { bpm: 120, offset: 0, sections: [] };
-  h.record({ beats: [1, 2], grid });
-  grid.bpm = 240; // the page's own object changes later: the history keeps what it was
-  const back = h.undo({ beats: [1, 2], grid });
-  assert.deepEqual(back, { beats: [1, 2], grid: { bpm: 120, offset: 0, sections: [] } });
-  assert.deepEqual(h.redo(back).grid.bpm, 240);
 });
 
 test("shiftedBy moves every beat by the map's offset, to the microsecond", () => {

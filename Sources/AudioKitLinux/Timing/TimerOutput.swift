@@ -1,6 +1,6 @@
 import Foundation
 
-/// Text, JSON, SVG and CSV renderings of the timer model (`BeatTaps` makes its AHAP).
+/// Text, JSON, SVG and CSV renderings of the timer model (its pulses as data; the haptics library turns them into a pattern).
 public enum TimerOutput {
     /// Seconds between the rows of the drift table and the JSON.
     public static let rowInterval = 30.0

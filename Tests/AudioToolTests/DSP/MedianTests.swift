@@ -12,6 +12,17 @@ struct MedianTests {
         #expect(Median.of([]).isNaN)
     }
 
+    @Test func theUpperQuantileIsTheValueAtTheFractionsIndexCountedInWholeNumbers() {
+        // 10 values: ⌊10 · 3/4⌋ = 7, ⌊10 / 10⌋ = 1; 3 values: ⌊3 · 3/4⌋ = 2; the whole fraction stays on the last.
+        let ten = Array(0..<10)
+        #expect(Median.upperQuantile(ten, 3, 4) == 7)
+        #expect(Median.upperQuantile(ten, 1, 10) == 1)
+        #expect(Median.upperQuantile([10, 20, 30], 3, 4) == 30)
+        #expect(Median.upperQuantile([10, 20, 30], 1, 1) == 30)
+        #expect(Median.upperQuantile([5, 6, 7, 8], 1, 2) == Median.upper([5, 6, 7, 8]))
+        #expect(Median.upperQuantile([Int](), 1, 2) == nil)
+    }
+
     @Test func theUpperMedianIsAlwaysOneOfTheValues() {
         #expect(Median.upper([4, 1, 3, 2]) == 3)
         #expect(Median.upper([5, 1, 3]) == 3)

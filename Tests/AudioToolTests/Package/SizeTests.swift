@@ -29,6 +29,32 @@ struct SizeTests {
         }
     }
 
+    /// The pages' JavaScript modules, by the same bar: no module over 400 lines, and no function over 80 (a
+    /// function starts at a line `function …` or `export function …` at the margin, or a method at two spaces, and
+    /// runs to its closing brace at the same indent, as the modules are written).
+    @Test func noPageModuleOrFunctionIsLongerThanTheBar() throws {
+        let folder = TestPaths.packageRoot.appendingPathComponent("Sources/BrowserPages/Page/js")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".js") }.sorted()
+        #expect(names.count >= 10)
+        let start = try Regex(#"^(  )?(export )?(async )?(function \w+|[a-zA-Z]\w*)\(.*\) \{$"#)
+        for name in names {
+            let lines = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+                .split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count <= 400, "\(name) has \(lines.count) lines: give one of its jobs a module of its own")
+            var open: (line: Int, indent: String)? = nil
+            for (k, line) in lines.enumerated() {
+                if let o = open {
+                    if line == o.indent + "}" {
+                        #expect(k - o.line + 1 <= 80, "\(name):\(o.line + 1): a function runs \(k - o.line + 1) lines")
+                        open = nil
+                    }
+                } else if (try? start.wholeMatch(in: String(line))) != nil, !line.contains("if ("), !line.contains("for (") {
+                    open = (k, line.hasPrefix("  ") ? "  " : "")
+                }
+            }
+        }
+    }
+
     @Test func theSpanFinderSeesNestedBracesStringsAndComments() throws {
         let text = """
             struct S {

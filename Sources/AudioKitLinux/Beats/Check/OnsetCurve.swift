@@ -25,7 +25,7 @@ struct OnsetCurve {
         var peaks: [Float] = []
         for i in 1..<max(1, v.count - 1) where v[i] > v[i - 1] && v[i] >= v[i + 1] && v[i] > 0 { peaks.append(v[i]) }
         peaks.sort()
-        let reference = peaks.isEmpty ? 1 : max(peaks[peaks.count * 3 / 4], 1e-9)
+        let reference = Median.upperQuantile(peaks, 3, 4).map { max($0, 1e-9) } ?? 1
         let normalised = v.map { $0 / reference }
         raw = normalised
         let kernel = (-6...6).map { Float(exp(-Double($0 * $0) / 8)) }

@@ -138,7 +138,7 @@ public enum TempoMapFit {
             if Double(hi - lo) >= recurring * Double(gaps.count) { recurrent.append(g) }
         }
         let pool = recurrent.isEmpty ? gaps : recurrent
-        let seed = pool[pool.count / 10]
+        guard let seed = Median.upperQuantile(pool, 1, 10) else { return nil }
         var grid: Double? = nil
         let recurs = { (d: Double) in SortedTimes.contains(recurrent, near: d, within: sameInterval) }
         // A fine grid makes any interval nearly whole by chance (an interval lands within w of a multiple of g with

@@ -149,6 +149,23 @@ function showView(offset) {
   g.fillStyle = "rgba(245, 203, 167, 0.15)";
   g.fillRect(x(chosen.fadeStart), 0, Math.max(1, x(chosen.fadeEnd) - x(chosen.fadeStart)), h);
   g.font = "12px system-ui, sans-serif";
+  const frame = { g, v, x, left, width, u };
+  drawLanes(frame);
+  drawGains(frame);
+  drawLoudness(frame);
+  g.fillStyle = "#9aa3ad";
+  for (let t = Math.ceil(v.windowStart); t <= v.windowEnd; t++) g.fillText(`${t}s`, x(t) - 8, h - 4);
+  if (offset !== undefined) {
+    g.strokeStyle = "#ffffff";
+    g.beginPath(); g.moveTo(x(mixTime(v.windowStart, offset)), 0); g.lineTo(x(mixTime(v.windowStart, offset)), h - 16); g.stroke();
+  }
+  showDips(v);
+  $("swift").textContent = chosen.swift;
+  $("command").textContent = chosen.command;
+}
+
+/** The two tracks' lanes: each waveform with its beats, and the flams between them in red. */
+function drawLanes({ g, v, x, left, width, u }) {
   const lanes = [
     { name: `A: ${audition.setup.outgoing}`, top: 10 * u, height: 90 * u, peaks: v.outgoingPeaks, beats: v.outgoingBeats, color: "#8e9bb0" },
     { name: `B: ${audition.setup.incoming}`, top: 110 * u, height: 90 * u, peaks: v.incomingPeaks, beats: v.incomingBeats, color: "#b0a08e" },
@@ -175,6 +192,10 @@ function showView(offset) {
     g.beginPath(); g.moveTo(x(ta), 95 * u); g.lineTo(x(tb), 115 * u); g.stroke();
   }
   g.lineWidth = 1;
+}
+
+/** The gains of every compared curve: solid for A, dashed for B, the chosen curve thick. */
+function drawGains({ g, v, left, width, u }) {
   // Gains: solid for A, dashed for B, one colour per curve; the chosen curve drawn thick.
   const gTop = 220 * u, gHeight = 110 * u;
   g.fillStyle = "#9aa3ad";
@@ -196,6 +217,10 @@ function showView(offset) {
     }
   }
   g.setLineDash([]);
+}
+
+/** Each curve's momentary loudness (EBU R128, 400 ms) on a LUFS axis with a tick every 6 LU. */
+function drawLoudness({ g, v, x, left, width, u }) {
   // Momentary loudness of each curve's mix (EBU R128, 400 ms).
   const lTop = 350 * u, lHeight = 150 * u;
   const all = v.curves.flatMap((c) => c.loudness.map((p) => p[1]));
@@ -218,15 +243,6 @@ function showView(offset) {
     g.stroke();
   }
   g.lineWidth = 1;
-  g.fillStyle = "#9aa3ad";
-  for (let t = Math.ceil(v.windowStart); t <= v.windowEnd; t++) g.fillText(`${t}s`, x(t) - 8, h - 4);
-  if (offset !== undefined) {
-    g.strokeStyle = "#ffffff";
-    g.beginPath(); g.moveTo(x(mixTime(v.windowStart, offset)), 0); g.lineTo(x(mixTime(v.windowStart, offset)), h - 16); g.stroke();
-  }
-  showDips(v);
-  $("swift").textContent = chosen.swift;
-  $("command").textContent = chosen.command;
 }
 
 /** The canvas with as many pixels as it is shown with (the drawing follows the window), at least 300 high. */

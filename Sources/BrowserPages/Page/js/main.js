@@ -1,24 +1,24 @@
 // The editor page's controller: each edit made to the model (model.js) and sent to the server, the answers shown by
-// the panels (panels.js) and the canvases (view.js), playback, and the wiring of mouse, keys and buttons.
+// the panels (panels.js) and the canvases (view.js), and playback; the mouse, keys and buttons (input.js) call its
+// actions.
 
 import { getJSON, sendJSON } from "./api.js";
+import { normalized, indicesOf, sameBeats, moveSelected, nextFlagged, applyFixes } from "./beats.js";
 import {
-  normalized, indicesOf, indicesWithin, sameBeats, moveSelected, nextFlagged, applyFixes, grabbable, betweenNeighbours,
-} from "./beats.js";
-import {
-  snapToOnset, snapToGrid, scaleTempo, shiftHalfBeat, tapTempo, tapLatency as measureLatency, parsePosition, formatPosition,
-  metronomeTicks, hitsFromGrid, sectionsOf, sectionAt, addSection, removeSection, setDownbeat, setSectionBpm, tempoTarget, shownTempo,
+  snapToOnset, snapToGrid, tapTempo, tapLatency as measureLatency, parsePosition, metronomeTicks, sectionsOf,
+  sectionAt, setSectionBpm, tempoTarget, shownTempo,
 } from "./timing.js";
 import { clearError, history, m, setError, snapshot, ticket, transport } from "./model.js";
 import { actions, showCandidates, showFindings, showProposal, showSection, showSelectedTime, showState } from "./panels.js";
 import { withMarker } from "./markers.js";
-import { draw, fitCanvas, xOf, tOf } from "./view.js";
-import { draftRange, acceptRange, dropRange, proposedNear, draftQuery } from "./draft.js";
+import { draw, fitCanvas, xOf } from "./view.js";
+import { wire } from "./input.js";
+import { draftRange, acceptRange, dropRange, draftQuery } from "./draft.js";
 
 const $ = (id) => document.getElementById(id);
 let tempoTaps = [];
 Object.assign(actions, { edit, setGrid, setView, goTo, applyFix, sendMarkers });
-let drag = null, pushTimer = null, calibration = null, putSeq = 0, shownSeq = 0, waiting = false, pendingAt = 0;
+let pushTimer = null, calibration = null, putSeq = 0, shownSeq = 0, waiting = false, pendingAt = 0;
 
 function redraw() {
   draw(m, $("overview"), $("detail"), $("time"));
@@ -162,14 +162,6 @@ function follow() {
   requestAnimationFrame(follow);
 }
 
-function nearestBeat(x, c) {
-  // Zoomed out, hits crowd together: where two lie within reach of the pointer, none is grabbed (a drag there marks a
-  // range, it never carries a note off); zoom in to take one.
-  const reach = 8 * (window.devicePixelRatio || 1);
-  return grabbable(m.beats.map((t) => xOf(t, m.view, c)), x, reach);
-}
-
-const canvasX = (e, c) => { const r = c.getBoundingClientRect(); return (e.clientX - r.left) * c.width / r.width; };
 
 function moveSelection(f) {
   if (!m.selected.size) return;
@@ -326,172 +318,6 @@ function settleProposal(reject) {
   showProposal(); redraw();
 }
 
-/** Every control of the page, wired once the state is shown. */
-function wire() { wireCanvases(); wireToolbar(); wireKeys(); wireLayout(); }
-
-/** The two canvases: the pointer's time, the overview's click and drag, the detail's select, drag, mark, add and zoom. */
-function wireCanvases() {
-  const d = $("detail"), o = $("overview");
-  // The time under the pointer, with its place on the grid.
-  d.addEventListener("mousemove", (e) => {
-    const t = tOf(canvasX(e, d), m.view, d), where = formatPosition(t, m.grid, m.divisor || 4);
-    $("pointer").textContent = `pointer ${t.toFixed(3)} s` + (where ? ` · ${where}` : "");
-  });
-  d.addEventListener("mouseleave", () => { $("pointer").textContent = ""; });
-  // The overview: a click centres the detail view there, a drag scrolls it along.
-  let overviewDrag = false;
-  const centre = (e) => {
-    const t = canvasX(e, o) / o.width * m.state.duration, w = m.view.to - m.view.from;
-    setView(t - w / 2, t + w / 2);
-  };
-  o.addEventListener("mousedown", (e) => { overviewDrag = true; centre(e); });
-  window.addEventListener("mousemove", (e) => { if (overviewDrag) centre(e); });
-  window.addEventListener("mouseup", () => { overviewDrag = false; });
-  d.addEventListener("mousedown", (e) => {
-    const x = canvasX(e, d), i = nearestBeat(x, d);
-    // A click on a proposed hit accepts it (Alt-click rejects it), unless a hit of the map is under the pointer.
-    const p = i < 0 ? proposedNear(m.proposal, tOf(x, m.view, d), (m.view.to - m.view.from) * 6 / d.width) : -1;
-    if (p >= 0) {
-      const t = m.proposal[p];
-      m.proposal = m.proposal.filter((_, k) => k !== p);
-      if (!e.altKey) edit(acceptRange(m.beats, [t]), [t]);
-      showProposal(); redraw();
-      return;
-    }
-    if (i >= 0) {
-      if (!e.shiftKey && !m.selected.has(i)) m.selected.clear();
-      m.selected.add(i); drag = { kind: "beat", index: i, start: m.beats[i], x, moved: false };
-    } else drag = { kind: "range", t0: tOf(x, m.view, d), x, moved: false };
-    redraw();
-  });
-  window.addEventListener("mousemove", (e) => {
-    if (!drag) return;
-    const x = canvasX(e, d);
-    if (Math.abs(x - drag.x) > 3) drag.moved = true;
-    if (drag.kind === "beat" && drag.moved) {
-      // A dragged hit stays between its neighbours: a drag never carries it past (or onto) another hit.
-      const t = betweenNeighbours(m.beats, drag.index, tOf(x, m.view, d));
-      m.state.beats[drag.index].time = t; m.beats[drag.index] = t; redraw();
-    }
-    if (drag.kind === "range" && drag.moved) { const t = tOf(x, m.view, d); m.selection = [Math.min(drag.t0, t), Math.max(drag.t0, t)]; redraw(); }
-  });
-  window.addEventListener("mouseup", (e) => {
-    if (!drag) return;
-    const x = canvasX(e, d);
-    if (drag.kind === "beat" && drag.moved) {
-      const moved = m.beats.slice(), t = placed(moved[drag.index]);
-      moved[drag.index] = t;
-      m.beats[drag.index] = drag.start; edit(moved, [t]);
-    } else if (drag.kind === "range" && drag.moved) {
-      m.selected = indicesWithin(m.beats, m.selection[0], m.selection[1]); redraw();
-    } else if (drag.kind === "range") {
-      m.selection = null; m.selected.clear();
-      const t = tOf(x, m.view, d);
-      if (transport.playing) play(t); else { transport.seek(t); redraw(); }
-    }
-    drag = null;
-  });
-  d.addEventListener("dblclick", (e) => edit(m.beats.concat([placed(tOf(canvasX(e, d), m.view, d))])));
-  d.addEventListener("wheel", (e) => {
-    e.preventDefault();
-    const w = m.view.to - m.view.from;
-    if (e.ctrlKey) {
-      const t = tOf(canvasX(e, d), m.view, d), k = e.deltaY > 0 ? 1.25 : 0.8;
-      setView(t - (t - m.view.from) * k, t + (m.view.to - t) * k);
-    } else { const dt = w * (e.deltaY + e.deltaX) / 1000; setView(m.view.from + dt, m.view.to + dt); }
-  }, { passive: false });
-}
-
-/** The toolbar's buttons, menus and fields. */
-function wireToolbar() {
-  $("play").onclick = () => (transport.playing ? stop() : play());
-  $("bands").onchange = () => { m.bands = $("bands").checked; redraw(); };
-  $("mark").onclick = markSelection;
-  $("draft").onclick = draft;
-  $("acceptDraft").onclick = () => settleProposal(false);
-  $("rejectDraft").onclick = () => settleProposal(true);
-  $("sidecar").onchange = async () => {
-    $("sidecarMenu").open = false;  // its one choice made
-    try { show(await inOrder(() => sendJSON("/api/sidecar", "PUT", { keep: $("sidecar").checked }))); } catch (e) { setError(e.message); redraw(); }
-  };
-  $("zoomIn").onclick = () => { const c = (m.view.from + m.view.to) / 2, s = (m.view.to - m.view.from) / 4; setView(c - s, c + s); };
-  $("zoomOut").onclick = () => { const c = (m.view.from + m.view.to) / 2, s = m.view.to - m.view.from; setView(c - s, c + s); };
-  $("zoomAll").onclick = () => setView(0, m.state.duration);
-  $("undo").onclick = undo; $("redo").onclick = redo; $("save").onclick = save; $("saveAs").onclick = saveAs;
-  $("snap").onclick = snap; $("quantize").onclick = quantize; $("calibrate").onclick = calibrate;
-  const scale = (factor) => () => { if (m.grid) setGrid(scaleTempo(m.grid, factor, transport.position())); };
-  $("x2").onclick = scale(2); $("half").onclick = scale(1 / 2); $("x32").onclick = scale(3 / 2); $("x23").onclick = scale(2 / 3);
-  $("halfBeat").onclick = () => { if (m.grid) setGrid(shiftHalfBeat(m.grid, transport.position())); };
-  $("downbeat").onclick = () => { if (m.grid) setGrid(setDownbeat(m.grid, target().time)); };
-  $("toSelection").onclick = toSelection;
-  $("addSection").onclick = () => {
-    if (!m.grid) return;
-    const at = target().time, grid = addSection(m.grid, at, { exact: true }), start = sectionAt(grid, at).offset;
-    // The playhead goes to the new section's start (when stopped), so the BPM field edits the new section.
-    if (!transport.playing) transport.seek(start);
-    setGrid(grid);
-  };
-  $("removeSection").onclick = () => { if (m.grid) setGrid(removeSection(m.grid, transport.position())); };
-  $("fromGrid").onclick = () => { if (m.grid) edit(hitsFromGrid(m.grid, m.beats, 0, m.state.duration), []); };
-  $("tapBpm").onclick = tapBpm;
-  $("hitTime").addEventListener("keydown", (e) => { if (e.key === "Enter") typeSelectedTime(); });
-  $("hitTime").addEventListener("blur", () => { $("hitTime").classList.remove("invalid"); showSelectedTime(); });
-  $("bpm").onchange = () =>
-    setGrid(m.grid ? setSectionBpm(m.grid, transport.position(), Number($("bpm").value)) : { offset: 0, bpm: Number($("bpm").value) });
-  $("offset").onchange = () => setGrid({ ...(m.grid || { bpm: 120 }), offset: Number($("offset").value) });
-  $("divisor").onchange = () => { const v = Number($("divisor").value); m.divisor = Number.isFinite(v) ? v : 0; redraw(); };
-  $("shift").onclick = () => {
-    const ms = Number(prompt("Shift every beat by (ms, negative = earlier):", "0"));
-    if (ms) edit(m.beats.map((t) => t + ms / 1000));
-  };
-}
-
-/** The keys (listed in the page's help line). */
-function wireKeys() {
-  window.addEventListener("keydown", (e) => {
-    // Keys go to a field being typed in; a checkbox takes none, so the shortcuts work after ticking one.
-    if ((e.target.tagName === "INPUT" && e.target.type !== "checkbox") || e.target.tagName === "SELECT") return;
-    const k = e.key.toLowerCase(), command = e.ctrlKey || e.metaKey;
-    if (command && k === "z") { e.preventDefault(); if (e.shiftKey) redo(); else undo(); }
-    else if (command && k === "y") { e.preventDefault(); redo(); }
-    else if (command && k === "s") { e.preventDefault(); save(); }
-    else if (k === " ") { e.preventDefault(); if (transport.playing) stop(); else play(); }
-    else if (k === "t") tap();
-    else if (k === "delete" || k === "backspace") { if (m.selected.size) edit(m.beats.filter((_, i) => !m.selected.has(i)), []); }
-    else if (k === "arrowleft" || k === "arrowright") {
-      e.preventDefault();
-      const dt = (k === "arrowleft" ? -1 : 1) * (e.shiftKey ? 0.010 : 0.001);
-      moveSelection((t) => t + dt);
-    } else if (k === "s") snap();
-    else if (k === "q") quantize();
-    else if (k === "b") tapBpm();
-    else if (k === "n") goToFlagged(1);
-    else if (k === "p") goToFlagged(-1);
-    else if (k === "f") applyFix();
-    else if (k === "g") toSelection();
-    else if (k === "+" || k === "=") $("zoomIn").onclick();
-    else if (k === "-") $("zoomOut").onclick();
-    else if (k === "0") $("zoomAll").onclick();
-    else if (k === "]") cycleSnap(1);
-    else if (k === "[") cycleSnap(-1);
-  });
-}
-
-/** The layout: canvases follow the window and the rows around them; a menu closes once used or on a click elsewhere. */
-function wireLayout() {
-  window.addEventListener("resize", () => { fitCanvas($("overview")); fitCanvas($("detail")); loadOverview(); loadView(); });
-  // A menu closes once one of its tools is used, or on a click elsewhere.
-  const menus = [...document.querySelectorAll("details.menu")];
-  for (const d of menus) d.addEventListener("click", (e) => { if (e.target.tagName === "BUTTON") d.open = false; });
-  document.addEventListener("click", (e) => { for (const d of menus) if (!d.contains(e.target)) d.open = false; });
-  // The detail view takes the height the rows around it leave (markers come and go): its pixels follow its size.
-  let shown = $("detail").getBoundingClientRect().height;
-  new ResizeObserver(() => {
-    const h = $("detail").getBoundingClientRect().height;
-    if (Math.abs(h - shown) >= 1) { shown = h; fitCanvas($("detail")); loadView(); }
-  }).observe($("detail"));
-}
-
 window.addEventListener("beforeunload", (e) => { if (m.state && m.state.dirty) { e.preventDefault(); e.returnValue = ""; } });
 
 (async () => {
@@ -500,6 +326,7 @@ window.addEventListener("beforeunload", (e) => { if (m.state && m.state.dirty) {
   const opened = m.state.declared_grid || m.state.grid;
   if (opened) { setGrid(opened, { declare: false }); showFindings(m.state); }
   m.onsets = await getJSON("/api/onsets");
-  wire(); await loadOverview(); setView(0, Math.min(m.state.duration, 12));
+  wire({ applyFix, calibrate, cycleSnap, draft, edit, goToFlagged, inOrder, loadOverview, loadView, markSelection, moveSelection, placed, play, quantize, redo, redraw, save, saveAs, setGrid, setView, settleProposal, show, snap, stop, tap, tapBpm, target, toSelection, typeSelectedTime, undo });
+  await loadOverview(); setView(0, Math.min(m.state.duration, 12));
   showCandidates(await getJSON("/api/tempo"));
 })().catch((e) => { $("summary").textContent = "Error: " + e.message; });

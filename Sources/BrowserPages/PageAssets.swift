@@ -4,7 +4,7 @@ import Foundation
 /// (`haptics.html`), their stylesheets and JavaScript modules from `Sources/BrowserPages/Page`, embedded in the binary
 /// at build time (no CDN, no npm, nothing read from disk at run time), so they work offline. A page talks only to its
 /// own server, with the token from its URL.
-public enum EditorAssets {
+public enum PageAssets {
     /// One file of the page: its bytes and its media type.
     public struct File: Sendable {
         /// The file's content, as built into the binary.

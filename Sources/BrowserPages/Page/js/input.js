@@ -1,0 +1,197 @@
+// The editor page's input: the mouse on the two canvases, the toolbar's controls and the keys, each wired to the
+// controller's action (main.js passes its actions to `wire`). A drag in progress is this module's own state.
+
+import { sendJSON } from "./api.js";
+import { betweenNeighbours, grabbable, indicesWithin } from "./beats.js";
+import { acceptRange, proposedNear } from "./draft.js";
+import { m, setError, transport } from "./model.js";
+import { showProposal, showSelectedTime } from "./panels.js";
+import {
+  addSection, formatPosition, hitsFromGrid, removeSection, scaleTempo, sectionAt, setDownbeat, setSectionBpm, shiftHalfBeat,
+} from "./timing.js";
+import { fitCanvas, tOf, xOf } from "./view.js";
+
+const $ = (id) => document.getElementById(id);
+/** The controller's actions (`wire`'s argument). */
+let c = null;
+/** The hit or range being dragged on the detail view, or null. */
+let drag = null;
+
+/** Wires every control of the page to `controller`'s actions, once the state is shown. */
+export function wire(controller) {
+  c = controller;
+  wireCanvases(); wireToolbar(); wireKeys(); wireLayout();
+}
+
+function nearestBeat(x, canvas) {
+  // Zoomed out, hits crowd together: where two lie within reach of the pointer, none is grabbed (a drag there marks a
+  // range, it never carries a note off); zoom in to take one.
+  const reach = 8 * (window.devicePixelRatio || 1);
+  return grabbable(m.beats.map((t) => xOf(t, m.view, canvas)), x, reach);
+}
+
+const canvasX = (e, canvas) => { const r = canvas.getBoundingClientRect(); return (e.clientX - r.left) * canvas.width / r.width; };
+
+
+/** The two canvases: the pointer's time, the overview's click and drag, the detail's select, drag, mark, add and zoom. */
+function wireCanvases() {
+  const d = $("detail"), o = $("overview");
+  // The time under the pointer, with its place on the grid.
+  d.addEventListener("mousemove", (e) => {
+    const t = tOf(canvasX(e, d), m.view, d), where = formatPosition(t, m.grid, m.divisor || 4);
+    $("pointer").textContent = `pointer ${t.toFixed(3)} s` + (where ? ` · ${where}` : "");
+  });
+  d.addEventListener("mouseleave", () => { $("pointer").textContent = ""; });
+  // The overview: a click centres the detail view there, a drag scrolls it along.
+  let overviewDrag = false;
+  const centre = (e) => {
+    const t = canvasX(e, o) / o.width * m.state.duration, w = m.view.to - m.view.from;
+    c.setView(t - w / 2, t + w / 2);
+  };
+  o.addEventListener("mousedown", (e) => { overviewDrag = true; centre(e); });
+  window.addEventListener("mousemove", (e) => { if (overviewDrag) centre(e); });
+  window.addEventListener("mouseup", () => { overviewDrag = false; });
+  d.addEventListener("mousedown", (e) => {
+    const x = canvasX(e, d), i = nearestBeat(x, d);
+    // A click on a proposed hit accepts it (Alt-click rejects it), unless a hit of the map is under the pointer.
+    const p = i < 0 ? proposedNear(m.proposal, tOf(x, m.view, d), (m.view.to - m.view.from) * 6 / d.width) : -1;
+    if (p >= 0) {
+      const t = m.proposal[p];
+      m.proposal = m.proposal.filter((_, k) => k !== p);
+      if (!e.altKey) c.edit(acceptRange(m.beats, [t]), [t]);
+      showProposal(); c.redraw();
+      return;
+    }
+    if (i >= 0) {
+      if (!e.shiftKey && !m.selected.has(i)) m.selected.clear();
+      m.selected.add(i); drag = { kind: "beat", index: i, start: m.beats[i], x, moved: false };
+    } else drag = { kind: "range", t0: tOf(x, m.view, d), x, moved: false };
+    c.redraw();
+  });
+  window.addEventListener("mousemove", (e) => {
+    if (!drag) return;
+    const x = canvasX(e, d);
+    if (Math.abs(x - drag.x) > 3) drag.moved = true;
+    if (drag.kind === "beat" && drag.moved) {
+      // A dragged hit stays between its neighbours: a drag never carries it past (or onto) another hit.
+      const t = betweenNeighbours(m.beats, drag.index, tOf(x, m.view, d));
+      m.state.beats[drag.index].time = t; m.beats[drag.index] = t; c.redraw();
+    }
+    if (drag.kind === "range" && drag.moved) { const t = tOf(x, m.view, d); m.selection = [Math.min(drag.t0, t), Math.max(drag.t0, t)]; c.redraw(); }
+  });
+  window.addEventListener("mouseup", (e) => {
+    if (!drag) return;
+    const x = canvasX(e, d);
+    if (drag.kind === "beat" && drag.moved) {
+      const moved = m.beats.slice(), t = c.placed(moved[drag.index]);
+      moved[drag.index] = t;
+      m.beats[drag.index] = drag.start; c.edit(moved, [t]);
+    } else if (drag.kind === "range" && drag.moved) {
+      m.selected = indicesWithin(m.beats, m.selection[0], m.selection[1]); c.redraw();
+    } else if (drag.kind === "range") {
+      m.selection = null; m.selected.clear();
+      const t = tOf(x, m.view, d);
+      if (transport.playing) c.play(t); else { transport.seek(t); c.redraw(); }
+    }
+    drag = null;
+  });
+  d.addEventListener("dblclick", (e) => c.edit(m.beats.concat([c.placed(tOf(canvasX(e, d), m.view, d))])));
+  d.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    const w = m.view.to - m.view.from;
+    if (e.ctrlKey) {
+      const t = tOf(canvasX(e, d), m.view, d), k = e.deltaY > 0 ? 1.25 : 0.8;
+      c.setView(t - (t - m.view.from) * k, t + (m.view.to - t) * k);
+    } else { const dt = w * (e.deltaY + e.deltaX) / 1000; c.setView(m.view.from + dt, m.view.to + dt); }
+  }, { passive: false });
+}
+
+/** The toolbar's buttons, menus and fields. */
+function wireToolbar() {
+  $("play").onclick = () => (transport.playing ? c.stop() : c.play());
+  $("bands").onchange = () => { m.bands = $("bands").checked; c.redraw(); };
+  $("mark").onclick = c.markSelection;
+  $("draft").onclick = c.draft;
+  $("acceptDraft").onclick = () => c.settleProposal(false);
+  $("rejectDraft").onclick = () => c.settleProposal(true);
+  $("sidecar").onchange = async () => {
+    $("sidecarMenu").open = false;  // its one choice made
+    try { c.show(await c.inOrder(() => sendJSON("/api/sidecar", "PUT", { keep: $("sidecar").checked }))); } catch (e) { setError(e.message); c.redraw(); }
+  };
+  $("zoomIn").onclick = () => { const c = (m.view.from + m.view.to) / 2, s = (m.view.to - m.view.from) / 4; c.setView(c - s, c + s); };
+  $("zoomOut").onclick = () => { const c = (m.view.from + m.view.to) / 2, s = m.view.to - m.view.from; c.setView(c - s, c + s); };
+  $("zoomAll").onclick = () => c.setView(0, m.state.duration);
+  $("undo").onclick = c.undo; $("redo").onclick = c.redo; $("save").onclick = c.save; $("saveAs").onclick = c.saveAs;
+  $("snap").onclick = c.snap; $("quantize").onclick = c.quantize; $("calibrate").onclick = c.calibrate;
+  const scale = (factor) => () => { if (m.grid) c.setGrid(scaleTempo(m.grid, factor, transport.position())); };
+  $("x2").onclick = scale(2); $("half").onclick = scale(1 / 2); $("x32").onclick = scale(3 / 2); $("x23").onclick = scale(2 / 3);
+  $("halfBeat").onclick = () => { if (m.grid) c.setGrid(shiftHalfBeat(m.grid, transport.position())); };
+  $("downbeat").onclick = () => { if (m.grid) c.setGrid(setDownbeat(m.grid, c.target().time)); };
+  $("toSelection").onclick = c.toSelection;
+  $("addSection").onclick = () => {
+    if (!m.grid) return;
+    const at = c.target().time, grid = addSection(m.grid, at, { exact: true }), start = sectionAt(grid, at).offset;
+    // The playhead goes to the new section's start (when stopped), so the BPM field edits the new section.
+    if (!transport.playing) transport.seek(start);
+    c.setGrid(grid);
+  };
+  $("removeSection").onclick = () => { if (m.grid) c.setGrid(removeSection(m.grid, transport.position())); };
+  $("fromGrid").onclick = () => { if (m.grid) c.edit(hitsFromGrid(m.grid, m.beats, 0, m.state.duration), []); };
+  $("tapBpm").onclick = c.tapBpm;
+  $("hitTime").addEventListener("keydown", (e) => { if (e.key === "Enter") c.typeSelectedTime(); });
+  $("hitTime").addEventListener("blur", () => { $("hitTime").classList.remove("invalid"); showSelectedTime(); });
+  $("bpm").onchange = () =>
+    c.setGrid(m.grid ? setSectionBpm(m.grid, transport.position(), Number($("bpm").value)) : { offset: 0, bpm: Number($("bpm").value) });
+  $("offset").onchange = () => c.setGrid({ ...(m.grid || { bpm: 120 }), offset: Number($("offset").value) });
+  $("divisor").onchange = () => { const v = Number($("divisor").value); m.divisor = Number.isFinite(v) ? v : 0; c.redraw(); };
+  $("shift").onclick = () => {
+    const ms = Number(prompt("Shift every beat by (ms, negative = earlier):", "0"));
+    if (ms) c.edit(m.beats.map((t) => t + ms / 1000));
+  };
+}
+
+/** The keys (listed in the page's help line). */
+function wireKeys() {
+  window.addEventListener("keydown", (e) => {
+    // Keys go to a field being typed in; a checkbox takes none, so the shortcuts work after ticking one.
+    if ((e.target.tagName === "INPUT" && e.target.type !== "checkbox") || e.target.tagName === "SELECT") return;
+    const k = e.key.toLowerCase(), command = e.ctrlKey || e.metaKey;
+    if (command && k === "z") { e.preventDefault(); if (e.shiftKey) c.redo(); else c.undo(); }
+    else if (command && k === "y") { e.preventDefault(); c.redo(); }
+    else if (command && k === "s") { e.preventDefault(); c.save(); }
+    else if (k === " ") { e.preventDefault(); if (transport.playing) c.stop(); else c.play(); }
+    else if (k === "t") c.tap();
+    else if (k === "delete" || k === "backspace") { if (m.selected.size) c.edit(m.beats.filter((_, i) => !m.selected.has(i)), []); }
+    else if (k === "arrowleft" || k === "arrowright") {
+      e.preventDefault();
+      const dt = (k === "arrowleft" ? -1 : 1) * (e.shiftKey ? 0.010 : 0.001);
+      c.moveSelection((t) => t + dt);
+    } else if (k === "s") c.snap();
+    else if (k === "q") c.quantize();
+    else if (k === "b") c.tapBpm();
+    else if (k === "n") c.goToFlagged(1);
+    else if (k === "p") c.goToFlagged(-1);
+    else if (k === "f") c.applyFix();
+    else if (k === "g") c.toSelection();
+    else if (k === "+" || k === "=") $("zoomIn").onclick();
+    else if (k === "-") $("zoomOut").onclick();
+    else if (k === "0") $("zoomAll").onclick();
+    else if (k === "]") c.cycleSnap(1);
+    else if (k === "[") c.cycleSnap(-1);
+  });
+}
+
+/** The layout: canvases follow the window and the rows around them; a menu closes once used or on a click elsewhere. */
+function wireLayout() {
+  window.addEventListener("resize", () => { fitCanvas($("overview")); fitCanvas($("detail")); c.loadOverview(); c.loadView(); });
+  // A menu closes once one of its tools is used, or on a click elsewhere.
+  const menus = [...document.querySelectorAll("details.menu")];
+  for (const d of menus) d.addEventListener("click", (e) => { if (e.target.tagName === "BUTTON") d.open = false; });
+  document.addEventListener("click", (e) => { for (const d of menus) if (!d.contains(e.target)) d.open = false; });
+  // The detail view takes the height the rows around it leave (markers come and go): its pixels follow its size.
+  let shown = $("detail").getBoundingClientRect().height;
+  new ResizeObserver(() => {
+    const h = $("detail").getBoundingClientRect().height;
+    if (Math.abs(h - shown) >= 1) { shown = h; fitCanvas($("detail")); c.loadView(); }
+  }).observe($("detail"));
+}
