@@ -91,7 +91,7 @@ extension EditorSession {
     }
 
     /// The formats a Save As writes, by the new file's extension.
-    public static let saveAsFormats: Set<BeatMapFormat> = [.json, .text, .csv, .swift, .stepmania, .osu, .quaver]
+    public static let saveAsFormats = Set(BeatMapCodecs.all.filter { $0.editorSavesAs }.map { $0.format })
 
     /// Saves the beats (and a grid the new format keeps) as a new file `name` in `Settings.saveAsFolder`, which the
     /// session edits from then on. `name` is a file name only: letters, digits, spaces, `.`, `_` and `-`, not starting

@@ -29,8 +29,8 @@ struct BeatMapWriteOptions {
 
 /// One beat map format, everything the tools know of it in one place (as osu! pairs its legacy decoder and encoder):
 /// which files it names, how a file is read, how a map is written, and what else the format can do (hold several
-/// charts, be saved in place, be exported from a bare list of hits). `BeatMapCodecs.all` is the table of them; nothing
-/// else switches over the formats.
+/// charts, be saved in place, be exported from a bare list of hits, be written by the editor's Save As; a line list's
+/// line shapes, `BeatListLines`). `BeatMapCodecs.all` is the table of them; nothing else switches over the formats.
 protocol BeatMapCodec: Sendable {
     /// The format.
     static var format: BeatMapFormat { get }
@@ -71,6 +71,8 @@ protocol BeatMapCodec: Sendable {
         -> String
     /// True when an edited chart is saved in place (`ChartInPlace`).
     static var savesInPlace: Bool { get }
+    /// True when the editor's Save As writes the format (a file of the one chart or list it edits). False by default.
+    static var editorSavesAs: Bool { get }
     /// The chart file `bytes`, its chart `chart` read as `read`, with `times` as that chart's hits, and the chart's name
     /// to read it back by; by default refused.
     static func savedInPlace(_ bytes: [UInt8], chart: String?, read: BeatMap, times: [Double], path: String) throws(InputError) -> (
@@ -86,6 +88,7 @@ extension BeatMapCodec {
     static var writesOneChartAtATime: Bool { false }
     static var holdsTempo: Bool { false }
     static var savesInPlace: Bool { false }
+    static var editorSavesAs: Bool { false }
     static func writeRounding(_ map: BeatMap) -> Double { 0 }
     static func charts(bytes: [UInt8], file: String?, maxNestingDepth: Int) -> [ChartCatalog.Entry] { [] }
 

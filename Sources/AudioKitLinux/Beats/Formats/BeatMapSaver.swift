@@ -244,7 +244,8 @@ public enum BeatMapSaver {
     /// Text, CSV and Audacity labels: the lines before the first beat (comments, the header) stay first; each beat
     /// whose time is unchanged keeps its line and the non-beat lines that follow it (an Audacity label's spectral
     /// line, a comment); a moved or new beat gets a line of its own; a removed beat takes its following lines with it.
-    static func lines(_ original: String, format: BeatMapFormat, times: [Double], ending: String) -> String {
+    static func lines(_ original: String, list: any BeatListLines.Type, times: [Double], ending: String) -> String {
+        let format = list.format
         let normalized = BeatMapText.normalizingLineEndings(original)
         let read = BeatMapReader.read(bytes: Array(normalized.utf8), file: nil, format: format)
         let all = BeatMapText.lines(normalized).map { String($0.text) }
@@ -271,56 +272,19 @@ public enum BeatMapSaver {
             }
             let n = number(t, decimals: places)
             if let k = movable.indices.min(by: { abs(movable[$0] - t) < abs(movable[$1] - t) }), abs(movable[k] - t) <= 0.2,
-                let segment = segments[movable[k]], let rewritten = retimed(segment[0], from: movable[k], to: n, format: format)
+                let segment = segments[movable[k]], let rewritten = list.retimed(segment[0], from: movable[k], to: n)
             {
                 segments.removeValue(forKey: movable[k])
                 movable.remove(at: k)
                 body += [rewritten] + segment.dropFirst()
                 continue
             }
-            switch format {
-            case .audacity: body.append("\(n)\t\(n)\tbeat")
-            case .csv: body.append(csvRow(n, header: before.last))
-            default: body.append(n)
-            }
+            body.append(list.newLine(n, header: before.last))
         }
         // When the last beat was removed, the lines after it that belong to no label (a closing comment) stay last.
         let lastBeat = beatLines.last ?? all.count
         let lastRemoved = beatTimes.last.map { segments[$0] != nil } ?? false
         let trailing = lastRemoved ? all.suffix(from: min(all.count, lastBeat)).filter { !$0.hasPrefix("\\") } : []
         return (before + body + trailing).joined(separator: ending) + ending
-    }
-
-    /// `line` with its time field (text: the first field; labels: start and end, the label's length kept) set to
-    /// `time`; nil for CSV, whose cells may be quoted (a moved CSV beat gets a new row).
-    static func retimed(_ line: String, from old: Double, to time: String, format: BeatMapFormat) -> String? {
-        let indent = line.prefix { $0 == " " || $0 == "\t" }
-        let rest = line.dropFirst(indent.count)
-        switch format {
-        case .text:
-            let field = rest.prefix { !$0.isWhitespace && $0 != "," }
-            guard Double(field) != nil else { return nil }
-            return String(indent) + time + rest.dropFirst(field.count)
-        case .audacity:
-            var fields = rest.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count >= 2, let start = Double(fields[0]), let end = Double(fields[1]), let t = Double(time) else { return nil }
-            fields[0] = time
-            fields[1] = number(t + (end - start), decimals: max(3, time.split(separator: ".").last?.count ?? 3))
-            return String(indent) + fields.joined(separator: "\t")
-        default:
-            return nil
-        }
-    }
-
-    /// A CSV row with `time` in the header's time column (the first column when there is no header).
-    static func csvRow(_ time: String, header: String?) -> String {
-        guard let header else { return time }
-        let delimiter = BeatMapText.csvDelimiter(firstRow: Substring(header))
-        let names = BeatMapText.csvCells(Substring(header), delimiter: delimiter).map { $0.text.lowercased() }
-        let column =
-            BeatMapReader.timeHeaders.lazy.compactMap { names.firstIndex(of: $0) }.first ?? names.firstIndex { $0.contains("time") } ?? 0
-        var cells = [String](repeating: "", count: max(names.count, column + 1))
-        cells[column] = delimiter == ";" ? time.replacingOccurrences(of: ".", with: ",") : time
-        return cells.joined(separator: String(delimiter))
     }
 }

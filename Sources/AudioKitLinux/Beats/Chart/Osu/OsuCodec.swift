@@ -4,6 +4,7 @@ import Foundation
 /// `ChartInPlace`; one difficulty a file.
 enum OsuCodec: BeatMapCodec {
     static let format = BeatMapFormat.osu
+    static let editorSavesAs = true
     static let extensions = ["osu"]
     static let isChart = true
     static let exportsAlone = true

@@ -4,6 +4,7 @@ import Foundation
 /// one difficulty a file.
 enum QuaverCodec: BeatMapCodec {
     static let format = BeatMapFormat.quaver
+    static let editorSavesAs = true
     static let extensions = ["qua"]
     static let isChart = true
     static let exportsAlone = true

@@ -4,6 +4,7 @@ import Foundation
 /// `ChartWriter.stepMania`, saved in place by `ChartInPlace`; a song holds several charts.
 enum StepManiaCodec: BeatMapCodec {
     static let format = BeatMapFormat.stepmania
+    static let editorSavesAs = true
     static let extensions = ["sm", "ssc"]
     static let isChart = true
     static let exportsAlone = true

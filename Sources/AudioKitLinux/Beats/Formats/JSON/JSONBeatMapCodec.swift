@@ -4,6 +4,7 @@ import Foundation
 /// `"stops"`; a Friday Night Funkin' chart JSON is read through it (`FunkinChart`).
 enum JSONBeatMapCodec: BeatMapCodec {
     static let format = BeatMapFormat.json
+    static let editorSavesAs = true
     static let extensions = ["json"]
     static let holdsTempo = true
 

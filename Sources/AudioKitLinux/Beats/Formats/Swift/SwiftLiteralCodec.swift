@@ -3,6 +3,7 @@ import Foundation
 /// Swift source holding the beats as an array literal, as a game ships them (`SwiftLiteralReader`).
 enum SwiftLiteralCodec: BeatMapCodec {
     static let format = BeatMapFormat.swift
+    static let editorSavesAs = true
     static let extensions = ["swift"]
 
     static func read(_ input: BeatMapReadInput) -> BeatMapReadResult {
