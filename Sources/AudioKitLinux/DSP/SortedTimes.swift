@@ -1,4 +1,5 @@
-/// Searching an ascending list of times: the one binary search the checker, the chart writers and the fitters share.
+/// Searching an ascending list of times (or of values ordered by a time): the one binary search the checker, the chart
+/// writers, the fitters, the tempo map and the haptics share.
 enum SortedTimes {
     /// The index of the first element of `sorted` (ascending) that is not less than `value`: `sorted.count` when every
     /// element is less.
@@ -7,6 +8,31 @@ enum SortedTimes {
         while lo < hi {
             let mid = (lo + hi) / 2
             if sorted[mid] < value { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The index of the first element of `sorted` whose `key` is not less than `value` (`sorted` ascending by `key`):
+    /// `sorted.count` when every key is less.
+    static func lowerBound<T>(_ sorted: [T], _ value: Double, key: (T) -> Double) -> Int {
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if key(sorted[mid]) < value { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The index of the first element of `sorted` (ascending) that is greater than `value`: `sorted.count` when none is.
+    static func upperBound(_ sorted: [Double], _ value: Double) -> Int { upperBound(sorted, value) { $0 } }
+
+    /// The index of the first element of `sorted` whose `key` is greater than `value` (`sorted` ascending by `key`):
+    /// `sorted.count` when none is. One less is the last element at or before `value`.
+    static func upperBound<T>(_ sorted: [T], _ value: Double, key: (T) -> Double) -> Int {
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if key(sorted[mid]) <= value { lo = mid + 1 } else { hi = mid }
         }
         return lo
     }

@@ -107,12 +107,9 @@ extension TempoMap {
 
     /// The warp or fast span that holds `beat` (from its first beat to before its end).
     public func warp(holding beat: Double) -> Warp? {
-        var lo = 0, hi = warps.count - 1
-        while lo <= hi {
-            let mid = (lo + hi) / 2
-            if warps[mid].end <= beat { lo = mid + 1 } else if warps[mid].beat > beat { hi = mid - 1 } else { return warps[mid] }
-        }
-        return nil
+        // The last warp starting at or before `beat` (they do not overlap), if `beat` is before its end.
+        let k = SortedTimes.upperBound(warps, beat) { $0.beat } - 1
+        return k >= 0 && warps[k].end > beat ? warps[k] : nil
     }
 
     /// How many beats from `a` to `b` lie in warps and fast spans: beats that pass in (almost) no time.

@@ -163,14 +163,7 @@ public struct TempoMap: Sendable, Equatable {
     }
 
     /// The index of the section that holds `beat`.
-    func sectionIndex(beat: Double) -> Int {
-        var lo = 0, hi = sections.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if sections[mid].beat <= beat { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
-    }
+    func sectionIndex(beat: Double) -> Int { max(0, SortedTimes.upperBound(sections, beat) { $0.beat } - 1) }
 
     /// The audio time of `beat`, in seconds. Inside a warp, the warp's start plus the stops passed in it (and, for a
     /// span played above `bpmRange`, the beats at its tempo).
@@ -184,14 +177,7 @@ public struct TempoMap: Sendable, Equatable {
     }
 
     /// The index of the first stop at or after `beat` (the stops are by beat).
-    func firstStop(atOrAfter beat: Double) -> Int {
-        var lo = 0, hi = stops.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if stops[mid].beat < beat { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
+    func firstStop(atOrAfter beat: Double) -> Int { SortedTimes.lowerBound(stops, beat) { $0.beat } }
 
     /// The seconds of the stops from beat `a` to before beat `b`.
     func pauses(from a: Double, to b: Double) -> Double {
@@ -213,11 +199,7 @@ public struct TempoMap: Sendable, Equatable {
 
     /// The beat at audio time `time` (a time inside a stop gives the stop's beat).
     public func beat(atTime time: Double) -> Double {
-        var lo = 0, hi = sections.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if sections[mid].time <= time { lo = mid } else { hi = mid - 1 }
-        }
+        let lo = max(0, SortedTimes.upperBound(sections, time) { $0.time } - 1)
         let s = sections[lo]
         var t = s.time
         var b = s.beat

@@ -62,7 +62,7 @@ struct LayerTests {
         "IO": ["JSON"],
         "Haptics": ["DSP", "IO", "JSON", "Plot"],
         "Beats": ["DSP", "IO", "JSON", "Plot", "Timing"],
-        "Timing": ["JSON", "Plot"],
+        "Timing": ["DSP", "JSON", "Plot"],
         "Streams": ["Haptics", "IO", "Timing"],
         "Mixing": ["DSP", "IO", "JSON", "Plot", "Streams", "Timing"],
         "Playback": ["IO", "Streams"],

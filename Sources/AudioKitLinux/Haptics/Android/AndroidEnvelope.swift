@@ -173,13 +173,8 @@ public struct AndroidEnvelope: Sendable, Equatable {
         guard let firstTime = times.first, let lastTime = times.last else { return 0 }
         if t < firstTime { return values[0] }
         if t >= lastTime { return values[values.count - 1] }
-        // The last index whose time is at most t.
-        var lo = 0
-        var hi = times.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if times[mid] <= t { lo = mid } else { hi = mid - 1 }
-        }
+        // The last index whose time is at most t (t lies from the first time to before the last).
+        let lo = SortedTimes.upperBound(times, t) - 1
         let t0 = times[lo]
         let t1 = times[lo + 1]
         guard t1 > t0 else { return values[lo + 1] }

@@ -252,12 +252,7 @@ public enum AudioToHaptics {
     /// of `handOverLength` after a transient, then a raised-cosine return to all of it, so that transient and continuous
     /// events together follow the sound instead of adding up at its onsets.
     static func handOver(_ time: Double, breaks: [Double]) -> Double {
-        var low = 0
-        var high = breaks.count
-        while low < high {
-            let mid = (low + high) / 2
-            if breaks[mid] <= time { low = mid + 1 } else { high = mid }
-        }
+        let low = SortedTimes.upperBound(breaks, time)
         guard low > 0 else { return 1 }
         let since = time - breaks[low - 1]
         let half = handOverLength / 2
@@ -296,13 +291,8 @@ public enum AudioToHaptics {
         let forced = Set(
             keeping.compactMap { t -> Int? in
                 guard let first = times.first, let last = times.last, t > first, t < last else { return nil }
-                var low = 0
-                var high = times.count - 1
-                while low < high {
-                    let mid = (low + high) / 2
-                    if times[mid] >= t { high = mid } else { low = mid + 1 }
-                }
-                let after = low
+                // The first point at or after t (t is strictly inside the span, so one after the first).
+                let after = SortedTimes.lowerBound(times, t)
                 return after > 0 && t - times[after - 1] < times[after] - t ? after - 1 : after
             })
         var kept: [Int] = []

@@ -138,12 +138,7 @@ public struct TransientPicker: Sendable, Hashable {
         for index in ranked {
             let c = candidates[index]
             // keptTimes is sorted: only the neighbours either side of c's place can be too close.
-            var low = 0
-            var high = keptTimes.count
-            while low < high {
-                let mid = (low + high) / 2
-                if keptTimes[mid] < c.time { low = mid + 1 } else { high = mid }
-            }
+            let low = SortedTimes.lowerBound(keptTimes, c.time)
             if low < keptTimes.count && keptTimes[low] - c.time < minimumSpacing - 1e-9 { continue }
             if low > 0 && c.time - keptTimes[low - 1] < minimumSpacing - 1e-9 { continue }
             keptTimes.insert(c.time, at: low)

@@ -56,12 +56,7 @@ public struct ControlTrack: Sendable {
 
     /// The control value at pattern time `t` (seconds).
     public func value(at t: Double) -> Double {
-        var low = 0
-        var high = segments.count
-        while low < high {
-            let mid = (low + high) / 2
-            if segments[mid].start <= t { low = mid + 1 } else { high = mid }
-        }
+        let low = SortedTimes.upperBound(segments, t) { $0.start }
         guard low > 0 else { return id.neutralValue }
         return segments[low - 1].value(at: t)
     }
