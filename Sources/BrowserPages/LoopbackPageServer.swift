@@ -24,12 +24,12 @@
             let bound = BoundPort(port)
             self.bound = bound
             router.add(middleware: LoopbackGuard(token: token, port: { bound.value.load(ordering: .relaxed) }))
-            router.get("/") { _, _ in EditorServer.page(page) }
+            router.get("/") { _, _ in PageResponses.page(page) }
             router.get("/assets/{name}") { _, context in
                 guard let name = context.parameters.get("name"), let file = PageAssets.files[name] else {
-                    return EditorServer.failure(.notFound, "no such file of the page")
+                    return PageResponses.failure(.notFound, "no such file of the page")
                 }
-                return EditorServer.page(file)
+                return PageResponses.page(file)
             }
         }
 
@@ -42,7 +42,7 @@
                     let actual = channel.localAddress?.port ?? port
                     bound.value.store(actual, ordering: .relaxed)
                     started("http://127.0.0.1:\(actual)/?token=\(token)")
-                }, logger: EditorServer.quietLogger())
+                }, logger: PageResponses.quietLogger())
         }
     }
 #endif

@@ -30,26 +30,28 @@
             let router = server.router
             router.get("/api/view") { request, _ in
                 let asked = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
-                guard asked.filter({ $0.0 == "width" }).count <= 1 else { return EditorServer.failure(.badRequest, "width is given twice") }
+                guard asked.filter({ $0.0 == "width" }).count <= 1 else {
+                    return PageResponses.failure(.badRequest, "width is given twice")
+                }
                 let width = min(max(request.uri.queryParameters.get("width", as: Int.self) ?? 1000, 2), 8000)
                 let current = await session.audition
                 let view: PatternAuditionView
                 do throws(PatternAudition.Refusal) {
                     view = try current.view(try PatternAudition.edit(asked, other: ["token", "width"]), width: width)
-                } catch { return EditorServer.failure(.badRequest, error.description) }
-                return try EditorServer.json(view)
+                } catch { return PageResponses.failure(.badRequest, error.description) }
+                return try PageResponses.json(view)
             }
             router.get("/api/audio") { request, _ in
                 let asked = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
-                guard asked.filter({ $0.0 == "kind" }).count <= 1 else { return EditorServer.failure(.badRequest, "kind is given twice") }
+                guard asked.filter({ $0.0 == "kind" }).count <= 1 else { return PageResponses.failure(.badRequest, "kind is given twice") }
                 guard let kind = AuditionAudio(rawValue: request.uri.queryParameters.get("kind") ?? "mix") else {
-                    return EditorServer.failure(.badRequest, "kind must be sound, haptic or mix")
+                    return PageResponses.failure(.badRequest, "kind must be sound, haptic or mix")
                 }
                 let current = await session.audition
                 let bytes: [UInt8]
                 do throws(PatternAudition.Refusal) {
                     bytes = try current.audio(try PatternAudition.edit(asked, other: ["token", "kind"]), kind: kind)
-                } catch { return EditorServer.failure(.badRequest, error.description) }
+                } catch { return PageResponses.failure(.badRequest, error.description) }
                 return Response(
                     status: .ok, headers: [.contentType: "audio/wav", .cacheControl: "no-store"],
                     body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
@@ -60,8 +62,8 @@
                     let bases = asked.filter { $0.0 == "base" }
                     guard bases.count <= 1 else { throw PatternAudition.Refusal(description: "base is given twice") }
                     try await session.save(try PatternAudition.edit(asked, other: ["token", "base"]), base: bases.first?.1)
-                } catch { return EditorServer.failure(.conflict, error.description) }
-                return try EditorServer.json(["saved": (await session.audition).path])
+                } catch { return PageResponses.failure(.conflict, error.description) }
+                return try PageResponses.json(["saved": (await session.audition).path])
             }
             return server.application(started: started)
         }
