@@ -11,24 +11,6 @@ extension DraftAnalysis {
     }
 }
 
-extension TempoMap {
-    /// The map moved later by `seconds` (earlier when negative): every section and stop at the same beat, `seconds`
-    /// later.
-    public func shifted(by seconds: Double) -> TempoMap {
-        guard seconds != 0 else { return self }
-        return TempoMap(
-            offset: offset + seconds, changes: sections.map { ($0.beat, $0.bpm) }, stops: stops, beatsPerBar: beatsPerBar) ?? self
-    }
-}
-
-extension TempoMap {
-    /// The map with each section starting `beats` of its own beats later (each restarting the grid there, as timing
-    /// points do); stops are dropped (a fitted map has none). The map itself when that cannot be built.
-    func timingPointsShifted(byBeats beats: Double) -> TempoMap {
-        TempoMap(timingPoints: sections.map { ($0.time + beats * 60 / $0.bpm, $0.bpm) }, beatsPerBar: beatsPerBar) ?? self
-    }
-}
-
 /// The files a draft is written as.
 public enum DraftOutput {
     /// A drafted level as a beat map on `tempo`: its hits, their beats, and the tempo map.
