@@ -4,8 +4,8 @@ import Testing
 
 /// Rule 8 of `HitChecker`: a hit moved by one line of a dense chart lands beside its neighbour, on the neighbour's line
 /// and onset, where no other rule sees it; the gap it left (a free line with a sound) says where it came from.
-@Suite("A hit moved onto another hit's line")
-struct SharedLineTests {
+@Suite("Rule: shares a line")
+struct SharesALineTests {
     /// Clicks under every note of groups of four 1/4-beat notes at 185 BPM (a beat of rest after each, silent); the
     /// second note of group 20 moved one 1/4 step and 12 ms later: 12 ms past the third note, on its line and its click.
     /// Flagged, as an error, with its own line (free, with a click) as the fix and the third note named; the third note

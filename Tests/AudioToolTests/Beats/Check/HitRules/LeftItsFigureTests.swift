@@ -1,0 +1,41 @@
+import AudioKitLinux
+import Foundation
+import Testing
+
+/// Rule 7 of `HitChecker` (`LeftItsFigure`): a snapped hit moved out of a figure the chart repeats, onto another
+/// sound.
+/// Each answer is known by construction (clicks under the notes, a hit moved by a known step).
+@Suite("Rule: left its figure")
+struct LeftItsFigureTests {
+    /// Clicks under every note (the fourth accented) and in the rest after each group (the music sounds where the chart
+    /// has no note); the
+    /// fourth note of group 20 moved one 1/4 step later, into the rest: onto a grid line of a subdivision the chart uses,
+    /// and onto a sound. Only the chart's rhythm tells: there the hit is in a figure the chart plays nowhere else, and its
+    /// own line (free, with a click) puts it back in the figure every group plays. Flagged as moved out of that figure
+    /// (rule 7), an error whose fix is its own line; the unmoved chart is not flagged (issue #39).
+    @Test func aHitMovedOutOfAFigureTheChartRepeatsIsFlaggedThoughOnASound() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (times, step) = SnappedChartTests.groups(60)
+        let rests = (0..<60).map { 1 + Double($0 * 8 + 4) * step }
+        let sounds = (times + rests).sorted()
+        // The fourth note's click is the loudest (an accent): a clear onset, which rule 7 needs at the line it suggests.
+        let accents = Set(times.enumerated().filter { $0.offset % 4 == 3 }.map(\.element))
+        let path = try ChartJudgementTests.clicks(
+            sounds, gains: sounds.map { accents.contains($0) ? 3 : 1 }, seconds: times.last! + 1, in: dir)
+        let onset = try SpectralFlux.analyze(path: path)
+        let clean = BeatChecker.check(map: BeatMap(times: times, bpm: 185, offset: 1), onset: onset)
+        #expect(clean.flaggedCount == 0, "flagged \(clean.beats.filter(\.flagged).map(\.time))")
+        let k = 20 * 4 + 3
+        var moved = times
+        moved[k] += step
+        let report = BeatChecker.check(map: BeatMap(times: moved, bpm: 185, offset: 1), onset: onset)
+        let flagged = report.beats.filter(\.flagged)
+        #expect(flagged.map(\.index) == [k], "flagged \(flagged.map(\.time))")
+        #expect((report.beats[k].figurePlays ?? 0) >= 3)
+        #expect(abs((report.beats[k].suggestion ?? 0) - times[k]) < 0.002)
+        let finding = report.diagnostics.first { $0.ruleID == BeatMapRules.misaligned }
+        #expect(
+            finding?.severity == .error && finding?.message.contains("moved out of that figure") == true, "\(String(describing: finding))")
+    }
+}

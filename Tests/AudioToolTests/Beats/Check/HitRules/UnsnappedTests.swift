@@ -1,0 +1,75 @@
+import AudioKitLinux
+import Foundation
+import Testing
+
+/// Rules 4 and 6 of `HitChecker` (`Unsnapped`): a snapped chart's lone hit off every grid line, or moved onto a
+/// subdivision the chart does not use, was not placed by the editor's snap.
+/// Each answer is known by construction (clicks under the notes, a hit moved by a known step).
+@Suite("Rule: unsnapped")
+struct UnsnappedTests {
+    /// Clicks only under the first and third note of each group (the others are soft sounds with no onset); the second
+    /// note of group 20 moved 35 ms later, into silence, 5.5 ms from the nearest 1/16 line. Snapped, it is flagged as off
+    /// the grid, with its own line as the suggestion (the nearest free one: nothing in the audio says otherwise).
+    /// The same chart with every hit tapped in (±4 ms) is not snapped: the same move is then left unconfirmed.
+    @Test func aSnappedChartsHitOffTheGridIsFlagged() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (times, _) = SnappedChartTests.groups(60)
+        let sounds = times.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        let path = try ChartJudgementTests.clicks(sounds, gains: sounds.map { _ in 1 }, seconds: times.last! + 1, in: dir)
+        let onset = try SpectralFlux.analyze(path: path)
+        let k = 20 * 4 + 1
+        var moved = times
+        moved[k] += 0.035
+
+        let clean = BeatChecker.check(map: BeatMap(times: times, bpm: 185, offset: 1), onset: onset)
+        #expect(clean.flaggedCount == 0, "flagged \(clean.beats.filter(\.flagged).map(\.time))")
+
+        let report = BeatChecker.check(map: BeatMap(times: moved, bpm: 185, offset: 1), onset: onset)
+        let flagged = report.beats.filter(\.flagged)
+        #expect(flagged.map(\.index) == [k], "flagged \(flagged.map(\.time))")
+        // The nearest line of 1/12 or 1/16 of a beat is the 1/8 line 40.5 ms after the note's own.
+        let expected = 60.0 / 185 / 8 - 0.035
+        #expect(abs((report.beats[k].offGrid ?? 0) - expected) < 0.0005, "off by \(String(describing: report.beats[k].offGrid))")
+        #expect(abs((report.beats[k].suggestion ?? 0) - times[k]) < 0.002)
+        let finding = report.diagnostics.first { $0.ruleID == BeatMapRules.misaligned }
+        #expect(finding?.message.contains("off every grid line") == true, "\(String(describing: finding?.message))")
+
+        // Tapped in: the hits scatter ±4 ms about their lines, so a hit a few milliseconds off one says nothing.
+        var g = SplitMix(seed: 5)
+        let tapped = moved.map { $0 + (g.uniform() - 0.5) * 0.008 }
+        let loose = BeatChecker.check(map: BeatMap(times: tapped, bpm: 185, offset: 1), onset: onset)
+        #expect(loose.beats[k].flagged == false && loose.beats[k].offGrid == nil)
+    }
+    /// Clicks under the first and third note of each group, a quiet one under the fourth; the fourth note of group 20
+    /// moved three 1/8 beats later (121.6 ms), into the rest, exactly onto a 1/8 line: a subdivision the chart never
+    /// uses, between neighbours on its usual grid, in a rhythm it does not repeat. It is on a grid line, so rule 4 (off
+    /// the grid) cannot see it; it is flagged as moved onto an unused subdivision, an error, with its own line (the quiet
+    /// click) as the fix. The same move in a chart whose every group plays that 1/8 note is the chart's rhythm: not flagged.
+    @Test func aHitMovedOntoASubdivisionTheChartDoesNotUseIsFlagged() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (times, step) = SnappedChartTests.groups(60)
+        let gains = times.indices.map { [1.0, 0, 1, 0.25][$0 % 4] }
+        let sounds = zip(times, gains).filter { $0.1 > 0 }
+        let path = try ChartJudgementTests.clicks(sounds.map(\.0), gains: sounds.map(\.1), seconds: times.last! + 1, in: dir)
+        let onset = try SpectralFlux.analyze(path: path)
+        let k = 20 * 4 + 3
+        var moved = times
+        moved[k] += 1.5 * step
+
+        let report = BeatChecker.check(map: BeatMap(times: moved, bpm: 185, offset: 1), onset: onset)
+        let flagged = report.beats.filter(\.flagged)
+        #expect(flagged.map(\.index) == [k], "flagged \(flagged.map(\.time))")
+        #expect(report.beats[k].unusedSubdivision == 8 && report.beats[k].offGrid == nil, "\(report.beats[k])")
+        #expect(abs((report.beats[k].suggestion ?? 0) - times[k]) < 0.002, "suggested \(String(describing: report.beats[k].suggestion))")
+        let finding = report.diagnostics.first { $0.ruleID == BeatMapRules.misaligned }
+        #expect(
+            finding?.severity == .error && finding?.message.contains("a subdivision only 1 of") == true, "\(String(describing: finding))")
+
+        // Every group plays the note three 1/8 beats after its fourth: a figure of the chart, not a slip.
+        let figure = (times + (0..<60).map { 1 + Double($0 * 8 + 3) * step + 1.5 * step }).sorted()
+        let played = BeatChecker.check(map: BeatMap(times: figure, bpm: 185, offset: 1), onset: onset)
+        #expect(played.beats.filter { $0.unusedSubdivision != nil }.isEmpty)
+    }
+}
