@@ -22,13 +22,7 @@ extension EditorSession {
     /// author set, else the chart's own tempo map, else one fitted to the track; the built-in style, hits at least
     /// 60 ms apart. Throws `InputError` when the track cannot be read again or the range cannot hold the hits.
     public func draftProposal(from: Double, to: Double, density: Double) throws(InputError) -> EditorDraftProposal {
-        let onset: OnsetStrength
-        if let cached = draftOnset {
-            onset = cached
-        } else {
-            onset = try DraftAnalysis.onset(path: trackPath, limits: settings.limits.audio)
-            draftOnset = onset
-        }
+        let onset = try track.draftingOnset()
         let tempo: TempoMap
         if declared != nil || chartTempo != nil {
             tempo = exportTempo

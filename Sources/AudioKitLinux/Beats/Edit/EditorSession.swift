@@ -1,9 +1,9 @@
 import Foundation
 
-/// One editing session of `beatmap edit`: a track analysed once (its onset strength, as `beatmap check` computes
-/// it, and its waveform overview), the map being edited, and the checker's verdict on the current beats. The
-/// server's routes call it; it names no file path that a request gave: it touches only the track and the map it
-/// was opened with.
+/// One editing session of `beatmap edit`: the track, analysed once (`EditorTrack`: what the page draws and plays), the
+/// map being edited (its file, and the `EditorDocument` as it is now, on disk and as opened), and the checker's verdict
+/// on the current beats. Saving is in `EditorSession+Saving`, the track's views in `EditorSession+View`. The server's
+/// routes call it; it names no file path that a request gave: it touches only the track and the map it was opened with.
 public actor EditorSession {
     /// How the session checks beats and where it saves.
     public struct Settings: Sendable {
@@ -50,9 +50,10 @@ public actor EditorSession {
     /// What libsndfile reads of the track.
     public nonisolated let info: AudioFileInfo
     let settings: Settings
-    let onset: OnsetStrength
-    let overview: TrackOverview
-    let audio: WAVStream
+    /// The track, analysed once, and what the page draws of it.
+    var track: EditorTrack
+    /// The track's onset strength, as the checker uses it.
+    var onset: OnsetStrength { track.onset }
     /// The map file as last read or saved; nil for a draft not yet saved.
     var file: BeatMapFile?
     /// What the author edits, as it is now.
@@ -62,19 +63,13 @@ public actor EditorSession {
     /// The document the session opened with (the map's, or the draft).
     let opened: EditorDocument
     var report: BeatCheckReport
-    /// The tempo candidates, once computed.
-    var tempo: [EditorTempoCandidate]?
     /// What the last save did that the author should know (`EditorState.saveNote`).
     var saveNote: String?
-    /// The track's onset strength in bands for drafting (`DraftAnalysis.onset`), once computed.
-    var draftOnset: OnsetStrength?
     /// A chart's own tempo map (StepMania, osu!, Quaver, Beat Saber), kept for the check.
     let chartTempo: TempoMap?
     /// The bytes of the chart this session last exported and now edits (a Save As to `.sm`, `.osu` or `.qua`): such a
     /// file is the session's own, and a save writes it again whole while it is unchanged on disk.
     var exportedChart: [UInt8]?
-    /// A reader of the track for deep-zoom waveforms, apart from the one the audio is served by (opened on first use).
-    var zoomReader: SoundFileReader?
     /// The sidecar's bytes as this session last read or wrote them; nil when there was none. A save that would write or
     /// remove the sidecar first checks that it is still so (`EditorSaveGuard`).
     var sidecarSeen: [UInt8]? = nil
@@ -104,14 +99,9 @@ public actor EditorSession {
     /// track or the map cannot be read, and `BeatMapFindings` when the map's content is not a beat map.
     public init(track: String, map: String?, settings: Settings = Settings()) async throws {
         let limits = settings.limits
-        audio = try WAVStream(path: track, limits: limits.audio)
-        info = audio.info
-        // One decode for both the checker's onset strength and the waveform overview.
-        var builder = TrackOverview.Builder(sampleRate: info.sampleRate)
-        onset = try SpectralFlux.analyze(path: track, limits: limits.audio) { block, frames, channels in
-            builder.add(block, frames: frames, channels: channels)
-        }
-        overview = builder.finish()
+        let analysed = try EditorTrack(path: track, limits: limits.audio)
+        self.track = analysed
+        info = analysed.info
         trackPath = track
         self.settings = settings
         if map == nil, let path = settings.saveAs { try Self.checkDraftTarget(path) }
@@ -138,7 +128,7 @@ public actor EditorSession {
                     case .success(let m): now.markers = m
                     case .failure(let e): throw InputError(.corrupt, path: map, reason: e.reason, fix: "fix or remove \"markers\"")
                     }
-                    if let problem = EditorMarker.problem(now.markers, duration: audio.info.duration) {
+                    if let problem = EditorMarker.problem(now.markers, duration: analysed.info.duration) {
                         throw InputError(.corrupt, path: map, reason: problem, fix: "fix or remove \"markers\"")
                     }
                 } else if FileIdentity(path: EditorSidecar.path(for: map)) != nil {
@@ -148,7 +138,7 @@ public actor EditorSession {
                     let beside = try EditorSidecar.parse(bytes, path: side)
                     // A map that holds beats only, with the grid and markers the author kept beside it.
                     // A chart's own tempo map stays what it is judged on.
-                    if let problem = EditorMarker.problem(beside.markers, duration: audio.info.duration) {
+                    if let problem = EditorMarker.problem(beside.markers, duration: analysed.info.duration) {
                         throw InputError(.corrupt, path: EditorSidecar.path(for: map), reason: problem, fix: "fix or remove \"markers\"")
                     }
                     now.declared = now.declared ?? (f.map.tempoMap == nil ? beside.grid : nil)
@@ -169,7 +159,8 @@ public actor EditorSession {
         opened = now
         saved = now
         saved.beats = onDisk
-        report = Self.check(now.beats, declared: now.declared, chartTempo: chartTempo, onset: onset, settings: settings, file: map)
+        report = Self.check(
+            now.beats, declared: now.declared, chartTempo: chartTempo, onset: analysed.onset, settings: settings, file: map)
     }
 
     static func check(
