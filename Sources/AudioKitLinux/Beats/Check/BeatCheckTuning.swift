@@ -1,5 +1,6 @@
-/// Every tuning constant of `beatmap check` (`BeatChecker` for beat lists, `HitChecker` and its rules for charts), in one
-/// place. The values were chosen on synthetic clicks, on the charts of ../shared/corpus/charts and on
+/// Every tuning constant of `beatmap check`'s judging (`BeatChecker` for beat lists, `HitChecker` and its rules for
+/// charts), in one place; only the bounds that tell a beat list from a chart stay with `BeatChecker.isPulse`, which
+/// documents them. The values were chosen on synthetic clicks, on the charts of ../shared/corpus/charts and on
 /// the human annotations of ../shared/corpus/beats (bench/RESULTS.md, "beatmap check").
 public enum BeatCheckTuning {
     /// A beat further than this from the audio's evidence is flagged, by default (seconds).
@@ -81,4 +82,25 @@ public enum BeatCheckTuning {
     static let evidenceSigma = 0.012
     /// A hit with a `clearOnset` this close sits on it and is never flagged (seconds).
     static let clearOnsetWindow = 0.020
+    /// A hit keeps its neighbours' spacing when the gaps before and after it differ by at most this (seconds;
+    /// `KeepsSpacing`).
+    static let equalSpacingWithin = 0.003
+    /// The least a hit's own evidence counts when a better place is weighed against it (`BetterPlace`): a hit with no
+    /// onset at all is not infinitely outdone.
+    static let ownEvidenceFloor = 0.05
+    /// A chart is judged snapped only with at least this many hits, this share of them within `snappedWithin` of a
+    /// line; a hit is then off the grid beyond `offGridAtLeast` or this many times that share's distance.
+    static let snappedMinimumHits = 16
+    static let snappedShare = 0.9
+    static let offGridTimesPrecision = 3.0
+    /// The chart's global offset: at most this many hits are aligned (evenly sampled), a shift at the edge of
+    /// ±`alignmentOffset` loses this share of its score (small shifts preferred), and shifts are tried in steps of this
+    /// (seconds).
+    static let offsetSampleHits = 1500
+    static let offsetShiftPenalty = 0.15
+    static let offsetSearchStep = 0.002
+    /// Each subdivision's use is counted from this prior (so an unused one is unlikely, not impossible), and a
+    /// subdivision is one the chart uses when at least this share of its hits (and two) are on it.
+    static let subdivisionPrior = 0.5
+    static let usedSubdivisionShare = 0.02
 }

@@ -50,9 +50,9 @@ struct ChartRhythm {
         var counts: [Int: Double] = [:]
         for l in levels { counts[l ?? 0, default: 0] += 1 }
         self.counts = counts
-        total = Double(times.count) + 0.5 * Double(Subdivision.levels.count + 1)
+        total = Double(times.count) + BeatCheckTuning.subdivisionPrior * Double(Subdivision.levels.count + 1)
         // In a short chart a lone hit would count.
-        used = Subdivision.levels.filter { counts[$0, default: 0] >= max(2, 0.02 * Double(times.count)) }
+        used = Subdivision.levels.filter { counts[$0, default: 0] >= max(2, BeatCheckTuning.usedSubdivisionShare * Double(times.count)) }
         // How often the chart steps from one hit to the next by each interval (in 1/48 beats): a pattern is made of the
         // steps a chart uses, not of any equal spacing.
         var steps: [Int: Int] = [:]
@@ -68,7 +68,9 @@ struct ChartRhythm {
     }
 
     /// The weight of a subdivision by the chart's use of it: (its share of the hits)^`structureWeight`, smoothed.
-    func prior(_ level: Int?) -> Double { pow((counts[level ?? 0, default: 0] + 0.5) / total, BeatCheckTuning.structureWeight) }
+    func prior(_ level: Int?) -> Double {
+        pow((counts[level ?? 0, default: 0] + BeatCheckTuning.subdivisionPrior) / total, BeatCheckTuning.structureWeight)
+    }
 
     /// True when a hit other than the one at `t` lies within `BeatCheckTuning.freeWindow` of `x`.
     func occupied(_ x: Double, except t: Double) -> Bool {

@@ -125,22 +125,25 @@ enum HitChecker {
     /// line: nil when the chart is not snapped (fewer than 90 % of its hits within `snappedWithin` of a line: hits
     /// tapped in or placed by ear, where a few milliseconds off the grid say nothing).
     static func offGridLimit(_ distances: [Double]) -> Double? {
-        guard distances.count >= 16 else { return nil }
-        guard let p90 = Median.quantile(distances.sorted(), 0.9) else { return nil }
-        return p90 <= BeatCheckTuning.snappedWithin ? max(BeatCheckTuning.offGridAtLeast, 3 * p90) : nil
+        guard distances.count >= BeatCheckTuning.snappedMinimumHits else { return nil }
+        guard let p90 = Median.quantile(distances.sorted(), BeatCheckTuning.snappedShare) else { return nil }
+        return p90 <= BeatCheckTuning.snappedWithin ? max(BeatCheckTuning.offGridAtLeast, BeatCheckTuning.offGridTimesPrecision * p90) : nil
     }
 
     /// The global offset (map minus audio) of `times` against `peaks`.
     static func offset(_ times: [Double], peaks: Peaks) -> Double {
-        let step = max(1, times.count / 1500)
+        let step = max(1, times.count / BeatCheckTuning.offsetSampleHits)
         let sample = Swift.stride(from: 0, to: times.count, by: step).map { times[$0] }
         let sigma = BeatCheckTuning.offsetSigma
         func score(_ a: Double) -> Double {
-            peaks.alignment(sample, shift: a, sigma: sigma) * (1 - 0.15 * abs(a) / BeatCheckTuning.alignmentOffset)
+            peaks.alignment(sample, shift: a, sigma: sigma)
+                * (1 - BeatCheckTuning.offsetShiftPenalty * abs(a) / BeatCheckTuning.alignmentOffset)
         }
         var bestA = 0.0
         var bestScore = score(0)
-        for a in Swift.stride(from: -BeatCheckTuning.alignmentOffset, through: BeatCheckTuning.alignmentOffset, by: 0.002) {
+        for a in Swift.stride(
+            from: -BeatCheckTuning.alignmentOffset, through: BeatCheckTuning.alignmentOffset, by: BeatCheckTuning.offsetSearchStep)
+        {
             let s = score(a)
             if s > bestScore {
                 bestScore = s

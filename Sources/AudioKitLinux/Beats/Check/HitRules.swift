@@ -79,7 +79,7 @@ enum KeepsSpacing {
         guard k > 0, k + 1 < c.chart.sorted.count, let level = c.chart.levels[i], c.chart.used.contains(level) else { return false }
         let t = c.times[i]
         let (a, b, d) = (c.tempo.beat(atTime: c.chart.sorted[k - 1]), c.tempo.beat(atTime: t), c.tempo.beat(atTime: c.chart.sorted[k + 1]))
-        return abs((b - a) - (d - b)) * 60 / c.tempo.bpm(atTime: t) <= 0.003 && c.chart.common(b - a)
+        return abs((b - a) - (d - b)) * 60 / c.tempo.bpm(atTime: t) <= BeatCheckTuning.equalSpacingWithin && c.chart.common(b - a)
     }
 }
 
@@ -96,7 +96,7 @@ enum BetterPlace {
     ) -> Bool {
         let k = c.chart.rank[i]
         let repeated = c.chart.levels[i] != nil && own.peak != nil && c.chart.plays(rank: k) >= BeatCheckTuning.repeatedMotif
-        let ownScore = max(own.score, 0.05) * c.chart.prior(c.chart.levels[i])
+        let ownScore = max(own.score, BeatCheckTuning.ownEvidenceFloor) * c.chart.prior(c.chart.levels[i])
         var best: (line: Double, onset: (time: Double, strength: Double), score: Double, ranked: Double)? = nil
         for (x, level, onset, evidence) in c.withOnsets(lines) {
             let score = evidence * c.chart.prior(level)
