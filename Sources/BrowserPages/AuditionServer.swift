@@ -72,39 +72,7 @@
                 }, maxSeconds: CrossfadeAudition.maxSeconds)
             let server = LoopbackPageServer(page: PageAssets.audition, token: token, port: port)
             let router = server.router
-            router.get("/api/setup") { _, _ in try PageResponses.json(setup) }
-            router.get("/api/view") { request, _ in
-                let asked = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
-                let plan: CrossfadePlan
-                do throws(CrossfadeAuditionQuery.Refusal) {
-                    plan = try CrossfadeAuditionQuery.plan(asked, for: audition, other: ["token", "width"])
-                } catch { return PageResponses.failure(.badRequest, error.description) }
-                let width = min(max(request.uri.queryParameters.get("width", as: Int.self) ?? 1000, 2), 4000)
-                var view: CrossfadeAuditionView
-                do throws(InputError) { view = try audition.view(plan, width: width) } catch {
-                    return PageResponses.failure(.internalServerError, error.description)
-                }
-                for i in view.curves.indices {
-                    var p = CrossfadeAudition.looped(plan)
-                    p.curve = CrossfadeCurve(rawValue: view.curves[i].curve) ?? plan.curve
-                    view.curves[i].command = CrossfadeCommand.line(audition.inputs, plan: p, output: "mix.wav")
-                }
-                return try PageResponses.json(view)
-            }
-            router.get("/api/mix") { request, _ in
-                let asked = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
-                let plan: CrossfadePlan
-                do throws(CrossfadeAuditionQuery.Refusal) {
-                    plan = try CrossfadeAuditionQuery.plan(asked, for: audition, other: ["token"])
-                } catch { return PageResponses.failure(.badRequest, error.description) }
-                let bytes: [UInt8]
-                do throws(InputError) { bytes = try audition.wav(plan) } catch {
-                    return PageResponses.failure(.internalServerError, error.description)
-                }
-                return Response(
-                    status: .ok, headers: [.contentType: "audio/wav", .cacheControl: "no-store"],
-                    body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
-            }
+            CrossfadeAuditionController(audition: audition, setup: setup).addRoutes(to: router)
             return server.application(started: started)
         }
 

@@ -28,43 +28,7 @@
             let session = Session(audition)
             let server = LoopbackPageServer(page: PageAssets.haptics, token: token, port: port)
             let router = server.router
-            router.get("/api/view") { request, _ in
-                let asked = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
-                guard asked.filter({ $0.0 == "width" }).count <= 1 else {
-                    return PageResponses.failure(.badRequest, "width is given twice")
-                }
-                let width = min(max(request.uri.queryParameters.get("width", as: Int.self) ?? 1000, 2), 8000)
-                let current = await session.audition
-                let view: PatternAuditionView
-                do throws(PatternAudition.Refusal) {
-                    view = try current.view(try PatternAudition.edit(asked, other: ["token", "width"]), width: width)
-                } catch { return PageResponses.failure(.badRequest, error.description) }
-                return try PageResponses.json(view)
-            }
-            router.get("/api/audio") { request, _ in
-                let asked = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
-                guard asked.filter({ $0.0 == "kind" }).count <= 1 else { return PageResponses.failure(.badRequest, "kind is given twice") }
-                guard let kind = AuditionAudio(rawValue: request.uri.queryParameters.get("kind") ?? "mix") else {
-                    return PageResponses.failure(.badRequest, "kind must be sound, haptic or mix")
-                }
-                let current = await session.audition
-                let bytes: [UInt8]
-                do throws(PatternAudition.Refusal) {
-                    bytes = try current.audio(try PatternAudition.edit(asked, other: ["token", "kind"]), kind: kind)
-                } catch { return PageResponses.failure(.badRequest, error.description) }
-                return Response(
-                    status: .ok, headers: [.contentType: "audio/wav", .cacheControl: "no-store"],
-                    body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
-            }
-            router.post("/api/save") { request, _ in
-                let asked = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
-                do throws(PatternAudition.Refusal) {
-                    let bases = asked.filter { $0.0 == "base" }
-                    guard bases.count <= 1 else { throw PatternAudition.Refusal(description: "base is given twice") }
-                    try await session.save(try PatternAudition.edit(asked, other: ["token", "base"]), base: bases.first?.1)
-                } catch { return PageResponses.failure(.conflict, error.description) }
-                return try PageResponses.json(["saved": (await session.audition).path])
-            }
+            PatternAuditionController(session: session).addRoutes(to: router)
             return server.application(started: started)
         }
 
