@@ -1,9 +1,10 @@
 // The page's only way to its server: every request carries the token from the page's own URL.
 
-const token = new URLSearchParams(location.search).get("token") || "";
+/** The session's token, from the page's own URL (none outside a page). */
+const token = () => new URLSearchParams(globalThis.location ? globalThis.location.search : "").get("token") || "";
 
 /** `path` with the session's token added to its query. */
-export const withToken = (path) => path + (path.includes("?") ? "&" : "?") + "token=" + encodeURIComponent(token);
+export const withToken = (path) => path + (path.includes("?") ? "&" : "?") + "token=" + encodeURIComponent(token());
 
 /** The JSON answer to `path`; throws an Error with the server's message when it answers with an error. */
 export async function getJSON(path, options) {

@@ -20,7 +20,7 @@ export const m = {
   /** Hits a draft proposes, not yet accepted or rejected (seconds). */
   proposal: [],
   /** How late the author's taps land (seconds), as the tap calibration measured it. */
-  tapLatency: Number(localStorage.getItem("beatmapTapLatency") || "0"),
+  tapLatency: Number((globalThis.localStorage && globalThis.localStorage.getItem("beatmapTapLatency")) || "0"),
 };
 
 /** What an undo step holds: the beats and the grid. */
