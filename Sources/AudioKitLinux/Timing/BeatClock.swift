@@ -22,6 +22,12 @@ public struct BeatClock: Sendable, Equatable {
         tempo = TempoMap(offset: anchor, bpm: bpm, beatsPerBar: beatsPerBar)
     }
 
+    /// A clock that runs on `tempo` (a chart's tempo map, sections and stops included): beat n falls where the map
+    /// puts it, and a later `changeTempo` continues from it.
+    public init(tempo: TempoMap) {
+        self.tempo = tempo
+    }
+
     /// Media time of beat 0, in seconds.
     public var anchor: Double { segments[0].time }
 

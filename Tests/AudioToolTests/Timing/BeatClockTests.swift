@@ -80,4 +80,13 @@ struct BeatClockTests {
         let text = AHAPFormatter.format(p.jsonValue)
         #expect(AHAPValidator.validate(bytes: Array(text.utf8), file: "taps.ahap").diagnostics.isEmpty)
     }
+
+    @Test func aClockOnAChartsTempoMapKeepsItsSections() throws {
+        // 120 BPM from 0.5 s, then 150 BPM from beat 8 (4.5 s): beat 8 at 4.5 s, beat 13 at 4.5 + 5 × 0.4 = 6.5 s.
+        let map = try #require(TempoMap(offset: 0.5, changes: [(0, 120), (8, 150)]))
+        let clock = BeatClock(tempo: map)
+        #expect(abs(clock.time(ofBeat: 8) - 4.5) < 1e-12 && abs(clock.time(ofBeat: 13) - 6.5) < 1e-12)
+        #expect(abs(clock.beatPosition(at: 6.5) - 13) < 1e-12 && clock.anchor == 0.5)
+        #expect(clock.segments.map(\.bpm) == [120, 150])
+    }
 }
