@@ -4,8 +4,14 @@ import CJansson
 /// duplicate keys are rejected (`JSON_REJECT_DUPLICATES`), and so are NaN,
 /// Infinity, trailing commas and comments, which Jansson never accepts.
 package enum Jansson {
+    /// Jansson seeds its hash function on the first object it makes, reading and writing one global without a lock
+    /// (ThreadSanitizer reports the race when two files are parsed at once, as the tools do). Seeding it here, once and
+    /// before any parse, orders that write before every read.
+    private static let seeded: Void = json_object_seed(0)
+
     /// Parses `bytes` and converts the result to `JSONValue`.
     package static func decode(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) -> Result<JSONValue, JSONSyntaxError> {
+        _ = seeded
         var error = json_error_t()
         let flags = Int(JSON_REJECT_DUPLICATES) | Int(JSON_DECODE_ANY)
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
@@ -27,6 +33,7 @@ package enum Jansson {
 
     /// Jansson's bare parse, used by the benchmark as the ceiling to compare with.
     static func parseOnly(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        _ = seeded
         var error = json_error_t()
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
             let root = json_loadb(base, bytes.count, Int(JSON_REJECT_DUPLICATES), &error)
