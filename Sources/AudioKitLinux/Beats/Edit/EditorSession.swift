@@ -55,7 +55,12 @@ public actor EditorSession {
     /// The track's onset strength, as the checker uses it.
     var onset: OnsetStrength { track.onset }
     /// The map file as last read or saved; nil for a draft not yet saved.
-    var file: BeatMapFile?
+    var file: BeatMapFile? {
+        didSet { fileRefusal = Self.inPlaceRefusal(of: file) }
+    }
+    /// Why `file` cannot be rewritten in place as it stands (`ChartInPlace.refusal`), worked out once per file read or
+    /// saved, not on every state the page asks for.
+    var fileRefusal: String? = nil
     /// What the author edits, as it is now.
     public internal(set) var document: EditorDocument
     /// The document as it is on disk (no beats for an unsaved draft).
@@ -161,6 +166,7 @@ public actor EditorSession {
         saved.beats = onDisk
         report = Self.check(
             now.beats, declared: now.declared, chartTempo: chartTempo, onset: analysed.onset, settings: settings, file: map)
+        fileRefusal = Self.inPlaceRefusal(of: file)
     }
 
     static func check(
@@ -189,8 +195,11 @@ public actor EditorSession {
 
     /// Why a save into the map's own file would be refused as the file stands (a StepMania chart with notes inside
     /// warps), so the page can say so before the click; nil when a save can go ahead.
-    public var saveRefusal: String? {
-        guard savesChartInPlace, let file, let refusal = ChartInPlace.refusal(of: file) else { return nil }
+    public var saveRefusal: String? { savesChartInPlace ? fileRefusal : nil }
+
+    /// The reason, with its fix, that `file` cannot be rewritten in place; nil when it can (or there is none).
+    static func inPlaceRefusal(of file: BeatMapFile?) -> String? {
+        guard let file, let refusal = ChartInPlace.refusal(of: file) else { return nil }
         return refusal.reason + (refusal.fix.map { "; \($0)" } ?? "")
     }
 
