@@ -11,7 +11,7 @@ public enum AuditionTempo {
         var notes: [String] = []
         func analyse(_ path: String) throws(InputError) -> (bpm: Double, firstBeat: Double)? {
             let onset = try TempoEstimator.onsetStrength(path: path, limits: inputs.limits)
-            guard let draft = BeatMapDraft(onset, range: 60...200, quantize: true), let bpm = draft.map.bpm,
+            guard let draft = BeatMapDraft(onset, range: 60...200, quantize: true), let bpm = draft.map.declaredBPM,
                 let first = draft.map.times.first
             else {
                 notes.append("\(path): no steady tempo found; pass its --bpm to snap to its beats")

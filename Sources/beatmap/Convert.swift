@@ -68,14 +68,17 @@ extension Beatmap {
                 var maps = part.maps
                 if let bpm {
                     maps = maps.map {
-                        var m = $0; m.tempoMap = TempoMap(offset: offset, bpm: bpm); return m
+                        var m = $0
+                        m.tempoMap = TempoMap(offset: offset, bpm: bpm)
+                        m.tempoOrigin = .declared
+                        return m
                     }
                 }
                 if format.isChart, maps.contains(where: { ChartWriter.writable($0).count < $0.count }) {
                     throw ToolFailure(
                         "\(map): a chart holds times within a day of 0 s; the map has times that are not finite or beyond that")
                 }
-                if format.isChart, let m = maps.first, m.tempoMap == nil, m.bpm.map(TempoMap.bpmRange.contains) != true {
+                if format.isChart, let m = maps.first, m.tempoMap == nil {
                     Terminal.err(
                         "beatmap: warning: \(map) declares no tempo: the chart is written on 60 BPM from 0 s, so its beats mean nothing; give --bpm and --offset\n"
                     )

@@ -118,7 +118,7 @@ enum DraftInputs {
         if let file {
             let result = try BeatMapReader.read(path: file, format: nil, symbol: nil, chart: chart, limits: limits)
             guard let map = result.map else { try FindingsOutput.stop(tool: "beatmap", file: file, diagnostics: result.diagnostics) }
-            if let tempo = map.declaredTempo { return tempo }
+            if let tempo = map.tempoMap { return tempo }
             throw ToolFailure("\(file): holds no tempo map; give a chart, or a JSON map with \"bpm\" and \"offset\"")
         }
         if let bpm, let offset { return TempoMap(offset: offset, bpm: bpm) }

@@ -17,6 +17,8 @@ public enum BeatMapRules {
     public static let unknownKey = "beatmap.unknown_key"
     /// A chart value the game changes when it loads it.
     public static let clampedValue = "beatmap.clamped_value"
+    /// A JSON map's `"bpm"` or `"offset"` that declares no usable grid.
+    public static let declaredTempo = "beatmap.declared_tempo"
     // Checking against the track.
     /// A beat off its onset and off its neighbours.
     public static let misaligned = "beatmap.misaligned"
@@ -80,6 +82,17 @@ public enum BeatMapRules {
             passing: [RuleExample("osu file format v14\n[TimingPoints]\n0,500,4,1,0,100,1,0\n[HitObjects]\n64,192,500,1,0\n")],
             failing: [
                 RuleExample("osu file format v14\n[TimingPoints]\n0,-500,4,1,0,100,1,0\n[HitObjects]\n64,192,500,1,0\n", expected: ["3:3"])
+            ]),
+        RuleDescription(
+            id: declaredTempo, name: "Declared tempo not usable",
+            summary:
+                "A JSON map's \"bpm\" is not a tempo of 1–10000 or its \"offset\" not a time, or one is given without the other.",
+            rationale:
+                "A grid is a tempo and the time of its first beat. A map that declares half of one, or a value that is none, declares no grid: its hits are not checked on one, so every check would pass while the author believes the grid is in force. A warning, as an unknown key is: the beats themselves are read.",
+            defaultSeverity: .warning, passing: [RuleExample(#"{"bpm": 120, "offset": 0.5, "beats": [0.5, 1.0]}"#)],
+            failing: [
+                RuleExample("{\"bpm\": 0,\n \"offset\": 0.5, \"beats\": [0.5, 1.0]}", expected: ["1:2"]),
+                RuleExample("{\"beats\": [0.5, 1.0],\n \"bpm\": 120}", expected: ["2:2"]),
             ]),
     ]
 

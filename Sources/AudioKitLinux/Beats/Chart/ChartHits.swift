@@ -46,7 +46,7 @@ enum ChartHits {
         }
         // The declared BPM and offset are one grid: the first section's tempo from the map's beat 0 (not the tempo that
         // holds longest, which put the last tempo in the first one's place).
-        var map = BeatMap(times: times, locations: locations, bpm: tempoMap?.sections[0].bpm, offset: tempoMap?.offset, file: file)
+        var map = BeatMap(times: times, locations: locations, tempoMap: tempoMap, file: file)
         map.tempoMap = tempoMap
         map.positions = beats.count == times.count ? beats : []
         map.chart = chart

@@ -4,11 +4,11 @@ import Foundation
 /// §6.1): StepMania `.sm` (dance-single, rows of 1/48 beat, each measure at the smallest row count that holds its
 /// notes, as StepMania's writer does), osu!mania `.osu` (v14, CRLF, integer milliseconds, one uninherited timing
 /// point per tempo), Quaver `.qua` and a Beat Saber v3 difficulty. Hits go to four lanes in turn. The tempo map
-/// is the map's own, else a steady one from its BPM and offset, else 60 BPM from 0 s.
+/// is the one the map declares (a chart's own, or a list's BPM and offset), else 60 BPM from 0 s.
 public enum ChartWriter {
     /// The tempo map a map is written on.
     public static func tempoMap(of map: BeatMap) -> TempoMap {
-        map.declaredTempo ?? TempoMap(offset: map.offset ?? 0, bpm: map.bpm.flatMap { TempoMap.bpmRange.contains($0) ? $0 : nil } ?? 60)
+        map.tempoMap ?? TempoMap(offset: 0, bpm: 60)
     }
 
     /// The times a chart can hold: finite, within a day of 0 s (the readers refuse more); the others are left out,

@@ -4,11 +4,6 @@ import Foundation
 enum BeatCheckFindings {
     /// The rule id of a map that the audio mostly does not confirm.
     static let unconfirmedID = BeatMapRules.unconfirmed
-    /// Below this share of beats confirmed by an onset, the check is an error, not a pass: the audio
-    /// is silent, the wrong track, or the map belongs to another song. Human maps of real music sit far above
-    /// it (bench/RESULTS.md: at most a few per cent of beats unconfirmed).
-    static let minimumConfirmedShare = BeatCheckTuning.minimumConfirmedShare
-
     /// The finding when fewer than four beats lie inside the track, or the track has no onset strength.
     static func tooFewInside(map: BeatMap, inside: Int, duration: Double) -> Diagnostic {
         Diagnostic(
@@ -35,7 +30,7 @@ enum BeatCheckFindings {
         var d: [Diagnostic] = []
         d += r.stretches.map { StretchAlignment.finding($0, map: map, tolerance: options.tolerance) }
         d += r.beats.filter { $0.flagged && $0.stretchShift == nil }.map { hitFinding($0, r, map: map, options: options) }
-        d += confirmation(r, map: map)
+        d += confirmation(r, map: map, tuning: options.tuning)
         if let finding = offsetFinding(r, map: map, options: options) { d.append(finding) }
         if let finding = driftFinding(r, map: map, options: options) { d.append(finding) }
         if let finding = octaveFinding(r, map: map) { d.append(finding) }
@@ -142,7 +137,11 @@ enum BeatCheckFindings {
 
     /// The check's reach: an error when too few beats are confirmed by an onset, else a note listing the beats no onset
     /// was near.
-    static func confirmation(_ r: BeatCheckReport, map: BeatMap) -> [Diagnostic] {
+    /// Below `minimumConfirmedShare` of beats confirmed by an onset, the check is an error, not a pass: the audio is
+    /// silent, the wrong track, or the map belongs to another song. Human maps of real music sit far above it
+    /// (bench/RESULTS.md: at most a few per cent of beats unconfirmed).
+    static func confirmation(_ r: BeatCheckReport, map: BeatMap, tuning: BeatCheckTuning) -> [Diagnostic] {
+        let minimumConfirmedShare = tuning.minimumConfirmedShare
         let file = map.file
         var d: [Diagnostic] = []
         let unchecked = r.beats.filter { $0.audioTime == nil }

@@ -8,6 +8,8 @@ public struct BeatCheckOptions: Sendable {
     public var lint: BeatLintOptions
     /// Seconds to subtract from decoded audio times; nil = automatic (untagged MP3: 1105 samples).
     public var decoderDelay: Double?
+    /// The judging's constants (`BeatCheckTuning.standard` unless a test changes one).
+    public var tuning = BeatCheckTuning.standard
 
     /// Options with a tolerance in seconds (default 50 ms), lint settings, and a decoder delay in seconds (nil: automatic).
     public init(

@@ -1,106 +1,115 @@
 /// Every tuning constant of `beatmap check`'s judging (`BeatChecker` for beat lists, `HitChecker` and its rules for
-/// charts), in one place; only the bounds that tell a beat list from a chart stay with `BeatChecker.isPulse`, which
-/// documents them. The values were chosen on synthetic clicks, on the charts of ../shared/corpus/charts and on
-/// the human annotations of ../shared/corpus/beats (bench/RESULTS.md, "beatmap check").
-public enum BeatCheckTuning {
-    /// A beat further than this from the audio's evidence is flagged, by default (seconds).
+/// charts), in one value that the check carries (`BeatCheckOptions.tuning`) and hands to each rule (`HitJudging`);
+/// only the bounds that tell a beat list from a chart stay with `BeatChecker.isPulse`, which documents them. The
+/// values of `standard` were chosen on synthetic clicks, on the charts of ../shared/corpus/charts and on the human
+/// annotations of ../shared/corpus/beats (bench/RESULTS.md, "beatmap check"); a test may change one to see its rule
+/// turn.
+public struct BeatCheckTuning: Sendable {
+    /// A beat further than this from the audio's evidence is flagged, by default (seconds): the default of the check's
+    /// tolerance option, not a constant of the judging.
     public static let defaultTolerance = 0.050
+    /// The values every command checks with.
+    public static let standard = BeatCheckTuning()
+
+    /// The standard values.
+    public init() {}
+
     /// How many neighbours on each side draw a beat's local grid.
-    static let neighbourRadius = 4
+    var neighbourRadius = 4
     /// Fewest agreeing neighbours that make a local grid.
-    static let minimumNeighbours = 3
+    var minimumNeighbours = 3
     /// A neighbour agrees with the audio when its onset is this close (seconds).
-    static let neighbourAgreement = 0.07
+    var neighbourAgreement = 0.07
     /// The search window around a beat: this share of the local beat interval, at most `maxSearchWindow`.
-    static let searchWindowShare = 0.3
-    static let maxSearchWindow = 0.1
+    var searchWindowShare = 0.3
+    var maxSearchWindow = 0.1
     /// Onsets are weighed by a Gaussian of this σ around the beat (seconds).
-    static let onsetSigma = 0.04
+    var onsetSigma = 0.04
     /// An onset peak counts when at least this share of the track's typical (75th-percentile) peak.
-    static let strongEnough = 0.3
+    var strongEnough = 0.3
     /// The neighbours' grid is believed when the audio has an onset there at least this share as strong as the beat's own.
-    static let gridBelief = 0.25
+    var gridBelief = 0.25
     /// Global alignment: offsets within ±`alignmentOffset` s and tempo scales within ±`alignmentScale`.
-    static let alignmentOffset = 0.35
-    static let alignmentScale = 0.03
+    var alignmentOffset = 0.35
+    var alignmentScale = 0.03
     /// Fewest beats inside the track for a check; fewest well-matched beats for a drift estimate.
-    static let minimumBeats = 4
-    static let minimumBeatsForDrift = 8
+    var minimumBeats = 4
+    var minimumBeatsForDrift = 8
     /// Below this share of beats confirmed by an onset, the check is an error (`beatmap.unconfirmed`).
-    static let minimumConfirmedShare = 0.5
+    var minimumConfirmedShare = 0.5
     /// The shortest beat period people tap as a beat (seconds): a steady pulse at least this slow is a beat list, checked
     /// beat by beat; a faster one is a stream of subdivisions, a chart. The fastest tactus is 200–250 ms (London, *Hearing
     /// in Time*, 2004, pp. 34–35); the annotated clips of ../shared/corpus/beats go down to 229 ms (262 BPM).
-    static let shortestBeatPeriod = 0.2
+    var shortestBeatPeriod = 0.2
 
     // The hits of a chart (`HitChecker`, its rules in `HitRules`, and `ChartRhythm`).
 
     /// Weakest peak that still counts as an onset under a hit (share of the track's typical peak).
-    static let supportFloor = 0.1
+    var supportFloor = 0.1
     /// A hit with any onset peak this close is confirmed (seconds).
-    static let supportWindow = 0.030
+    var supportWindow = 0.030
     /// A grid line is free when no other hit is this close (seconds).
-    static let freeWindow = 0.025
+    var freeWindow = 0.025
     /// A suggested line needs a clear onset this close (seconds).
-    static let lineOnsetWindow = 0.020
+    var lineOnsetWindow = 0.020
     /// A hit is on a subdivision when its grid line is this close (seconds).
-    static let onLine = 0.008
+    var onLine = 0.008
     /// How much further from a grid line than the hit it shares the line with a hit must be to be the one moved there
     /// (seconds; rule 8).
-    static let sharedLineMargin = 0.003
+    var sharedLineMargin = 0.003
     /// A chart is snapped (its hits placed by an editor's snap) when 90 % of its hits lie within this of a grid line
     /// of 1/12 or 1/16 of a beat (seconds): exact in StepMania, whole milliseconds in osu! and Quaver.
-    static let snappedWithin = 0.0015
+    var snappedWithin = 0.0015
     /// In a snapped chart, a hit further than this from every grid line is off the grid (seconds): at least 3 ms
     /// (osu!'s Mapset Verifier calls an object 2 ms or more from its snap unsnapped), and at least three times the
     /// chart's own precision.
-    static let offGridAtLeast = 0.003
+    var offGridAtLeast = 0.003
     /// A hit with an onset at least this strong (share of the track's typical peak) within 20 ms sits on a clear
     /// onset and is never flagged.
-    static let clearOnset = 1.0
+    var clearOnset = 1.0
     /// A motif (the rhythm within a beat around a hit) the chart plays this many times is the chart's own.
-    static let repeatedMotif = 2
+    var repeatedMotif = 2
     /// The weight of a place's rhythm (how often the chart plays the motif a hit would have there) against its evidence
     /// when choosing where a flagged hit goes (an exponent).
-    static let motifWeight = 0.5
+    var motifWeight = 0.5
     /// A hit in a rhythm the chart plays nowhere else is flagged, though it sits on an onset, when a free line with a
     /// clear onset (`clearOnset`) within the hit window puts it in a figure the chart plays at least this often (rule 7).
-    static let figureRepeats = 3
+    var figureRepeats = 3
     /// How many times more evidence a better place needs against a hit in a repeated motif.
-    static let motifBetterBy = 4.0
+    var motifBetterBy = 4.0
     /// A step between hits is one the chart uses when at least this share of its steps are it.
-    static let commonStep = 0.05
+    var commonStep = 0.05
     /// A place must have this many times the evidence of the hit's own to be suggested.
-    static let betterBy = 4.0
+    var betterBy = 4.0
     /// The weight of the chart's own use of a subdivision against the audio's evidence (an exponent).
-    static let structureWeight = 0.5
+    var structureWeight = 0.5
     /// The global offset of a chart's hits: the hits are aligned to the onsets with a Gaussian of this σ (seconds)…
-    static let offsetSigma = 0.015
+    var offsetSigma = 0.015
     /// … and the offset is the median distance to a strong onset within this of each hit (seconds).
-    static let offsetOnsetWindow = 0.025
+    var offsetOnsetWindow = 0.025
     /// A hit's onset evidence is the strongest peak within `supportWindow`, weighted by a Gaussian of this σ (seconds).
-    static let evidenceSigma = 0.012
+    var evidenceSigma = 0.012
     /// A hit with a `clearOnset` this close sits on it and is never flagged (seconds).
-    static let clearOnsetWindow = 0.020
+    var clearOnsetWindow = 0.020
     /// A hit keeps its neighbours' spacing when the gaps before and after it differ by at most this (seconds;
     /// `KeepsSpacing`).
-    static let equalSpacingWithin = 0.003
+    var equalSpacingWithin = 0.003
     /// The least a hit's own evidence counts when a better place is weighed against it (`BetterPlace`): a hit with no
     /// onset at all is not infinitely outdone.
-    static let ownEvidenceFloor = 0.05
+    var ownEvidenceFloor = 0.05
     /// A chart is judged snapped only with at least this many hits, this share of them within `snappedWithin` of a
     /// line; a hit is then off the grid beyond `offGridAtLeast` or this many times that share's distance.
-    static let snappedMinimumHits = 16
-    static let snappedShare = 0.9
-    static let offGridTimesPrecision = 3.0
+    var snappedMinimumHits = 16
+    var snappedShare = 0.9
+    var offGridTimesPrecision = 3.0
     /// The chart's global offset: at most this many hits are aligned (evenly sampled), a shift at the edge of
     /// ±`alignmentOffset` loses this share of its score (small shifts preferred), and shifts are tried in steps of this
     /// (seconds).
-    static let offsetSampleHits = 1500
-    static let offsetShiftPenalty = 0.15
-    static let offsetSearchStep = 0.002
+    var offsetSampleHits = 1500
+    var offsetShiftPenalty = 0.15
+    var offsetSearchStep = 0.002
     /// Each subdivision's use is counted from this prior (so an unused one is unlikely, not impossible), and a
     /// subdivision is one the chart uses when at least this share of its hits (and two) are on it.
-    static let subdivisionPrior = 0.5
-    static let usedSubdivisionShare = 0.02
+    var subdivisionPrior = 0.5
+    var usedSubdivisionShare = 0.02
 }

@@ -20,7 +20,7 @@ public enum BeatChecker {
         lint.audioDuration = onset.audio.duration
         let (delay, removed, delayFindings) = decoderDelay(onset: onset, audioPath: audioPath, given: options.decoderDelay)
         let valid = map.times.indices.filter { map.times[$0].isFinite && map.times[$0] >= 0 && map.times[$0] < onset.audio.duration }
-        guard valid.count >= BeatCheckTuning.minimumBeats, !onset.values.isEmpty else {
+        guard valid.count >= options.tuning.minimumBeats, !onset.values.isEmpty else {
             let diagnostics =
                 BeatRuleRegistry.lint(map, options: lint) + delayFindings
                 + [BeatCheckFindings.tooFewInside(map: map, inside: valid.count, duration: onset.audio.duration)]
@@ -28,9 +28,9 @@ public enum BeatChecker {
                 beats: [], offset: nil, drift: nil, mapBPM: nil, audioBPM: nil, decoderDelay: delay, diagnostics: diagnostics.sorted(),
                 onset: onset)
         }
-        let odf = OnsetCurve(onset, delay: delay - removed)
+        let odf = OnsetCurve(onset, delay: delay - removed, tuning: options.tuning)
         let times = valid.map { map.times[$0] }
-        let judgedOn = tempoMap(for: map, times: times, onset: onset)
+        let judgedOn = tempoMap(for: map, times: times, onset: onset, tuning: options.tuning)
         // The lint judges the hits on the tempo map the check uses: a fitted one is the check's (its octave chosen by the
         // audio), so an off-grid finding names the tempo the check and the editor's grid show.
         var linted = map
@@ -91,20 +91,22 @@ public enum BeatChecker {
         // Each beat where the global alignment puts it in the audio.
         let aligned = times.map { centre + shift + scale * ($0 - centre) }
         let localBeat = RobustLine.localIntervals(times)
-        func window(_ k: Int) -> Double { min(BeatCheckTuning.maxSearchWindow, BeatCheckTuning.searchWindowShare * localBeat[k]) }
+        func window(_ k: Int) -> Double { min(options.tuning.maxSearchWindow, options.tuning.searchWindowShare * localBeat[k]) }
         let nearest = aligned.indices.map { odf.strongest(near: aligned[$0], window: window($0)) }
         var matches: [OnsetMatch?] = []
         for k in valid.indices {
             let own = nearest[k]
             let ownFits = own.map { abs($0.time - aligned[k]) <= options.tolerance } ?? false
             var match = own
-            if let predicted = RobustLine.gridPrediction(k, matches: nearest, q: aligned) ?? RobustLine.mapGrid(k, q: aligned) {
+            if let predicted = RobustLine.gridPrediction(k, matches: nearest, q: aligned, tuning: options.tuning)
+                ?? RobustLine.mapGrid(k, q: aligned, tuning: options.tuning)
+            {
                 if abs(predicted - aligned[k]) > options.tolerance {
                     // The beat sits off its neighbours' grid. Believe the grid when the audio has an
                     // onset there at least a quarter as strong as any at the beat; keep the beat only
                     // when a far stronger onset supports it (a deliberate syncopation).
                     if let g = odf.strongest(near: predicted, window: window(k)), abs(g.time - predicted) <= options.tolerance,
-                        g.strength >= BeatCheckTuning.gridBelief * (ownFits ? own!.strength : 0)
+                        g.strength >= options.tuning.gridBelief * (ownFits ? own!.strength : 0)
                     {
                         match = g
                     } else if !ownFits {
@@ -122,7 +124,9 @@ public enum BeatChecker {
         for (k, i) in valid.enumerated() {
             let match = matches[k]
             let flagged =
-                errors[k].map { isMisplaced(error: $0, beat: k, q: aligned, errors: errors, tolerance: options.tolerance) } ?? false
+                errors[k].map {
+                    isMisplaced(error: $0, beat: k, q: aligned, errors: errors, tolerance: options.tolerance, tuning: options.tuning)
+                } ?? false
             beats.append(
                 BeatEvidence(
                     index: i, time: map.times[i], audioTime: match?.time, error: errors[k], strength: match?.strength ?? 0,
@@ -131,7 +135,7 @@ public enum BeatChecker {
         let good = beats.filter { $0.audioTime != nil && !$0.flagged && !$0.fromGrid }
         let raw = good.map { $0.time - $0.audioTime! }
         let offset = raw.isEmpty ? nil : Median.of(raw)
-        let drift = good.count >= BeatCheckTuning.minimumBeatsForDrift ? RobustLine.theilSen(good.map(\.time), raw) : nil
+        let drift = good.count >= options.tuning.minimumBeatsForDrift ? RobustLine.theilSen(good.map(\.time), raw) : nil
         // The same fit as `beatmap fit` (least squares onto a grid, missing beats allowed), so both report one BPM.
         let mapBPM = GridFit(times: times)?.bpm
         let audioBPM = mapBPM.flatMap { m in drift.map { m * (1 + $0) } }
@@ -149,15 +153,15 @@ public enum BeatChecker {
     /// else, unless the map is one steady pulse of beats at most 300 BPM (a beat list as people tap it, checked beat by
     /// beat against its neighbours), fitted to the
     /// hits with the audio's tempo choosing the octave. Nil for a steady pulse.
-    static func tempoMap(for map: BeatMap, times: [Double], onset: OnsetStrength) -> (TempoMap, String)? {
-        if let t = map.tempoMap { return (t, "chart") }
+    static func tempoMap(for map: BeatMap, times: [Double], onset: OnsetStrength, tuning: BeatCheckTuning) -> (TempoMap, String)? {
+        if let t = map.writtenTempoMap { return (t, "chart") }
         if isPulse(times)
             && Median.of((1..<max(2, times.count)).map { k in abs(times[k] - times[k - 1]) })
-                >= BeatCheckTuning.shortestBeatPeriod
+                >= tuning.shortestBeatPeriod
         {
             return nil
         }
-        if let declared = map.declaredTempo { return (declared, "declared") }
+        if let declared = map.tempoMap { return (declared, "declared") }
         let audio = TempoEstimator.estimate(onset)?.bpm
         return TempoMapFit.fit(times, audioBPM: audio).map { ($0, "fitted") }
     }
@@ -191,7 +195,7 @@ public enum BeatChecker {
         map: BeatMap, valid: [Int], times: [Double], odf: OnsetCurve, onset: OnsetStrength, tempo: TempoMap, source: String,
         options: BeatCheckOptions, delay: Double, diagnostics: [Diagnostic]
     ) -> BeatCheckReport {
-        let peaks = HitChecker.Peaks(odf, floor: BeatCheckTuning.supportFloor)
+        let peaks = HitChecker.Peaks(odf, floor: options.tuning.supportFloor)
         let offset = HitChecker.offset(times, peaks: peaks)
         let judged = HitChecker.judge(
             times, odf: odf, peaks: peaks, tempo: tempo, offset: offset, tolerance: options.tolerance, hitWindow: options.lint.hitWindow)
@@ -225,7 +229,7 @@ public enum BeatChecker {
         }
         let good = beats.filter { b in !b.flagged && b.audioTime != nil && abs(b.error ?? 1) <= options.tolerance }
         let raw = good.map { $0.time - $0.audioTime! }
-        let drift = good.count >= BeatCheckTuning.minimumBeatsForDrift ? RobustLine.theilSen(good.map(\.time), raw) : nil
+        let drift = good.count >= options.tuning.minimumBeatsForDrift ? RobustLine.theilSen(good.map(\.time), raw) : nil
         let mapBPM = tempo.mainBPM(from: times.min() ?? 0, to: times.max() ?? 0)
         var report = BeatCheckReport(
             beats: beats, offset: raw.isEmpty ? offset : Median.of(raw), drift: drift, mapBPM: mapBPM,
@@ -259,13 +263,17 @@ public enum BeatChecker {
     /// rule cut false flags from 2.6 % to 1.1 % of beats and kept 95 % of the beats shifted by
     /// 60–200 ms (bench/RESULTS.md). The neighbours' grid is drawn through the neighbours that
     /// agree with the audio (when at least three do), so a misplaced neighbour does not bend it.
-    static func isMisplaced(error: Double, beat k: Int, q: [Double], errors: [Double?], tolerance: Double) -> Bool {
+    static func isMisplaced(
+        error: Double, beat k: Int, q: [Double], errors: [Double?], tolerance: Double, tuning: BeatCheckTuning
+    ) -> Bool {
         guard abs(error) > tolerance else { return false }
         guard abs(error) <= 2 * tolerance else { return true }
-        let agreeing = RobustLine.neighbours(of: k, count: q.count).filter { errors[$0].map { abs($0) <= tolerance } ?? false }
+        let agreeing = RobustLine.neighbours(of: k, count: q.count, tuning: tuning).filter {
+            errors[$0].map { abs($0) <= tolerance } ?? false
+        }
         guard
-            let grid = agreeing.count >= BeatCheckTuning.minimumNeighbours
-                ? RobustLine.grid(k, through: agreeing, q: q) : RobustLine.mapGrid(k, q: q)
+            let grid = agreeing.count >= tuning.minimumNeighbours
+                ? RobustLine.grid(k, through: agreeing, q: q, tuning: tuning) : RobustLine.mapGrid(k, q: q, tuning: tuning)
         else { return true }
         return abs(q[k] - grid) > tolerance
     }

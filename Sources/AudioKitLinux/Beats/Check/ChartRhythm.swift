@@ -23,14 +23,17 @@ struct ChartRhythm {
     let tempo: TempoMap
     /// Each hit's position in 1/48 beats, in time order.
     let positions: [Int]
+    /// The judging's constants.
+    let tuning: BeatCheckTuning
     private let counts: [Int: Double]
     private let total: Double
     private let steps: [Int: Int]
     private let motifs: [[Int]: Int]
 
     /// The structure of `times` (map order) on `tempo`.
-    init(_ times: [Double], tempo: TempoMap) {
+    init(_ times: [Double], tempo: TempoMap, tuning: BeatCheckTuning = .standard) {
         self.tempo = tempo
+        self.tuning = tuning
         let sorted = times.sorted()
         self.sorted = sorted
         var rank = [Int](repeating: 0, count: times.count)
@@ -40,9 +43,9 @@ struct ChartRhythm {
         // chart's own precision.
         let distances = sorted.map { HitChecker.gridDistance($0, tempo: tempo) }
         gridDistances = distances
-        let limit = HitChecker.offGridLimit(distances)
+        let limit = HitChecker.offGridLimit(distances, tuning: tuning)
         offGridLimit = limit
-        let levels = times.map { tempo.subdivision(of: $0, tolerance: limit ?? BeatCheckTuning.onLine)?.level }
+        let levels = times.map { tempo.subdivision(of: $0, tolerance: limit ?? tuning.onLine)?.level }
         self.levels = levels
         var sortedLevels = [Int?](repeating: nil, count: times.count)
         for (i, level) in levels.enumerated() { sortedLevels[rank[i]] = level }
@@ -50,9 +53,9 @@ struct ChartRhythm {
         var counts: [Int: Double] = [:]
         for l in levels { counts[l ?? 0, default: 0] += 1 }
         self.counts = counts
-        total = Double(times.count) + BeatCheckTuning.subdivisionPrior * Double(Subdivision.levels.count + 1)
+        total = Double(times.count) + tuning.subdivisionPrior * Double(Subdivision.levels.count + 1)
         // In a short chart a lone hit would count.
-        used = Subdivision.levels.filter { counts[$0, default: 0] >= max(2, BeatCheckTuning.usedSubdivisionShare * Double(times.count)) }
+        used = Subdivision.levels.filter { counts[$0, default: 0] >= max(2, tuning.usedSubdivisionShare * Double(times.count)) }
         // How often the chart steps from one hit to the next by each interval (in 1/48 beats): a pattern is made of the
         // steps a chart uses, not of any equal spacing.
         var steps: [Int: Int] = [:]
@@ -69,13 +72,13 @@ struct ChartRhythm {
 
     /// The weight of a subdivision by the chart's use of it: (its share of the hits)^`structureWeight`, smoothed.
     func prior(_ level: Int?) -> Double {
-        pow((counts[level ?? 0, default: 0] + BeatCheckTuning.subdivisionPrior) / total, BeatCheckTuning.structureWeight)
+        pow((counts[level ?? 0, default: 0] + tuning.subdivisionPrior) / total, tuning.structureWeight)
     }
 
     /// True when a hit other than the one at `t` lies within `BeatCheckTuning.freeWindow` of `x`.
     func occupied(_ x: Double, except t: Double) -> Bool {
-        var k = SortedTimes.lowerBound(sorted, x - BeatCheckTuning.freeWindow)
-        while k < sorted.count, sorted[k] <= x + BeatCheckTuning.freeWindow {
+        var k = SortedTimes.lowerBound(sorted, x - tuning.freeWindow)
+        while k < sorted.count, sorted[k] <= x + tuning.freeWindow {
             if sorted[k] != t { return true }
             k += 1
         }
@@ -84,7 +87,7 @@ struct ChartRhythm {
 
     /// True when a step of `beats` between neighbours is one the chart uses (`BeatCheckTuning.commonStep` of its steps).
     func common(_ beats: Double) -> Bool {
-        Double(steps[Int((beats * 48).rounded()), default: 0]) >= BeatCheckTuning.commonStep * Double(max(1, sorted.count - 1))
+        Double(steps[Int((beats * 48).rounded()), default: 0]) >= tuning.commonStep * Double(max(1, sorted.count - 1))
     }
 
     /// A motif: the rhythm around the hit of rank `k` (where the hits within a beat either side sit, and where it sits
@@ -132,7 +135,7 @@ struct ChartRhythm {
     /// How much a place `x` for the hit of rank `k` restores the chart's rhythm: 1 + how often the chart plays the motif
     /// the hit would have there, to the power `motifWeight`. A hit moved out of a figure the chart repeats goes back to
     /// where the figure has it, rather than to the next line with an onset.
-    func rhythm(at x: Double, rank k: Int) -> Double { pow(1 + Double(plays(at: x, rank: k)), BeatCheckTuning.motifWeight) }
+    func rhythm(at x: Double, rank k: Int) -> Double { pow(1 + Double(plays(at: x, rank: k)), tuning.motifWeight) }
 
     /// A hit off the grid whose neighbours in time are on it: a lone slip. A run of hits off the grid says the tempo map
     /// does not hold there (a tempo change it does not declare), not that each hit is misplaced.
@@ -146,7 +149,7 @@ struct ChartRhythm {
     /// moved), not a figure the chart plays and not a stretch where the tempo map does not hold (rule 6).
     func loneOnUnusedLevel(_ k: Int, limit: Double) -> Bool {
         func onUsed(_ j: Int) -> Bool { gridDistances[j] <= limit && sortedLevels[j].map(used.contains) == true }
-        guard gridDistances[k] <= limit, let level = sortedLevels[k], !used.contains(level), plays(rank: k) < BeatCheckTuning.repeatedMotif
+        guard gridDistances[k] <= limit, let level = sortedLevels[k], !used.contains(level), plays(rank: k) < tuning.repeatedMotif
         else { return false }
         var first = k
         var last = k
@@ -165,7 +168,7 @@ struct ChartRhythm {
             guard first <= last, last - first < 64 else { continue }
             for k in Int(first)...Int(last) where Subdivision.level(ofBeat: Double(k) / Double(level)) == level {
                 let x = tempo.time(ofBeat: Double(k) / Double(level))
-                if abs(x - t) > BeatCheckTuning.supportWindow, abs(x - t) <= hitWindow, !occupied(x, except: t) { lines.append((x, level)) }
+                if abs(x - t) > tuning.supportWindow, abs(x - t) <= hitWindow, !occupied(x, except: t) { lines.append((x, level)) }
             }
         }
         return lines

@@ -8,12 +8,12 @@ enum GlobalAlignment {
         func score(_ a: Double, _ s: Double) -> Double {
             var sum = 0.0
             for t in sample { sum += odf.smoothValue(at: centre + a + s * (t - centre)) }
-            return sum * (1 - 0.1 * abs(a) / BeatCheckTuning.alignmentOffset - 0.5 * abs(s - 1))
+            return sum * (1 - 0.1 * abs(a) / odf.tuning.alignmentOffset - 0.5 * abs(s - 1))
         }
         var best = (0.0, 1.0)
         var bestScore = score(0, 1)
-        for s in Swift.stride(from: 1 - BeatCheckTuning.alignmentScale, through: 1 + BeatCheckTuning.alignmentScale, by: 0.002) {
-            for a in Swift.stride(from: -BeatCheckTuning.alignmentOffset, through: BeatCheckTuning.alignmentOffset, by: 0.01)
+        for s in Swift.stride(from: 1 - odf.tuning.alignmentScale, through: 1 + odf.tuning.alignmentScale, by: 0.002) {
+            for a in Swift.stride(from: -odf.tuning.alignmentOffset, through: odf.tuning.alignmentOffset, by: 0.01)
             where score(a, s) > bestScore {
                 bestScore = score(a, s)
                 best = (a, s)

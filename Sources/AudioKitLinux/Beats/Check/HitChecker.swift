@@ -64,8 +64,13 @@ enum HitChecker {
     struct Peaks {
         let times: [Double]
         let strengths: [Double]
+        /// The judging's constants (the curve's).
+        let tuning: BeatCheckTuning
 
-        init(_ odf: OnsetCurve, floor: Double) {
+        /// The peaks of `odf` at least `floor` strong (default: the tuning's `supportFloor`).
+        init(_ odf: OnsetCurve, floor: Double? = nil) {
+            tuning = odf.tuning
+            let floor = floor ?? odf.tuning.supportFloor
             var t: [Double] = []
             var s: [Double] = []
             let raw = odf.raw
@@ -124,25 +129,26 @@ enum HitChecker {
     /// How far from every grid line a hit must be to be off the grid, given every hit's `distances` to its nearest
     /// line: nil when the chart is not snapped (fewer than 90 % of its hits within `snappedWithin` of a line: hits
     /// tapped in or placed by ear, where a few milliseconds off the grid say nothing).
-    static func offGridLimit(_ distances: [Double]) -> Double? {
-        guard distances.count >= BeatCheckTuning.snappedMinimumHits else { return nil }
-        guard let p90 = Median.quantile(distances.sorted(), BeatCheckTuning.snappedShare) else { return nil }
-        return p90 <= BeatCheckTuning.snappedWithin ? max(BeatCheckTuning.offGridAtLeast, BeatCheckTuning.offGridTimesPrecision * p90) : nil
+    static func offGridLimit(_ distances: [Double], tuning: BeatCheckTuning) -> Double? {
+        guard distances.count >= tuning.snappedMinimumHits else { return nil }
+        guard let p90 = Median.quantile(distances.sorted(), tuning.snappedShare) else { return nil }
+        return p90 <= tuning.snappedWithin ? max(tuning.offGridAtLeast, tuning.offGridTimesPrecision * p90) : nil
     }
 
     /// The global offset (map minus audio) of `times` against `peaks`.
     static func offset(_ times: [Double], peaks: Peaks) -> Double {
-        let step = max(1, times.count / BeatCheckTuning.offsetSampleHits)
+        let tuning = peaks.tuning
+        let step = max(1, times.count / tuning.offsetSampleHits)
         let sample = Swift.stride(from: 0, to: times.count, by: step).map { times[$0] }
-        let sigma = BeatCheckTuning.offsetSigma
+        let sigma = tuning.offsetSigma
         func score(_ a: Double) -> Double {
             peaks.alignment(sample, shift: a, sigma: sigma)
-                * (1 - BeatCheckTuning.offsetShiftPenalty * abs(a) / BeatCheckTuning.alignmentOffset)
+                * (1 - tuning.offsetShiftPenalty * abs(a) / tuning.alignmentOffset)
         }
         var bestA = 0.0
         var bestScore = score(0)
         for a in Swift.stride(
-            from: -BeatCheckTuning.alignmentOffset, through: BeatCheckTuning.alignmentOffset, by: BeatCheckTuning.offsetSearchStep)
+            from: -tuning.alignmentOffset, through: tuning.alignmentOffset, by: tuning.offsetSearchStep)
         {
             let s = score(a)
             if s > bestScore {
@@ -152,7 +158,7 @@ enum HitChecker {
         }
         var residuals: [Double] = []
         for t in times {
-            let clear = peaks.near(t - bestA, window: BeatCheckTuning.offsetOnsetWindow, minimum: BeatCheckTuning.strongEnough)
+            let clear = peaks.near(t - bestA, window: tuning.offsetOnsetWindow, minimum: tuning.strongEnough)
             if let p = clear.min(by: { abs($0.time - (t - bestA)) < abs($1.time - (t - bestA)) }) { residuals.append(t - p.time) }
         }
         return residuals.count >= 4 ? Median.of(residuals) : bestA
@@ -160,11 +166,12 @@ enum HitChecker {
 
     /// Onset evidence at `time`: the strongest peak within 30 ms, weighted by a Gaussian of σ = 12 ms.
     static func evidence(_ peaks: Peaks, at time: Double) -> (score: Double, peak: (time: Double, strength: Double)?) {
+        let tuning = peaks.tuning
         var best = 0.0
         var at: (Double, Double)? = nil
-        for p in peaks.near(time, window: BeatCheckTuning.supportWindow) {
+        for p in peaks.near(time, window: tuning.supportWindow) {
             let d = p.time - time
-            let s = p.strength * exp(-d * d / (2 * BeatCheckTuning.evidenceSigma * BeatCheckTuning.evidenceSigma))
+            let s = p.strength * exp(-d * d / (2 * tuning.evidenceSigma * tuning.evidenceSigma))
             if s > best {
                 best = s
                 at = p
@@ -183,8 +190,8 @@ enum HitChecker {
         _ times: [Double], odf: OnsetCurve, peaks: Peaks, tempo: TempoMap, offset: Double, tolerance: Double, hitWindow: Double
     ) -> [Judgement] {
         let c = HitJudging(
-            times: times, chart: ChartRhythm(times, tempo: tempo), odf: odf, peaks: peaks, tempo: tempo, offset: offset,
-            tolerance: tolerance, hitWindow: hitWindow)
+            times: times, chart: ChartRhythm(times, tempo: tempo, tuning: odf.tuning), odf: odf, peaks: peaks, tempo: tempo,
+            offset: offset, tolerance: tolerance, hitWindow: hitWindow, tuning: odf.tuning)
         return SharedLines.resolve(times.indices.map { HitRules.judge($0, in: c) }, in: c)
     }
 }

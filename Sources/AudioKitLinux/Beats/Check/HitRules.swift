@@ -19,6 +19,8 @@ struct HitJudging {
     let tolerance: Double
     /// The game's hit window (± seconds): how far a better place may be.
     let hitWindow: Double
+    /// The judging's constants.
+    let tuning: BeatCheckTuning
 
     /// The onset evidence at map time `x` (`HitChecker.evidence`, the offset removed).
     func evidence(at x: Double) -> (score: Double, peak: (time: Double, strength: Double)?) {
@@ -35,8 +37,8 @@ struct HitJudging {
     )] {
         lines.compactMap { x, level in
             let there = evidence(at: x)
-            guard let onset = there.peak, onset.strength >= BeatCheckTuning.strongEnough,
-                abs(onset.time - (x - offset)) <= BeatCheckTuning.lineOnsetWindow
+            guard let onset = there.peak, onset.strength >= tuning.strongEnough,
+                abs(onset.time - (x - offset)) <= tuning.lineOnsetWindow
             else { return nil }
             return (x, level, onset, there.score)
         }
@@ -56,7 +58,7 @@ enum HitRules {
         if let own = c.odf.strongest(near: q, window: c.tolerance), abs(own.time - q) <= c.tolerance { j.match = own }
         let own = c.evidence(at: t)
         if j.match == nil, let p = own.peak { j.match = OnsetMatch(time: p.time, strength: p.strength) }
-        if let p = own.peak, p.strength >= BeatCheckTuning.clearOnset, abs(p.time - q) <= BeatCheckTuning.clearOnsetWindow {
+        if let p = own.peak, p.strength >= c.tuning.clearOnset, abs(p.time - q) <= c.tuning.clearOnsetWindow {
             LeftItsFigure.apply(&j, i, in: c)
             return j
         }
@@ -79,7 +81,7 @@ enum KeepsSpacing {
         guard k > 0, k + 1 < c.chart.sorted.count, let level = c.chart.levels[i], c.chart.used.contains(level) else { return false }
         let t = c.times[i]
         let (a, b, d) = (c.tempo.beat(atTime: c.chart.sorted[k - 1]), c.tempo.beat(atTime: t), c.tempo.beat(atTime: c.chart.sorted[k + 1]))
-        return abs((b - a) - (d - b)) * 60 / c.tempo.bpm(atTime: t) <= BeatCheckTuning.equalSpacingWithin && c.chart.common(b - a)
+        return abs((b - a) - (d - b)) * 60 / c.tempo.bpm(atTime: t) <= c.tuning.equalSpacingWithin && c.chart.common(b - a)
     }
 }
 
@@ -95,15 +97,15 @@ enum BetterPlace {
         lines: [(time: Double, level: Int)], in c: HitJudging
     ) -> Bool {
         let k = c.chart.rank[i]
-        let repeated = c.chart.levels[i] != nil && own.peak != nil && c.chart.plays(rank: k) >= BeatCheckTuning.repeatedMotif
-        let ownScore = max(own.score, BeatCheckTuning.ownEvidenceFloor) * c.chart.prior(c.chart.levels[i])
+        let repeated = c.chart.levels[i] != nil && own.peak != nil && c.chart.plays(rank: k) >= c.tuning.repeatedMotif
+        let ownScore = max(own.score, c.tuning.ownEvidenceFloor) * c.chart.prior(c.chart.levels[i])
         var best: (line: Double, onset: (time: Double, strength: Double), score: Double, ranked: Double)? = nil
         for (x, level, onset, evidence) in c.withOnsets(lines) {
             let score = evidence * c.chart.prior(level)
             let ranked = score * c.chart.rhythm(at: x, rank: k)
             if ranked > (best?.ranked ?? 0) { best = (x, onset, score, ranked) }
         }
-        guard let best, best.score >= BeatCheckTuning.betterBy * (repeated ? BeatCheckTuning.motifBetterBy : 1) * ownScore else {
+        guard let best, best.score >= c.tuning.betterBy * (repeated ? c.tuning.motifBetterBy : 1) * ownScore else {
             return false
         }
         j.match = OnsetMatch(time: best.onset.time, strength: best.onset.strength)
@@ -114,8 +116,8 @@ enum BetterPlace {
             // A hit snapped where the chart plays a rhythm it never repeats, when the line with the onset gives it one the
             // chart does repeat, was moved out of that figure: not the author's choice.
             let leftItsFigure =
-                c.chart.plays(rank: k) < BeatCheckTuning.repeatedMotif
-                && c.chart.plays(at: best.line, rank: k) >= BeatCheckTuning.repeatedMotif
+                c.chart.plays(rank: k) < c.tuning.repeatedMotif
+                && c.chart.plays(at: best.line, rank: k) >= c.tuning.repeatedMotif
             if c.chart.loneOnUnusedLevel(k, limit: limit) {
                 j.unusedLevel = c.chart.levels[i]
             } else if !leftItsFigure {
@@ -164,16 +166,16 @@ enum LeftItsFigure {
     /// Flags hit `i` when it left such a figure; else leaves `j` as it is.
     static func apply(_ j: inout HitChecker.Judgement, _ i: Int, in c: HitJudging) {
         let k = c.chart.rank[i]
-        guard let limit = c.chart.offGridLimit, c.chart.gridDistances[k] <= limit, c.chart.plays(rank: k) < BeatCheckTuning.repeatedMotif
+        guard let limit = c.chart.offGridLimit, c.chart.gridDistances[k] <= limit, c.chart.plays(rank: k) < c.tuning.repeatedMotif
         else { return }
         var best: (line: Double, plays: Int, score: Double, onset: (time: Double, strength: Double))? = nil
         for (x, _) in c.freeLines(around: c.times[i]) {
             let there = c.evidence(at: x)
-            guard let onset = there.peak, onset.strength >= BeatCheckTuning.clearOnset,
-                abs(onset.time - (x - c.offset)) <= BeatCheckTuning.lineOnsetWindow
+            guard let onset = there.peak, onset.strength >= c.tuning.clearOnset,
+                abs(onset.time - (x - c.offset)) <= c.tuning.lineOnsetWindow
             else { continue }
             let plays = c.chart.plays(at: x, rank: k)
-            guard plays >= BeatCheckTuning.figureRepeats else { continue }
+            guard plays >= c.tuning.figureRepeats else { continue }
             if best.map({ (plays, there.score) > ($0.plays, $0.score) }) ?? true { best = (x, plays, there.score, onset) }
         }
         guard let best else { return }
@@ -198,11 +200,11 @@ enum SharesALine {
         let k = c.chart.rank[i]
         let sorted = c.chart.sorted
         let t = c.times[i]
-        let near = [k - 1, k + 1].filter { $0 >= 0 && $0 < sorted.count && abs(sorted[$0] - t) <= BeatCheckTuning.freeWindow }
+        let near = [k - 1, k + 1].filter { $0 >= 0 && $0 < sorted.count && abs(sorted[$0] - t) <= c.tuning.freeWindow }
         guard let n = near.min(by: { abs(sorted[$0] - t) < abs(sorted[$1] - t) }), let finest = c.chart.used.max() else { return false }
         let mine = c.tempo.nearestLine(to: t, level: finest), theirs = c.tempo.nearestLine(to: sorted[n], level: finest)
         // The same line, and this hit clearly the further from it (the other was placed there).
-        guard abs(mine.beat - theirs.beat) < 1e-9, abs(t - mine.time) >= abs(sorted[n] - theirs.time) + BeatCheckTuning.sharedLineMargin
+        guard abs(mine.beat - theirs.beat) < 1e-9, abs(t - mine.time) >= abs(sorted[n] - theirs.time) + c.tuning.sharedLineMargin
         else { return false }
         let free = c.freeLines(around: t)
         var best: (line: Double, onset: (time: Double, strength: Double)?, ranked: Double)? = nil

@@ -16,8 +16,11 @@ struct OnsetCurve {
     let fps: Double
     let latency: Double
     let delay: Double
+    /// The judging's constants.
+    let tuning: BeatCheckTuning
 
-    init(_ onset: OnsetStrength, delay: Double) {
+    init(_ onset: OnsetStrength, delay: Double, tuning: BeatCheckTuning = .standard) {
+        self.tuning = tuning
         fps = onset.framesPerSecond
         latency = onset.latency
         self.delay = delay
@@ -58,9 +61,9 @@ struct OnsetCurve {
         guard lo <= hi else { return nil }
         var best = -1
         var bestScore = 0.0
-        for i in lo...hi where raw[i] >= raw[i - 1] && raw[i] >= raw[i + 1] && Double(raw[i]) >= BeatCheckTuning.strongEnough {
+        for i in lo...hi where raw[i] >= raw[i - 1] && raw[i] >= raw[i + 1] && Double(raw[i]) >= tuning.strongEnough {
             let d = time(Double(i)) - t
-            let score = Double(raw[i]) * exp(-d * d / (2 * BeatCheckTuning.onsetSigma * BeatCheckTuning.onsetSigma))
+            let score = Double(raw[i]) * exp(-d * d / (2 * tuning.onsetSigma * tuning.onsetSigma))
             if score > bestScore {
                 bestScore = score
                 best = i

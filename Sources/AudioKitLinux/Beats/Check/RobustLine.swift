@@ -2,28 +2,28 @@
 /// which a few misplaced beats cannot bend, used for local grids and the map's drift against the audio.
 enum RobustLine {
     /// Where beat k's neighbours (±4 beats, matched within tolerance) put it: Theil–Sen line of match time against beat index.
-    static func gridPrediction(_ k: Int, matches: [OnsetMatch?], q: [Double]) -> Double? {
+    static func gridPrediction(_ k: Int, matches: [OnsetMatch?], q: [Double], tuning: BeatCheckTuning) -> Double? {
         var xs: [Double] = []
         var ys: [Double] = []
-        for j in max(0, k - BeatCheckTuning.neighbourRadius)...min(q.count - 1, k + BeatCheckTuning.neighbourRadius) where j != k {
-            if let m = matches[j], abs(m.time - q[j]) < BeatCheckTuning.neighbourAgreement {
+        for j in max(0, k - tuning.neighbourRadius)...min(q.count - 1, k + tuning.neighbourRadius) where j != k {
+            if let m = matches[j], abs(m.time - q[j]) < tuning.neighbourAgreement {
                 xs.append(Double(j))
                 ys.append(m.time)
             }
         }
-        guard xs.count >= BeatCheckTuning.minimumNeighbours, let slope = theilSen(xs, ys) else { return nil }
+        guard xs.count >= tuning.minimumNeighbours, let slope = theilSen(xs, ys) else { return nil }
         let intercept = Median.of(zip(xs, ys).map { $1 - slope * $0 })
         return intercept + slope * Double(k)
     }
 
     /// Where beat k's neighbours in the map (±4 beats) put it, in aligned time.
-    static func mapGrid(_ k: Int, q: [Double]) -> Double? {
-        grid(k, through: neighbours(of: k, count: q.count), q: q)
+    static func mapGrid(_ k: Int, q: [Double], tuning: BeatCheckTuning) -> Double? {
+        grid(k, through: neighbours(of: k, count: q.count, tuning: tuning), q: q, tuning: tuning)
     }
 
     /// Where the beats `js` put beat k: Theil–Sen line of aligned time against beat index.
-    static func grid(_ k: Int, through js: [Int], q: [Double]) -> Double? {
-        guard js.count >= BeatCheckTuning.minimumNeighbours, let slope = theilSen(js.map(Double.init), js.map { q[$0] }) else { return nil }
+    static func grid(_ k: Int, through js: [Int], q: [Double], tuning: BeatCheckTuning) -> Double? {
+        guard js.count >= tuning.minimumNeighbours, let slope = theilSen(js.map(Double.init), js.map { q[$0] }) else { return nil }
         return Median.of(js.map { q[$0] - slope * Double($0) }) + slope * Double(k)
     }
 
@@ -47,7 +47,8 @@ enum RobustLine {
         return slopes.isEmpty ? nil : Median.of(slopes)
     }
 
-    static func neighbours(of k: Int, count: Int) -> [Int] {
-        (max(0, k - BeatCheckTuning.neighbourRadius)...min(count - 1, k + BeatCheckTuning.neighbourRadius)).filter { $0 != k }
+    /// Beat k's neighbours, `tuning.neighbourRadius` beats each side.
+    static func neighbours(of k: Int, count: Int, tuning: BeatCheckTuning) -> [Int] {
+        (max(0, k - tuning.neighbourRadius)...min(count - 1, k + tuning.neighbourRadius)).filter { $0 != k }
     }
 }

@@ -153,7 +153,7 @@ enum StretchAlignment {
 
     /// The clear onset (strength at least `BeatCheckTuning.strongEnough`) nearest `time` within 25 ms.
     static func nearestClear(_ time: Double, peaks: HitChecker.Peaks) -> Double? {
-        peaks.near(time, window: onOnset, minimum: BeatCheckTuning.strongEnough).map(\.time).min { abs($0 - time) < abs($1 - time) }
+        peaks.near(time, window: onOnset, minimum: peaks.tuning.strongEnough).map(\.time).min { abs($0 - time) < abs($1 - time) }
     }
 
     /// The stops and tempo changes after `after` up to `through` (map time), in words, and whether one of them is a stop

@@ -62,7 +62,7 @@ struct TempoOctave: Sendable, Equatable {
         let intervals = zip(aligned.dropFirst(), aligned).map { $0 - $1 }
         let typical = Median.of(intervals)
         guard typical > 0 else { return nil }
-        let window = min(BeatCheckTuning.maxSearchWindow, 0.1 * typical)
+        let window = min(odf.tuning.maxSearchWindow, 0.1 * typical)
         let atBeats = aligned.map { odf.strongest(near: $0, window: window)?.strength ?? 0 }
         let even = Median.of(stride(from: 0, to: atBeats.count, by: 2).map { atBeats[$0] })
         let odd = Median.of(stride(from: 1, to: atBeats.count, by: 2).map { atBeats[$0] })

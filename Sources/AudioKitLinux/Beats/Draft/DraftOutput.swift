@@ -15,8 +15,7 @@ extension DraftAnalysis {
 public enum DraftOutput {
     /// A drafted level as a beat map on `tempo`: its hits, their beats, and the tempo map.
     public static func map(_ draft: ChartDrafter.Draft, tempo: TempoMap) -> BeatMap {
-        var map = BeatMap(times: draft.times, bpm: tempo.sections[0].bpm, offset: tempo.offset)
-        map.tempoMap = tempo
+        var map = BeatMap(times: draft.times, tempoMap: tempo)
         map.positions = draft.beats
         map.chart = draft.name
         return map

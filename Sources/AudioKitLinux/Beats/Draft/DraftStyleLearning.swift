@@ -43,7 +43,7 @@ extension DraftStyle {
         var names: [String] = []
         for example in examples {
             let times = example.map.times.filter(\.isFinite).sorted()
-            guard times.count >= 2, let tempo = example.map.tempoMap ?? TempoMapFit.fit(times) else {
+            guard times.count >= 2, let tempo = example.map.writtenTempoMap ?? TempoMapFit.fit(times) else {
                 throw ChartDrafter.Failure(
                     description: "\(example.name): holds no tempo map and too few hits to fit one; give a chart or at least 16 hits")
             }

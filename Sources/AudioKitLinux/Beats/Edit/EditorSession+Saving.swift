@@ -29,8 +29,7 @@ extension EditorSession {
         } else if let file {
             self.file = try file.save(beats, grid: grid, members: marked, limits: settings.limits)
         } else if let path = settings.saveAs {
-            var map = BeatMap(times: beats, bpm: grid?.sections[0].bpm, offset: grid?.offset)
-            map.tempoMap = grid
+            let map = BeatMap(times: beats, tempoMap: grid)
             var text = BeatMapWriter.string(map, format: BeatMapFormat.forOutput(path: path))
             if !marked.isEmpty, !markers.isEmpty {
                 if !text.hasPrefix("{") { text = "{\"beats\": " + text + "}\n" }
@@ -130,8 +129,7 @@ extension EditorSession {
             try writeChart(to: path, format: format)
         } else {
             let keeps = format.holdsTempo
-            var map = BeatMap(times: beats, bpm: keeps ? declared?.sections[0].bpm : nil, offset: keeps ? declared?.offset : nil)
-            map.tempoMap = keeps ? declared : nil
+            let map = BeatMap(times: beats, tempoMap: keeps ? declared : nil)
             var text = BeatMapWriter.string(map, format: format)
             if keeps, !markers.isEmpty {
                 if !text.hasPrefix("{") { text = "{\"beats\": " + text + "}\n" }

@@ -172,8 +172,9 @@ public actor EditorSession {
     static func check(
         _ beats: [Double], declared: TempoMap?, chartTempo: TempoMap?, onset: OnsetStrength, settings: Settings, file: String?
     ) -> BeatCheckReport {
-        var map = BeatMap(times: beats, bpm: declared?.sections[0].bpm, offset: declared?.offset, file: file)
-        map.tempoMap = declared.map { $0.sections.count == 1 ? nil : $0 } ?? chartTempo
+        // A declared grid of one tempo is a list's BPM and offset; of several, a tempo map the hits are judged on as written.
+        let map = BeatMap(
+            times: beats, tempoMap: declared ?? chartTempo, origin: declared?.sections.count == 1 ? .declared : .chart, file: file)
         return BeatChecker.check(
             map: map, onset: onset,
             options: BeatCheckOptions(tolerance: settings.tolerance, lint: BeatLintOptions(hitWindow: settings.hitWindow)))

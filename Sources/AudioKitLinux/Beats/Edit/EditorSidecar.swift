@@ -44,17 +44,14 @@ public struct EditorSidecar: Sendable, Equatable {
         }
         var grid: TempoMap? = nil
         if o["bpm"] != nil || o["offset"] != nil {
-            var map = BeatMap(times: [], bpm: o["bpm"]?.number, offset: o["offset"]?.number)
-            if let changes = o["tempo_changes"] {
-                switch BeatMapReader.tempoChanges(changes, bpm: map.bpm, offset: map.offset) {
-                case .success(let tempo): map.tempoMap = tempo
-                case .failure(let e): throw InputError(.corrupt, path: path, reason: "\"tempo_changes\" \(e.reason)")
-                }
-            }
-            guard let declared = EditorState.declaredGrid(of: map) else {
+            let bpm = o["bpm"]?.number, offset = o["offset"]?.number
+            guard let bpm, TempoMap.bpmRange.contains(bpm), let offset, offset.isFinite else {
                 throw InputError(.corrupt, path: path, reason: "\"bpm\" (1–10000) and \"offset\" (seconds) must be numbers, both present")
             }
-            grid = declared
+            switch BeatMapReader.tempoChanges(o["tempo_changes"] ?? .array([]), bpm: bpm, offset: offset) {
+            case .success(let tempo): grid = EditorState.grid(of: tempo)
+            case .failure(let e): throw InputError(.corrupt, path: path, reason: "\"tempo_changes\" \(e.reason)")
+            }
         }
         var markers: [EditorMarker] = []
         if let value = o["markers"] {

@@ -45,13 +45,11 @@ public struct EditorState: Encodable, Sendable, Equatable {
         TempoMap(timingPoints: tempo.timingPoints) ?? tempo
     }
 
-    /// The grid of a map that declares one: its `bpm` and `offset`, and the later sections of a tempo map read with
-    /// them (a JSON map's `"tempo_changes"`); nil without a usable BPM and offset.
+    /// The grid of a map that declares a tempo: its tempo map's timing points (a list's BPM and offset, and its
+    /// `"tempo_changes"`; a chart's sections); nil when it declares none. Stops are not kept (`grid(of:)`).
     public static func declaredGrid(of map: BeatMap) -> TempoMap? {
-        if let tempo = map.tempoMap, tempo.stops.isEmpty { return grid(of: tempo) }
-        guard let bpm = map.bpm, TempoMap.bpmRange.contains(bpm), let offset = map.offset, offset.isFinite else { return nil }
-        let later = map.tempoMap.map { Array($0.timingPoints.dropFirst()) } ?? []
-        return TempoMap(timingPoints: [(offset, bpm)] + later)
+        guard let tempo = map.tempoMap else { return nil }
+        return tempo.stops.isEmpty ? grid(of: tempo) : TempoMap(timingPoints: tempo.timingPoints)
     }
 
     /// One of the checker's errors or warnings.

@@ -80,11 +80,9 @@ public struct BeatMapFile: Sendable {
         let written = Array(text.utf8)
         let check = BeatMapReader.read(bytes: written, file: path, format: format, symbol: symbol)
         let tempoKept = grid.map { g in
-            let kept = (check.map?.tempoMap?.sections.dropFirst()).map { Array($0) } ?? []
-            let changes = g.sections.dropFirst()
-            return abs((check.map?.bpm ?? .nan) - g.sections[0].bpm) < 1e-3 && abs((check.map?.offset ?? .nan) - g.offset) < 1e-6
-                && kept.count == changes.count
-                && zip(kept, changes).allSatisfy { abs($0.time - $1.time) < 1e-6 && abs($0.bpm - $1.bpm) < 1e-3 }
+            let kept = check.map?.tempoMap
+            return abs((kept?.offset ?? .nan) - g.offset) < 1e-6 && kept?.sections.count == g.sections.count
+                && zip(kept?.sections ?? [], g.sections).allSatisfy { abs($0.time - $1.time) < 1e-6 && abs($0.bpm - $1.bpm) < 1e-3 }
         }
         guard let reread = check.map?.times, reread.count == times.count, zip(reread, times).allSatisfy({ abs($0 - $1) < 1e-6 }),
             tempoKept != false

@@ -106,9 +106,10 @@ public enum BeatMapReader {
     }
 
     /// A map read to its end: an error when it holds no beat at all (a gate must never pass on nothing).
-    static func finished(_ times: [Double], _ locations: [SourceLocation], file: String?, bpm: Double? = nil, offset: Double? = nil)
-        -> BeatMapReadResult
-    {
+    static func finished(
+        _ times: [Double], _ locations: [SourceLocation], file: String?, tempoMap: TempoMap? = nil,
+        origin: BeatMap.TempoOrigin = .chart
+    ) -> BeatMapReadResult {
         guard !times.isEmpty else {
             return BeatMapReadResult(
                 map: nil,
@@ -118,6 +119,7 @@ public enum BeatMapReader {
                         message: "the map holds no beat; write one time in seconds per beat")
                 ])
         }
-        return BeatMapReadResult(map: BeatMap(times: times, locations: locations, bpm: bpm, offset: offset, file: file), diagnostics: [])
+        return BeatMapReadResult(
+            map: BeatMap(times: times, locations: locations, tempoMap: tempoMap, origin: origin, file: file), diagnostics: [])
     }
 }

@@ -161,11 +161,11 @@ public enum OffGridRule: BeatRule {
         let finite = map.times.filter(\.isFinite)
         guard finite.count >= 4 else { return }
         let tempo: TempoMap
-        if let t = map.tempoMap {
+        if let t = map.writtenTempoMap {
             tempo = t
         } else if BeatChecker.isPulse(finite) {
             return
-        } else if let declared = map.declaredTempo {
+        } else if let declared = map.tempoMap {
             tempo = declared
         } else if let fitted = TempoMapFit.fit(finite) {
             tempo = fitted
@@ -204,7 +204,7 @@ public enum IntervalOutlierRule: BeatRule {
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
         let t = map.times
         // A chart (a tempo map, or hits on subdivisions rather than one pulse) is checked by beatmap.off_grid.
-        guard t.count >= 5, t.allSatisfy(\.isFinite), map.tempoMap == nil, BeatChecker.isPulse(t, share: 0.6) else { return }
+        guard t.count >= 5, t.allSatisfy(\.isFinite), map.writtenTempoMap == nil, BeatChecker.isPulse(t, share: 0.6) else { return }
         let ibi = (1..<t.count).map { t[$0] - t[$0 - 1] }
         func localMedian(_ k: Int) -> Double {
             Median.upper((max(0, k - 4)...min(ibi.count - 1, k + 4)).filter { $0 != k }.map { ibi[$0] }) ?? ibi[k]

@@ -18,7 +18,8 @@ public struct BeatMapDraft: Sendable {
             beats = BeatMap.grid(bpm: fit.bpm, offset: fit.offset, duration: onset.audio.duration).times
         }
         self.estimate = estimate
-        self.map = BeatMap(times: beats, bpm: fit.map { ($0.bpm * 1000).rounded() / 1000 }, offset: fit?.offset)
+        self.map = BeatMap(
+            times: beats, tempoMap: fit.map { TempoMap(offset: $0.offset, bpm: ($0.bpm * 1000).rounded() / 1000) }, origin: .declared)
     }
 }
 

@@ -60,7 +60,7 @@ struct ChartFormatTests {
     func stepMania() {
         let r = Self.read(Self.sm, .stepmania)
         #expect(Self.close(r.map?.times, [0.1, 0.6, 1.1, 1.6, 2.1, 3.1]), "\(r)")
-        #expect(r.map?.bpm == 120)
+        #expect(r.map?.declaredBPM == 120)
         #expect(r.map?.locations[4].line == 17)
         // CRLF, as StepMania writes: the same hits.
         let crlf = Self.read(Self.sm.replacingOccurrences(of: "\n", with: "\r\n"), .stepmania)
@@ -141,7 +141,7 @@ struct ChartFormatTests {
             """
         let r = Self.read(text, .osu)
         #expect(Self.close(r.map?.times, [0.1, 0.6]), "\(r)")
-        #expect(r.map?.bpm == 120)
+        #expect(r.map?.declaredBPM == 120)
         #expect(r.map?.locations[1].line == 15)
         let old = Self.read(text.replacingOccurrences(of: "v14", with: "v4"), .osu)
         #expect(Self.close(old.map?.times, [0.124, 0.624]))

@@ -123,8 +123,7 @@ struct ChartDraftTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let a = try Self.song(bpm: 120, start: 1.0, beats: 48, in: dir, name: "team")
         // The team's chart: every hat, 30 ms before the sound (its game's calibration), on its own tempo map.
-        var chart = BeatMap(times: a.hats.map { $0 - 0.030 }, bpm: 120, offset: 0.970)
-        chart.tempoMap = TempoMap(offset: 0.970, bpm: 120)
+        let chart = BeatMap(times: a.hats.map { $0 - 0.030 }, tempoMap: TempoMap(offset: 0.970, bpm: 120))
         let style = try DraftStyle.learn(from: [.init(map: chart, onset: try DraftAnalysis.onset(path: a.path), name: "team")])
         #expect(style.weight(ofLevel: 1) == 0.1)  // unused: a tenth of its built-in weight
         #expect(style.weight(ofLevel: 2) == 1)

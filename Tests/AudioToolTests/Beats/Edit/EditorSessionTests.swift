@@ -85,7 +85,7 @@ struct EditorSessionTests {
         let saved = try String(contentsOfFile: path, encoding: .utf8)
         #expect(saved.hasPrefix("{\n  \"bpm\": 176.000,\n  \"offset\": 0.500,\n  \"title\": \"world 1\","), "\(saved)")
         let reread = try #require(BeatMapReader.read(bytes: Array(saved.utf8), file: path, format: .json).map)
-        #expect(reread.bpm == 176 && reread.offset == 0.5 && reread.times.count == hits.count)
+        #expect(reread.declaredBPM == 176 && reread.tempoMap?.offset == 0.5 && reread.times.count == hits.count)
         #expect(!(await Self.flags(session).dirty))
         // A second grid replaces the values where they are.
         #expect(await session.setGrid(bpm: 88, offset: 0.5))
@@ -108,7 +108,7 @@ struct EditorSessionTests {
             "{\"beats\": [0.5, 1]}", settingGrid: try #require(TempoMap(timingPoints: [(0.5, 120)])), path: "m.json")
         #expect(compact == "{ \"bpm\": 120.000, \"offset\": 0.500,\"beats\": [0.5, 1]}")
         let map = try #require(BeatMapReader.read(bytes: Array(compact.utf8), file: nil, format: .json).map)
-        #expect(map.bpm == 120 && map.offset == 0.5 && map.times == [0.5, 1])
+        #expect(map.declaredBPM == 120 && map.tempoMap?.offset == 0.5 && map.times == [0.5, 1])
         #expect(throws: InputError.self) {
             try BeatMapSaver.json("[0.5, 1]", settingGrid: try #require(TempoMap(timingPoints: [(0.5, 120)])), path: "m.json")
         }
@@ -134,7 +134,7 @@ struct EditorSessionTests {
             BeatMapReader.read(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: path, format: .json).map)
         let beats = await session.beats
         #expect(map.times.count == beats.count && zip(map.times, beats).allSatisfy { abs($0 - $1) < 1e-5 })
-        #expect(map.bpm == 88 && map.offset == 0.25)
+        #expect(map.declaredBPM == 88 && map.tempoMap?.offset == 0.25)
         #expect(await session.state().map == "draft 1.json")
         #expect(!(await Self.flags(session).dirty))
         await #expect(throws: InputError.self, "an existing file") { try await session.saveAs(name: "draft 1.json") }

@@ -54,8 +54,9 @@ struct TempoSectionTests {
     /// line of the original, computed here (120 BPM from 1 s, a 0.5 s pause after beat 4, 90 BPM from beat 8), is a
     /// line of the map read back, and a hit on the stop's beat stays before the pause.
     @Test func aTempoMapWithStopsIsWrittenWhole() throws {
-        var map = BeatMap(times: [1, 3, 3.5, 5.5], bpm: 120, offset: 1)
-        map.tempoMap = TempoMap(offset: 1, changes: [(0, 120), (8, 90)], stops: [TempoMap.Stop(beat: 4, seconds: 0.5)])
+        let map = BeatMap(
+            times: [1, 3, 3.5, 5.5],
+            tempoMap: TempoMap(offset: 1, changes: [(0, 120), (8, 90)], stops: [TempoMap.Stop(beat: 4, seconds: 0.5)]))
         let written = BeatMapWriter.string(map, format: .json)
         #expect(written.contains("\"tempo_changes\"") && written.contains("\"stops\""), "\(written)")
         let back = try #require(BeatMapReader.read(bytes: Array(written.utf8), file: "m.json", format: .json).map?.tempoMap)

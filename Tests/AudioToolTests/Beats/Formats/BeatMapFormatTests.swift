@@ -12,8 +12,8 @@ struct BeatMapFormatTests {
         #expect(Self.read("[0.5, 1.0, 1.5]", .json).map?.times == [0.5, 1.0, 1.5])
         let o = Self.read(#"{"bpm": 120, "offset": 0.5, "beats": [0.5, 1, {"time": 1.5}]}"#, .json).map
         #expect(o?.times == [0.5, 1.0, 1.5])
-        #expect(o?.bpm == 120)
-        #expect(o?.offset == 0.5)
+        #expect(o?.declaredBPM == 120)
+        #expect(o?.tempoMap?.offset == 0.5)
         #expect(o?.locations[2].column == 47)
         let bad = Self.read("[0.5,\n \"x\"]", .json)
         #expect(bad.map == nil)

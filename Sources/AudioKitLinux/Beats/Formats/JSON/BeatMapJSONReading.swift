@@ -18,9 +18,8 @@ extension BeatMapReader {
         var diagnostics = leniency(pre, bytes: bytes, file: file)
         var beats: [JSONValue]
         var base = ""
-        var bpm: Double? = nil
-        var offset: Double? = nil
         var tempoMap: TempoMap? = nil
+        var origin = BeatMap.TempoOrigin.chart
         switch root {
         case .array(let a): beats = a
         case .object(let o):
@@ -32,8 +31,8 @@ extension BeatMapReader {
             beats = o[key]!.array!
             base = "/" + key
             diagnostics += unknownKeys(o, bytes: pre.bytes, file: file)
-            bpm = o["bpm"]?.number
-            offset = o["offset"]?.number
+            let bpm = o["bpm"]?.number
+            let offset = o["offset"]?.number
             if o["tempo_changes"] != nil || o["stops"] != nil {
                 switch tempoChanges(o["tempo_changes"] ?? .array([]), stops: o["stops"], bpm: bpm, offset: offset) {
                 case .success(let map): tempoMap = map
@@ -44,6 +43,11 @@ extension BeatMapReader {
                         file, p?.line ?? 1, p?.column ?? 1, "\"\(key.dropFirst())\" \(e.reason)",
                         remedy: nil)
                 }
+            } else {
+                let declared = declaredGrid(o, bytes: pre.bytes, file: file)
+                tempoMap = declared.tempo
+                origin = .declared
+                diagnostics += declared.diagnostics
             }
         default:
             return failure(file, 1, 1, "the top level is \(root.typeName); a beat map is an array of seconds or an object with \"beats\"")
@@ -67,8 +71,7 @@ extension BeatMapReader {
             times.append(t)
             locations.append(SourceLocation(file: file, line: p?.line, column: p?.column, jsonPath: "\(base)/\(i)"))
         }
-        var result = finished(times, locations, file: file, bpm: bpm, offset: offset)
-        result.map?.tempoMap = tempoMap
+        var result = finished(times, locations, file: file, tempoMap: tempoMap, origin: origin)
         result.diagnostics = diagnostics + result.diagnostics
         return result
     }
@@ -114,6 +117,47 @@ extension BeatMapReader {
                 location: SourceLocation(file: file, line: p?.line, column: p?.column, jsonPath: pointer),
                 message: RuleText.unknownKey(key, in: "the beat map", known: known, effect: "read"))
         }
+    }
+
+    /// A JSON map's one steady tempo from its `"bpm"` and `"offset"`, or nil; a warning at a value that is not a
+    /// usable tempo or time, or at one given without the other (a grid needs both), since either way the map declares
+    /// less than it seems to and every check would pass on it.
+    static func declaredGrid(_ o: JSONObject, bytes: [UInt8], file: String?) -> (tempo: TempoMap?, diagnostics: [Diagnostic]) {
+        let keys = [BeatMapJSONKeys.bpm, BeatMapJSONKeys.offset]
+        guard keys.contains(where: { o[$0] != nil }) else { return (nil, []) }
+        let index = JSONPositionIndex(validJSON: bytes, wanted: Set(keys.map { JSONPointer.appending("", $0) }))
+        func finding(_ key: String, _ message: String) -> Diagnostic {
+            let p = index.keyPosition(JSONPointer.appending("", key))
+            return Diagnostic(
+                ruleID: BeatMapRules.declaredTempo, severity: .warning,
+                location: SourceLocation(file: file, line: p?.line, column: p?.column, jsonPath: JSONPointer.appending("", key)),
+                message: message)
+        }
+        let bpm = o["bpm"], offset = o["offset"]
+        var found: [Diagnostic] = []
+        if let bpm, !(bpm.number.map(TempoMap.bpmRange.contains) ?? false) {
+            found.append(
+                finding(
+                    "bpm",
+                    "\"bpm\" is \(bpm.number.map(RuleText.number) ?? bpm.typeName), not a tempo of 1–10000 beats a minute: the map declares no tempo, and no hit is checked on a grid"
+                ))
+        }
+        if let offset, !(offset.number?.isFinite ?? false) {
+            found.append(
+                finding(
+                    "offset",
+                    "\"offset\" is \(offset.typeName), not a time in seconds: the map declares no grid, and no hit is checked on one"))
+        }
+        if found.isEmpty, bpm == nil || offset == nil {
+            let (given, missing) = bpm == nil ? ("offset", "bpm") : ("bpm", "offset")
+            found.append(
+                finding(
+                    given,
+                    "\"\(given)\" without \"\(missing)\" declares no grid (a grid is a tempo and the time of its first beat), so it is not used; add \"\(missing)\""
+                ))
+        }
+        guard found.isEmpty, let b = bpm?.number, let t = offset?.number else { return (nil, found) }
+        return (TempoMap(offset: t, bpm: b), [])
     }
 
     /// The most tempo changes a JSON map may hold.

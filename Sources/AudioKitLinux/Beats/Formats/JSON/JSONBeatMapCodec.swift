@@ -19,12 +19,10 @@ enum JSONBeatMapCodec: BeatMapCodec {
     static func write(_ map: BeatMap, _ options: BeatMapWriteOptions) -> String {
         let beats = JSONValue.array(map.times.map { .real(($0 * 1e6).rounded() / 1e6) })
         // A tempo map is the truth: its first section gives "bpm" and "offset" (one grid), its later ones the changes.
-        let bpm = map.tempoMap?.sections[0].bpm ?? map.bpm
-        let offset = map.tempoMap?.offset ?? map.offset
-        guard bpm != nil || offset != nil else { return JSONWriter(indent: "  ").string(from: beats) }
+        guard let first = map.tempoMap else { return JSONWriter(indent: "  ").string(from: beats) }
         var o = JSONObject()
-        if let bpm { o["bpm"] = .real(bpm) }
-        if let offset { o["offset"] = .real((offset * 1e6).rounded() / 1e6 + 0) }
+        o["bpm"] = .real(first.sections[0].bpm)
+        o["offset"] = .real((first.offset * 1e6).rounded() / 1e6 + 0)
         // Tempo changes restart the grid at their times; stops pause it from theirs (the whole tempo map is kept).
         if let tempo = map.tempoMap, tempo.sections.count > 1 {
             o["tempo_changes"] = .array(

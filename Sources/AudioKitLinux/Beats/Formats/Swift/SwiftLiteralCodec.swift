@@ -14,8 +14,8 @@ enum SwiftLiteralCodec: BeatMapCodec {
     static func write(_ map: BeatMap, _ options: BeatMapWriteOptions) -> String {
         let seconds = BeatListCodecs.seconds
         var out = "import Foundation\n\n"
-        if let bpm = map.bpm {
-            out += "/// \(RuleText.number(bpm)) BPM\(map.offset.map { ", first beat at \(seconds($0)) s" } ?? "").\n"
+        if let tempo = map.tempoMap {
+            out += "/// \(RuleText.number(tempo.sections[0].bpm)) BPM, first beat at \(seconds(tempo.offset)) s.\n"
         }
         out += "let \(options.symbol): [TimeInterval] = [\n"
         for chunk in stride(from: 0, to: map.times.count, by: 8) {

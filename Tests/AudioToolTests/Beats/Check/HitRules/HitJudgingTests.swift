@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+@testable import AudioKitLinux
+
+/// The hit checker's rules one at a time, on a hand-built `HitJudging`: a chart at 120 BPM from 1 s with a hit on
+/// every half beat, and an onset curve with one clean peak (strength 1, the track's typical peak) under each place
+/// given. No audio is decoded, so each rule's answer is known by construction, and a changed constant of the
+/// `BeatCheckTuning` value the judging carries turns the rule.
+@Suite("Rules on a hand-built judging")
+struct HitJudgingTests {
+    static let tempo = TempoMap(offset: 1, bpm: 120)
+    /// Half-beat positions 0, 0.5, … 23.5.
+    static let halfBeats = (0..<48).map { Double($0) / 2 }
+
+    static func time(_ beat: Double) -> Double { tempo.time(ofBeat: beat) }
+
+    /// The judging of `hits` (seconds) with an onset peak at each of `onsets` (seconds, on 10 ms frames).
+    static func judging(
+        _ hits: [Double], onsets: [Double], hitWindow: Double = 0.150, tuning: BeatCheckTuning = .standard
+    ) -> HitJudging {
+        let fps = 100.0
+        var values = [Float](repeating: 0, count: 1500)
+        for t in onsets {
+            let f = Int((t * fps).rounded())
+            values[f] = 1
+            values[f - 1] = max(values[f - 1], 0.5)
+            values[f + 1] = max(values[f + 1], 0.5)
+        }
+        let info = AudioFileInfo(
+            path: "clicks.wav", sampleRate: 48_000, channels: 1, frames: 720_000, format: "WAV", encoding: "PCM_16", majorFormat: 0,
+            subtypeFormat: 0)
+        let onset = OnsetStrength(values: values, framesPerSecond: fps, latency: 0, audio: info)
+        let odf = OnsetCurve(onset, delay: 0, tuning: tuning)
+        return HitJudging(
+            times: hits, chart: ChartRhythm(hits, tempo: tempo, tuning: tuning), odf: odf, peaks: HitChecker.Peaks(odf),
+            tempo: tempo, offset: 0, tolerance: 0.050, hitWindow: hitWindow, tuning: tuning)
+    }
+
+    @Test("the curve's peaks are where the onsets were put, at the typical strength")
+    func peaksAreWherePut() {
+        let c = Self.judging([1, 2], onsets: [1.0, 2.5])
+        #expect(c.peaks.times.count == 2 && abs(c.peaks.times[0] - 1.0) < 1e-9 && abs(c.peaks.times[1] - 2.5) < 1e-9)
+        #expect(c.peaks.strengths.allSatisfy { abs($0 - 1) < 1e-6 })
+    }
+
+    /// The off-beat at beat 10.5 moved a quarter beat later (125 ms) onto a line with no sound; its own line keeps its
+    /// onset and is free. `BetterPlace` offers that line; with `betterBy` beyond any evidence it offers nothing.
+    @Test("BetterPlace offers the free line with the onset, and its betterBy decides")
+    func betterPlace() throws {
+        var hits = Self.halfBeats.map(Self.time)
+        let k = 21
+        hits[k] = Self.time(10.75)
+        let onsets = Self.halfBeats.map(Self.time)
+        for tuning in [
+            BeatCheckTuning.standard,
+            {
+                var t = BeatCheckTuning.standard; t.betterBy = 1e9; return t
+            }(),
+        ] {
+            let c = Self.judging(hits, onsets: onsets, tuning: tuning)
+            var j = HitChecker.Judgement(level: c.chart.levels[k])
+            let found = BetterPlace.apply(&j, k, own: c.evidence(at: hits[k]), lines: c.freeLines(around: hits[k]), in: c)
+            if tuning.betterBy == BeatCheckTuning.standard.betterBy {
+                #expect(found && j.flagged && j.suggestion.map { abs($0 - Self.time(10.5)) < 1e-9 } == true, "\(j)")
+                #expect(j.unusedLevel == 4, "a lone hit on the 1/4 line a chart of half beats never uses was moved")
+            } else {
+                #expect(!found && !j.flagged && j.suggestion == nil)
+            }
+        }
+    }
+
+    @Test("KeepsSpacing holds for a hit half a beat from each neighbour, and not within a spacing no pair can meet")
+    func keepsSpacing() {
+        let hits = Self.halfBeats.map(Self.time)
+        #expect(KeepsSpacing.holds(21, in: Self.judging(hits, onsets: [])))
+        var strict = BeatCheckTuning.standard
+        strict.equalSpacingWithin = -1
+        #expect(!KeepsSpacing.holds(21, in: Self.judging(hits, onsets: [], tuning: strict)))
+        // The first hit has no neighbour before it.
+        #expect(!KeepsSpacing.holds(0, in: Self.judging(hits, onsets: [])))
+    }
+
+    /// The off-beat at 10.5 moved 12 ms before beat 11, onto beat 11's line: the further of the two from that line was
+    /// moved there, and goes back to the free line with the onset (10.5), within a hit window wide enough to reach it.
+    @Test("SharesALine flags the hit moved onto another's line, with the free line; not when freeWindow is narrower")
+    func sharesALine() {
+        var hits = Self.halfBeats.map(Self.time)
+        let k = 21
+        hits[k] = Self.time(11) - 0.012
+        let onsets = Self.halfBeats.map(Self.time)
+        let c = Self.judging(hits, onsets: onsets, hitWindow: 0.3)
+        var j = HitChecker.Judgement(level: c.chart.levels[k])
+        #expect(SharesALine.apply(&j, k, in: c))
+        #expect(j.flagged && j.suggestion.map { abs($0 - Self.time(10.5)) < 1e-9 } == true && j.sharesLineWith == Self.time(11), "\(j)")
+        // The hit on the line is never the one moved.
+        var other = HitChecker.Judgement(level: c.chart.levels[k + 1])
+        #expect(!SharesALine.apply(&other, k + 1, in: c) && !other.flagged)
+        var narrow = BeatCheckTuning.standard
+        narrow.freeWindow = 0.005
+        let apart = Self.judging(hits, onsets: onsets, hitWindow: 0.3, tuning: narrow)
+        var n = HitChecker.Judgement(level: apart.chart.levels[k])
+        #expect(!SharesALine.apply(&n, k, in: apart))
+    }
+
+    /// Two hits offered the same line: the one whose own place is worse against it (the higher ratio) keeps it; the
+    /// other, on a used line of a snapped chart (not unsnapped), is no longer flagged.
+    @Test("SharedLines gives a line to one hit, the one with the higher ratio")
+    func sharedLines() {
+        let hits = Self.halfBeats.map(Self.time)
+        let c = Self.judging(hits, onsets: hits)
+        let line = Self.time(10.25)
+        var judged = hits.indices.map { HitChecker.Judgement(level: c.chart.levels[$0]) }
+        for (i, ratio) in [(20, 5.0), (21, 8.0)] {
+            judged[i].flagged = true
+            judged[i].suggestion = line
+            judged[i].ratio = ratio
+        }
+        let resolved = SharedLines.resolve(judged, in: c)
+        #expect(resolved[21].flagged && resolved[21].suggestion == line && resolved[21].ratio == 8)
+        #expect(!resolved[20].flagged && resolved[20].suggestion == nil && resolved[20].ratio == 0)
+        #expect(resolved.indices.filter { $0 != 20 && $0 != 21 }.allSatisfy { !resolved[$0].flagged })
+    }
+}
