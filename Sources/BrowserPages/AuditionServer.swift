@@ -63,8 +63,10 @@
             let setup = Setup(
                 outgoing: (audition.inputs.outgoing as NSString).lastPathComponent,
                 incoming: (audition.inputs.incoming as NSString).lastPathComponent, outgoingDuration: a.duration,
-                incomingDuration: b.duration, sampleRate: audition.inputs.sampleRate, outgoingBPM: audition.inputs.outgoingBPM,
-                incomingBPM: audition.inputs.incomingBPM, plan: query(of: plan), curves: CrossfadeCurve.allCases.map(\.rawValue),
+                incomingDuration: b.duration, sampleRate: audition.inputs.sampleRate,
+                outgoingBPM: audition.inputs.outgoingTempo?.sections[0].bpm,
+                incomingBPM: audition.inputs.incomingTempo?.sections[0].bpm, plan: query(of: plan),
+                curves: CrossfadeCurve.allCases.map(\.rawValue),
                 compared: CrossfadeAudition.compared.map(\.rawValue),
                 scenarios: CrossfadeScenario.allCases.map { s in
                     let p = s.apply(to: plan, curve: nil, gap: nil)

@@ -9,7 +9,7 @@ public enum AuditionTempo {
     public static func filled(_ inputs: CrossfadeInputs) throws(InputError) -> (inputs: CrossfadeInputs, notes: [String]) {
         var out = inputs
         var notes: [String] = []
-        func analyse(_ path: String) throws(InputError) -> (bpm: Double, firstBeat: Double)? {
+        func analyse(_ path: String) throws(InputError) -> TempoMap? {
             let onset = try TempoEstimator.onsetStrength(path: path, limits: inputs.limits)
             guard let draft = BeatMapDraft(onset, range: 60...200, quantize: true), let bpm = draft.map.declaredBPM,
                 let first = draft.map.times.first
@@ -18,16 +18,10 @@ public enum AuditionTempo {
                 return nil
             }
             notes.append("\(path): \(bpm) BPM, first beat at \(String(format: "%.3f", first)) s (analysis; --bpm-a/-b override it)")
-            return (bpm, first)
+            return TempoMap(offset: first, bpm: bpm)
         }
-        if inputs.outgoingBPM == nil, let found = try analyse(inputs.outgoing) {
-            out.outgoingBPM = found.bpm
-            out.outgoingFirstBeat = found.firstBeat
-        }
-        if inputs.incomingBPM == nil, let found = try analyse(inputs.incoming) {
-            out.incomingBPM = found.bpm
-            out.incomingFirstBeat = found.firstBeat
-        }
+        if inputs.outgoingTempo == nil { out.outgoingTempo = try analyse(inputs.outgoing) }
+        if inputs.incomingTempo == nil { out.incomingTempo = try analyse(inputs.incoming) }
         return (out, notes)
     }
 }

@@ -12,8 +12,8 @@ public enum CrossfadeCommand {
         ]
         words += ["--curve", plan.curve.rawValue]
         if plan.quantize != .none { words += ["--quantize", plan.quantize.rawValue] }
-        if let bpm = inputs.outgoingBPM { words += ["--bpm-a", number(bpm), "--first-beat-a", number(inputs.outgoingFirstBeat)] }
-        if let bpm = inputs.incomingBPM { words += ["--bpm-b", number(bpm), "--first-beat-b", number(inputs.incomingFirstBeat)] }
+        if let t = inputs.outgoingTempo { words += ["--bpm-a", number(t.sections[0].bpm), "--first-beat-a", number(t.offset)] }
+        if let t = inputs.incomingTempo { words += ["--bpm-b", number(t.sections[0].bpm), "--first-beat-b", number(t.offset)] }
         if plan.phaseAlign { words.append("--phase-align") }
         if plan.incomingFrom != 0 { words += ["--from-b", number(plan.incomingFrom)] }
         words += ["--gap", number(plan.gap), "--tail", number(plan.tail), "--rate", "\(inputs.sampleRate)", "-o", output]

@@ -71,8 +71,8 @@ struct CrossfadeOptions: ParsableArguments {
     func inputs(limits: AudioLimits) throws -> CrossfadeInputs {
         let rate = try self.rate ?? AudioFile.info(a, limits: limits).sampleRate
         return CrossfadeInputs(
-            outgoing: a, incoming: b, sampleRate: rate, outgoingBPM: bpmA, incomingBPM: bpmB, outgoingFirstBeat: firstBeatA,
-            incomingFirstBeat: firstBeatB, limits: limits)
+            outgoing: a, incoming: b, sampleRate: rate, outgoingTempo: bpmA.map { TempoMap(offset: firstBeatA, bpm: $0) },
+            incomingTempo: bpmB.map { TempoMap(offset: firstBeatB, bpm: $0) }, limits: limits)
     }
 
     /// The transition with `tail` seconds of B after it, the scenario's settings under the ones given.

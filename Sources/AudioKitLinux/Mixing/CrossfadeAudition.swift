@@ -151,8 +151,8 @@ public struct CrossfadeAudition: Sendable {
 
     private func clock(_ side: Side) -> BeatClock? {
         switch side {
-        case .a: return inputs.outgoingBPM.map { BeatClock(bpm: $0, anchor: inputs.outgoingFirstBeat) }
-        case .b: return inputs.incomingBPM.map { BeatClock(bpm: $0, anchor: inputs.incomingFirstBeat) }
+        case .a: return inputs.outgoingTempo.map(BeatClock.init(tempo:))
+        case .b: return inputs.incomingTempo.map(BeatClock.init(tempo:))
         }
     }
 }

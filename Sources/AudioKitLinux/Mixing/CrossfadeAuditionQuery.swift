@@ -48,14 +48,14 @@ public enum CrossfadeAuditionQuery {
             guard let q = CrossfadePlan.Quantize(rawValue: name) else {
                 throw Refusal(description: "quantize must be none, beat or bar, not \(name)")
             }
-            guard q == .none || inputs.outgoingBPM != nil else {
+            guard q == .none || inputs.outgoingTempo != nil else {
                 throw Refusal(description: "quantize=\(name) needs A's tempo, which the audition was not given")
             }
             plan.quantize = q
         }
         if let flag = seen["phase"] {
             guard flag == "0" || flag == "1" else { throw Refusal(description: "phase must be 0 or 1, not \(flag)") }
-            guard flag == "0" || inputs.incomingBPM != nil else {
+            guard flag == "0" || inputs.incomingTempo != nil else {
                 throw Refusal(description: "phase=1 needs B's tempo, which the audition was not given")
             }
             plan.phaseAlign = flag == "1"

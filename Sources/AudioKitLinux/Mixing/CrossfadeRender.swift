@@ -9,36 +9,31 @@ public struct CrossfadeInputs: Sendable {
     public var incoming: String
     /// The mix's sample rate.
     public var sampleRate: Int
-    /// A's tempo in BPM, for quantizing the fade start and listing A's beats; nil when unknown.
-    public var outgoingBPM: Double?
-    /// B's tempo in BPM, for phase alignment and listing B's beats; nil when unknown.
-    public var incomingBPM: Double?
-    /// Time of A's first beat in seconds, the anchor of its beat clock.
-    public var outgoingFirstBeat: Double
-    /// Time of B's first beat in seconds, the anchor of its beat clock.
-    public var incomingFirstBeat: Double
+    /// A's tempo map (its beat 0 the anchor of its beat clock), for quantizing the fade start and listing A's beats;
+    /// nil when unknown.
+    public var outgoingTempo: TempoMap?
+    /// B's tempo map, for phase alignment and listing B's beats; nil when unknown.
+    public var incomingTempo: TempoMap?
     /// The limits applied when the tracks are opened.
     public var limits: AudioLimits
 
-    /// The tracks `outgoing` (A) and `incoming` (B), mixed at `sampleRate`, with their tempi and first beats when known.
+    /// The tracks `outgoing` (A) and `incoming` (B), mixed at `sampleRate`, with their tempo maps when known.
     public init(
-        outgoing: String, incoming: String, sampleRate: Int, outgoingBPM: Double? = nil, incomingBPM: Double? = nil,
-        outgoingFirstBeat: Double = 0, incomingFirstBeat: Double = 0, limits: AudioLimits = .standard
+        outgoing: String, incoming: String, sampleRate: Int, outgoingTempo: TempoMap? = nil, incomingTempo: TempoMap? = nil,
+        limits: AudioLimits = .standard
     ) {
         self.outgoing = outgoing
         self.incoming = incoming
         self.sampleRate = sampleRate
-        self.outgoingBPM = outgoingBPM
-        self.incomingBPM = incomingBPM
-        self.outgoingFirstBeat = outgoingFirstBeat
-        self.incomingFirstBeat = incomingFirstBeat
+        self.outgoingTempo = outgoingTempo
+        self.incomingTempo = incomingTempo
         self.limits = limits
     }
 
     /// Opens both tracks as looping decks that decode as they play.
     public func open() throws(InputError) -> (FileDeck, FileDeck) {
-        let a = try FileDeck(outgoing, sampleRate: sampleRate, bpm: outgoingBPM, firstBeat: outgoingFirstBeat, limits: limits)
-        let b = try FileDeck(incoming, sampleRate: sampleRate, bpm: incomingBPM, firstBeat: incomingFirstBeat, limits: limits)
+        let a = try FileDeck(outgoing, sampleRate: sampleRate, tempo: outgoingTempo, limits: limits)
+        let b = try FileDeck(incoming, sampleRate: sampleRate, tempo: incomingTempo, limits: limits)
         return (a, b)
     }
 }

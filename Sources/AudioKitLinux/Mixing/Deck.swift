@@ -29,7 +29,7 @@ public struct Deck: Sendable {
     }
 
     /// Reads a track, converted to stereo at `sampleRate` with libsamplerate (medium-quality sinc).
-    public static func load(_ path: String, sampleRate: Int, bpm: Double? = nil, firstBeat: Double = 0, limits: AudioLimits = .standard)
+    public static func load(_ path: String, sampleRate: Int, tempo: TempoMap? = nil, limits: AudioLimits = .standard)
         throws(InputError) -> Deck
     {
         let (info, raw) = try AudioFile.read(path, limits: limits)
@@ -43,7 +43,7 @@ public struct Deck: Sendable {
             for f in 0..<(raw.count / info.channels) { stereo += [raw[f * info.channels], raw[f * info.channels + 1]] }
         }
         let converted = try Resampler.convert(stereo, channels: 2, from: info.sampleRate, to: sampleRate, quality: .medium)
-        return Deck(samples: converted, sampleRate: sampleRate, clock: bpm.map { BeatClock(bpm: $0, anchor: firstBeat) }, name: path)
+        return Deck(samples: converted, sampleRate: sampleRate, clock: tempo.map(BeatClock.init(tempo:)), name: path)
     }
 
     /// The stereo frame at track position `frame` (wrapping when looping; silence past the end otherwise).

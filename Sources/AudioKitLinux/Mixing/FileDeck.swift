@@ -32,7 +32,7 @@ public final class FileDeck: DeckSource {
 
     /// Opens `path` for a mix at `sampleRate`.
     public init(
-        _ path: String, sampleRate: Int, bpm: Double? = nil, firstBeat: Double = 0, gain: Double = 1, loops: Bool = true,
+        _ path: String, sampleRate: Int, tempo: TempoMap? = nil, gain: Double = 1, loops: Bool = true,
         limits: AudioLimits = .standard
     ) throws(InputError) {
         reader = try SoundFileReader(path: path, limits: limits)
@@ -41,7 +41,7 @@ public final class FileDeck: DeckSource {
         self.sampleRate = sampleRate
         self.gain = gain
         self.loops = loops
-        self.clock = bpm.map { BeatClock(bpm: $0, anchor: firstBeat) }
+        self.clock = tempo.map(BeatClock.init(tempo:))
         self.name = path
         frames = Int((Double(info.frames) * Double(sampleRate) / Double(info.sampleRate)).rounded())
         resampler =

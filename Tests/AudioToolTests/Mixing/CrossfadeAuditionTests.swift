@@ -9,7 +9,9 @@ struct CrossfadeAuditionTests {
         let pa = dir.appendingPathComponent("a.wav").path, pb = dir.appendingPathComponent("b.wav").path
         try AudioFile.write(CrossfadeTests.noise(seconds: 12, seed: 11), to: pa, sampleRate: 22_050, channels: 2)
         try AudioFile.write(CrossfadeTests.noise(seconds: 12, seed: 12), to: pb, sampleRate: 22_050, channels: 2)
-        return CrossfadeInputs(outgoing: pa, incoming: pb, sampleRate: 22_050, outgoingBPM: 120, incomingBPM: 100, incomingFirstBeat: 0.25)
+        return CrossfadeInputs(
+            outgoing: pa, incoming: pb, sampleRate: 22_050, outgoingTempo: TempoMap(offset: 0, bpm: 120),
+            incomingTempo: TempoMap(offset: 0.25, bpm: 100))
     }
 
     @Test(
@@ -75,7 +77,9 @@ struct CrossfadeAuditionTests {
 
     @Test func aQueryIsReadOrRefusedWithTheReason() throws {
         let withTempo = CrossfadeAudition(
-            inputs: CrossfadeInputs(outgoing: "a.wav", incoming: "b.wav", sampleRate: 48_000, outgoingBPM: 90, incomingBPM: 100))
+            inputs: CrossfadeInputs(
+                outgoing: "a.wav", incoming: "b.wav", sampleRate: 48_000, outgoingTempo: TempoMap(offset: 0, bpm: 90),
+                incomingTempo: TempoMap(offset: 0, bpm: 100)))
         let plan = try CrossfadeAuditionQuery.plan(
             [
                 ("at", "31.25"), ("duration", "0.5"), ("curve", "s-curve"), ("quantize", "bar"), ("gap", "0.1"), ("from", "2"),
