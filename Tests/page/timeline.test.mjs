@@ -1,7 +1,7 @@
 // The pattern audition's pure logic (Sources/BrowserPages/Page/js/timeline.js), run by node --test.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { alignShift, alignment, editQuery, eventAt, eventOfLine, offsetText } from "../../Sources/BrowserPages/Page/js/timeline.js";
+import { alignShift, alignment, editQuery, eventAt, eventOfLine, offsetText, timelineGeometry } from "../../Sources/BrowserPages/Page/js/timeline.js";
 
 test("an edit goes to the server in seconds, moves of 0 left out", () => {
   assert.equal(editQuery(0, {}), "");
@@ -53,4 +53,16 @@ test("Align to the sound says why it cannot when the lag is unclear, and keeps t
   const some = alignment(0, 0.031, 0.8);
   assert.deepEqual([some.ok, some.shiftMs], [true, -31]);
   assert.match(some.text, /shifted by -31 ms/);
+});
+
+test("the timeline's time axis: 50 px from the left, 20 px short of the right, a click read back as the time drawn there", () => {
+  const g = timelineGeometry(1070, 2);
+  assert.equal(g.left, 50);
+  assert.equal(g.width, 1000);
+  assert.equal(g.x(0), 50);
+  assert.equal(g.x(2), 1050);
+  assert.equal(g.x(0.5), 300);
+  for (const t of [0, 0.123, 1.5, 2]) assert.ok(Math.abs(g.time(g.x(t)) - t) < 1e-12);
+  // A pattern of no length is drawn on a 1 s axis, not divided by zero.
+  assert.equal(timelineGeometry(1070, 0).x(1), 1050);
 });

@@ -1,8 +1,10 @@
-// The pattern audition page: the timeline of the pattern against its sound, what to hear, the timing fix and the save.
-// Every figure comes from the server (the library's renderer, sync check and validator); this page draws and plays.
+// The pattern audition page's controller: what to hear, the timing fix, the save and the page's state; the drawing is
+// the view's (haptics-view.js), the pure logic the model's (timeline.js). Every figure comes from the server (the
+// library's renderer, sync check and validator); this page draws and plays.
 import { getJSON, withToken } from "./api.js";
+import { drawTimeline, showFindings, showSync } from "./haptics-view.js";
 import { BufferPlayer } from "./player.js";
-import { alignment, editQuery, eventAt, eventOfLine, offsetText } from "./timeline.js";
+import { alignment, editQuery, eventAt, eventOfLine, timelineGeometry } from "./timeline.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -37,8 +39,8 @@ async function load() {
     page.view = view;
     if (page.selected !== null) select(view.events.find((e) => e.index === page.selected) || null);
     draw();
-    showSync();
-    showFindings();
+    showSync($("sync"), view);
+    showFindings($("findings"), view, (line) => select(eventOfLine(page.view.events, line)));
     $("save").disabled = !view.editable || !(page.shiftMs || Object.values(page.movesMs).some((v) => v));
     $("save").title = view.editable ? "" : "A .haptic clip is heard and checked here; convert it to AHAP to save a fix";
     $("play").disabled = false;
@@ -51,40 +53,6 @@ async function load() {
   }
 }
 
-function showSync() {
-  const v = page.view;
-  const lag = v.lag == null ? "lag unclear" : `lag ${(v.lag * 1000).toFixed(0)} ms (haptics after the sound when +)`;
-  const parts = [`<b>Sync</b> ${lag}, correlation ${v.correlation.toFixed(2)}`];
-  for (const t of v.transients) {
-    const o = offsetText(t);
-    parts.push(`<span class="${o.ok ? "ok" : "bad"}">transient at ${t.time.toFixed(3)} s: ${o.text}</span>`);
-  }
-  if (v.silences.length) parts.push(`<span class="warn">haptics in silence: ${v.silences.map(([a, b]) => `${a.toFixed(2)}–${b.toFixed(2)} s`).join(", ")}</span>`);
-  $("sync").replaceChildren();
-  for (const html of parts) {
-    const span = document.createElement("span");
-    span.innerHTML = html;
-    $("sync").append(span);
-  }
-}
-
-function showFindings() {
-  const list = $("findings");
-  list.replaceChildren();
-  if (!page.view.findings.length) {
-    list.textContent = "No finding: the pattern as it would be saved validates clean.";
-    return;
-  }
-  for (const f of page.view.findings) {
-    const row = document.createElement("div");
-    row.className = "finding " + (f.severity === "error" ? "bad" : f.severity === "warning" ? "warn" : "");
-    row.textContent = `${page.view.file}:${f.line}:${f.column}: ${f.severity}: ${f.message} [${f.rule}]`;
-    row.dataset.line = f.line;
-    row.onclick = () => select(eventOfLine(page.view.events, f.line));
-    list.append(row);
-  }
-}
-
 function select(event) {
   page.selected = event ? event.index : null;
   $("selected").textContent = event ? `Pattern[${event.index}] ${event.type} at ${event.time.toFixed(3)} s (line ${event.line})` : "none (click one)";
@@ -93,65 +61,9 @@ function select(event) {
   draw();
 }
 
-/** Draws the timeline: sound envelope, haptic drive, events, sharpness, onsets and transient offsets, silences. */
+/** Draws the timeline with the playhead at `position` seconds when given. */
 function draw(position) {
-  const v = page.view;
-  if (!v) return;
-  const canvas = $("view"), g = canvas.getContext("2d");
-  const w = canvas.width, h = canvas.height, left = 50, width = w - 70, top = 20, lane = 240, sharpTop = 300, sharpH = 80;
-  const x = (t) => left + (t / (v.duration || 1)) * width;
-  const y = (a) => top + lane - a * lane;
-  g.fillStyle = "#0c0e11";
-  g.fillRect(0, 0, w, h);
-  g.fillStyle = "rgba(240, 179, 90, 0.18)";
-  for (const [a, b] of v.silences) g.fillRect(x(a), top, Math.max(1, x(b) - x(a)), lane);
-  const n = v.sound.length;
-  const soundPeak = Math.max(...v.sound, 1e-9);
-  g.fillStyle = "#5a6270";
-  for (let i = 0; i < n; i++) {
-    const a = v.sound[i] / soundPeak;
-    g.fillRect(left + (i / n) * width, y(a), Math.max(1, width / n), a * lane);
-  }
-  g.strokeStyle = "#2e86de";
-  g.lineWidth = 2;
-  g.beginPath();
-  v.haptic.forEach((a, i) => { const px = left + (i / v.haptic.length) * width; if (i === 0) g.moveTo(px, y(a)); else g.lineTo(px, y(a)); });
-  g.stroke();
-  g.lineWidth = 1;
-  for (const e of v.events) {
-    if (e.type === "AudioCustom") continue;
-    const chosen = e.index === page.selected;
-    g.fillStyle = e.type === "HapticTransient" ? "#e4572e" : "rgba(46, 134, 222, 0.35)";
-    const x0 = x(e.time), x1 = e.type === "HapticTransient" ? x0 + 3 : Math.max(x0 + 2, x(e.time + e.duration));
-    g.fillRect(x0 - (e.type === "HapticTransient" ? 1 : 0), y(e.intensity), x1 - x0, e.intensity * lane);
-    if (chosen) { g.strokeStyle = "#ffffff"; g.strokeRect(x0 - 3, y(e.intensity) - 3, x1 - x0 + 6, e.intensity * lane + 6); }
-    g.fillStyle = "#c39bd3";
-    g.beginPath(); g.arc(x0, sharpTop + sharpH - e.sharpness * sharpH, 3, 0, 2 * Math.PI); g.fill();
-  }
-  g.strokeStyle = "#9aa3ad";
-  for (const t of v.onsets) { g.beginPath(); g.moveTo(x(t), top + lane); g.lineTo(x(t), top + lane + 10); g.stroke(); }
-  for (const t of v.transients) {
-    if (t.onset == null) continue;
-    g.strokeStyle = offsetText(t).ok ? "#7bd88f" : "#ff6b6b";
-    g.lineWidth = 2;
-    g.beginPath(); g.moveTo(x(t.time), top + lane + 14); g.lineTo(x(t.onset), top + lane + 24); g.stroke();
-    g.lineWidth = 1;
-  }
-  g.fillStyle = "#9aa3ad";
-  g.font = "11px system-ui, sans-serif";
-  // Each lane's name at its middle, clear of its 1 and 0 ticks at the top and bottom.
-  g.fillText("intensity", 4, top + lane / 2 + 4);
-  g.fillText("sharpness", 4, sharpTop + sharpH / 2 + 4);
-  g.fillText("1", left - 12, sharpTop + 4);
-  g.fillText("0", left - 12, sharpTop + sharpH + 4);
-  g.fillText("1", left - 12, top + 4);
-  g.fillText("0", left - 12, top + lane + 4);
-  const step = v.duration > 2 ? 0.5 : v.duration > 0.5 ? 0.1 : 0.05;
-  for (let t = 0; t <= v.duration + 1e-9; t += step) g.fillText(t.toFixed(2) + (t === 0 ? " s" : ""), x(t) - 10, h - 4);
-  if (position !== undefined) {
-    g.strokeStyle = "#ffffff";
-    g.beginPath(); g.moveTo(x(position), 0); g.lineTo(x(position), h - 14); g.stroke();
-  }
+  if (page.view) drawTimeline($("view"), page.view, page.selected, position);
 }
 
 async function audioBuffer() {
@@ -235,7 +147,7 @@ function start() {
   $("view").onclick = (e) => {
     const r = $("view").getBoundingClientRect();
     const px = ((e.clientX - r.left) / r.width) * $("view").width;
-    const t = ((px - 50) / ($("view").width - 70)) * page.view.duration;
+    const t = timelineGeometry($("view").width, page.view.duration).time(px);
     // Within 1 % of the drawn span (at least 5 ms): a few pixels either side of a transient's bar.
     select(eventAt(page.view.events.filter((ev) => ev.type !== "AudioCustom"), t, Math.max(0.005, page.view.duration / 100)));
   };

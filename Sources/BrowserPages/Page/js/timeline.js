@@ -1,5 +1,5 @@
-// The pattern audition's pure logic: the edit as a query, which event a click or a finding means, and how a
-// transient's offset reads. No DOM, no audio: tested with node --test (Tests/page/timeline.test.mjs).
+// The pattern audition's pure logic: the edit as a query, the timeline's geometry, which event a click or a finding
+// means, and how a transient's offset reads. No DOM, no audio: tested with node --test (Tests/page/timeline.test.mjs).
 
 /** The sync check's tolerance: a transient this far from its onset or more is flagged (seconds). */
 export const tolerance = 0.025;
@@ -11,6 +11,16 @@ export function editQuery(shiftMs, movesMs) {
   const moves = Object.entries(movesMs).filter(([, ms]) => ms).map(([i, ms]) => `${i}:${ms / 1000}`);
   if (moves.length) q.set("move", moves.join(","));
   return q.toString();
+}
+
+/**
+ * Where the timeline of a `duration`-second pattern lies on a canvas `canvasWidth` pixels wide: `left` and `width` of
+ * its time axis, `x(t)` the pixel of time t and `time(px)` the time of pixel px (the view draws with one, a click is
+ * read with the other).
+ */
+export function timelineGeometry(canvasWidth, duration) {
+  const left = 50, width = canvasWidth - 70, span = duration || 1;
+  return { left, width, x: (t) => left + (t / span) * width, time: (px) => ((px - left) / width) * span };
 }
 
 /** The event a click at `time` means: the one whose span (a transient: ± `reach` s) holds it, else the nearest. */

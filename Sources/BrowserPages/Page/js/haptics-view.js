@@ -1,0 +1,114 @@
+// The pattern audition's view: the timeline drawn on its canvas (the sound's envelope, the haptic drive, the events,
+// sharpness, onsets and transient offsets, haptics in silence), the sync line and the findings. It draws what it is
+// given and keeps no state; the controller (haptics.js) owns the page's state and calls it.
+import { offsetText, timelineGeometry } from "./timeline.js";
+
+/** The sync check's line: the lag and correlation, each transient's offset to its onset, haptics in silence. */
+export function showSync(box, v) {
+  const lag = v.lag == null ? "lag unclear" : `lag ${(v.lag * 1000).toFixed(0)} ms (haptics after the sound when +)`;
+  const parts = [`<b>Sync</b> ${lag}, correlation ${v.correlation.toFixed(2)}`];
+  for (const t of v.transients) {
+    const o = offsetText(t);
+    parts.push(`<span class="${o.ok ? "ok" : "bad"}">transient at ${t.time.toFixed(3)} s: ${o.text}</span>`);
+  }
+  if (v.silences.length) parts.push(`<span class="warn">haptics in silence: ${v.silences.map(([a, b]) => `${a.toFixed(2)}–${b.toFixed(2)} s`).join(", ")}</span>`);
+  box.replaceChildren();
+  for (const html of parts) {
+    const span = document.createElement("span");
+    span.innerHTML = html;
+    box.append(span);
+  }
+}
+
+/** The findings of the pattern as it would be saved, one row each as the command line prints it; `onPick(line)` on a click. */
+export function showFindings(list, v, onPick) {
+  list.replaceChildren();
+  if (!v.findings.length) {
+    list.textContent = "No finding: the pattern as it would be saved validates clean.";
+    return;
+  }
+  for (const f of v.findings) {
+    const row = document.createElement("div");
+    row.className = "finding " + (f.severity === "error" ? "bad" : f.severity === "warning" ? "warn" : "");
+    row.textContent = `${v.file}:${f.line}:${f.column}: ${f.severity}: ${f.message} [${f.rule}]`;
+    row.dataset.line = f.line;
+    row.onclick = () => onPick(f.line);
+    list.append(row);
+  }
+}
+
+/**
+ * Draws the timeline of `v` (the server's `/api/view`) on `canvas`: the event `selected` (an index, or null) framed,
+ * and the playhead at `position` seconds when given.
+ */
+export function drawTimeline(canvas, v, selected, position) {
+  const g = canvas.getContext("2d");
+  const w = canvas.width, h = canvas.height, top = 20, lane = 240, sharpTop = 300, sharpH = 80;
+  const { left, width, x } = timelineGeometry(w, v.duration);
+  const y = (a) => top + lane - a * lane;
+  g.fillStyle = "#0c0e11";
+  g.fillRect(0, 0, w, h);
+  const frame = { g, v, x, y, left, top, lane, sharpTop, sharpH };
+  drawSignals(frame, width);
+  drawEvents(frame, selected);
+  drawAxes(frame, h);
+  if (position !== undefined) {
+    g.strokeStyle = "#ffffff";
+    g.beginPath(); g.moveTo(x(position), 0); g.lineTo(x(position), h - 14); g.stroke();
+  }
+}
+
+/** Haptics in silence (shaded), the sound's envelope (grey) and the haptic drive (blue). */
+function drawSignals({ g, v, x, y, left, top, lane }, width) {
+  g.fillStyle = "rgba(240, 179, 90, 0.18)";
+  for (const [a, b] of v.silences) g.fillRect(x(a), top, Math.max(1, x(b) - x(a)), lane);
+  const n = v.sound.length;
+  const soundPeak = Math.max(...v.sound, 1e-9);
+  g.fillStyle = "#5a6270";
+  for (let i = 0; i < n; i++) {
+    const a = v.sound[i] / soundPeak;
+    g.fillRect(left + (i / n) * width, y(a), Math.max(1, width / n), a * lane);
+  }
+  g.strokeStyle = "#2e86de";
+  g.lineWidth = 2;
+  g.beginPath();
+  v.haptic.forEach((a, i) => { const px = left + (i / v.haptic.length) * width; if (i === 0) g.moveTo(px, y(a)); else g.lineTo(px, y(a)); });
+  g.stroke();
+  g.lineWidth = 1;
+}
+
+/** Each event at its intensity (transients red, continuous events blue, the selected one framed) and its sharpness. */
+function drawEvents({ g, v, x, y, top, lane, sharpTop, sharpH }, selected) {
+  for (const e of v.events) {
+    if (e.type === "AudioCustom") continue;
+    g.fillStyle = e.type === "HapticTransient" ? "#e4572e" : "rgba(46, 134, 222, 0.35)";
+    const x0 = x(e.time), x1 = e.type === "HapticTransient" ? x0 + 3 : Math.max(x0 + 2, x(e.time + e.duration));
+    g.fillRect(x0 - (e.type === "HapticTransient" ? 1 : 0), y(e.intensity), x1 - x0, e.intensity * lane);
+    if (e.index === selected) { g.strokeStyle = "#ffffff"; g.strokeRect(x0 - 3, y(e.intensity) - 3, x1 - x0 + 6, e.intensity * lane + 6); }
+    g.fillStyle = "#c39bd3";
+    g.beginPath(); g.arc(x0, sharpTop + sharpH - e.sharpness * sharpH, 3, 0, 2 * Math.PI); g.fill();
+  }
+  g.strokeStyle = "#9aa3ad";
+  for (const t of v.onsets) { g.beginPath(); g.moveTo(x(t), top + lane); g.lineTo(x(t), top + lane + 10); g.stroke(); }
+  for (const t of v.transients) {
+    if (t.onset == null) continue;
+    g.strokeStyle = offsetText(t).ok ? "#7bd88f" : "#ff6b6b";
+    g.lineWidth = 2;
+    g.beginPath(); g.moveTo(x(t.time), top + lane + 14); g.lineTo(x(t.onset), top + lane + 24); g.stroke();
+    g.lineWidth = 1;
+  }
+}
+
+/** The lanes' names at their middles, clear of their 1 and 0 ticks, and the time axis. */
+function drawAxes({ g, v, x, left, top, lane, sharpTop, sharpH }, h) {
+  g.fillStyle = "#9aa3ad";
+  g.font = "11px system-ui, sans-serif";
+  g.fillText("intensity", 4, top + lane / 2 + 4);
+  g.fillText("sharpness", 4, sharpTop + sharpH / 2 + 4);
+  g.fillText("1", left - 12, sharpTop + 4);
+  g.fillText("0", left - 12, sharpTop + sharpH + 4);
+  g.fillText("1", left - 12, top + 4);
+  g.fillText("0", left - 12, top + lane + 4);
+  const step = v.duration > 2 ? 0.5 : v.duration > 0.5 ? 0.1 : 0.05;
+  for (let t = 0; t <= v.duration + 1e-9; t += step) g.fillText(t.toFixed(2) + (t === 0 ? " s" : ""), x(t) - 10, h - 4);
+}
