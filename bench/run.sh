@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks, each next to its peers measured in the same run.
 #   bash bench/run.sh            # all benchmarks
-#   bash bench/run.sh ahap       # AHAP validation only (also: render beats crossfade audition inputs editor playback haptics aac draft scaling cascade)
+#   bash bench/run.sh ahap       # AHAP validation only (also: render beats crossfade audition inputs editor playback haptics aac draft scaling cascade designer)
 # Needs ../shared/corpus. Installs hyperfine and jq when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -337,6 +337,12 @@ cascade() {
   python3 bench/fix_cascade.py "$bin/beatmap" 3
 }
 
+designer() {
+  echo
+  echo "## from-audio's envelope and Meta Haptics Studio's export against Lofelt Studio's designer clips (DESIGNER=folder)"
+  python3 bench/designer_envelope.py "$bin/ahap-tool" "${DESIGNER:-../lofelt-designer}"
+}
+
 case "${1:-all}" in
   playback) playback ;;
   crossfade) crossfade ;;
@@ -351,6 +357,7 @@ case "${1:-all}" in
   draft) draft ;;
   scaling) scaling ;;
   cascade) cascade ;;
-  all) ahap; render; beats; crossfade; audition; inputs; editor; playback; haptics; aac; draft; scaling; cascade ;;
+  designer) designer ;;
+  all) ahap; render; beats; crossfade; audition; inputs; editor; playback; haptics; aac; draft; scaling; cascade; designer ;;
   *) echo "bench: unknown benchmark $1" >&2; exit 64 ;;
 esac
