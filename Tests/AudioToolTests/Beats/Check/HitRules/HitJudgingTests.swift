@@ -121,4 +121,59 @@ struct HitJudgingTests {
         #expect(!resolved[20].flagged && resolved[20].suggestion == nil && resolved[20].ratio == 0)
         #expect(resolved.indices.filter { $0 != 20 && $0 != 21 }.allSatisfy { !resolved[$0].flagged })
     }
+
+    /// The off-beat at 10.5 moved 35 ms late: 3.75 ms from the nearest 1/16 line, off every line of a chart snapped to
+    /// the microsecond (3 ms is off). `Unsnapped` flags it, off the grid by that distance, with its free line (the onset
+    /// there); a line another hit takes is not offered; and a chart of fewer hits than `snappedMinimumHits` is not
+    /// judged snapped, so nothing is unsnapped.
+    @Test("Unsnapped flags a lone hit off every line with its free line, never a taken one; snappedMinimumHits decides")
+    func unsnapped() {
+        var hits = Self.halfBeats.map(Self.time)
+        let k = 21
+        hits[k] = Self.time(10.5) + 0.035
+        let onsets = Self.halfBeats.map(Self.time)
+        let c = Self.judging(hits, onsets: onsets)
+        let lines = c.freeLines(around: hits[k])
+        var j = HitChecker.Judgement(level: c.chart.levels[k])
+        #expect(Unsnapped.apply(&j, k, lines: lines, in: c))
+        #expect(j.flagged && j.offGrid.map { abs($0 - 0.00375) < 1e-6 } == true, "\(j)")
+        #expect(j.suggestion.map { abs($0 - Self.time(10.5)) < 1e-9 } == true, "\(j)")
+        var other = HitChecker.Judgement(level: c.chart.levels[k])
+        #expect(Unsnapped.apply(&other, k, lines: lines, taken: [Self.time(10.5)], in: c))
+        #expect(other.suggestion.map { abs($0 - Self.time(10.5)) > 1e-6 } ?? true, "\(other)")
+        // A hit on its line is never unsnapped.
+        var placed = HitChecker.Judgement(level: c.chart.levels[k + 1])
+        #expect(!Unsnapped.apply(&placed, k + 1, lines: c.freeLines(around: hits[k + 1]), in: c) && !placed.flagged)
+        var loose = BeatCheckTuning.standard
+        loose.snappedMinimumHits = 1000
+        let coarse = Self.judging(hits, onsets: onsets, tuning: loose)
+        var n = HitChecker.Judgement(level: coarse.chart.levels[k])
+        #expect(!Unsnapped.apply(&n, k, lines: coarse.freeLines(around: hits[k]), in: coarse))
+    }
+
+    /// The off-beat at 10.5 moved onto the 1/4 line at 10.75, a rhythm the chart plays nowhere else; its own line has a
+    /// clear onset and puts it back in the figure of every other bar. `LeftItsFigure` flags it with that line and how
+    /// often the chart plays the figure; asked for a figure played a thousand times, it finds none.
+    @Test("LeftItsFigure sends a hit moved out of a repeated figure back to it; figureRepeats decides")
+    func leftItsFigure() {
+        var hits = Self.halfBeats.map(Self.time)
+        let k = 21
+        hits[k] = Self.time(10.75)
+        let onsets = Self.halfBeats.map(Self.time)
+        let c = Self.judging(hits, onsets: onsets)
+        var j = HitChecker.Judgement(level: c.chart.levels[k])
+        LeftItsFigure.apply(&j, k, in: c)
+        #expect(j.flagged && j.suggestion.map { abs($0 - Self.time(10.5)) < 1e-9 } == true, "\(j)")
+        #expect((j.figurePlays ?? 0) >= BeatCheckTuning.standard.figureRepeats, "\(j)")
+        // A hit in the chart's own figure is left alone.
+        var kept = HitChecker.Judgement(level: c.chart.levels[k + 2])
+        LeftItsFigure.apply(&kept, k + 2, in: c)
+        #expect(!kept.flagged)
+        var rare = BeatCheckTuning.standard
+        rare.figureRepeats = 1000
+        let strict = Self.judging(hits, onsets: onsets, tuning: rare)
+        var n = HitChecker.Judgement(level: strict.chart.levels[k])
+        LeftItsFigure.apply(&n, k, in: strict)
+        #expect(!n.flagged)
+    }
 }
