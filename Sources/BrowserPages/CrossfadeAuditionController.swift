@@ -9,7 +9,7 @@
         /// The two tracks and how they are mixed.
         let audition: CrossfadeAudition
         /// What the page starts from.
-        let setup: AuditionServer.Setup
+        let setup: CrossfadeAuditionServer.Setup
 
         func addRoutes(to router: Router<BasicRequestContext>) {
             router.get("/api/setup") { _, _ in try PageResponses.json(setup) }

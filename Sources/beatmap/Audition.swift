@@ -56,7 +56,8 @@ extension Beatmap {
                 let open = !noOpen
                 let what = "\(transition.a) → \(transition.b)"
                 try await LoopbackServing.run(port: port) {
-                    try await AuditionServer.run(audition: audition, plan: plan, token: EditorServer.makeToken(), port: port) { url in
+                    try await CrossfadeAuditionServer.run(audition: audition, plan: plan, token: EditorServer.makeToken(), port: port) {
+                        url in
                         Terminal.err("beatmap: auditioning \(what) at \(url)\nbeatmap: press Ctrl-C to stop")
                         if open { Browser.open(url) }
                     }

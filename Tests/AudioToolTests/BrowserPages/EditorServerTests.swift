@@ -237,7 +237,7 @@
                 let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }
                     .filter { $0.hasSuffix(".js") || $0.hasSuffix(".css") || $0.hasSuffix(".html") }
                 #expect(files.count >= 8)
-                // The auditions' pages are served at `/` by their own servers (AuditionServerTests).
+                // The auditions' pages are served at `/` by their own servers (CrossfadeAuditionServerTests).
                 for file in files where file != "audition.html" && file != "haptics.html" {
                     let name = (file as NSString).lastPathComponent
                     let disk = try Array(Data(contentsOf: folder.appendingPathComponent(file)))

@@ -6,7 +6,7 @@
     /// The crossfade audition's web server (`beatmap audition`): its page, the transition's view as JSON and the mix of
     /// each curve as WAV, on 127.0.0.1 only, behind the same guard as the editor (token, Host, Origin). No request
     /// names a file: the server reads only the two tracks it was started with, and only the stretch around the fade.
-    public enum AuditionServer {
+    public enum CrossfadeAuditionServer {
         /// The page's first settings and what it may offer: the tracks' names and lengths, tempi, curves, scenarios.
         public struct Setup: Encodable, Sendable {
             /// One of the game's transitions, as a button.

@@ -6,8 +6,8 @@
     import Testing
 
     /// The crossfade audition's server on loopback, driven through the editor tests' raw socket.
-    @Suite("Audition server", .serialized)
-    struct AuditionServerTests {
+    @Suite("Crossfade audition server", .serialized)
+    struct CrossfadeAuditionServerTests {
         /// Runs the application `make` builds (given the callback that receives its URL) on a free port, and `body`
         /// with that port; the server stops when `body` returns.
         static func running<App: ApplicationProtocol>(
@@ -28,7 +28,9 @@
             let audition = CrossfadeAudition(inputs: try CrossfadeAuditionTests.tracks(dir))
             let token = EditorServer.makeToken()
             let plan = CrossfadePlan(at: 5, duration: 2, curve: .linear)
-            try await Self.running({ try AuditionServer.application(audition: audition, plan: plan, token: token, port: 0, started: $0) }) {
+            try await Self.running({
+                try CrossfadeAuditionServer.application(audition: audition, plan: plan, token: token, port: 0, started: $0)
+            }) {
                 port in try await body(port, token, audition)
             }
         }
