@@ -252,9 +252,9 @@
                 let html = String(decoding: try Data(contentsOf: folder.appendingPathComponent("index.html")), as: UTF8.self)
                 #expect(!html.contains("<style") && !html.contains(" style=") && !html.contains(" onclick="))
                 let scripts = html.components(separatedBy: "<script").count - 1
-                #expect(scripts == 1 && html.contains("<script type=\"module\" src=\"/assets/main.js\"></script>"))
+                #expect(scripts == 1 && html.contains("<script type=\"module\" src=\"/assets/editor.js\"></script>"))
                 #expect(try await Self.http(port, "GET", "/assets/nothing.js").status == 404)
-                #expect(try await Self.http(port, "GET", "/assets/main.js", host: "evil.example:\(port)").status == 403)
+                #expect(try await Self.http(port, "GET", "/assets/editor.js", host: "evil.example:\(port)").status == 403)
             }
         }
 

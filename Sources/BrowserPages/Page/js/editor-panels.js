@@ -1,15 +1,15 @@
 // The editor page's view of its state in the document: the summary line, the findings, the markers, the tempo
 // sections, the selected hit's time, the track's tempo candidates and the draft's proposal. Each panel reads the model
-// and acts through the controller's `actions` (main.js fills them in); none talks to the server.
+// and acts through the controller's `actions` (editor.js fills them in); none talks to the server.
 
 import { markerLabel, withoutMarker } from "./markers.js";
-import { m, serverError, transport } from "./model.js";
+import { m, serverError, transport } from "./editor-model.js";
 import { shiftedBy } from "./beats.js";
 import { formatPosition, octaveFix, removeSection, sectionAt, sectionRows, sectionsOf, setSectionBpm, shownTempo } from "./timing.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** What the panels' buttons do: set by the controller (main.js) before the page shows anything. */
+/** What the panels' buttons do: set by the controller (editor.js) before the page shows anything. */
 export const actions = { edit: null, setGrid: null, setView: null, goTo: null, applyFix: null, sendMarkers: null };
 
 /** A span of class `cls` holding `text`. */

@@ -1,15 +1,15 @@
 // The editor page's input: the mouse on the two canvases, the toolbar's controls and the keys, each wired to the
-// controller's action (main.js passes its actions to `wire`). A drag in progress is this module's own state.
+// controller's action (editor.js passes its actions to `wire`). A drag in progress is this module's own state.
 
 import { sendJSON } from "./api.js";
 import { betweenNeighbours, grabbable, indicesWithin } from "./beats.js";
 import { acceptRange, proposedNear } from "./draft.js";
-import { m, setError, transport } from "./model.js";
-import { showProposal, showSelectedTime } from "./panels.js";
+import { m, setError, transport } from "./editor-model.js";
+import { showProposal, showSelectedTime } from "./editor-panels.js";
 import {
   addSection, formatPosition, hitsFromGrid, removeSection, scaleTempo, sectionAt, setDownbeat, setSectionBpm, shiftHalfBeat,
 } from "./timing.js";
-import { fitCanvas, tOf, xOf } from "./view.js";
+import { fitCanvas, tOf, xOf } from "./editor-view.js";
 
 const $ = (id) => document.getElementById(id);
 /** The controller's actions (`wire`'s argument). */

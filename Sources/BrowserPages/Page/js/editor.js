@@ -1,5 +1,5 @@
-// The editor page's controller: each edit made to the model (model.js) and sent to the server, the answers shown by
-// the panels (panels.js) and the canvases (view.js), and playback; the mouse, keys and buttons (input.js) call its
+// The editor page's controller: each edit made to the model (editor-model.js) and sent to the server, the answers shown by
+// the panels (editor-panels.js) and the canvases (editor-view.js), and playback; the mouse, keys and buttons (editor-input.js) call its
 // actions.
 
 import { getJSON, sendJSON } from "./api.js";
@@ -8,11 +8,11 @@ import {
   snapToOnset, snapToGrid, tapTempo, tapLatency as measureLatency, parsePosition, metronomeTicks, sectionsOf,
   sectionAt, setSectionBpm, tempoTarget, shownTempo,
 } from "./timing.js";
-import { clearError, history, m, setError, snapshot, ticket, transport } from "./model.js";
-import { actions, showCandidates, showFindings, showProposal, showSection, showSelectedTime, showState } from "./panels.js";
+import { clearError, history, m, setError, snapshot, ticket, transport } from "./editor-model.js";
+import { actions, showCandidates, showFindings, showProposal, showSection, showSelectedTime, showState } from "./editor-panels.js";
 import { withMarker } from "./markers.js";
-import { draw, fitCanvas, xOf } from "./view.js";
-import { wire } from "./input.js";
+import { draw, fitCanvas, xOf } from "./editor-view.js";
+import { wire } from "./editor-input.js";
 import { draftRange, acceptRange, dropRange, draftQuery } from "./draft.js";
 
 const $ = (id) => document.getElementById(id);

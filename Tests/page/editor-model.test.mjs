@@ -1,7 +1,7 @@
-// The editor page's model (Sources/BrowserPages/Page/js/model.js), run by node --test.
+// The editor page's model (Sources/BrowserPages/Page/js/editor-model.js), run by node --test.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { clearError, m, serverError, setError, snapshot, ticket } from "../../Sources/BrowserPages/Page/js/model.js";
+import { clearError, m, serverError, setError, snapshot, ticket } from "../../Sources/BrowserPages/Page/js/editor-model.js";
 
 test("a refusal stays until a request made after it succeeds", () => {
   const before = ticket(); // an edit sent before the refusal came
