@@ -1,0 +1,46 @@
+import Foundation
+
+/// Everything a rule of `HitChecker` looks at: the hits (map order), the chart's structure, the track's onsets, the
+/// tempo map, the map's offset from the audio, and the tolerances.
+struct HitJudging {
+    /// The hits, in map order.
+    let times: [Double]
+    /// What the hits say of the chart.
+    let chart: ChartRhythm
+    /// The track's onset strength.
+    let odf: OnsetCurve
+    /// Its onset peaks.
+    let peaks: HitChecker.Peaks
+    /// The tempo map the hits are judged on.
+    let tempo: TempoMap
+    /// Map minus audio (seconds).
+    let offset: Double
+    /// The check's tolerance (seconds).
+    let tolerance: Double
+    /// The game's hit window (± seconds): how far a better place may be.
+    let hitWindow: Double
+    /// The judging's constants.
+    let tuning: BeatCheckTuning
+
+    /// The onset evidence at map time `x` (`HitChecker.evidence`, the offset removed).
+    func evidence(at x: Double) -> (score: Double, peak: (time: Double, strength: Double)?) {
+        HitChecker.evidence(peaks, at: x - offset)
+    }
+
+    /// The free lines of the used subdivisions within the hit window of `t`.
+    func freeLines(around t: Double) -> [(time: Double, level: Int)] { chart.freeLines(around: t, hitWindow: hitWindow) }
+
+    /// Those of `lines` with an onset of at least `strongEnough` within `lineOnsetWindow` of them, each with that onset
+    /// and its evidence score, in the order given.
+    func withOnsets(_ lines: [(time: Double, level: Int)]) -> [(
+        time: Double, level: Int, onset: (time: Double, strength: Double), score: Double
+    )] {
+        lines.compactMap { x, level in
+            let there = evidence(at: x)
+            guard let onset = there.peak, onset.strength >= tuning.strongEnough,
+                abs(onset.time - (x - offset)) <= tuning.lineOnsetWindow
+            else { return nil }
+            return (x, level, onset, there.score)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Rule 8: two hits within `freeWindow` of each other (no player taps them apart, and a chart writes a chord as one
+/// hit) on the same grid line: the one further from the line was moved onto it, off a line the chart left free. That hit
+/// is flagged with the free line of a used subdivision within the hit window that has the most evidence, weighted by
+/// the chart's use of the line's subdivision and the rhythm it gives back; when no free line has an onset (a quiet note
+/// the onset curve does not show), with the free line that gives back the rhythm the chart plays most, weighted by its
+/// subdivision's use. The hit on the line stays where it is; with no free line in the hit window nothing is flagged.
+enum SharesALine: HitRule {
+    /// Flags hit `i` with its line and returns true when it was moved onto another hit's line; false, leaving `j` as it
+    /// is, otherwise.
+    static func apply(_ j: inout HitChecker.Judgement, _ i: Int, in c: HitJudging) -> Bool {
+        let k = c.chart.rank[i]
+        let sorted = c.chart.sorted
+        let t = c.times[i]
+        let near = [k - 1, k + 1].filter { $0 >= 0 && $0 < sorted.count && abs(sorted[$0] - t) <= c.tuning.freeWindow }
+        guard let n = near.min(by: { abs(sorted[$0] - t) < abs(sorted[$1] - t) }), let finest = c.chart.used.max() else { return false }
+        let mine = c.tempo.nearestLine(to: t, level: finest), theirs = c.tempo.nearestLine(to: sorted[n], level: finest)
+        // The same line, and this hit clearly the further from it (the other was placed there).
+        guard abs(mine.beat - theirs.beat) < 1e-9, abs(t - mine.time) >= abs(sorted[n] - theirs.time) + c.tuning.sharedLineMargin
+        else { return false }
+        let free = c.freeLines(around: t)
+        var best: (line: Double, onset: (time: Double, strength: Double)?, ranked: Double)? = nil
+        for (x, level, onset, evidence) in c.withOnsets(free) {
+            let ranked = evidence * c.chart.prior(level) * c.chart.rhythm(at: x, rank: k)
+            if ranked > (best?.ranked ?? 0) { best = (x, onset, ranked) }
+        }
+        if best == nil {
+            // No onset to go by: the rhythm the chart plays, then the nearer line.
+            for (x, level) in free {
+                let ranked = c.chart.prior(level) * c.chart.rhythm(at: x, rank: k)
+                if best.map({ ranked > $0.ranked || (ranked == $0.ranked && abs(x - t) < abs($0.line - t)) }) ?? true {
+                    best = (x, nil, ranked)
+                }
+            }
+        }
+        guard let best else { return false }
+        j.flagged = true
+        j.suggestion = best.line
+        if let onset = best.onset { j.match = OnsetMatch(time: onset.time, strength: onset.strength) }
+        j.sharesLineWith = sorted[n]
+        return true
+    }
+
+    /// Decides hit `hit` when it was moved onto another hit's line.
+    static func decide(_ hit: inout HitUnderJudgement, in c: HitJudging) -> Bool { apply(&hit.judgement, hit.index, in: c) }
+}
