@@ -7,15 +7,16 @@ import Foundation
 ///    pull it half a beat away), with a mild preference for small shifts; then the median of hit − onset over the
 ///    hits that meet a clear onset within 25 ms.
 /// 2. Each hit on its own time: a hit with a clear onset within the tolerance, or any onset peak (even a weak one)
-///    within 30 ms, is confirmed and never flagged.
+///    within 30 ms, is confirmed and not flagged by rule 3 (rules 4, 7 and 8 still apply).
 /// 3. A hit with no onset near it is flagged only when the tempo map offers a better place: a free grid line (no
 ///    other hit within 25 ms) of a subdivision the chart uses at least as often as the hit's own, within the hit
 ///    window, with a clear onset within 20 ms of it. The suggestion is that line. A hit with no onset and no such
 ///    place is left unconfirmed (a soft sound: a vocal, a pad).
 /// 4. In a snapped chart (90 % of its hits within 1.5 ms of a grid line, as an editor's snap puts them), a lone hit
-///    off every grid line by more than 3 ms (or three times the chart's precision; its neighbours on the grid) and on
-///    no clear onset was typed or moved, not snapped: it is flagged, with the free line of a used subdivision that has the most onset evidence
-///    (else the nearest) as the suggestion. osu!'s Mapset Verifier reports unsnapped objects the same way.
+///    off every grid line by more than 3 ms (or three times the chart's precision; its neighbours on the grid), on an
+///    onset or not, was typed or moved, not snapped: it is flagged, with the free line of a used subdivision that has
+///    the most onset evidence (else the nearest) as the suggestion. osu!'s Mapset Verifier reports unsnapped objects
+///    the same way.
 /// 5. A hit flagged by rule 3 that sits on a grid line of a snapped chart was placed there by the author with the
 ///    editor's snap: the chart's structure vouches for it and only the audio disagrees, so the finding is a warning
 ///    (`onSnappedGrid`), not an error. A hit off the grid, on a line of rule 6, or in a list tapped in, has only the
