@@ -70,7 +70,8 @@ public actor EditorSession {
     var report: BeatCheckReport
     /// What the last save did that the author should know (`EditorState.saveNote`).
     var saveNote: String?
-    /// A chart's own tempo map (StepMania, osu!, Quaver, Beat Saber), kept for the check.
+    /// A chart's own tempo map when it holds what the editor's grid does not (stops, warps): while the grid is the one
+    /// the chart opened with, the hits are judged on it, as `beatmap check` judges them.
     let chartTempo: TempoMap?
     /// The bytes of the chart this session last exported and now edits (a Save As to `.sm`, `.osu` or `.qua`): such a
     /// file is the session's own, and a save writes it again whole while it is unchanged on disk.
@@ -125,7 +126,7 @@ public actor EditorSession {
                 now.beats = f.map.times
                 onDisk = f.map.times
                 now.declared = EditorState.declaredGrid(of: f.map)
-                chartTempo = now.declared == nil ? f.map.tempoMap : nil
+                chartTempo = f.map.writtenTempoMap.flatMap { $0.stops.isEmpty && $0.warps.isEmpty ? nil : $0 }
                 if f.format.holdsTempo, case .success(.object(let o)) = f.bytes.withUnsafeBytes({ Jansson.decode($0, maxDepth: 64) }),
                     let value = o["markers"]
                 {
@@ -172,9 +173,14 @@ public actor EditorSession {
     static func check(
         _ beats: [Double], declared: TempoMap?, chartTempo: TempoMap?, onset: OnsetStrength, settings: Settings, file: String?
     ) -> BeatCheckReport {
-        // A declared grid of one tempo is a list's BPM and offset; of several, a tempo map the hits are judged on as written.
+        // The chart's whole tempo map while the grid is still its own; else the grid: of one tempo, a list's BPM and
+        // offset; of several, a tempo map the hits are judged on as written.
+        let whole = chartTempo.flatMap {
+            declared == nil || declared == EditorState.declaredGrid(of: BeatMap(times: [], tempoMap: $0)) ? $0 : nil
+        }
         let map = BeatMap(
-            times: beats, tempoMap: declared ?? chartTempo, origin: declared?.sections.count == 1 ? .declared : .chart, file: file)
+            times: beats, tempoMap: whole ?? declared,
+            origin: whole == nil && declared?.sections.count == 1 ? .declared : .chart, file: file)
         return BeatChecker.check(
             map: map, onset: onset,
             options: BeatCheckOptions(tolerance: settings.tolerance, lint: BeatLintOptions(hitWindow: settings.hitWindow)))

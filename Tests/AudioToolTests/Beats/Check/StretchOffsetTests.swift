@@ -102,4 +102,22 @@ struct StretchOffsetTests {
         #expect(line.contains("125 ms early") && line.contains("tempo change to 240.000 BPM at beat 9.500"), "\(changed.stdout)")
         #expect(changed.status == 1)
     }
+
+    /// The editor's grid has no stops, but while it is the chart's own the editor judges the hits on the chart's whole
+    /// tempo map, as `beatmap check` does: its finding names the stop too. (Before, it judged them on the grid alone and
+    /// could not say why the hits were late.)
+    @Test func theEditorNamesTheStopAsTheCheckDoes() async throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let song = dir.appendingPathComponent("song.wav").path
+        try AudioFile.write(Self.clicks(pause: 0), to: song, sampleRate: 22_050, channels: 1)
+        let chart = dir.appendingPathComponent("chart.sm")
+        try Data(Self.chart(stops: "9.500=0.100").utf8).write(to: chart)
+        let session = try await EditorSession(track: song, map: chart.path)
+        let state = await session.state()
+        #expect(state.declaredGrid?.stops.isEmpty == true, "the page's grid is sections only")
+        let stretch = state.findings.first { $0.rule == BeatMapRules.stretchOffset }
+        #expect(stretch?.message.contains("stop of 0.100 s at beat 9.500") == true, "\(state.findings)")
+        #expect(state.beats.filter(\.flagged).count == 8)
+    }
 }
