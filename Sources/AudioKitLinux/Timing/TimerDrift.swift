@@ -74,13 +74,13 @@ public enum BeatPulse: String, Sendable, CaseIterable {
     /// The unit of `value(sinceBeat:interval:)`: "brightness" or "points".
     public var unit: String { self == .background ? "brightness" : "points" }
 
-    /// Samples of the pulse at `rate` per second over `seconds`, on the locked clock.
+    /// Samples of the pulse at `rate` per second over `seconds`, on the locked clock: each beat's pulse decays over its
+    /// own beat interval (the clock's tempo at that moment).
     public func samples(clock: BeatClock, seconds: Double, rate: Double) -> [(time: Double, value: Double)] {
-        let interval = 60 / (clock.segments.first?.bpm ?? 120)
-        return (0..<Int(seconds * rate)).map { i in
+        (0..<Int(seconds * rate)).map { i in
             let t = Double(i) / rate
             let last = clock.time(ofBeat: clock.beatPosition(at: t).rounded(.down))
-            return (t, value(sinceBeat: t - last, interval: interval))
+            return (t, value(sinceBeat: t - last, interval: 60 / clock.tempo.bpm(atTime: t)))
         }
     }
 }

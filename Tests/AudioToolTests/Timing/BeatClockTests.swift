@@ -65,6 +65,19 @@ struct BeatClockTests {
         #expect(BeatPulse.glow.value(sinceBeat: 0.41 * interval, interval: interval) == 3)
     }
 
+    /// A clock at 120 BPM that goes to 150 at 4 s: each beat's background pulse decays over its own interval (0.6 of
+    /// 0.5 s before the change, of 0.4 s after), so halfway down (0.04) comes 0.05 + 0.15 s after a beat at 120 and
+    /// 0.05 + 0.12 s after one at 150.
+    @Test func aPulseDecaysOverItsOwnBeatAfterATempoChange() {
+        var clock = BeatClock(bpm: 120)
+        clock.changeTempo(to: 150, at: 4)
+        let samples = BeatPulse.background.samples(clock: clock, seconds: 6, rate: 1000)
+        func value(at t: Double) -> Double { samples[Int((t * 1000).rounded())].value }
+        #expect(abs(value(at: 3.5 + 0.20) - 0.04) < 1e-9, "\(value(at: 3.7))")
+        #expect(abs(value(at: 4.4 + 0.17) - 0.04) < 1e-9, "\(value(at: 4.57))")
+        #expect(value(at: 4.4 + 0.05 + 0.25) == 0)
+    }
+
     @Test func beatTapsValidateAndFallOnBeats() {
         let p = BeatTaps.pattern(bpm: 95, seconds: 10)
         // The locked clock's beats, and its bars: the taps fall on them, accented on each bar's first beat.
