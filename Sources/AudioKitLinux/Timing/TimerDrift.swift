@@ -75,12 +75,12 @@ public enum BeatPulse: String, Sendable, CaseIterable {
     public var unit: String { self == .background ? "brightness" : "points" }
 
     /// Samples of the pulse at `rate` per second over `seconds`, on the locked clock: each beat's pulse decays over its
-    /// own beat interval (the clock's tempo at that moment).
+    /// own beat interval (the clock's tempo at that beat), whatever the tempo turns to before the next.
     public func samples(clock: BeatClock, seconds: Double, rate: Double) -> [(time: Double, value: Double)] {
         (0..<Int(seconds * rate)).map { i in
             let t = Double(i) / rate
             let last = clock.time(ofBeat: clock.beatPosition(at: t).rounded(.down))
-            return (t, value(sinceBeat: t - last, interval: 60 / clock.tempo.bpm(atTime: t)))
+            return (t, value(sinceBeat: t - last, interval: 60 / clock.tempo.bpm(atTime: last)))
         }
     }
 }

@@ -76,6 +76,12 @@ struct BeatClockTests {
         #expect(abs(value(at: 3.5 + 0.20) - 0.04) < 1e-9, "\(value(at: 3.7))")
         #expect(abs(value(at: 4.4 + 0.17) - 0.04) < 1e-9, "\(value(at: 4.57))")
         #expect(value(at: 4.4 + 0.05 + 0.25) == 0)
+        // A change between two beats (at 4.1 s, after the beat at 4.0 s): that beat keeps its 120 BPM decay (0.3 s)
+        // past the change, so it is halfway down 0.05 + 0.15 s after it (with 150's decay it would be at 0.03).
+        var late = BeatClock(bpm: 120)
+        late.changeTempo(to: 150, at: 4.1)
+        let after = BeatPulse.background.samples(clock: late, seconds: 6, rate: 1000)
+        #expect(abs(after[Int((4.0 + 0.20) * 1000)].value - 0.04) < 1e-9, "\(after[4200].value)")
     }
 
     @Test func beatTapsValidateAndFallOnBeats() {
