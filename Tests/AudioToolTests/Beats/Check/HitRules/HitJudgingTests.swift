@@ -176,19 +176,4 @@ struct HitJudgingTests {
         LeftItsFigure.apply(&n, k, in: strict)
         #expect(!n.flagged)
     }
-
-    /// The off-beat at 10.5 moved 90 ms early onto a sound of its own, 3.75 ms from the nearest 1/16 line: a chart
-    /// snapped to the microsecond does not put a hit there, sound or not. The pipeline flags it as unsnapped with the
-    /// line it left (free, its onset still sounding); the same hit on that sound but on a line is the onset's.
-    @Test("a lone hit off the grid of a snapped chart is unsnapped even on a clear onset, and goes back to its line")
-    func offTheGridOnASound() {
-        var hits = Self.halfBeats.map(Self.time)
-        let k = 21
-        hits[k] = Self.time(10.5) - 0.090
-        let c = Self.judging(hits, onsets: Self.halfBeats.map(Self.time) + [hits[k]])
-        let j = HitRules.judge(k, in: c)
-        #expect(j.flagged && j.offGrid.map { abs($0 - 0.00375) < 1e-6 } == true, "\(j)")
-        #expect(j.suggestion.map { abs($0 - Self.time(10.5)) < 1e-9 } == true, "\(j)")
-        #expect(hits.indices.filter { $0 != k }.allSatisfy { !HitRules.judge($0, in: c).flagged })
-    }
 }
