@@ -166,18 +166,19 @@ public actor EditorSession {
         saved = now
         saved.beats = onDisk
         report = Self.check(
-            now.beats, declared: now.declared, chartTempo: chartTempo, onset: analysed.onset, settings: settings, file: map)
+            now.beats, declared: now.declared, whole: chartTempo, onset: analysed.onset, settings: settings, file: map)
         fileRefusal = Self.inPlaceRefusal(of: file)
     }
 
+    /// The chart's whole tempo map while the grid is still the one the session opened with (its own); nil once the
+    /// author changed it, or for a chart the grid holds whole.
+    var wholeTempo: TempoMap? { declared == opened.declared ? chartTempo : nil }
+
+    /// The check of `beats` on `whole` (a chart's whole tempo map) when given, else on the grid `declared`: of one
+    /// tempo, a list's BPM and offset; of several, a tempo map the hits are judged on as written.
     static func check(
-        _ beats: [Double], declared: TempoMap?, chartTempo: TempoMap?, onset: OnsetStrength, settings: Settings, file: String?
+        _ beats: [Double], declared: TempoMap?, whole: TempoMap?, onset: OnsetStrength, settings: Settings, file: String?
     ) -> BeatCheckReport {
-        // The chart's whole tempo map while the grid is still its own; else the grid: of one tempo, a list's BPM and
-        // offset; of several, a tempo map the hits are judged on as written.
-        let whole = chartTempo.flatMap {
-            declared == nil || declared == EditorState.declaredGrid(of: BeatMap(times: [], tempoMap: $0)) ? $0 : nil
-        }
         let map = BeatMap(
             times: beats, tempoMap: whole ?? declared,
             origin: whole == nil && declared?.sections.count == 1 ? .declared : .chart, file: file)
@@ -277,7 +278,7 @@ public actor EditorSession {
         }
         guard let grid = TempoMap(timingPoints: [(offset, bpm)] + sections) else { return false }
         declared = grid
-        report = Self.check(beats, declared: declared, chartTempo: chartTempo, onset: onset, settings: settings, file: savePath)
+        report = Self.check(beats, declared: declared, whole: wholeTempo, onset: onset, settings: settings, file: savePath)
         return true
     }
 
@@ -293,7 +294,7 @@ public actor EditorSession {
                 reason: "\(times.count) beats is more than the editor holds (\(beatBound)); the edit was not applied")
         }
         beats = times.filter(\.isFinite).sorted()
-        report = Self.check(beats, declared: declared, chartTempo: chartTempo, onset: onset, settings: settings, file: savePath)
+        report = Self.check(beats, declared: declared, whole: wholeTempo, onset: onset, settings: settings, file: savePath)
     }
 
     /// The state the page shows: the track, every beat with its verdict, the offset, the drift and the fitted grid.
