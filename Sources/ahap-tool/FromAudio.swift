@@ -71,6 +71,13 @@ extension AHAPTool {
                 valueName: "db"))
         var noiseFloor: Double?
 
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "How far the continuous intensity dips while a transient plays: 0 keeps it, 1 silences it (default 0.5).",
+                valueName: "x"))
+        var ducking: Double?
+
         @Flag(name: .long, help: "Transients only.")
         var transientsOnly = false
 
@@ -102,6 +109,7 @@ extension AHAPTool {
             try OptionBounds.check(minSpacingMs, in: 0...10_000, flag: "--min-spacing-ms", unit: "ms")
             try OptionBounds.check(gain, in: -40...40, flag: "--gain", unit: "dB")
             try OptionBounds.check(noiseFloor, in: -120...0, flag: "--noise-floor", unit: "dB")
+            try OptionBounds.check(ducking, in: 0...1, flag: "--ducking")
             if transientsOnly && continuousOnly { throw ValidationError("--transients-only and --continuous-only exclude each other") }
             if split && (transientsOnly || continuousOnly) {
                 throw ValidationError("--split writes both halves; drop --transients-only or --continuous-only")
@@ -121,7 +129,8 @@ extension AHAPTool {
         var settings: FromAudioSettings {
             FromAudioSettings(
                 preset: preset, sensitivity: sensitivity, density: density, minSpacingMs: minSpacingMs, envelope: envelope,
-                noiseFloor: noiseFloor, transientsOnly: transientsOnly, continuousOnly: continuousOnly, split: split, gain: gain,
+                noiseFloor: noiseFloor, ducking: ducking, transientsOnly: transientsOnly, continuousOnly: continuousOnly, split: split,
+                gain: gain,
                 noNormalize: noNormalize, limits: limitOptions.limits)
         }
 

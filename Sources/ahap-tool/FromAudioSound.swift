@@ -10,6 +10,7 @@ struct FromAudioSettings: Sendable {
     var minSpacingMs: Double?
     var envelope: EnvelopeWeighting?
     var noiseFloor: Double?
+    var ducking: Double?
     var transientsOnly: Bool
     var continuousOnly: Bool
     var split: Bool
@@ -49,6 +50,7 @@ struct FromAudioSettings: Sendable {
         o.split = split
         if let envelope { o.weighting = envelope }
         if let noiseFloor { o.noiseFloorDecibels = noiseFloor < 0 ? noiseFloor : nil }
+        if let ducking { o.transientDucking = ducking }
     }
 
     /// Converts `job`'s sound and stages its files (and the plot, when one is asked for); never throws, so that every

@@ -13,8 +13,9 @@ struct Candidate {
     let isDefault: Bool
 
     /// Transient sensitivity 0.7–1, spacing 30, 50 (also backtracked) or 100 ms, Studio's envelope follower or a
-    /// slower one, on the amplitude or the K-weighted signal, with no noise floor or one at −40 or −30 dB; 80 intensity
-    /// points per second (40 lost to it in every earlier run).
+    /// slower one, on the amplitude or the K-weighted signal, with no noise floor or one at −40 or −30 dB, the continuous
+    /// ducked under a transient to nothing or by a half; 80 intensity points per second (40 lost to it in every earlier
+    /// run).
     static var grid: [Candidate] {
         var out: [Candidate] = []
         let followers: [(String, EnvelopeFollower.Settings)] = [
@@ -24,34 +25,39 @@ struct Candidate {
         for (name, follower) in followers {
             for weighting in EnvelopeWeighting.allCases {
                 for floor in [nil, -40.0, -30.0] {
-                    for relativeRise in [0.5, 0.3] {
-                        for sensitivity in [0.7, 0.8, 0.9, 1.0] {
-                            for (spacing, backtrack) in [(0.03, false), (0.05, false), (0.05, true), (0.1, false)] {
-                                let density = 80.0
-                                var o = AudioToHapticsOptions(preset: .general)
-                                o.transients.backtrack = backtrack
-                                o.density = density
-                                o.sharpnessDensity = density * 0.75
-                                o.split = false
-                                o.follower = follower
-                                o.weighting = weighting
-                                o.noiseFloorDecibels = floor
-                                o.transients.sensitivity = sensitivity
-                                o.transients.minimumSpacing = spacing
-                                o.transients.relativeRise = relativeRise
-                                let isDefault =
-                                    o.follower == defaults.follower && o.transients == defaults.transients && density == defaults.density
-                                    && weighting == defaults.weighting && floor == defaults.noiseFloorDecibels
-                                let floorText = floor.map { String(format: ", floor %.0f dB", $0) } ?? ""
-                                out.append(
-                                    Candidate(
-                                        options: o,
-                                        label: String(
-                                            format: "%@ follower%@, sensitivity %.1f%@, %.0f ms%@, %.0f points/s%@", name,
-                                            weighting == .loudness ? " on loudness" : "", sensitivity,
-                                            relativeRise != 0.5 ? String(format: ", a rise of %.1f", relativeRise) : "", spacing * 1000,
-                                            backtrack ? ", backtracked" : "", density, floorText),
-                                        analysisKey: name + weighting.rawValue, isDefault: isDefault))
+                    for ducking in [1.0, 0.5] {
+                        for relativeRise in [0.5, 0.3] {
+                            for sensitivity in [0.7, 0.8, 0.9, 1.0] {
+                                for (spacing, backtrack) in [(0.03, false), (0.05, false), (0.05, true), (0.1, false)] {
+                                    let density = 80.0
+                                    var o = AudioToHapticsOptions(preset: .general)
+                                    o.transients.backtrack = backtrack
+                                    o.density = density
+                                    o.sharpnessDensity = density * 0.75
+                                    o.split = false
+                                    o.follower = follower
+                                    o.weighting = weighting
+                                    o.noiseFloorDecibels = floor
+                                    o.transientDucking = ducking
+                                    o.transients.sensitivity = sensitivity
+                                    o.transients.minimumSpacing = spacing
+                                    o.transients.relativeRise = relativeRise
+                                    let isDefault =
+                                        o.follower == defaults.follower && o.transients == defaults.transients
+                                        && density == defaults.density
+                                        && weighting == defaults.weighting && floor == defaults.noiseFloorDecibels
+                                        && ducking == defaults.transientDucking
+                                    let floorText = floor.map { String(format: ", floor %.0f dB", $0) } ?? ""
+                                    out.append(
+                                        Candidate(
+                                            options: o,
+                                            label: String(
+                                                format: "%@ follower%@, sensitivity %.1f%@, %.0f ms%@, %.0f points/s%@, ducking %.1f", name,
+                                                weighting == .loudness ? " on loudness" : "", sensitivity,
+                                                relativeRise != 0.5 ? String(format: ", a rise of %.1f", relativeRise) : "", spacing * 1000,
+                                                backtrack ? ", backtracked" : "", density, floorText, ducking),
+                                            analysisKey: name + weighting.rawValue, isDefault: isDefault))
+                                }
                             }
                         }
                     }

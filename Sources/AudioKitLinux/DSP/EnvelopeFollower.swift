@@ -38,40 +38,38 @@ public struct EnvelopeFollower: Sendable {
     private let releaseCoefficient: Float
     private let holdSamples: Int
     private var meanSquare: Float = 0
-    private var power: Float = 0
+    private var level: Float = 0
     private var held = 0
 
     /// A follower for audio at `sampleRate` Hz.
     ///
-    /// The detector runs on the mean square with squared coefficients, which gives the amplitude exactly the exponential
-    /// release of the amplitude-domain detector (and the same hold and attack branching, since x ≥ y ⇔ x² ≥ y² for
-    /// levels), and saves a square root per sample: callers of `processPower` take it once per output value.
+    /// The mean square is smoothed in the power domain; the peak detector runs on its square root, in the amplitude
+    /// domain, as Studio's does. (A detector on the mean square with squared coefficients releases the same way into
+    /// silence, but over a quieter sound it falls towards the sound's power instead of its amplitude, faster: a decaying
+    /// tail sat up to 5 dB under Studio's.)
     public init(settings: Settings = .studio, sampleRate: Double) {
         func coefficient(_ time: Double) -> Double { time > 0 ? pow(0.01, 1 / (time * sampleRate)) : 0 }
         rmsCoefficient = Float(coefficient(settings.rmsWindow))
-        attackCoefficient = Float(pow(coefficient(settings.attack), 2))
-        releaseCoefficient = Float(pow(coefficient(settings.release), 2))
+        attackCoefficient = Float(coefficient(settings.attack))
+        releaseCoefficient = Float(coefficient(settings.release))
         holdSamples = max(0, Int((settings.hold * sampleRate).rounded()))
-    }
-
-    /// The envelope's square after one more input sample.
-    @inline(__always)
-    public mutating func processPower(_ x: Float) -> Float {
-        meanSquare = rmsCoefficient * meanSquare + (1 - rmsCoefficient) * x * x
-        if meanSquare >= power {
-            power = attackCoefficient * power + (1 - attackCoefficient) * meanSquare
-            held = holdSamples
-        } else if held > 0 {
-            held -= 1
-        } else {
-            power = releaseCoefficient * power + (1 - releaseCoefficient) * meanSquare
-        }
-        return power
     }
 
     /// The envelope after one more input sample.
     @inline(__always)
-    public mutating func process(_ x: Float) -> Float { processPower(x).squareRoot() }
+    public mutating func process(_ x: Float) -> Float {
+        meanSquare = rmsCoefficient * meanSquare + (1 - rmsCoefficient) * x * x
+        let rms = meanSquare.squareRoot()
+        if rms >= level {
+            level = attackCoefficient * level + (1 - attackCoefficient) * rms
+            held = holdSamples
+        } else if held > 0 {
+            held -= 1
+        } else {
+            level = releaseCoefficient * level + (1 - releaseCoefficient) * rms
+        }
+        return level
+    }
 }
 
 /// Turns a stream of samples into one envelope value per millisecond: the largest follower output within each
@@ -101,12 +99,12 @@ public struct MillisecondEnvelope: Sendable {
         while i < samples.count {
             let stop = min(samples.count, i + (nextBoundary - sampleIndex))
             var m = currentMax
-            for k in i..<stop { m = max(m, follower.processPower(samples[k])) }
+            for k in i..<stop { m = max(m, follower.process(samples[k])) }
             currentMax = m
             sampleIndex += stop - i
             i = stop
             if sampleIndex == nextBoundary {
-                values.append(currentMax.squareRoot())
+                values.append(currentMax)
                 currentMax = 0
                 nextBoundary = Self.boundary(values.count + 1, sampleRate)
             }
@@ -120,7 +118,7 @@ public struct MillisecondEnvelope: Sendable {
 
     /// Closes the last partial millisecond and returns every value.
     public mutating func finish() -> [Float] {
-        if sampleIndex > Self.boundary(values.count, sampleRate) { values.append(currentMax.squareRoot()) }
+        if sampleIndex > Self.boundary(values.count, sampleRate) { values.append(currentMax) }
         currentMax = 0
         return values
     }

@@ -229,7 +229,9 @@ public enum AudioToHaptics {
         for (a, b) in stretches {
             // Intensity every 2 ms (the envelope has 1 ms steps); sharpness on the STFT frame grid, where its detail is.
             let times = grid(from: a, to: b, step: 0.002)
-            let intensity = times.map { t in Double(value(amplitude, at: t)).squareRoot() * handOver(t, breaks: breaks) }
+            let intensity = times.map { t in
+                Double(value(amplitude, at: t)).squareRoot() * handOver(t, breaks: breaks, ducking: options.transientDucking)
+            }
             let sharpnessTimes = grid(from: a, to: b, step: max(0.001, sharpness.step))
             let bright = sharpnessTimes.map { sharpness.value(at: $0) }
             // The hand-over's corners stay whatever the budget, so the curve's return under a transient's fade is not drawn
@@ -248,17 +250,18 @@ public enum AudioToHaptics {
     /// How long a transient takes over from the continuous events (a Core Haptics transient lasts about 15 ms).
     static let handOverLength = 0.015
 
-    /// The share of the continuous intensity kept at `time` near the transients at `breaks`: none during the first half
-    /// of `handOverLength` after a transient, then a raised-cosine return to all of it, so that transient and continuous
-    /// events together follow the sound instead of adding up at its onsets.
-    static func handOver(_ time: Double, breaks: [Double]) -> Double {
+    /// The share of the continuous intensity kept at `time` near the transients at `breaks`: 1 − `ducking` during the
+    /// first half of `handOverLength` after a transient, then a raised-cosine return to all of it, so that transient and
+    /// continuous events together follow the sound instead of adding up at its onsets.
+    static func handOver(_ time: Double, breaks: [Double], ducking: Double) -> Double {
         let low = SortedTimes.upperBound(breaks, time)
         guard low > 0 else { return 1 }
         let since = time - breaks[low - 1]
         let half = handOverLength / 2
+        let kept = 1 - min(1, max(0, ducking))
         if since >= handOverLength { return 1 }
-        if since < half { return 0 }
-        return 0.5 * (1 - cos(Double.pi * (since - half) / half))
+        if since < half { return kept }
+        return kept + (1 - kept) * 0.5 * (1 - cos(Double.pi * (since - half) / half))
     }
 
     /// `start`, the multiples of `step` strictly between `start` and `end`, and `end`.

@@ -73,6 +73,11 @@ public struct AudioToHapticsOptions: Sendable, Hashable {
     /// amplitude a becomes max(0, a − f) · L / (L − f), a downward expander that keeps L where it was, so a quiet tail or
     /// hiss fades out of the pattern instead of buzzing at √a. Nil: no floor.
     public var noiseFloorDecibels: Double?
+    /// How deep the continuous intensity dips while a transient plays, 0 to 1, in one pattern with both: for the
+    /// transient's first 7.5 ms the continuous plays at (1 − ducking) of itself, then returns to all of it along a
+    /// raised cosine by 15 ms. 0 keeps it, 1 silences it under the click. Meta Haptics Studio and Lofelt Studio duck the
+    /// amplitude at an emphasis by a half (intensity × 0.71) and their AHAP exports by 0.8 more.
+    public var transientDucking: Double
 
     /// The options of `preset`.
     public init(preset: Preset = .general) {
@@ -87,6 +92,7 @@ public struct AudioToHapticsOptions: Sendable, Hashable {
         split = false
         weighting = .amplitude
         noiseFloorDecibels = nil
+        transientDucking = 0.5
         transients.sensitivity = 0.9
         transients.minimumSpacing = 0.05
         density = 80

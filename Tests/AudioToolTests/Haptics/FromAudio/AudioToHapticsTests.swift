@@ -149,6 +149,32 @@ struct AudioToHapticsTests {
             #expect(controls.apply(.hapticSharpnessControl, to: 0.4, at: t.time) == 0.4)
         }
     }
+
+    @Test("under a transient the continuous intensity dips by the ducking, and is whole again 15 ms after it")
+    func ducking() {
+        let samples = zip(HapticSignals.swell(seconds: 2), HapticSignals.clicks(at: [0.7], seconds: 2)).map { 0.5 * $0 + $1 }
+        // Every 2 ms point kept, so the curve at a time is the sound's intensity times the share kept there.
+        func played(_ ducking: Double) -> (transient: Double, at: (Double) -> Double) {
+            var options = AudioToHapticsOptions()
+            options.density = 1000
+            options.transientDucking = ducking
+            let pattern = Self.convert(samples, options).combined!
+            let controls = ControlSet(pattern: pattern)
+            return (Self.transients(pattern)[0].time, { controls.apply(.hapticIntensityControl, to: 1, at: $0) })
+        }
+        let whole = played(0)
+        for ducking in [0.25, 0.5, 1.0] {
+            let ducked = played(ducking)
+            #expect(ducked.transient == whole.transient)
+            let t = whole.transient
+            // 4 ms in, both neighbouring points lie in the first 7.5 ms: (1 − ducking) of the undisturbed intensity.
+            #expect(abs(ducked.at(t + 0.004) - (1 - ducking) * whole.at(t + 0.004)) < 1e-3, "ducking \(ducking)")
+            #expect(whole.at(t + 0.004) > 0.3)
+            // From 15 ms on, nothing is taken; before the transient, nothing either.
+            #expect(abs(ducked.at(t + 0.02) - whole.at(t + 0.02)) < 1e-3)
+            #expect(abs(ducked.at(t - 0.01) - whole.at(t - 0.01)) < 1e-3)
+        }
+    }
 }
 
 @Suite("Haptic DSP units")
@@ -167,6 +193,22 @@ struct HapticDSPTests {
         #expect(abs(at(0.001) - 1) < 0.02)
         #expect(abs(at(0.0015 + 0.05) - 0.1) < 0.005, "\(at(0.0515))")
         #expect(abs(at(0.0015 + 0.1) - 0.01) < 0.001, "\(at(0.1015))")
+    }
+
+    @Test("over a quieter sound the follower releases towards its amplitude, as Studio's does, not towards its power")
+    func followerReleasesTowardsTheAmplitude() {
+        // No RMS smoothing, an instant attack, no hold and a release of 1 s at 4 samples a second (coefficient
+        // c = 0.01^(1/4)): after a 1 the level falls towards the 0.5 that follows as 0.5 + 0.5·cⁿ, worked by hand. A
+        // detector on the mean square would give √(0.25 + 0.75·c²ⁿ): 0.507 at n = 2, not 0.55.
+        var f = EnvelopeFollower(settings: .init(rmsWindow: 0, attack: 0, hold: 0, release: 1), sampleRate: 4)
+        #expect(f.process(1) == 1)
+        for n in 1...4 {
+            let expected = 0.5 + 0.5 * pow(0.01, Double(n) / 4)
+            let level = Double(f.process(0.5))
+            #expect(abs(level - expected) < 1e-5, "sample \(n): \(level), expected \(expected)")
+        }
+        // A louder input attacks at once (attack 0), and a negative sample counts by its size.
+        #expect(f.process(-0.9) == 0.9)
     }
 
     @Test("Visvalingam–Whyatt removes the smallest triangles first and keeps the ends")
