@@ -55,7 +55,7 @@ struct PresetAutoTests {
         #expect(try AudioToHaptics.convert(path: path, preset: .general).kind == nil)
     }
 
-    @Test("ahap-tool from-audio --preset auto says what it told and took; --noise-floor out of range is a usage error")
+    @Test("ahap-tool from-audio --preset auto says what it told and took; --noise-floor or --ducking out of range is a usage error")
     func cli() throws {
         let folder = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -69,5 +69,10 @@ struct PresetAutoTests {
         #expect(floor.status == 0, "\(floor.stderr)")
         let bad = try run(FromAudioCLITests.tool, ["from-audio", sound, "-o", out, "--noise-floor", "6"])
         #expect(bad.status == 64, "\(bad.stderr)")
+        for ducking in ["1.5", "-0.1", "nan"] {
+            let refused = try run(FromAudioCLITests.tool, ["from-audio", sound, "-o", out, "--ducking=\(ducking)"])
+            #expect(refused.status == 64 && refused.stderr.contains("--ducking must be between 0 and 1"), "\(refused.stderr)")
+        }
+        #expect(try run(FromAudioCLITests.tool, ["from-audio", sound, "-o", out, "--ducking", "0"]).status == 0)
     }
 }
