@@ -17,7 +17,7 @@ enum BetterPlace: HitRule {
         var best: (line: Double, onset: (time: Double, strength: Double), score: Double, ranked: Double)? = nil
         for (x, level, onset, evidence) in c.withOnsets(lines) {
             let score = evidence * c.chart.prior(level)
-            let ranked = score * c.chart.rhythm(at: x, rank: k)
+            let ranked = score * c.chart.rhythm(at: x, rank: k) * c.nearness(x, to: c.times[i])
             if ranked > (best?.ranked ?? 0) { best = (x, onset, score, ranked) }
         }
         guard let best, best.score >= c.tuning.betterBy * (repeated ? c.tuning.motifBetterBy : 1) * ownScore else {

@@ -27,6 +27,15 @@ struct HitJudging {
         HitChecker.evidence(peaks, at: x - offset)
     }
 
+    /// How likely a hit at `t` belongs on a line at `x`, by distance alone: exp(−½ ((x − t) / hitWindow)²). A placement
+    /// error is more often small than large, so between two lines with like evidence the nearer is the likelier; within
+    /// the window the weight falls no lower than 0.61, so evidence still decides.
+    func nearness(_ x: Double, to t: Double) -> Double {
+        guard hitWindow > 0 else { return 1 }
+        let z = (x - t) / hitWindow
+        return exp(-0.5 * z * z)
+    }
+
     /// The free lines of the used subdivisions within the hit window of `t`.
     func freeLines(around t: Double) -> [(time: Double, level: Int)] { chart.freeLines(around: t, hitWindow: hitWindow) }
 

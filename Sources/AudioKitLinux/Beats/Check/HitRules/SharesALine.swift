@@ -22,7 +22,7 @@ enum SharesALine: HitRule {
         let free = c.freeLines(around: t)
         var best: (line: Double, onset: (time: Double, strength: Double)?, ranked: Double)? = nil
         for (x, level, onset, evidence) in c.withOnsets(free) {
-            let ranked = evidence * c.chart.prior(level) * c.chart.rhythm(at: x, rank: k)
+            let ranked = evidence * c.chart.prior(level) * c.chart.rhythm(at: x, rank: k) * c.nearness(x, to: t)
             if ranked > (best?.ranked ?? 0) { best = (x, onset, ranked) }
         }
         if best == nil {

@@ -17,14 +17,17 @@ enum Unsnapped: HitRule {
         j.onSnappedGrid = false
         if distance > limit { j.offGrid = distance } else { j.unusedLevel = c.chart.levels[i] }
         let free = lines.filter { !taken.contains($0.time) }
+        let t = c.times[i]
         let scored = free.map { line in
-            (line, c.evidence(at: line.time), c.chart.prior(line.level) * c.chart.rhythm(at: line.time, rank: k))
+            (
+                line, c.evidence(at: line.time),
+                c.chart.prior(line.level) * c.chart.rhythm(at: line.time, rank: k) * c.nearness(line.time, to: t)
+            )
         }
         if let pick = scored.filter({ $0.1.score > 0 }).max(by: { $0.1.score * $0.2 < $1.1.score * $1.2 }) {
             j.suggestion = pick.0.time
             if let p = pick.1.peak { j.match = OnsetMatch(time: p.time, strength: p.strength) }
         } else {
-            let t = c.times[i]
             j.suggestion = free.min { abs($0.time - t) < abs($1.time - t) }?.time
         }
         return true

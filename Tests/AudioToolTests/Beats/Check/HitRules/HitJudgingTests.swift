@@ -103,6 +103,28 @@ struct HitJudgingTests {
         #expect(!SharesALine.apply(&n, k, in: apart))
     }
 
+    /// The hit of beat 10.5 moved onto beat 11's line, and the hit of beat 11.5 taken out: two free half-beat lines,
+    /// each with a like onset and a rhythm the chart plays nowhere else, either side of the shared line. The nearer is
+    /// offered, on whichever side the hit sits (so neither the lines' order nor a tie decides).
+    @Test("between two free lines of like evidence and rhythm, SharesALine offers the nearer")
+    func theNearerOfTwoLikeLines() {
+        let onsets = Self.halfBeats.map(Self.time)
+        for (moved, nearer) in [(-0.012, 10.5), (0.012, 11.5)] {
+            var hits = Self.halfBeats.map(Self.time)
+            hits.remove(at: 23)  // beat 11.5
+            let k = 21
+            hits[k] = Self.time(11) + moved
+            let c = Self.judging(hits, onsets: onsets, hitWindow: 0.3)
+            var j = HitChecker.Judgement(level: c.chart.levels[k])
+            #expect(SharesALine.apply(&j, k, in: c))
+            #expect(j.suggestion.map { abs($0 - Self.time(nearer)) < 1e-9 } == true, "moved by \(moved): \(j)")
+        }
+        // The weight itself: 1 on the hit, exp(−½) at a hit window's distance, either side.
+        let c = Self.judging([1], onsets: [], hitWindow: 0.2)
+        #expect(c.nearness(1, to: 1) == 1)
+        #expect(abs(c.nearness(1.2, to: 1) - exp(-0.5)) < 1e-12 && abs(c.nearness(0.8, to: 1) - exp(-0.5)) < 1e-12)
+    }
+
     /// Two hits offered the same line: the one whose own place is worse against it (the higher ratio) keeps it; the
     /// other, on a used line of a snapped chart (not unsnapped), is no longer flagged.
     @Test("SharedLines gives a line to one hit, the one with the higher ratio")
