@@ -29,34 +29,16 @@ struct Candidate {
                         for relativeRise in [0.5, 0.3] {
                             for sensitivity in [0.7, 0.8, 0.9, 1.0] {
                                 for (spacing, backtrack) in [(0.03, false), (0.05, false), (0.05, true), (0.1, false)] {
-                                    let density = 80.0
-                                    var o = AudioToHapticsOptions(preset: .general)
-                                    o.transients.backtrack = backtrack
-                                    o.density = density
-                                    o.sharpnessDensity = density * 0.75
-                                    o.split = false
+                                    var o = defaults
                                     o.follower = follower
                                     o.weighting = weighting
                                     o.noiseFloorDecibels = floor
                                     o.transientDucking = ducking
+                                    o.transients.relativeRise = relativeRise
                                     o.transients.sensitivity = sensitivity
                                     o.transients.minimumSpacing = spacing
-                                    o.transients.relativeRise = relativeRise
-                                    let isDefault =
-                                        o.follower == defaults.follower && o.transients == defaults.transients
-                                        && density == defaults.density
-                                        && weighting == defaults.weighting && floor == defaults.noiseFloorDecibels
-                                        && ducking == defaults.transientDucking
-                                    let floorText = floor.map { String(format: ", floor %.0f dB", $0) } ?? ""
-                                    out.append(
-                                        Candidate(
-                                            options: o,
-                                            label: String(
-                                                format: "%@ follower%@, sensitivity %.1f%@, %.0f ms%@, %.0f points/s%@, ducking %.1f", name,
-                                                weighting == .loudness ? " on loudness" : "", sensitivity,
-                                                relativeRise != 0.5 ? String(format: ", a rise of %.1f", relativeRise) : "", spacing * 1000,
-                                                backtrack ? ", backtracked" : "", density, floorText, ducking),
-                                            analysisKey: name + weighting.rawValue, isDefault: isDefault))
+                                    o.transients.backtrack = backtrack
+                                    out.append(candidate(o, follower: name, defaults: defaults))
                                 }
                             }
                         }
@@ -70,6 +52,18 @@ struct Candidate {
                     options: defaults, label: "today's defaults", analysisKey: "studio" + defaults.weighting.rawValue, isDefault: true))
         }
         return out
+    }
+
+    /// The candidate of options `o` (the `general` preset changed along the grid's axes), its follower named `follower`.
+    static func candidate(_ o: AudioToHapticsOptions, follower: String, defaults: AudioToHapticsOptions) -> Candidate {
+        let t = o.transients
+        let label = String(
+            format: "%@ follower%@, sensitivity %.1f%@, %.0f ms%@, %.0f points/s%@, ducking %.1f", follower,
+            o.weighting == .loudness ? " on loudness" : "", t.sensitivity,
+            t.relativeRise != 0.5 ? String(format: ", a rise of %.1f", t.relativeRise) : "", t.minimumSpacing * 1000,
+            t.backtrack ? ", backtracked" : "", o.density, o.noiseFloorDecibels.map { String(format: ", floor %.0f dB", $0) } ?? "",
+            o.transientDucking)
+        return Candidate(options: o, label: label, analysisKey: follower + o.weighting.rawValue, isDefault: o == defaults)
     }
 }
 
