@@ -1,24 +1,24 @@
 import Foundation
 
-/// An amplitude envelope follower: the mean square over a short window, its square root, then a peak detector with
-/// attack, hold and release.
+/// An amplitude envelope follower: the RMS over a short moving window, then a peak detector with attack, hold and
+/// release.
 ///
 /// Method: the smooth branching peak detector of Giannoulis, Massberg and Reiss, "Digital Dynamic Range Compressor
 /// Design — A Tutorial and Analysis", JAES 60(6), 2012, §3 (one-pole smoothing with one coefficient for a rising input
-/// and another for a falling one), preceded by a one-pole mean-square (RMS) detector, and with a hold stage before the
-/// release, as in Meta Haptics Studio's audio analysis (MIT; method read, not copied), whose default times are
-/// `Settings.studio`. As there, each time is a settling time: a stage covers 99 % of its way in its time
-/// (α = 0.01^(1/(T·fs)), a time constant of T / ln 100).
+/// and another for a falling one), preceded by a moving-window RMS (the mean of the last N squares) and with a hold
+/// stage before the release, as in Meta Haptics Studio's audio analysis (MIT; method read, not copied), whose default
+/// times are `Settings.studio`. As there, each stage time is a settling time: a stage covers 99 % of its way in its
+/// time (α = 0.01^(1/(T·fs)), a time constant of T / ln 100).
 public struct EnvelopeFollower: Sendable {
-    /// Settling times of the follower, in seconds (99 % of the way).
+    /// Times of the follower, in seconds.
     public struct Settings: Sendable, Hashable {
-        /// Settling time of the mean-square smoother (its window).
+        /// Length of the moving RMS window (at least one sample).
         public var rmsWindow: Double
-        /// Settling time while the level rises.
+        /// Settling time while the level rises (99 % of the way).
         public var attack: Double
         /// How long a peak is held before the release starts.
         public var hold: Double
-        /// Settling time while the level falls.
+        /// Settling time while the level falls (99 % of the way).
         public var release: Double
 
         /// Settings with the given times, in seconds.
@@ -33,34 +33,45 @@ public struct EnvelopeFollower: Sendable {
         public static let studio = Settings(rmsWindow: 0.0001, attack: 0.0001, hold: 0.0015, release: 0.1)
     }
 
-    private let rmsCoefficient: Float
     private let attackCoefficient: Float
     private let releaseCoefficient: Float
     private let holdSamples: Int
-    private var meanSquare: Float = 0
+    /// The last `squares.count` squared samples, a ring written at `position`.
+    private var squares: [Float]
+    private let inverseWindow: Float
+    private var position = 0
+    /// Their sum, summed afresh each time the ring comes round so rounding cannot build up.
+    private var sumOfSquares: Float = 0
     private var level: Float = 0
     private var held = 0
 
     /// A follower for audio at `sampleRate` Hz.
     ///
-    /// The mean square is smoothed in the power domain; the peak detector runs on its square root, in the amplitude
-    /// domain, as Studio's does. (A detector on the mean square with squared coefficients releases the same way into
-    /// silence, but over a quieter sound it falls towards the sound's power instead of its amplitude, faster: a decaying
-    /// tail sat up to 5 dB under Studio's.)
+    /// The peak detector runs on the RMS, in the amplitude domain, as Studio's does. (A detector on the mean square with
+    /// squared coefficients releases the same way into silence, but over a quieter sound it falls towards the sound's
+    /// power instead of its amplitude, faster: a decaying tail sat up to 5 dB under Studio's.)
     public init(settings: Settings = .studio, sampleRate: Double) {
         func coefficient(_ time: Double) -> Double { time > 0 ? pow(0.01, 1 / (time * sampleRate)) : 0 }
-        rmsCoefficient = Float(coefficient(settings.rmsWindow))
         attackCoefficient = Float(coefficient(settings.attack))
         releaseCoefficient = Float(coefficient(settings.release))
         holdSamples = max(0, Int((settings.hold * sampleRate).rounded()))
+        squares = [Float](repeating: 0, count: max(1, Int((settings.rmsWindow * sampleRate).rounded())))
+        inverseWindow = 1 / Float(squares.count)
     }
 
     /// The envelope after one more input sample.
     @inline(__always)
     public mutating func process(_ x: Float) -> Float {
-        meanSquare = rmsCoefficient * meanSquare + (1 - rmsCoefficient) * x * x
-        let rms = meanSquare.squareRoot()
-        if rms >= level {
+        let square = x * x
+        sumOfSquares += square - squares[position]
+        squares[position] = square
+        position += 1
+        if position == squares.count {
+            position = 0
+            sumOfSquares = squares.reduce(0, +)
+        }
+        let rms = (max(0, sumOfSquares) * inverseWindow).squareRoot()
+        if rms > level {
             level = attackCoefficient * level + (1 - attackCoefficient) * rms
             held = holdSamples
         } else if held > 0 {
@@ -72,16 +83,19 @@ public struct EnvelopeFollower: Sendable {
     }
 }
 
-/// Turns a stream of samples into one envelope value per millisecond: the largest follower output within each
-/// millisecond, so a click shorter than a millisecond still shows at its full height.
+/// Turns a stream of samples into one envelope value per millisecond: value k is the largest level of the follower
+/// over the millisecond that ends at k ms (value 0, before any sample, is 0), so a click shorter than a millisecond still
+/// shows at its full height, and no value comes before the sound that makes it. Meta Haptics Studio samples its
+/// follower at the same instants, each millisecond's end; a last value, at the end of the stream, closes a partial
+/// millisecond.
 public struct MillisecondEnvelope: Sendable {
     private var follower: EnvelopeFollower
     private let sampleRate: Double
     private var sampleIndex = 0
     private var nextBoundary: Int
     private var currentMax: Float = 0
-    /// The envelope so far, one value per millisecond.
-    public private(set) var values: [Float] = []
+    /// The envelope so far, one value per millisecond, from 0 ms.
+    public private(set) var values: [Float] = [0]
 
     /// An envelope of audio at `sampleRate` Hz through a follower with `settings`.
     public init(settings: EnvelopeFollower.Settings = .studio, sampleRate: Double) {
@@ -106,7 +120,7 @@ public struct MillisecondEnvelope: Sendable {
             if sampleIndex == nextBoundary {
                 values.append(currentMax)
                 currentMax = 0
-                nextBoundary = Self.boundary(values.count + 1, sampleRate)
+                nextBoundary = Self.boundary(values.count, sampleRate)
             }
         }
     }
@@ -116,9 +130,10 @@ public struct MillisecondEnvelope: Sendable {
         samples.withUnsafeBufferPointer { push($0) }
     }
 
-    /// Closes the last partial millisecond and returns every value.
+    /// Closes the last partial millisecond and returns every value; no samples give no values.
     public mutating func finish() -> [Float] {
-        if sampleIndex > Self.boundary(values.count, sampleRate) { values.append(currentMax) }
+        guard sampleIndex > 0 else { return [] }
+        if sampleIndex > Self.boundary(values.count - 1, sampleRate) { values.append(currentMax) }
         currentMax = 0
         return values
     }

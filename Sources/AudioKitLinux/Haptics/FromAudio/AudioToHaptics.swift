@@ -78,7 +78,9 @@ public enum AudioToHaptics {
         }
         var onsets: [TransientPicker.Onset] = []
         if options.content != .continuousOnly {
+            // The envelope's last value closes a partial millisecond at the next whole one: an onset there lies past the end.
             onsets = options.transients.onsets(envelope: features.envelope, flux: features.flux, frameStep: features.frameStep)
+                .filter { $0.time <= features.duration }
             if onsets.isEmpty {
                 notes.append(
                     "no sharp onset found; \(options.content == .transientsOnly ? "the pattern is empty" : "the pattern has continuous events only") (a higher sensitivity finds softer ones)"

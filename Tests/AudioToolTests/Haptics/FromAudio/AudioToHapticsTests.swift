@@ -179,38 +179,6 @@ struct AudioToHapticsTests {
 
 @Suite("Haptic DSP units")
 struct HapticDSPTests {
-    @Test("the follower releases by 99 % in its release time, after its hold")
-    func followerRelease() {
-        let rate = 48_000.0
-        var f = EnvelopeFollower(settings: .init(rmsWindow: 0.0001, attack: 0.0001, hold: 0.0015, release: 0.1), sampleRate: rate)
-        var level: Float = 0
-        for _ in 0..<4800 { level = f.process(1) }
-        #expect(abs(level - 1) < 1e-3)
-        // Silence: the mean square falls within a few samples, the level holds 1.5 ms, then falls as 0.01^(t / 0.1 s).
-        var out: [Float] = []
-        for _ in 0..<Int(0.3 * rate) { out.append(f.process(0)) }
-        let at = { (t: Double) in Double(out[Int(t * rate)]) }
-        #expect(abs(at(0.001) - 1) < 0.02)
-        #expect(abs(at(0.0015 + 0.05) - 0.1) < 0.005, "\(at(0.0515))")
-        #expect(abs(at(0.0015 + 0.1) - 0.01) < 0.001, "\(at(0.1015))")
-    }
-
-    @Test("over a quieter sound the follower releases towards its amplitude, as Studio's does, not towards its power")
-    func followerReleasesTowardsTheAmplitude() {
-        // No RMS smoothing, an instant attack, no hold and a release of 1 s at 4 samples a second (coefficient
-        // c = 0.01^(1/4)): after a 1 the level falls towards the 0.5 that follows as 0.5 + 0.5·cⁿ, worked by hand. A
-        // detector on the mean square would give √(0.25 + 0.75·c²ⁿ): 0.507 at n = 2, not 0.55.
-        var f = EnvelopeFollower(settings: .init(rmsWindow: 0, attack: 0, hold: 0, release: 1), sampleRate: 4)
-        #expect(f.process(1) == 1)
-        for n in 1...4 {
-            let expected = 0.5 + 0.5 * pow(0.01, Double(n) / 4)
-            let level = Double(f.process(0.5))
-            #expect(abs(level - expected) < 1e-5, "sample \(n): \(level), expected \(expected)")
-        }
-        // A louder input attacks at once (attack 0), and a negative sample counts by its size.
-        #expect(f.process(-0.9) == 0.9)
-    }
-
     @Test("Visvalingam–Whyatt removes the smallest triangles first and keeps the ends")
     func reduction() {
         // A flat line with a spike at x = 5 and a small bump at x = 2. Worked by hand: the zero-area points go first, then
