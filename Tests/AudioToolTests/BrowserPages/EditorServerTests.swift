@@ -274,7 +274,10 @@
                     "markers", "keeps_markers", "sidecar", "sidecar_possible", "save_note", "save_refusal", "octave",
                 ]
                 #expect(Set(state.keys) == Set(keys))
-                #expect(beats.allSatisfy { Set($0.keys) == ["time", "error", "audio_time", "flagged", "too_close", "fix", "maybe"] })
+                #expect(
+                    beats.allSatisfy {
+                        Set($0.keys) == ["time", "error", "audio_time", "flagged", "too_close", "fix", "maybe", "waits_for"]
+                    })
                 #expect(state["dirty"] as? Bool == true && state["hit_window"] as? Double == 0.150)
             }
         }

@@ -58,13 +58,31 @@ enum BeatCheckFindings {
             message: message)
     }
 
+    /// The finding on a flagged hit that waits for a clearer neighbour (rule 9): a warning that names the hit to fix
+    /// first, then the hit's own finding as a "maybe"; nil for a hit that does not wait.
+    static func waitingFinding(_ b: BeatEvidence, _ r: BeatCheckReport, map: BeatMap, options: BeatCheckOptions) -> Diagnostic? {
+        guard let first = b.waitsFor else { return nil }
+        // Its own case stands once the clearer neighbour is in its place, or goes.
+        var alone = b
+        alone.waitsFor = nil
+        let own = hitFinding(alone, r, map: map, options: options).message
+        return Diagnostic(
+            ruleID: BeatMapRules.misaligned, severity: .warning, location: map.locations[b.index],
+            message: String(
+                format:
+                    "hit %d at %.3f s: fix the flagged hit at %.3f s first (within a beat of it, with a clearer case) and check again, as that hit may be what put this one in a rhythm the chart does not play; until then, maybe: %@",
+                b.index, b.time, first, own))
+    }
+
     /// The finding on one flagged hit: off the grid, on an unused subdivision, moved out of a figure the chart repeats, a
-    /// "maybe" on the chart's own line, or off its onset; each with where to move it.
+    /// "maybe" on the chart's own line, or off its onset, each with where to move it; a hit that waits for a clearer
+    /// neighbour says so first, as a warning.
     static func hitFinding(_ b: BeatEvidence, _ r: BeatCheckReport, map: BeatMap, options: BeatCheckOptions) -> Diagnostic {
         let e = b.error ?? 0
         func misaligned(_ message: String, as severity: Severity = .error) -> Diagnostic {
             Diagnostic(ruleID: BeatMapRules.misaligned, severity: severity, location: map.locations[b.index], message: message)
         }
+        if let waiting = waitingFinding(b, r, map: map, options: options) { return waiting }
         if let distance = b.offGrid {
             let place = snapFix(b, r) ?? "move it onto a grid line"
             return

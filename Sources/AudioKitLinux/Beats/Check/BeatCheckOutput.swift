@@ -19,6 +19,7 @@ public enum BeatCheckOutput {
                     "unused_subdivision": b.unusedSubdivision.map { .string(Subdivision.name($0)) } ?? .null,
                     "on_snapped_grid": .bool(b.onSnappedGrid),
                     "stretch_shift_ms": ms(b.stretchShift), "figure_plays": plays(b.figurePlays),
+                    "waits_for": b.waitsFor.map { .real(($0 * 1e6).rounded() / 1e6) } ?? .null,
                 ]))
         }
         let root = JSONObject([

@@ -63,11 +63,16 @@ public struct BeatEvidence: Sendable {
     /// flagged): how much later than the rest of the map the stretch sits (seconds). Nil otherwise.
     public var stretchShift: Double? = nil
 
+    /// For a flagged hit on a grid line whose rhythm holds another flagged hit, within a beat, with a clearer case: that
+    /// hit's time. The rhythm may be wrong because that hit was moved: fix it first and check again. Nil otherwise.
+    public var waitsFor: Double? = nil
+
     /// True for a flag the command line words as a warning, a "maybe": the chart's snap placed the hit on a line of a
-    /// subdivision it uses and only the audio disagrees (no other rule flagged it).
+    /// subdivision it uses and only the audio disagrees (no other rule flagged it), or it waits for a clearer neighbour.
     public var isMaybe: Bool {
-        flagged && onSnappedGrid && suggestion != nil && offGrid == nil && unusedSubdivision == nil && figurePlays == nil
-            && stretchShift == nil && sharesLineWith == nil
+        flagged && waitsFor != nil
+            || flagged && onSnappedGrid && suggestion != nil && offGrid == nil && unusedSubdivision == nil && figurePlays == nil
+                && stretchShift == nil && sharesLineWith == nil
     }
 
     /// For a flagged beat, where `beatmap.misaligned` says to move it (map time): the suggested grid line of a chart,

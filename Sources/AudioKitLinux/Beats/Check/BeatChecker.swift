@@ -213,6 +213,7 @@ public enum BeatChecker {
             b.unusedSubdivision = j.unusedLevel
             b.figurePlays = j.figurePlays
             b.sharesLineWith = j.sharesLineWith
+            b.waitsFor = j.waitsFor
             beats.append(b)
         }
         let stretches = StretchAlignment.find(times, peaks: peaks, offset: offset, tempo: tempo, tolerance: options.tolerance)

@@ -59,6 +59,9 @@ enum HitChecker {
         var figurePlays: Int? = nil
         /// For a hit moved onto another hit's grid line (rule 8): the time of that other hit.
         var sharesLineWith: Double? = nil
+        /// For a hit flagged for the rhythm around it, which holds a flagged hit with a clearer case (rule 9): that
+        /// hit's time. Fix that one first; this one is a "maybe" until then.
+        var waitsFor: Double? = nil
     }
 
     /// Onset peaks as (time, strength), in time order.
@@ -193,6 +196,6 @@ enum HitChecker {
         let c = HitJudging(
             times: times, chart: ChartRhythm(times, tempo: tempo, tuning: odf.tuning), odf: odf, peaks: peaks, tempo: tempo,
             offset: offset, tolerance: tolerance, hitWindow: hitWindow, tuning: odf.tuning)
-        return SharedLines.resolve(times.indices.map { HitRules.judge($0, in: c) }, in: c)
+        return NeighbourFirst.resolve(SharedLines.resolve(times.indices.map { HitRules.judge($0, in: c) }, in: c), in: c)
     }
 }

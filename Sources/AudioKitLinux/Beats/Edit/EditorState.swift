@@ -16,13 +16,17 @@ public struct EditorState: Encodable, Sendable, Equatable {
         /// For a flagged beat, where the checker says to move it (`BeatEvidence.fix`).
         public var fix: Double?
         /// True when the flag is a "maybe" (the command line's warning): the chart's snap placed the hit on a subdivision
-        /// it uses, and only the audio disagrees. The page offers no one-click move for it.
+        /// it uses, and only the audio disagrees, or it waits for a clearer neighbour. The page offers no one-click move
+        /// for it.
         public var maybe: Bool = false
+        /// For a "maybe" that waits for a clearer flagged neighbour (`BeatEvidence.waitsFor`): that neighbour's time.
+        public var waitsFor: Double? = nil
 
         enum CodingKeys: String, CodingKey {
             case time, error, flagged, fix, maybe
             case audioTime = "audio_time"
             case tooClose = "too_close"
+            case waitsFor = "waits_for"
         }
 
         /// Encodes every key, an absent value as `null`.
@@ -35,6 +39,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
             try c.encode(tooClose, forKey: .tooClose)
             try c.encode(fix, forKey: .fix)
             try c.encode(maybe, forKey: .maybe)
+            try c.encode(waitsFor, forKey: .waitsFor)
         }
     }
 
@@ -235,7 +240,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
             let e = evidence[i]
             return Beat(
                 time: t, error: e?.error, audioTime: e?.audioTime, flagged: e?.flagged ?? false, tooClose: close[i], fix: e?.fix,
-                maybe: e?.isMaybe ?? false)
+                maybe: e?.isMaybe ?? false, waitsFor: e?.waitsFor)
         }
         self.track = track
         duration = info.duration

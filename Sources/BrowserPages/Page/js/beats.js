@@ -46,6 +46,20 @@ export function applyFixes(verdicts, selected) {
   return { beats, selectedTimes: [...selected].filter((i) => i < beats.length).map((i) => beats[i]) };
 }
 
+/**
+ * The findings list's words for flagged beat `b` (the server's verdict) at index `i`: its label and, when it has a fix,
+ * what follows it. An error names where its fix moves it; a "maybe" names the sound the audio has there (the chart's
+ * snap put the hit where it is), or, when it waits for a clearer flagged neighbour, that neighbour to fix first.
+ */
+export function findingText(b, i) {
+  const ms = b.error == null ? "" : ` ${b.error > 0 ? "+" : ""}${(b.error * 1000).toFixed(0)} ms`;
+  const label = `${b.maybe ? "maybe: " : ""}beat ${i} at ${b.time.toFixed(3)} s${ms}`;
+  if (b.fix == null) return { label, detail: "" };
+  if (!b.maybe) return { label, detail: ` → ${b.fix.toFixed(3)} s ` };
+  if (b.waits_for != null) return { label, detail: ` (fix the hit at ${b.waits_for.toFixed(3)} s first: this one may be fine once it is) ` };
+  return { label, detail: ` (the audio has a sound at ${b.fix.toFixed(3)} s; the chart's snap put it here) ` };
+}
+
 /** Every beat moved by `seconds` (the whole map's offset applied), rounded to the microsecond the maps keep. */
 export const shiftedBy = (beats, seconds) => beats.map((t) => Math.round((t + seconds) * 1e6) / 1e6);
 

@@ -4,7 +4,7 @@
 
 import { markerLabel, withoutMarker } from "./markers.js";
 import { m, serverError, transport } from "./editor-model.js";
-import { shiftedBy } from "./beats.js";
+import { findingText, shiftedBy } from "./beats.js";
 import { formatPosition, octaveFix, removeSection, sectionAt, sectionRows, sectionsOf, setSectionBpm, shownTempo } from "./timing.js";
 
 const $ = (id) => document.getElementById(id);
@@ -141,11 +141,9 @@ export function showFindings(s) {
     const row = document.createElement("div");
     row.className = "finding";
     row.dataset.index = String(i);
-    const ms = b.error == null ? "" : ` ${b.error > 0 ? "+" : ""}${(b.error * 1000).toFixed(0)} ms`;
-    // A "maybe" (a warning on the command line): the chart's snap put the hit there, only the audio doubts it; it is
-    // shown apart, in the warning colour, with the place the audio suggests but no one-click move.
-    row.append(span(b.maybe ? "warn" : "bad", `${b.maybe ? "maybe: " : ""}beat ${i} at ${b.time.toFixed(3)} s${ms}`),
-      b.fix == null ? "" : b.maybe ? ` (the audio has a sound at ${b.fix.toFixed(3)} s; the chart's snap put it here) ` : ` → ${b.fix.toFixed(3)} s `);
+    // A "maybe" (a warning on the command line) is shown apart, in the warning colour, with no one-click move.
+    const { label, detail } = findingText(b, i);
+    row.append(span(b.maybe ? "warn" : "bad", label), detail);
     row.onclick = () => actions.goTo(i);
     if (b.fix != null && !b.maybe) {
       const apply = document.createElement("button");

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Rule 8: two hits within `freeWindow` of each other (no player taps them apart, and a chart writes a chord as one
-/// hit) on the same grid line: the one further from the line was moved onto it, off a line the chart left free. That hit
+/// hit) on the same grid line: the one further from the line was moved onto it, off a line the chart left free (when
+/// neither is clearly further, the one with a free line on its outer side, when the other has none there). That hit
 /// is flagged with the free line of a used subdivision within the hit window that has the most evidence, weighted by
 /// the chart's use of the line's subdivision and the rhythm it gives back; when no free line has an onset (a quiet note
 /// the onset curve does not show), with the free line that gives back the rhythm the chart plays most, weighted by its
@@ -16,10 +17,21 @@ enum SharesALine: HitRule {
         let near = [k - 1, k + 1].filter { $0 >= 0 && $0 < sorted.count && abs(sorted[$0] - t) <= c.tuning.freeWindow }
         guard let n = near.min(by: { abs(sorted[$0] - t) < abs(sorted[$1] - t) }), let finest = c.chart.used.max() else { return false }
         let mine = c.tempo.nearestLine(to: t, level: finest), theirs = c.tempo.nearestLine(to: sorted[n], level: finest)
-        // The same line, and this hit clearly the further from it (the other was placed there).
-        guard abs(mine.beat - theirs.beat) < 1e-9, abs(t - mine.time) >= abs(sorted[n] - theirs.time) + c.tuning.sharedLineMargin
-        else { return false }
-        let free = c.freeLines(around: t)
+        guard abs(mine.beat - theirs.beat) < 1e-9 else { return false }
+        // This hit clearly the further from the line (the other was placed there)…
+        let margin = c.tuning.sharedLineMargin, mineOff = abs(t - mine.time), theirsOff = abs(sorted[n] - theirs.time)
+        var free = c.freeLines(around: t)
+        if mineOff < theirsOff + margin {
+            // …or, when neither is clearly the further (a hit moved by about a line lands about as near as the one there),
+            // the one that can go back without passing the other: a free line lies on its own outer side and none on the
+            // other's.
+            guard theirsOff < mineOff + margin else { return false }
+            let first = k < n
+            let mineOuter = free.filter { first ? $0.time < t : $0.time > t }
+            let theirsOuter = c.freeLines(around: sorted[n]).filter { first ? $0.time > sorted[n] : $0.time < sorted[n] }
+            guard !mineOuter.isEmpty, theirsOuter.isEmpty else { return false }
+            free = mineOuter
+        }
         var best: (line: Double, onset: (time: Double, strength: Double)?, ranked: Double)? = nil
         for (x, level, onset, evidence) in c.withOnsets(free) {
             let ranked = evidence * c.chart.prior(level) * c.chart.rhythm(at: x, rank: k) * c.nearness(x, to: t)

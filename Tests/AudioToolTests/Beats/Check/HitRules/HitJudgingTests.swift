@@ -103,6 +103,30 @@ struct HitJudgingTests {
         #expect(!SharesALine.apply(&n, k, in: apart))
     }
 
+    /// The off-beat at 10.5 moved to 1 ms before beat 11: it now sits about as near the line as beat 11's own hit (within
+    /// `sharedLineMargin`), so nearness cannot tell which was moved. Only it has a free line on its outer side (10.5;
+    /// beyond beat 11 the hit of 11.5 stays), so it is the one flagged. With 11.5 taken out too, either could have come
+    /// from either side, and neither is flagged.
+    @Test("SharesALine, when two hits are about as near one line, flags the one with a free line on its outer side only")
+    func sharesALineAboutAsNear() {
+        let onsets = Self.halfBeats.map(Self.time)
+        var hits = Self.halfBeats.map(Self.time)
+        let k = 21
+        hits[k] = Self.time(11) - 0.001
+        let c = Self.judging(hits, onsets: onsets, hitWindow: 0.3)
+        var moved = HitChecker.Judgement(level: c.chart.levels[k])
+        #expect(SharesALine.apply(&moved, k, in: c))
+        #expect(moved.suggestion.map { abs($0 - Self.time(10.5)) < 1e-9 } == true, "\(moved)")
+        var placed = HitChecker.Judgement(level: c.chart.levels[k + 1])
+        #expect(!SharesALine.apply(&placed, k + 1, in: c) && !placed.flagged)
+        hits.remove(at: 23)  // beat 11.5
+        let open = Self.judging(hits, onsets: onsets, hitWindow: 0.3)
+        for i in [k, k + 1] {
+            var j = HitChecker.Judgement(level: open.chart.levels[i])
+            #expect(!SharesALine.apply(&j, i, in: open), "hit \(i): \(j)")
+        }
+    }
+
     /// The hit of beat 10.5 moved onto beat 11's line, and the hit of beat 11.5 taken out: two free half-beat lines,
     /// each with a like onset and a rhythm the chart plays nowhere else, either side of the shared line. The nearer is
     /// offered, on whichever side the hit sits (so neither the lines' order nor a tie decides).
@@ -142,6 +166,43 @@ struct HitJudgingTests {
         #expect(resolved[21].flagged && resolved[21].suggestion == line && resolved[21].ratio == 8)
         #expect(!resolved[20].flagged && resolved[20].suggestion == nil && resolved[20].ratio == 0)
         #expect(resolved.indices.filter { $0 != 20 && $0 != 21 }.allSatisfy { !resolved[$0].flagged })
+    }
+
+    /// Judgements set by hand on the half-beat chart: a hit flagged only for its rhythm waits for the clearest flagged
+    /// hit within a beat (the highest ratio, then the earlier), and nothing else waits: not a hit whose flagged
+    /// neighbours are further than a beat or less clear, not a hit off the grid, and not for a neighbour that is only a
+    /// "maybe". Waiting makes the hit's evidence a "maybe".
+    @Test("NeighbourFirst: a hit flagged for its rhythm waits for the clearest flagged hit within a beat, and only then")
+    func neighbourFirst() {
+        let hits = Self.halfBeats.map(Self.time)
+        let c = Self.judging(hits, onsets: hits)
+        var judged = hits.indices.map { HitChecker.Judgement(level: c.chart.levels[$0]) }
+        func flag(_ i: Int, ratio: Double, _ set: (inout HitChecker.Judgement) -> Void = { $0.unusedLevel = 4 }) {
+            judged[i].flagged = true
+            judged[i].suggestion = hits[i] + 0.125
+            judged[i].ratio = ratio
+            set(&judged[i])
+        }
+        flag(10, ratio: 0)  // beat 5: waits for 11 (ratio 500, half a beat on), not for 15 (2.5 beats on)
+        flag(11, ratio: 500)
+        flag(15, ratio: 900)
+        flag(20, ratio: 5)  // two like cases: the later waits for the earlier
+        flag(21, ratio: 5)
+        flag(30, ratio: 0) { $0.offGrid = 0.01 }  // off every line: wrong whatever its neighbours do
+        flag(31, ratio: 50)
+        flag(40, ratio: 0)  // its neighbour is only a "maybe" of a snapped hit
+        flag(41, ratio: 50) { $0.onSnappedGrid = true }
+        let out = NeighbourFirst.resolve(judged, in: c)
+        let waiting = out.indices.filter { out[$0].waitsFor != nil }
+        #expect(waiting == [10, 21], "\(waiting)")
+        #expect(out[10].waitsFor == hits[11] && out[21].waitsFor == hits[20])
+        // The public evidence: a waiting hit is a "maybe", its own flags kept.
+        var b = BeatEvidence(index: 10, time: hits[10], audioTime: nil, error: nil, strength: 0, flagged: true, fromGrid: false)
+        b.unusedSubdivision = 4
+        b.suggestion = judged[10].suggestion
+        #expect(!b.isMaybe)
+        b.waitsFor = hits[11]
+        #expect(b.isMaybe)
     }
 
     /// The off-beat at 10.5 moved 35 ms late: 3.75 ms from the nearest 1/16 line, off every line of a chart snapped to
