@@ -6,15 +6,18 @@ import Foundation
 /// earlier), the rhythm may be wrong because that hit was moved, not this one. Such a hit waits: it stays flagged as a
 /// "maybe" naming the hit to fix first, and the next check, with that hit in its place, judges it afresh. So fixes
 /// applied from the top never move a hit the author placed because its neighbour was misplaced. A hit off every line,
-/// or one moved onto another's line, is wrong whatever its neighbours do, and never waits.
+/// or one moved onto another's line, is wrong whatever its neighbours do, and never waits; nor does a hit of a list
+/// tapped in (not snapped), which sits on no line its author chose.
 enum NeighbourFirst {
     /// The judgements (map order) with each such hit marked as waiting for its clearest neighbour.
     static func resolve(_ judged: [HitChecker.Judgement], in c: HitJudging) -> [HitChecker.Judgement] {
+        // Only a snapped chart's hits sit on lines its author chose; a list tapped in has no rhythm to break.
+        guard let limit = c.chart.offGridLimit else { return judged }
         var byRank = [Int](repeating: 0, count: judged.count)
         for (i, k) in c.chart.rank.enumerated() { byRank[k] = i }
         let positions = c.chart.positions
         var out = judged
-        for i in judged.indices where waits(judged[i]) {
+        for i in judged.indices where waits(judged[i]) && c.chart.gridDistances[c.chart.rank[i]] <= limit {
             let k = c.chart.rank[i]
             var clearest: Int? = nil
             for step in [-1, 1] {

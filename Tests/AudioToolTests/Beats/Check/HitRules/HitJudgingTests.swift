@@ -170,8 +170,8 @@ struct HitJudgingTests {
 
     /// Judgements set by hand on the half-beat chart: a hit flagged only for its rhythm waits for the clearest flagged
     /// hit within a beat (the highest ratio, then the earlier), and nothing else waits: not a hit whose flagged
-    /// neighbours are further than a beat or less clear, not a hit off the grid, and not for a neighbour that is only a
-    /// "maybe". Waiting makes the hit's evidence a "maybe".
+    /// neighbours are further than a beat or less clear, not a hit off the grid, not for a neighbour that is only a
+    /// "maybe", and nothing in a list tapped in. Waiting makes the hit's evidence a "maybe".
     @Test("NeighbourFirst: a hit flagged for its rhythm waits for the clearest flagged hit within a beat, and only then")
     func neighbourFirst() {
         let hits = Self.halfBeats.map(Self.time)
@@ -196,6 +196,10 @@ struct HitJudgingTests {
         let waiting = out.indices.filter { out[$0].waitsFor != nil }
         #expect(waiting == [10, 21], "\(waiting)")
         #expect(out[10].waitsFor == hits[11] && out[21].waitsFor == hits[20])
+        // A list tapped in (each hit 4 or 6 ms off its line, so not snapped) has no lines its author chose: nothing waits.
+        let tapped = Self.judging(hits.indices.map { hits[$0] + ($0 % 2 == 0 ? 0.004 : -0.006) }, onsets: hits)
+        #expect(tapped.chart.offGridLimit == nil)
+        #expect(NeighbourFirst.resolve(judged, in: tapped).allSatisfy { $0.waitsFor == nil })
         // The public evidence: a waiting hit is a "maybe", its own flags kept.
         var b = BeatEvidence(index: 10, time: hits[10], audioTime: nil, error: nil, strength: 0, flagged: true, fromGrid: false)
         b.unusedSubdivision = 4
