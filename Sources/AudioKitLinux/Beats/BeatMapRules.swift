@@ -103,7 +103,7 @@ public enum BeatMapRules {
             summary:
                 "A beat is further than the tolerance (default 50 ms) from the onset the audio puts it at, and also off its neighbours' spacing in the map (or off the audio by twice the tolerance). In a chart (hits on a tempo map), a hit with no onset near it, when a free grid line within the hit window has a clear one; or, in a snapped chart, a lone hit off every grid line or moved onto a subdivision the chart does not use.",
             rationale:
-                "Players feel 40 ms; the game's hit window is ±150 ms. A beat that keeps its neighbours' spacing while the music pushes or drags is left alone. A chart's hit that the author snapped to a grid line of a subdivision the chart uses is a warning, not an error: the chart vouches for it and only the audio disagrees (docs/charts.md).",
+                "Players feel 40 ms; the game's hit window is ±150 ms. A beat that keeps its neighbours' spacing while the music pushes or drags is left alone. A chart's hit that the author snapped to a grid line of a subdivision the chart uses is a warning, not an error: the chart vouches for it and only the audio disagrees. A hit flagged only for its rhythm while a neighbour within a beat has a clearer case is a warning too: it waits for that fix (docs/charts.md).",
             defaultSeverity: .error,
             passing: [RuleExample("# clicks: \(clicks(0.5, 0.5, 16))\n" + grid(0.5, 0.5, 16))],
             failing: [RuleExample("# clicks: \(clicks(0.5, 0.5, 16))\n" + grid(0.5, 0.5, 16, moving: 8, by: 0.09), expected: ["10:1"])]),

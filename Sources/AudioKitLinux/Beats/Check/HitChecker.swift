@@ -62,6 +62,13 @@ enum HitChecker {
         /// For a hit flagged for the rhythm around it, which holds a flagged hit with a clearer case (rule 9): that
         /// hit's time. Fix that one first; this one is a "maybe" until then.
         var waitsFor: Double? = nil
+
+        /// Flagged on the chart's own line of a used subdivision, with only the audio against it (`BeatEvidence.isMaybe`
+        /// before any stretch or waiting is known).
+        var isSnappedMaybe: Bool {
+            flagged && onSnappedGrid && suggestion != nil && offGrid == nil && unusedLevel == nil && figurePlays == nil
+                && sharesLineWith == nil
+        }
     }
 
     /// Onset peaks as (time, strength), in time order.

@@ -41,11 +41,7 @@ enum NeighbourFirst {
     static func waits(_ j: HitChecker.Judgement) -> Bool { isError(j) && j.offGrid == nil && j.sharesLineWith == nil }
 
     /// Flagged, and not a "maybe" of a hit the chart's snap placed.
-    static func isError(_ j: HitChecker.Judgement) -> Bool {
-        j.flagged
-            && !(j.onSnappedGrid && j.suggestion != nil && j.offGrid == nil && j.unusedLevel == nil && j.figurePlays == nil
-                && j.sharesLineWith == nil)
-    }
+    static func isError(_ j: HitChecker.Judgement) -> Bool { j.flagged && !j.isSnappedMaybe }
 
     /// True when `a` (rank `ra`) has the clearer case than `b` (rank `rb`): more evidence for its fix, or as much and
     /// earlier. A strict order, so two hits never wait for each other.
