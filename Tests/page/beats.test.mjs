@@ -68,10 +68,10 @@ test("a dragged hit stays between its neighbours", () => {
 test("a finding says where an error goes, what a maybe has, and which hit a waiting maybe waits for", () => {
   const error = { time: 1.5, error: -0.1, fix: 1.6, maybe: false, waits_for: null };
   assert.deepEqual(findingText(error, 3), { label: "beat 3 at 1.500 s -100 ms", detail: " → 1.600 s " });
-  const snapped = { time: 2, error: null, fix: 2.125, maybe: true, waits_for: null };
+  const snapped = { time: 2, error: null, fix: null, maybe: true, maybe_place: 2.125, waits_for: null };
   assert.deepEqual(findingText(snapped, 4), {
     label: "maybe: beat 4 at 2.000 s", detail: " (the audio has a sound at 2.125 s; the chart's snap put it here) " });
-  const waiting = { time: 50.214, error: -0.014, fix: 50.228, maybe: true, waits_for: 50.331 };
+  const waiting = { time: 50.214, error: -0.014, fix: null, maybe: true, maybe_place: 50.228, waits_for: 50.331 };
   assert.deepEqual(findingText(waiting, 249), {
     label: "maybe: beat 249 at 50.214 s -14 ms", detail: " (fix the hit at 50.331 s first: this one may be fine once it is) " });
   assert.deepEqual(findingText({ time: 1, error: 0.02, fix: null, maybe: false }, 0), { label: "beat 0 at 1.000 s +20 ms", detail: "" });

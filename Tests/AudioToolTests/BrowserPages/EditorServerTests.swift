@@ -276,7 +276,7 @@
                 #expect(Set(state.keys) == Set(keys))
                 #expect(
                     beats.allSatisfy {
-                        Set($0.keys) == ["time", "error", "audio_time", "flagged", "too_close", "fix", "maybe", "waits_for"]
+                        Set($0.keys) == ["time", "error", "audio_time", "flagged", "too_close", "fix", "maybe", "maybe_place", "waits_for"]
                     })
                 #expect(state["dirty"] as? Bool == true && state["hit_window"] as? Double == 0.150)
             }

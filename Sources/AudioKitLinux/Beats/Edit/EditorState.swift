@@ -13,17 +13,22 @@ public struct EditorState: Encodable, Sendable, Equatable {
         public var flagged: Bool
         /// True when it is closer to a neighbour than a player can tap apart (`TooCloseRule`, either side).
         public var tooClose: Bool
-        /// For a flagged beat, where the checker says to move it (`BeatEvidence.fix`).
+        /// For a flagged beat that is an error, where the checker says to move it (`BeatEvidence.fix`): what the page's
+        /// **apply** does. Nil for a "maybe", which is never moved in one click (its place is `maybePlace`).
         public var fix: Double?
         /// True when the flag is a "maybe" (the command line's warning): the chart's snap placed the hit on a subdivision
         /// it uses, and only the audio disagrees, or it waits for a clearer neighbour. The page offers no one-click move
         /// for it.
         public var maybe: Bool = false
+        /// For a "maybe", the place the checker names in its warning (the free grid line with the sound, or where the
+        /// hit would go once its neighbour is fixed): to look at, not to apply. Nil otherwise.
+        public var maybePlace: Double? = nil
         /// For a "maybe" that waits for a clearer flagged neighbour (`BeatEvidence.waitsFor`): that neighbour's time.
         public var waitsFor: Double? = nil
 
         enum CodingKeys: String, CodingKey {
             case time, error, flagged, fix, maybe
+            case maybePlace = "maybe_place"
             case audioTime = "audio_time"
             case tooClose = "too_close"
             case waitsFor = "waits_for"
@@ -39,6 +44,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
             try c.encode(tooClose, forKey: .tooClose)
             try c.encode(fix, forKey: .fix)
             try c.encode(maybe, forKey: .maybe)
+            try c.encode(maybePlace, forKey: .maybePlace)
             try c.encode(waitsFor, forKey: .waitsFor)
         }
     }
@@ -238,9 +244,10 @@ public struct EditorState: Encodable, Sendable, Equatable {
         }
         beats = times.enumerated().map { i, t in
             let e = evidence[i]
+            let maybe = e?.isMaybe ?? false
             return Beat(
-                time: t, error: e?.error, audioTime: e?.audioTime, flagged: e?.flagged ?? false, tooClose: close[i], fix: e?.fix,
-                maybe: e?.isMaybe ?? false, waitsFor: e?.waitsFor)
+                time: t, error: e?.error, audioTime: e?.audioTime, flagged: e?.flagged ?? false, tooClose: close[i],
+                fix: maybe ? nil : e?.fix, maybe: maybe, maybePlace: maybe ? e?.fix : nil, waitsFor: e?.waitsFor)
         }
         self.track = track
         duration = info.duration

@@ -39,9 +39,11 @@ export function nextFlagged(verdicts, t, direction) {
   return [...flagged].reverse().find((i) => verdicts[i].time < t - 1e-9) ?? flagged[flagged.length - 1];
 }
 
-/** The beats with each selected beat that has a `fix` moved to it, and the moved times of the selection. */
+/**
+ * The beats with each selected beat that has a `fix` moved to it, and the moved times of the selection. A "maybe" (the
+ * chart's snap placed the hit on a subdivision it uses; only the audio disagrees) has no `fix` and is never moved.
+ */
 export function applyFixes(verdicts, selected) {
-  // A "maybe" (the chart's snap placed the hit on a subdivision it uses; only the audio disagrees) is never moved.
   const beats = verdicts.map((b, i) => (selected.has(i) && b.fix != null && !b.maybe ? b.fix : b.time));
   return { beats, selectedTimes: [...selected].filter((i) => i < beats.length).map((i) => beats[i]) };
 }
@@ -54,10 +56,10 @@ export function applyFixes(verdicts, selected) {
 export function findingText(b, i) {
   const ms = b.error == null ? "" : ` ${b.error > 0 ? "+" : ""}${(b.error * 1000).toFixed(0)} ms`;
   const label = `${b.maybe ? "maybe: " : ""}beat ${i} at ${b.time.toFixed(3)} s${ms}`;
-  if (b.fix == null) return { label, detail: "" };
-  if (!b.maybe) return { label, detail: ` → ${b.fix.toFixed(3)} s ` };
+  if (!b.maybe) return { label, detail: b.fix == null ? "" : ` → ${b.fix.toFixed(3)} s ` };
   if (b.waits_for != null) return { label, detail: ` (fix the hit at ${b.waits_for.toFixed(3)} s first: this one may be fine once it is) ` };
-  return { label, detail: ` (the audio has a sound at ${b.fix.toFixed(3)} s; the chart's snap put it here) ` };
+  if (b.maybe_place == null) return { label, detail: "" };
+  return { label, detail: ` (the audio has a sound at ${b.maybe_place.toFixed(3)} s; the chart's snap put it here) ` };
 }
 
 /** Every beat moved by `seconds` (the whole map's offset applied), rounded to the microsecond the maps keep. */

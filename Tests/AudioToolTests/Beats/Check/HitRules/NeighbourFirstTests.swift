@@ -36,5 +36,16 @@ struct NeighbourFirstTests {
         let said = report.diagnostics.filter { $0.message.hasPrefix("hit 249 at 50.214 s:") }
         #expect(said.count == 1 && said.first?.severity == .warning, "\(said)")
         #expect(said.first?.message.contains(String(format: "fix the flagged hit at %.3f s first", moved.times[251])) == true)
+
+        // The editor's state gives the error a fix (what its apply does) and the maybe none: an API client that applies
+        // every `fix` moves what the page's apply moves. The maybe's place is kept apart, to look at.
+        let state = EditorState(
+            track: "audio.ogg", info: try AudioFile.info(folder.appendingPathComponent("audio.ogg").path), map: nil, dirty: true,
+            canSave: false, beats: moved.times, report: report, tolerance: 0.05, hitWindow: 0.15, minimumGap: 0.1)
+        #expect(state.beats[251].fix.map { abs($0 - truth) < 0.001 } == true && !state.beats[251].maybe)
+        #expect(state.beats[251].maybePlace == nil)
+        #expect(state.beats[249].maybe && state.beats[249].fix == nil && state.beats[249].maybePlace == hit249.fix)
+        #expect(state.beats[249].maybePlace != nil && state.beats[249].waitsFor == moved.times[251])
+        #expect(state.beats.filter { $0.fix != nil }.count == errors.count)
     }
 }
