@@ -220,20 +220,34 @@ public enum AudioToHaptics {
                     .hapticContinuous, time: patternTime(start), duration: round(end - start, 1e-5),
                     parameters: [AHAPEventParameter(.hapticIntensity, 1), AHAPEventParameter(.hapticSharpness, 0)]))
         ]
-        // The stretches between breaks, each with its own chains of curves.
+        // The stretches between breaks, each with its own chains of curves; one of 2 ms or less gets a single value.
         var stretches: [(Double, Double)] = []
+        var short: [Double] = []
         var from = start
         for b in breaks where b > start - curveBreak && b < end + curveBreak {
-            if b - curveBreak > from + 0.002 { stretches.append((from, b - curveBreak)) }
+            if b - curveBreak > from + 0.002 {
+                stretches.append((from, b - curveBreak))
+            } else if b - curveBreak > from {
+                short.append(from)
+            }
             from = max(from, b + curveBreak)
         }
-        if end > from + 0.002 { stretches.append((from, end)) }
+        if end > from + 0.002 { stretches.append((from, end)) } else if end > from { short.append(from) }
+        func intensity(at t: Double) -> Double {
+            Double(value(amplitude, at: t)).squareRoot() * handOver(t, breaks: breaks, ducking: options.transientDucking)
+        }
+        // Without it the event would play there at its own full intensity, with no curve to scale it (a sound that starts
+        // loud a millisecond or two before its first transient began with a burst at 1).
+        for t in short {
+            elements.append(
+                .parameter(AHAPDynamicParameter(.hapticIntensityControl, value: round(intensity(at: t), 1e-4), time: patternTime(t))))
+            elements.append(
+                .parameter(AHAPDynamicParameter(.hapticSharpnessControl, value: round(sharpness.value(at: t), 1e-4), time: patternTime(t))))
+        }
         for (a, b) in stretches {
             // Intensity every 2 ms (the envelope has 1 ms steps); sharpness on the STFT frame grid, where its detail is.
             let times = grid(from: a, to: b, step: 0.002)
-            let intensity = times.map { t in
-                Double(value(amplitude, at: t)).squareRoot() * handOver(t, breaks: breaks, ducking: options.transientDucking)
-            }
+            let intensity = times.map(intensity(at:))
             let sharpnessTimes = grid(from: a, to: b, step: max(0.001, sharpness.step))
             let bright = sharpnessTimes.map { sharpness.value(at: $0) }
             // The hand-over's corners stay whatever the budget, so the curve's return under a transient's fade is not drawn

@@ -150,6 +150,31 @@ struct AudioToHapticsTests {
         }
     }
 
+    @Test("a stretch too short for a curve before a transient plays the sound's intensity, not the event's full 1")
+    func shortStretchBeforeATransient() throws {
+        // A steady 150 Hz tone at a third of the click's level from the start, and a click 2 ms in: the continuous event
+        // starts 1 ms in and its transient 1 ms after the click, too near for a curve before it.
+        let tone = (0..<HapticSignals.rate).map { i in Float(0.3 * sin(2 * .pi * 150 * Double(i) / Double(HapticSignals.rate))) }
+        let samples = zip(tone, HapticSignals.clicks(at: [0.002], seconds: 1)).map { $0 + $1 }
+        let conversion = Self.convert(samples)
+        let pattern = try #require(conversion.combined)
+        let continuous = try #require(pattern.events.first { $0.eventType == .hapticContinuous })
+        let transient = try #require(Self.transients(pattern).first)
+        #expect(continuous.time < 0.002 && transient.time - continuous.time < 0.0025, "\(continuous.time), \(transient.time)")
+        let controls = ControlSet(pattern: pattern)
+        let own = continuous.parameters.first { $0.rawID == EventParameterID.hapticIntensity.rawValue }?.value ?? 1
+        // Before the click, every 0.25 ms: the tone's intensity (the square root of its amplitude in the first
+        // millisecond, the tone alone), not a burst at the event's own intensity.
+        let tone1ms = Double(conversion.amplitude[1]).squareRoot()
+        #expect(tone1ms > 0.3 && tone1ms < 0.75, "\(tone1ms)")
+        var t = continuous.time
+        while t < 0.002 {
+            let played = controls.apply(.hapticIntensityControl, to: own, at: t)
+            #expect(abs(played - tone1ms) < 0.15, "at \(t) s: \(played), the tone \(tone1ms)")
+            t += 0.00025
+        }
+    }
+
     @Test("under a transient the continuous intensity dips by the ducking, and is whole again 15 ms after it")
     func ducking() {
         let samples = zip(HapticSignals.swell(seconds: 2), HapticSignals.clicks(at: [0.7], seconds: 2)).map { 0.5 * $0 + $1 }
