@@ -13,9 +13,33 @@
         func addRoutes(to router: Router<BasicRequestContext>) {
             router.get("/api/state") { _, _ in try PageResponses.json(await session.state()) }
             router.get("/api/onsets") { _, _ in try PageResponses.json(await session.onsetPeaks()) }
-            router.get("/api/tempo") { _, _ in
+            // The whole track's tempo candidates; with ?from=&to= (seconds inside the track), those of that stretch
+            // alone (a tempo section), empty when it is under 5 s or has no pulse.
+            router.get("/api/tempo") { request, _ in
+                let q = request.uri.queryParameters
+                let stretch: (from: Double, to: Double)?
+                switch (q.get("from"), q.get("to")) {
+                case (nil, nil): stretch = nil
+                case (let a?, let b?):
+                    let duration = session.info.duration
+                    guard let from = Double(String(a)), let to = Double(String(b)), from.isFinite, to.isFinite, from >= 0,
+                        to <= duration + 0.001, to > from
+                    else {
+                        return PageResponses.failure(.badRequest, "from and to must be seconds inside the track with from < to")
+                    }
+                    stretch = (from, min(to, duration))
+                default:
+                    return PageResponses.failure(
+                        .badRequest, "give both from and to (a stretch of the track), or neither (the whole track)")
+                }
                 let candidates: [EditorTempoCandidate]
-                do throws(InputError) { candidates = try await session.tempoCandidates() } catch {
+                do throws(InputError) {
+                    if let stretch {
+                        candidates = try await session.tempoCandidates(from: stretch.from, to: stretch.to)
+                    } else {
+                        candidates = try await session.tempoCandidates()
+                    }
+                } catch {
                     return PageResponses.failure(.internalServerError, error.description)
                 }
                 return try PageResponses.json(candidates)

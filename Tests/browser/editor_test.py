@@ -6,7 +6,7 @@ on disk holds exactly the expected beats. With SCREENSHOT, saves the page there 
 Usage: python3 Tests/browser/editor_test.py BEATMAP_BINARY [SCREENSHOT.png]
 Prints '1 passed, 0 failed' (or the failure) and exits 0 or 1; skips, saying so, without chromium or Playwright
 (and fails then under CI=true)."""
-import json, os, re, shutil, sys, tempfile
+import json, os, re, shutil, subprocess, sys, tempfile
 
 from support import ROOT, failed, launch, missing_tools, passed, start_server, stop_server
 
@@ -254,6 +254,72 @@ def timing_workflow(browser, binary, work, track, errors):
         # The pages go before their server, so no request of theirs meets a closed port.
         for context in browser.contexts:
             context.close()
+        stop_server(server)
+
+
+def tempo_change_between_two_songs(browser, binary, work, errors):
+    """Two songs joined (the 88 BPM sample, then the 95 BPM one from 12 s) and a map whose hits sit on both songs' beats
+    but whose grid is 88 BPM throughout: the designer fixes the tempo change in four actions: a click on the overview
+    (the view goes there), a click on the second song's first hit, + Section (the section starts on that hit), and a
+    click on the section's tempo candidate (the second song's audio alone: 95.0). The server then judges the map on
+    88 BPM from 0.25 s and 95 BPM from 12.251 s, and every hit lies on that grid."""
+    joined = os.path.join(work, "joined.wav")
+    subprocess.run(["ffmpeg", "-v", "error", "-y", "-i", os.path.join(ROOT, "samples/audio/world1-track-a-88bpm.flac"),
+                    "-i", os.path.join(ROOT, "samples/audio/world1-track-b-95bpm.flac"), "-filter_complex",
+                    "[0][1]concat=n=2:v=0:a=1", joined], check=True)
+    # The songs' beats: each sample's first beat is 0.25 s in (`beatmap draft` on each file alone: 88 BPM from 0.250 s,
+    # 95 BPM from 0.251 s).
+    first = [0.25 + k * 60 / 88 for k in range(17)]
+    second = [12.251 + k * 60 / 95 for k in range(12)]
+    hits = [round(t, 4) for t in first + second if t < 19.9]
+    path = os.path.join(work, "two-songs.json")
+    with open(path, "w") as f:
+        json.dump({"bpm": 88, "offset": 0.25, "beats": hits}, f)
+    server, url = start_editor(binary, [path, "--audio", joined], cwd=work)
+    try:
+        assert url, "the editor printed no URL for the two songs"
+        page = browser.new_context(viewport={"width": 1280, "height": 720}, bypass_csp=True).new_page()
+        page.on("pageerror", lambda e: errors.append(f"two songs: {e}"))
+        page.on("response", lambda r: errors.append(f"two songs: {r.status} {r.url}") if r.status >= 400 else None)
+        page.goto(url)
+        page.wait_for_function("window.editor && window.editor.state && window.editor.grid && "
+                               "document.querySelectorAll('#candidates .candidate').length > 0")
+        assert [b.inner_text() for b in page.locator("#candidates .candidate").all()][0] == "88.0", page.inner_text("#candidates")
+        # 1. The overview, at 15 s of the 20: the detail view goes there.
+        box = page.locator("#overview").bounding_box()
+        page.mouse.click(box["x"] + box["width"] * 15 / page.evaluate("window.editor.state.duration"), box["y"] + box["height"] / 2)
+        page.wait_for_function("window.editor.view.from < 12.251 && window.editor.view.to > 12.251")
+        # 2. The second song's first hit, selected.
+        page.mouse.click(page.evaluate("window.editor.clientX(12.251)"), page.evaluate("window.editor.clientY()"))
+        page.wait_for_function("window.editor.selected.length === 1")
+        # 3. + Section: on that hit.
+        page.click("#addSection")
+        page.wait_for_function("window.editor.synced && window.editor.state.declared_grid && "
+                               "window.editor.state.declared_grid.sections.length === 1")
+        # 4. The section's own tempo candidate, from its audio alone.
+        page.wait_for_function("document.getElementById('candidates').innerText.startsWith('§2') && "
+                               "document.querySelectorAll('#candidates .candidate').length > 0", timeout=20000)
+        shown = [b.inner_text() for b in page.locator("#candidates .candidate").all()]
+        assert shown[0] == "95.0", f"the second song's candidates: {shown}"
+        page.locator("#candidates .candidate").first.click()
+        page.wait_for_function("window.editor.synced && window.editor.state.declared_grid.sections.length === 1 && "
+                               "Math.abs(window.editor.state.declared_grid.sections[0].bpm - 95) < 1e-9")
+        grid = page.evaluate("window.editor.state.declared_grid")
+        assert abs(grid["bpm"] - 88) < 1e-9 and abs(grid["offset"] - 0.25) < 1e-9, grid
+        assert abs(grid["sections"][0]["time"] - 12.251) < 1e-6, grid
+        # Every hit on that grid, worked out here: each song's hits a whole number of its beats from its start.
+        for t in hits:
+            start, bpm = (0.25, 88) if t < 12.251 - 1e-6 else (12.251, 95)
+            beats = (t - start) * bpm / 60
+            assert abs(beats - round(beats)) * 60 / bpm < 0.001, f"hit {t} is off the fixed grid"
+        # The first section's candidates are still the first song's: a click on empty space in it (no hit within 0.3 s)
+        # drops the selection and puts the playhead there.
+        page.mouse.click(page.evaluate("window.editor.clientX(10.8)"), page.evaluate("window.editor.clientY()"))
+        page.wait_for_function("window.editor.selected.length === 0 && Math.abs(window.editor.position() - 10.8) < 0.05")
+        page.wait_for_function("document.getElementById('candidates').innerText.startsWith('§1') && "
+                               "document.querySelectorAll('#candidates .candidate').length > 0", timeout=20000)
+        assert page.locator("#candidates .candidate").first.inner_text() == "88.0", page.inner_text("#candidates")
+    finally:
         stop_server(server)
 
 
@@ -518,6 +584,7 @@ def main():
             half_tempo_fix(browser, sys.argv[1], work, track, errors)
             draft_proposal(browser, sys.argv[1], work, track, errors)
             timing_workflow(browser, sys.argv[1], work, track, errors)
+            tempo_change_between_two_songs(browser, sys.argv[1], work, errors)
             save_off_before_the_click(browser, sys.argv[1], work, track, errors)
             browser.close()
             assert not errors, f"errors on the page: {errors}"
@@ -536,7 +603,7 @@ def main():
             "the page fitted the window at 1280×720 and 1920×1080 (one row a toolbar, Play and Pause the same width, the findings in view), loaded, showed the flagged beat, played (streamed in pieces that equal the whole track, across a "
             "piece boundary), took a tap, a drag and an undo, saved, "
             "marked a range (kept beside the map), doubled the grid, added and removed a tempo section, added a beat on a 1/4 line, applied a finding's fix, and "
-            "moved a hit to a typed time; a map at half tempo was said in words and fixed in one click (and undone), then with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, the section after the track's end retimed and removed from the sections list, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, a 40 ms offset applied in one click, and the chart saved in place; a chart with a note inside a warp showed Save off, with the reason, before any click, and stayed untouched",
+            "moved a hit to a typed time; a map at half tempo was said in words and fixed in one click (and undone), then with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, the section after the track's end retimed and removed from the sections list, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, a 40 ms offset applied in one click, and the chart saved in place; a tempo change between two songs joined fixed in four actions (overview, hit, + Section, the section's own tempo candidate, 95.0 from its audio alone); a chart with a note inside a warp showed Save off, with the reason, before any click, and stayed untouched",
         )
     except AssertionError as e:
         return failed("editor_test", e)

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   sectionsOf, sectionAt, quantize, markedLines, formatPosition, parsePosition, addSection, removeSection, scaleTempo,
-  setDownbeat, setSectionBpm, shiftHalfBeat, metronomeTicks, snapToGrid, tempoTarget, shownTempo, sectionRows,
+  setDownbeat, setSectionBpm, shiftHalfBeat, metronomeTicks, snapToGrid, tempoTarget, shownTempo, sectionRows, sectionStretch, barNumber,
 } from "../../Sources/BrowserPages/Page/js/timing.js";
 
 // 120 BPM from 0 s (a beat every 0.5 s), then 60 BPM from 4 s (a beat a second): 8 beats, two bars, before the change.
@@ -97,4 +97,29 @@ test("sectionRows lists every section with its bar, those after the track's end 
     { number: 3, time: 100, bpm: 90, bar: 27, pastEnd: true },
   ]);
   assert.equal(sectionRows(g, Infinity)[2].pastEnd, false);
+});
+
+test("sectionStretch is the audio a section covers: the first from the start, the last to the track's end", () => {
+  // 88 BPM from 0.25 s, then 95 BPM from 12.0 s, a 20 s track; a third section at 25 s lies after its end.
+  const grid = { bpm: 88, offset: 0.25, sections: [{ time: 12, bpm: 95 }] };
+  assert.deepEqual(sectionStretch(grid, 3, 20), { index: 0, from: 0, to: 12 });
+  assert.deepEqual(sectionStretch(grid, 0.1, 20), { index: 0, from: 0, to: 12 }); // before the first line: still the first
+  assert.deepEqual(sectionStretch(grid, 12, 20), { index: 1, from: 12, to: 20 });
+  assert.deepEqual(sectionStretch(grid, 19.9, 20), { index: 1, from: 12, to: 20 });
+  const past = { ...grid, sections: [...grid.sections, { time: 25, bpm: 120 }] };
+  assert.deepEqual(sectionStretch(past, 13, 20), { index: 1, from: 12, to: 20 });
+  assert.equal(sectionStretch(past, 26, 20), null);
+  assert.deepEqual(sectionStretch({ bpm: 120, offset: 0 }, 5, 8), { index: 0, from: 0, to: 8 });
+});
+
+test("barNumber counts bars through a tempo change mid-bar, as formatPosition does", () => {
+  // 88 BPM from 0.25 s (a bar is 4 × 60/88 s), then 95 BPM from 12.251 s: bar 5 starts at 0.25 + 16 × 60/88 = 11.159 s
+  // and is cut short by the change, which starts bar 6; bar 7 is four beats of 95 later.
+  const grid = { bpm: 88, offset: 0.25, sections: [{ time: 12.251, bpm: 95 }] };
+  assert.equal(barNumber(0.25, grid), 1);
+  assert.equal(barNumber(0.25 + 16 * 60 / 88, grid), 5);
+  assert.equal(barNumber(12.251, grid), 6);
+  assert.equal(barNumber(12.251 + 4 * 60 / 95, grid), 7);
+  assert.equal(formatPosition(12.251, grid, 1), "6:1");
+  assert.equal(formatPosition(12.251 + 4 * 60 / 95, grid, 1), "7:1");
 });

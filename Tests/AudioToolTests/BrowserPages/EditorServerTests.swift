@@ -295,6 +295,25 @@
             }
         }
 
+        /// A stretch's tempo candidates (a tempo section's audio alone): the sample's 88 BPM from 8 s of it; a stretch
+        /// under 5 s has none; a request that does not name a stretch inside the track is refused with the reason.
+        @Test func aStretchHasItsOwnTempoCandidates() async throws {
+            try await Self.withServer { port, token, _ in
+                let answer = try await Self.http(port, "GET", "/api/tempo?from=2&to=10&token=\(token)")
+                #expect(answer.status == 200)
+                let candidates = try #require(try JSONSerialization.jsonObject(with: Data(answer.body)) as? [[String: Double]])
+                let bpms = candidates.compactMap { $0["bpm"] }
+                #expect(bpms.count == 3 && zip(bpms, [88.0, 44, 176]).allSatisfy { abs($0 - $1) < 0.05 }, "\(bpms)")
+                let short = try await Self.http(port, "GET", "/api/tempo?from=2&to=6&token=\(token)")
+                #expect(short.status == 200 && String(decoding: short.body, as: UTF8.self) == "[]")
+                for query in ["from=2", "to=6", "from=6&to=2", "from=-1&to=6", "from=2&to=99", "from=nan&to=6", "from=a&to=6"] {
+                    let refused = try await Self.http(port, "GET", "/api/tempo?\(query)&token=\(token)")
+                    #expect(refused.status == 400, "\(query)")
+                    #expect(String(decoding: refused.body, as: UTF8.self).contains("from"), "\(query)")
+                }
+            }
+        }
+
         /// The track is sent a block at a time (#24): a whole response and a range across a block boundary still hold
         /// exactly the samples libsndfile reads, converted to 16 bits here independently.
         @Test func aStreamedTrackHoldsEverySampleAcrossBlocks() async throws {

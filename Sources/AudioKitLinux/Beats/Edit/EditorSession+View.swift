@@ -15,6 +15,12 @@ extension EditorSession {
     /// analysis, made on the first call and kept). Throws `InputError` when the track cannot be read again.
     public func tempoCandidates() throws(InputError) -> [EditorTempoCandidate] { try track.tempoCandidates() }
 
+    /// The tempo candidates of the track from `from` to `to` seconds alone (one tempo section of the map): its tempo
+    /// (`StretchTempo`), half and double, each with its strength; empty when the stretch is under 5 s or has no pulse.
+    public func tempoCandidates(from: Double, to: Double) throws(InputError) -> [EditorTempoCandidate] {
+        try track.tempoCandidates(from: from, to: to)
+    }
+
     /// Bytes of the track as a 16-bit PCM WAV file (the whole file is `audioByteCount` bytes).
     public func audioBytes(_ range: Range<Int>) throws(InputError) -> [UInt8] { try track.audioBytes(range) }
 

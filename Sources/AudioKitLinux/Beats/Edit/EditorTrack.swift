@@ -19,6 +19,8 @@ struct EditorTrack {
     let audio: WAVStream
     /// The tempo candidates, once computed.
     var tempo: [EditorTempoCandidate]? = nil
+    /// The onset strength the tempo is estimated on (`TempoEstimator.onsetStrength`), once computed.
+    var tempoOnset: OnsetStrength? = nil
     /// The onset strength in bands for drafting (`DraftAnalysis.onset`), once computed.
     var draftOnset: OnsetStrength? = nil
     /// A reader for deep-zoom waveforms, apart from the one the audio is served by (opened on first use).
@@ -142,7 +144,7 @@ struct EditorTrack {
     mutating func tempoCandidates() throws(InputError) -> [EditorTempoCandidate] {
         if let tempo { return tempo }
         var out: [EditorTempoCandidate] = []
-        if let e = TempoEstimator.estimate(try TempoEstimator.onsetStrength(path: path, limits: limits)) {
+        if let e = TempoEstimator.estimate(try tempoOnsetStrength()) {
             out = [
                 EditorTempoCandidate(bpm: e.bpm, strength: e.periodicity),
                 EditorTempoCandidate(bpm: e.half.bpm, strength: e.half.score),
@@ -151,6 +153,26 @@ struct EditorTrack {
         }
         tempo = out
         return out
+    }
+
+    /// The tempo candidates of the track from `from` to `to` seconds alone (a tempo section of the map):
+    /// `StretchTempo.estimate`'s tempo, then its half and double; empty when the stretch is shorter than
+    /// `StretchTempo.shortest` or has no pulse.
+    mutating func tempoCandidates(from: Double, to: Double) throws(InputError) -> [EditorTempoCandidate] {
+        guard let (bpm, e) = StretchTempo.estimate(try tempoOnsetStrength(), from: from, to: to) else { return [] }
+        return [
+            EditorTempoCandidate(bpm: bpm, strength: e.periodicity),
+            EditorTempoCandidate(bpm: bpm / 2, strength: e.half.score),
+            EditorTempoCandidate(bpm: bpm * 2, strength: e.double.score),
+        ]
+    }
+
+    /// The onset strength the tempo is estimated on, computed on the first call and kept.
+    private mutating func tempoOnsetStrength() throws(InputError) -> OnsetStrength {
+        if let tempoOnset { return tempoOnset }
+        let onset = try TempoEstimator.onsetStrength(path: path, limits: limits)
+        tempoOnset = onset
+        return onset
     }
 
     /// Bytes of the track as a 16-bit PCM WAV file (the whole file is `audioByteCount` bytes).

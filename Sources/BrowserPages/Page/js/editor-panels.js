@@ -3,9 +3,10 @@
 // and acts through the controller's `actions` (editor.js fills them in); none talks to the server.
 
 import { markerLabel, withoutMarker } from "./markers.js";
-import { m, serverError, transport } from "./editor-model.js";
+import { getJSON } from "./api.js";
+import { m, serverError, setError, transport } from "./editor-model.js";
 import { findingText, shiftedBy } from "./beats.js";
-import { formatPosition, octaveFix, removeSection, sectionAt, sectionRows, sectionsOf, setSectionBpm, shownTempo } from "./timing.js";
+import { formatPosition, octaveFix, removeSection, sectionAt, sectionRows, sectionStretch, sectionsOf, setSectionBpm, shownTempo } from "./timing.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -53,6 +54,7 @@ export function showSection() {
     "Every tempo section, those after the track's end too: go to one, set its tempo, remove it";
   $("removeSection").disabled = s.index === 0;
   showSectionList();
+  showTempoCandidates();
 }
 
 // The sections list: every tempo section, those after the track's end too (the timeline cannot reach them), each with
@@ -191,22 +193,86 @@ export function showFindings(s) {
   $("findings").replaceChildren(...rows);
 }
 
-// The track's tempo candidates as buttons: each sets the grid's tempo, keeping the beat under the playhead.
+// The tempo candidates beside the grid, as buttons: the whole track's while the grid has one section; once it has more
+// (a tempo change, two songs joined), those of the audio of the section in focus alone (the one selected hit's, else
+// the playhead's), fetched once per stretch. A click sets that section's tempo, keeping its start.
+let trackCandidates = [];
+const stretchCandidates = new Map();
+
+/** Keeps the whole track's tempo candidates (`GET /api/tempo`) and shows the candidates. */
 export function showCandidates(candidates) {
-  const buttons = candidates.filter((c) => c.bpm >= 1 && c.bpm <= 1000).map((c) => {
+  trackCandidates = candidates;
+  showTempoCandidates();
+}
+
+function candidateButtons(candidates, at, what) {
+  return candidates.filter((c) => c.bpm >= 1 && c.bpm <= 1000).map((c) => {
     const b = document.createElement("button");
     b.className = "candidate";
     b.textContent = c.bpm.toFixed(1);
-    b.title = `The track's tempo candidate ${c.bpm.toFixed(1)} BPM, strength ${c.strength.toFixed(2)}: click to set the grid's tempo`;
+    b.title = `${what}'s tempo candidate ${c.bpm.toFixed(1)} BPM, strength ${c.strength.toFixed(2)}: click to set its tempo`;
     b.onclick = () => {
-      const at = transport.position();
       // The tempo as the button shows it (88.0 sets 88, not 87.996).
       const bpm = shownTempo(c.bpm, 1);
       actions.setGrid(m.grid ? setSectionBpm(m.grid, at, bpm) : { bpm, offset: 0 });
     };
     return b;
   });
-  $("candidates").replaceChildren(...(buttons.length ? ["Track ", ...buttons] : []));
+}
+
+// Replaces the candidates' contents only when what they show changes (they are redrawn with every frame, and a button
+// replaced between press and release would take no click).
+function showIn(key, make, title = "") {
+  if (showIn.key === key) return;
+  showIn.key = key;
+  $("candidates").replaceChildren(...make());
+  $("candidates").title = title || "The tempo of the track (of the section in focus, once the grid has several) and its octaves, with their strength: click to set it";
+}
+
+function showTempoCandidates() {
+  const one = m.selected.size === 1 ? m.beats[[...m.selected][0]] : undefined;
+  const at = Number.isFinite(one) ? one : transport.position();
+  const duration = m.state ? m.state.duration : Infinity;
+  if (!m.grid || sectionsOf(m.grid).length < 2 || !Number.isFinite(duration)) {
+    showIn(JSON.stringify(["track", trackCandidates, Boolean(m.grid)]), () => {
+      // The grid's one section: any time inside it names it.
+      const buttons = candidateButtons(trackCandidates, 0, "The track");
+      return buttons.length ? ["Track ", ...buttons] : [];
+    });
+    return;
+  }
+  const stretch = sectionStretch(m.grid, at, duration);
+  if (!stretch) {
+    const n = sectionAt(m.grid, at).index + 1;
+    showIn(`past-${n}`, () => [`§${n} past the end`], `Section ${n} starts after the track's end: no audio to hear a tempo in`);
+    return;
+  }
+  const label = `§${stretch.index + 1} `, key = `${stretch.from.toFixed(3)}-${stretch.to.toFixed(3)}`;
+  if (stretch.to - stretch.from < 5) {
+    showIn(`short-${label}${key}`, () => [`${label}< 5 s`], `Section ${stretch.index + 1} has under 5 s of audio: too short to hear a tempo in`);
+    return;
+  }
+  const known = stretchCandidates.get(key);
+  if (known === undefined) {
+    stretchCandidates.set(key, null);
+    getJSON(`/api/tempo?from=${stretch.from.toFixed(3)}&to=${stretch.to.toFixed(3)}`)
+      .then((c) => stretchCandidates.set(key, c), (e) => {
+        // Said where the page says every refusal, with the server's reason.
+        stretchCandidates.set(key, e.message);
+        setError(`the section's tempo: ${e.message}`);
+        if (m.state) showFindings(m.state);
+      })
+      .then(() => showTempoCandidates());
+  }
+  showIn(JSON.stringify([label, key, known ?? null]), () => {
+    if (known == null) return [`${label}…`];
+    if (typeof known === "string") return [span("bad", `${label}refused`)];
+    // A time inside the section names it, whatever the playhead does after.
+    const buttons = candidateButtons(known, stretch.from + 1e-6, `Section ${stretch.index + 1}`);
+    return buttons.length ? [label, ...buttons] : [`${label}no pulse`];
+  }, typeof known === "string" ? `The server refused the section's tempo: ${known}`
+    : known && !known.length ? `Section ${stretch.index + 1}'s audio has no steady pulse to offer a tempo from`
+      : `Section ${stretch.index + 1}'s own tempo (its audio alone, ${stretch.from.toFixed(2)}–${stretch.to.toFixed(2)} s) and its octaves: click to set the section's tempo`);
 }
 
 /** Shows the proposal bar with `text`, or hides it when nothing is proposed. */

@@ -1,6 +1,6 @@
 // Drawing: the overview and the detail canvases, from the page's model. Reads the model, never changes it.
 
-import { markedLines, formatSeconds, rulerTicks, sectionsOf } from "./timing.js";
+import { barNumber, markedLines, formatSeconds, rulerTicks, sectionsOf } from "./timing.js";
 import { columnColour } from "./bands.js";
 
 /** Sizes a canvas's backing store to its box at the device's pixel ratio. */
@@ -39,9 +39,9 @@ function drawRuler(g, m, c) {
   }
   if (m.grid && xOf(view.from + 60 / m.grid.bpm * (m.grid.beatsPerBar || 4), view, c) > 30 * scale) {
     g.fillStyle = "#ffffff";
-    const bar = 60 / m.grid.bpm * (m.grid.beatsPerBar || 4);
+    // Each section counts its bars on from the one before (a tempo change mid-bar starts the next bar).
     for (const line of markedLines(m.grid, view.from, view.to, 1)) {
-      if (line.kind === "bar") g.fillText(`bar ${Math.round((line.time - m.grid.offset) / bar) + 1}`, xOf(line.time, view, c) + 3, 26 * scale);
+      if (line.kind === "bar") g.fillText(`bar ${barNumber(line.time, m.grid)}`, xOf(line.time, view, c) + 3, 26 * scale);
     }
   }
   g.fillStyle = "#9fe0ad";

@@ -53,6 +53,16 @@ export function sectionRows(grid, duration) {
   }));
 }
 
+/**
+ * The stretch of the track (seconds, inside 0…`duration`) that the section holding `t` covers: the first section from
+ * the track's start, the last to its end; with the section's `index`. Null for a section after the track's end.
+ */
+export function sectionStretch(grid, t, duration) {
+  const s = sectionAt(grid, t);
+  const from = s.index === 0 ? 0 : Math.max(0, s.offset), to = Math.min(s.to, duration);
+  return to > from ? { index: s.index, from, to } : null;
+}
+
 /** The section of the grid that holds time `t`. */
 export function sectionAt(grid, t) {
   const all = sectionsOf(grid);
@@ -242,6 +252,12 @@ export function formatPosition(t, grid, divisor = 4) {
   const beats = Math.floor(steps / divisor), k = steps - beats * divisor;
   const bars = Math.floor(beats / perBar), beat = beats - bars * perBar + 1;
   return `${s.firstBar + bars}:${beat}` + (k ? `:${k}/${divisor}` : "");
+}
+
+/** The number of the bar whose line is at or just before `t` on the grid, counted through its sections as `formatPosition` counts. */
+export function barNumber(t, grid) {
+  const perBar = grid.beatsPerBar || 4, s = sectionAt(grid, t);
+  return s.firstBar + Math.floor(Math.round((t - s.offset) * s.bpm / 60 * 1e6) / 1e6 / perBar);
 }
 
 /** The metronome's ticks in `from`…`to` seconds: one on each beat of the grid, accented on the first beat of a bar. */

@@ -1,0 +1,24 @@
+/// The tempo of one stretch of a track: a tempo section of a chart, such as the second of two songs joined, whose
+/// tempo the whole track's estimate does not give.
+public enum StretchTempo {
+    /// The shortest stretch estimated, in seconds: the tempo estimator needs 4 s of onsets, and a beat more keeps its
+    /// autocorrelation from resting on its last lags.
+    public static let shortest = 5.0
+
+    /// The tempo of `onset` (`TempoEstimator.onsetStrength`) from `from` to `to` seconds, estimated on that stretch alone
+    /// (`TempoEstimator.estimate` on its frames), then refined by folding the stretch's onsets at the beat
+    /// (`GridRefine.refine`, Scheirer's comb over the whole stretch, which takes a whole or half BPM when the onsets fold
+    /// as well on it): `bpm`, and the estimate with its half, double and strength. Nil when the stretch, once inside the
+    /// track, is shorter than `shortest` or has no pulse.
+    public static func estimate(_ onset: OnsetStrength, from: Double, to: Double) -> (bpm: Double, estimate: TempoEstimate)? {
+        guard from.isFinite, to.isFinite else { return nil }
+        let first = max(0, Int(onset.frame(ofTime: from).rounded(.up)))
+        let last = min(onset.values.count, Int(onset.frame(ofTime: to).rounded(.down)))
+        guard last - first >= Int((shortest * onset.framesPerSecond).rounded(.up)) else { return nil }
+        var stretch = onset
+        stretch.values = Array(onset.values[first..<last])
+        stretch.bands = []
+        guard let estimate = TempoEstimator.estimate(stretch), estimate.bpm.isFinite, estimate.bpm > 0 else { return nil }
+        return (GridRefine.refine(onset, frames: first..<last, seed: estimate.bpm).bpm, estimate)
+    }
+}
