@@ -171,6 +171,27 @@ public enum DraftAnalysis {
     /// The tracked, fitted and refined tempo map of `fittedTempoMap`, before the choice of beat or off-beat.
     static func refinedTempoMap(_ onset: OnsetStrength, bpm: Double?, range: ClosedRange<Double>) -> TempoMap? {
         guard let estimate = TempoEstimator.estimate(onset, range: range, hint: bpm) else { return nil }
+        // A song that changes tempo: each stretch tracked at its own tempo, and a section for each.
+        if bpm == nil, case let stretches = TempoChanges.stretches(onset), stretches.count > 1,
+            stretches.allSatisfy({ range.contains($0.bpm) })
+        {
+            var beats: [Double] = []
+            let end = onset.time(ofFrame: Double(onset.values.count))
+            for (i, s) in stretches.enumerated() {
+                let frames = TempoChanges.frames(onset, from: s.time, to: i + 1 < stretches.count ? stretches[i + 1].time : end)
+                var part = onset
+                part.values = Array(onset.values[frames])
+                part.bands = []
+                let shift = Double(frames.lowerBound) / onset.framesPerSecond
+                beats += BeatTracker.track(part, bpm: s.bpm).map { $0 + shift }
+            }
+            beats.sort()
+            if let first = beats.first,
+                let seed = TempoMap(timingPoints: [(first, stretches[0].bpm)] + stretches.dropFirst().map { ($0.time, $0.bpm) })
+            {
+                return GridRefine.refine(seed, onset: onset, beats: beats)
+            }
+        }
         let beats = bpm.map { BeatTracker.track(onset, bpm: $0) } ?? estimate.beats
         guard let first = beats.first else { return nil }
         let seed: TempoMap

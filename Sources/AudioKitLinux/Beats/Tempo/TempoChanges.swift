@@ -1,0 +1,191 @@
+import Foundation
+
+/// Where a song changes tempo (two songs joined, a bridge at another tempo), from its onset strength alone, for a
+/// draft's tempo map: a beat tracker at one tempo runs through a change at the old one.
+///
+/// 1. A local tempo every `hop` seconds: `TempoEstimator` on each `window` of the onset strength (the autocorrelation
+///    tempogram of Grosche and Müller, "Extracting predominant local pulse information from music recordings", IEEE
+///    TASLP 19(6), 2011, read at its peak), folded into the octave of the whole song's tempo.
+/// 2. Binary segmentation (Scott and Knott, Biometrics 1974): the time that best splits the local tempi into two
+///    steady stretches, each at least `shortest` long, with at least `steadyShare` of its windows within `steady` of
+///    its median, and medians at least `minimumChange` apart; each side is split again the same way.
+/// 3. The exact change: each side's tempo and phase refined by folding its onsets (`GridRefine`), and the change put on
+///    the line of the later grid, within two hops of the cuts that split equally well, where the earlier grid's lines before it and the later
+///    grid's from it meet the most onset strength.
+/// 4. The test: the stretches' onsets, each folded at its own tempo, must gather `foldGain` more than at the one tempo
+///    of the whole song; a local tempo misread by a percent or two folds no better, and is no change.
+///
+/// A song that keeps one tempo, or drifts by less than `minimumChange`, is one stretch.
+public enum TempoChanges {
+    /// Length of the window each local tempo is estimated on (seconds).
+    public static let window = 6.0
+    /// Seconds between two local tempi.
+    public static let hop = 1.0
+    /// The shortest stretch of its own tempo (seconds).
+    public static let shortest = 8.0
+    /// Two stretches' tempi must differ by at least this share to be a change.
+    public static let minimumChange = 0.02
+    /// A local tempo this close to its stretch's median agrees with it (a share of it).
+    public static let steady = 0.01
+    /// The share of a stretch's local tempi that must agree with its median.
+    public static let steadyShare = 0.8
+    /// How much more onset strength the stretches' own tempi must gather than the whole song's one (a share of it).
+    public static let foldGain = 0.15
+
+    /// The song's stretches of one tempo, in order: each one's start (the first from 0) and tempo (BPM, refined by
+    /// `GridRefine`, the first stretch's a start of 0 with its grid's phase left to the caller). One stretch at the
+    /// whole song's tempo when no change is found; empty when the song is too short or has no pulse.
+    public static func stretches(_ onset: OnsetStrength) -> [(time: Double, bpm: Double)] {
+        guard let whole = TempoEstimator.estimate(onset) else { return [] }
+        let local = localTempi(onset, near: whole.bpm)
+        let end = onset.time(ofFrame: Double(onset.values.count))
+        var found: [(cut: Double, within: ClosedRange<Double>)] = []
+        split(local, from: 0, to: end, into: &found)
+        found.sort { $0.cut < $1.cut }
+        guard !found.isEmpty else { return [(0, whole.bpm)] }
+        let cuts = found.map(\.cut)
+        // Each stretch's tempo and phase, refined on its own onsets from the median of its local tempi (so in the octave
+        // they agree on); a cut between two stretches the refinement puts within `minimumChange` of each other goes.
+        var bounds = [0] + cuts + [end]
+        var grids: [(bpm: Double, phase: Double)] = []
+        func refined(_ i: Int) -> (bpm: Double, phase: Double) {
+            let inside = local.filter { $0.start >= bounds[i] - 1e-9 && $0.start + window <= bounds[i + 1] + 1e-9 }.compactMap(\.bpm)
+            let seed = Median.quantile(inside, 0.5) ?? whole.bpm
+            let r = GridRefine.refine(onset, frames: frames(onset, from: bounds[i], to: bounds[i + 1]), seed: seed)
+            return (r.bpm, r.phase)
+        }
+        grids = (0..<(bounds.count - 1)).map(refined)
+        var i = 1
+        while i < grids.count {
+            if abs(grids[i].bpm / grids[i - 1].bpm - 1) < minimumChange {
+                bounds.remove(at: i)
+                grids.remove(at: i)
+                grids[i - 1] = refined(i - 1)
+            } else {
+                i += 1
+            }
+        }
+        var out: [(time: Double, bpm: Double)] = [(0, grids[0].bpm)]
+        for i in 1..<grids.count {
+            let within = found.first { $0.cut == bounds[i] }?.within ?? bounds[i]...bounds[i]
+            out.append((changeLine(onset, before: grids[i - 1], after: grids[i], within: within), grids[i].bpm))
+        }
+        // Each tempo refined again between the changes as found (the cuts' stretches held a little of their neighbours).
+        let stretches = out.enumerated().map { i, s in
+            let to = i + 1 < out.count ? out[i + 1].time : end
+            return (time: s.time, bpm: GridRefine.refine(onset, frames: frames(onset, from: s.time, to: to), seed: s.bpm).bpm)
+        }
+        // A change must explain the onsets better than one tempo does: each stretch's onsets, folded at its own tempo,
+        // gather at least `foldGain` more than at the whole song's (a local tempo misread by a percent or two at a
+        // fast tempo, where a window's lags are few, folds no better).
+        let one = GridRefine.refine(onset, frames: frames(onset, from: 0, to: end), seed: whole.bpm).bpm
+        var own = 0.0, single = 0.0
+        for (i, s) in stretches.enumerated() {
+            let peaks = GridRefine.peaks(
+                onset, frames: frames(onset, from: s.time, to: i + 1 < stretches.count ? stretches[i + 1].time : end))
+            own += GridRefine.fold(peaks, period: 60 / s.bpm).height
+            single += GridRefine.fold(peaks, period: 60 / one).height
+        }
+        return own >= (1 + foldGain) * single ? stretches : [(0, one)]
+    }
+
+    /// The local tempo of each window (its start and tempo folded into the octave of `reference`); nil where the
+    /// window has no pulse.
+    static func localTempi(_ onset: OnsetStrength, near reference: Double) -> [(start: Double, bpm: Double?)] {
+        let end = onset.time(ofFrame: Double(onset.values.count))
+        var out: [(start: Double, bpm: Double?)] = []
+        var start = 0.0
+        while start + window <= end + 1e-9 {
+            let f = frames(onset, from: start, to: start + window)
+            var stretch = onset
+            stretch.values = Array(onset.values[f])
+            stretch.bands = []
+            var bpm = TempoEstimator.estimate(stretch)?.lagBPM
+            if var b = bpm, b.isFinite, b > 0 {
+                while b > reference * 2.0.squareRoot() { b /= 2 }
+                while b < reference / 2.0.squareRoot() { b *= 2 }
+                bpm = b
+            } else {
+                bpm = nil
+            }
+            out.append((start, bpm))
+            start += hop
+        }
+        return out
+    }
+
+    /// Adds to `cuts` the changes of tempo between `from` and `to` seconds, found by binary segmentation of `local`:
+    /// each the middle of the cuts that split best, with the span of those cuts (a window across the change may read
+    /// either tempo, so several cuts can split equally well).
+    static func split(
+        _ local: [(start: Double, bpm: Double?)], from: Double, to: Double, into cuts: inout [(cut: Double, within: ClosedRange<Double>)]
+    ) {
+        var best: (cuts: [Double], agreeing: Int)? = nil
+        var cut = from + shortest
+        while cut <= to - shortest + 1e-9 {
+            // The windows wholly on either side of the cut.
+            let left = local.filter { $0.start >= from - 1e-9 && $0.start + window <= cut + 1e-9 }.compactMap(\.bpm)
+            let right = local.filter { $0.start >= cut - 1e-9 && $0.start + window <= to + 1e-9 }.compactMap(\.bpm)
+            if left.count >= 3, right.count >= 3, let l = Median.quantile(left, 0.5), let r = Median.quantile(right, 0.5),
+                abs(r / l - 1) >= minimumChange
+            {
+                let agreeingLeft = left.filter { abs($0 / l - 1) <= steady }.count
+                let agreeingRight = right.filter { abs($0 / r - 1) <= steady }.count
+                let agreeing = agreeingLeft + agreeingRight
+                if Double(agreeingLeft) >= steadyShare * Double(left.count), Double(agreeingRight) >= steadyShare * Double(right.count),
+                    agreeing >= best?.agreeing ?? 0
+                {
+                    best = agreeing > best?.agreeing ?? 0 ? ([cut], agreeing) : ((best?.cuts ?? []) + [cut], agreeing)
+                }
+            }
+            cut += hop
+        }
+        guard let best, let first = best.cuts.first, let last = best.cuts.last else { return }
+        let middle = ((first + last) / 2 / hop).rounded() * hop
+        cuts.append((middle, first...last))
+        split(local, from: from, to: middle, into: &cuts)
+        split(local, from: middle, to: to, into: &cuts)
+    }
+
+    /// The line of `after`'s grid within two hops of the cuts `within` where the song changes from `before`'s grid to
+    /// it: the one that puts the most onset strength on `before`'s lines before it and `after`'s lines from it.
+    static func changeLine(
+        _ onset: OnsetStrength, before: (bpm: Double, phase: Double), after: (bpm: Double, phase: Double), within: ClosedRange<Double>
+    ) -> Double {
+        let lo = within.lowerBound - 2 * hop, hi = within.upperBound + 2 * hop
+        func lines(_ grid: (bpm: Double, phase: Double)) -> [Double] {
+            let period = 60 / grid.bpm
+            var t = grid.phase + ((lo - grid.phase) / period).rounded(.up) * period
+            var out: [Double] = []
+            while t < hi {
+                out.append(t)
+                t += period
+            }
+            return out
+        }
+        func strength(_ t: Double) -> Double {
+            let f = Int(onset.frame(ofTime: t).rounded())
+            let reach = max(1, Int((0.02 * onset.framesPerSecond).rounded()))
+            let a = max(0, f - reach), b = min(onset.values.count - 1, f + reach)
+            guard a <= b else { return 0 }
+            return Double(onset.values[a...b].max() ?? 0)
+        }
+        // Each line weighted by its period: the grids' onset strength per second, so the faster grid's extra lines do not
+        // pull the change towards it.
+        let early = lines(before).map { ($0, strength($0) * 60 / before.bpm) }
+        let late = lines(after).map { ($0, strength($0) * 60 / after.bpm) }
+        var best = (line: (lo + hi) / 2, score: -Double.infinity)
+        for (u, _) in late {
+            let score = early.filter { $0.0 < u }.reduce(0) { $0 + $1.1 } + late.filter { $0.0 >= u }.reduce(0) { $0 + $1.1 }
+            if score > best.score { best = (u, score) }
+        }
+        return best.line
+    }
+
+    /// The frames of `onset` from `from` to `to` seconds, inside the onset strength.
+    static func frames(_ onset: OnsetStrength, from: Double, to: Double) -> Range<Int> {
+        let first = max(0, min(onset.values.count, Int(onset.frame(ofTime: from).rounded(.up))))
+        let last = max(first, min(onset.values.count, Int(onset.frame(ofTime: to).rounded(.down))))
+        return first..<last
+    }
+}
