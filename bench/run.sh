@@ -322,6 +322,9 @@ draft() {
   echo "## Chart drafts (beatmap draft) on the shared charts, next to the naive flux peaks and ffmpeg's decode"
   python3 -c "import mir_eval" 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check mir_eval >/dev/null
   python3 bench/draft.py "$bin/beatmap"
+  echo
+  echo "## Tempo changes in the draft, against the human beats, next to the draft on one tempo"
+  python3 bench/tempo_changes.py "$bin/beatmap"
 }
 
 scaling() {
