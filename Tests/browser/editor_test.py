@@ -22,6 +22,17 @@ def start_editor(binary, args, cwd=None):
     return start_server([binary, "edit", *args, "--no-open"], cwd=cwd)
 
 
+def open_page(browser, url, errors, tag, size=(1400, 700), refusals=True):
+    """A page on the editor at `url` in a new context of `size` (its policy bypassed for Playwright's waits): every page
+    error, and unless `refusals` is false every refused request, goes into `errors` under `tag`."""
+    page = browser.new_context(viewport={"width": size[0], "height": size[1]}, bypass_csp=True).new_page()
+    page.on("pageerror", lambda e: errors.append(f"{tag}: {e}"))
+    if refusals:
+        page.on("response", lambda r: errors.append(f"{tag}: {r.status} {r.url}") if r.status >= 400 else None)
+    page.goto(url)
+    return page
+
+
 def half_tempo_fix(browser, binary, work, track, errors):
     """A map at half the track's tempo (every other beat of the 88 BPM sample): the findings say so in words, and its
     one-click fix doubles the hits onto the 88 BPM beats (undone in two steps); then fixed by hand in two clicks: ×2 on
@@ -35,9 +46,7 @@ def half_tempo_fix(browser, binary, work, track, errors):
     server, url = start_editor(binary, [path, "--audio", track], cwd=work)
     try:
         assert url, "the editor printed no URL for the half-tempo map"
-        page = browser.new_context(viewport={"width": 1400, "height": 700}, bypass_csp=True).new_page()
-        page.on("pageerror", lambda e: errors.append(f"half tempo: {e}"))
-        page.goto(url)
+        page = open_page(browser, url, errors, "half tempo", refusals=False)
         page.wait_for_function(f"window.editor && window.editor.state && window.editor.state.beats.length === {len(half)}")
         g0 = page.evaluate("window.editor.grid")
         assert abs(g0["bpm"] - 44) < 0.5, f"the grid fitted to the half-tempo map is {g0}"
@@ -117,10 +126,7 @@ def draft_proposal(browser, binary, work, track, errors):
     server, url = start_editor(binary, [track], cwd=work)
     try:
         assert url, "the editor printed no URL for the track alone"
-        page = browser.new_context(viewport={"width": 1400, "height": 700}, bypass_csp=True).new_page()
-        page.on("pageerror", lambda e: errors.append(f"draft: {e}"))
-        page.on("response", lambda r: errors.append(f"draft: {r.status} {r.url}") if r.status >= 400 else None)
-        page.goto(url)
+        page = open_page(browser, url, errors, "draft")
         page.wait_for_function("window.editor && window.editor.state && window.editor.state.beats.length > 0")
         page.wait_for_selector("#candidates .candidate")
         page.on("dialog", lambda d: d.accept("2") if d.type == "prompt" else d.accept())
@@ -178,7 +184,7 @@ def timing_workflow(browser, binary, work, track, errors):
         page.on("pageerror", lambda e: errors.append(f"timing: {e}"))
         page.on("response", lambda r: refused.append(f"{r.status} {r.url}") if r.status >= 400 else None)
         page.goto(url)
-        page.wait_for_function("window.editor && window.editor.state && window.editor.state.beats.length === 16 && window.editor.grid")
+        page.wait_for_function("window.editor && window.editor.ready && window.editor.state.beats.length === 16 && window.editor.grid")
         g0 = page.evaluate("window.editor.grid")
         assert len(g0["sections"]) == 1 and g0["sections"][0]["time"] > 80, f"the chart's section past the audio: {g0}"
         # ×2, then ÷2 with the playhead half a beat after beat 7: each taken by the server, and the grid comes back.
@@ -278,10 +284,7 @@ def tempo_change_between_two_songs(browser, binary, work, errors):
     server, url = start_editor(binary, [path, "--audio", joined], cwd=work)
     try:
         assert url, "the editor printed no URL for the two songs"
-        page = browser.new_context(viewport={"width": 1280, "height": 720}, bypass_csp=True).new_page()
-        page.on("pageerror", lambda e: errors.append(f"two songs: {e}"))
-        page.on("response", lambda r: errors.append(f"two songs: {r.status} {r.url}") if r.status >= 400 else None)
-        page.goto(url)
+        page = open_page(browser, url, errors, "two songs", size=(1280, 720))
         page.wait_for_function("window.editor && window.editor.state && window.editor.grid && "
                                "document.querySelectorAll('#candidates .candidate').length > 0")
         assert [b.inner_text() for b in page.locator("#candidates .candidate").all()][0] == "88.0", page.inner_text("#candidates")
@@ -336,9 +339,7 @@ def save_off_before_the_click(browser, binary, work, track, errors):
     server, url = start_editor(binary, [path, "--audio", track], cwd=work)
     try:
         assert url, "the editor printed no URL for the warped chart"
-        page = browser.new_context(viewport={"width": 1400, "height": 700}, bypass_csp=True).new_page()
-        page.on("pageerror", lambda e: errors.append(f"warps: {e}"))
-        page.goto(url)
+        page = open_page(browser, url, errors, "warps", refusals=False)
         page.wait_for_function("window.editor && window.editor.state && window.editor.state.beats.length === 3")
         assert page.is_disabled("#save"), "Save is on for a chart whose save in place the server refuses"
         assert "inside warps" in page.get_attribute("#save", "title"), page.get_attribute("#save", "title")

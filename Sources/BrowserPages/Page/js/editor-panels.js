@@ -196,10 +196,13 @@ export function showFindings(s) {
 // The tempo candidates beside the grid, as buttons: the whole track's while the grid has one section; once it has more
 // (a tempo change, two songs joined), those of the audio of the section in focus alone (the one selected hit's, else
 // the playhead's), fetched once per stretch. A click sets that section's tempo, keeping its start.
-let trackCandidates = [];
+let trackCandidates = null;
 const stretchCandidates = new Map();
 
-/** Keeps the whole track's tempo candidates (`GET /api/tempo`) and shows the candidates. */
+/**
+ * Keeps the whole track's tempo candidates (`GET /api/tempo`) and shows the candidates. Until then no section's are
+ * asked for: the page asks once it has everything else (the server works out a tempo one request at a time).
+ */
 export function showCandidates(candidates) {
   trackCandidates = candidates;
   showTempoCandidates();
@@ -233,10 +236,10 @@ function showTempoCandidates() {
   const one = m.selected.size === 1 ? m.beats[[...m.selected][0]] : undefined;
   const at = Number.isFinite(one) ? one : transport.position();
   const duration = m.state ? m.state.duration : Infinity;
-  if (!m.grid || sectionsOf(m.grid).length < 2 || !Number.isFinite(duration)) {
+  if (!m.grid || sectionsOf(m.grid).length < 2 || !Number.isFinite(duration) || trackCandidates === null) {
     showIn(JSON.stringify(["track", trackCandidates, Boolean(m.grid)]), () => {
       // The grid's one section: any time inside it names it.
-      const buttons = candidateButtons(trackCandidates, 0, "The track");
+      const buttons = candidateButtons(trackCandidates || [], 0, "The track");
       return buttons.length ? ["Track ", ...buttons] : [];
     });
     return;

@@ -18,7 +18,7 @@ import { draftRange, acceptRange, dropRange, draftQuery } from "./draft.js";
 const $ = (id) => document.getElementById(id);
 let tempoTaps = [];
 Object.assign(actions, { edit, setGrid, setView, goTo, applyFix, sendMarkers });
-let pushTimer = null, calibration = null, putSeq = 0, shownSeq = 0, waiting = false, pendingAt = 0;
+let pushTimer = null, calibration = null, putSeq = 0, shownSeq = 0, waiting = false, pendingAt = 0, ready = false;
 
 function redraw() {
   draw(m, $("overview"), $("detail"), $("time"));
@@ -43,6 +43,8 @@ window.editor = {
   position: () => transport.position(), get selected() { return [...m.selected]; }, get view() { return m.view; },
   get synced() { return !waiting && shownSeq === putSeq; }, get grid() { return m.grid; },
   get proposal() { return m.proposal.slice(); },
+  /** True once the page has wired its controls and asked for the track's tempo candidates. */
+  get ready() { return ready; },
   /** An edit as the author makes one (recorded, sent to the server): for the browser tests. */
   setBeatsForTest: (beats) => edit(beats, []),
   transport,
@@ -329,4 +331,5 @@ window.addEventListener("beforeunload", (e) => { if (m.state && m.state.dirty) {
   wire({ applyFix, calibrate, cycleSnap, draft, edit, goToFlagged, inOrder, loadOverview, loadView, markSelection, moveSelection, placed, play, quantize, redo, redraw, save, saveAs, setGrid, setView, settleProposal, show, snap, stop, tap, tapBpm, target, toSelection, typeSelectedTime, undo });
   await loadOverview(); setView(0, Math.min(m.state.duration, 12));
   showCandidates(await getJSON("/api/tempo"));
+  ready = true;
 })().catch((e) => { $("summary").textContent = "Error: " + e.message; });
