@@ -168,29 +168,31 @@ public enum DraftAnalysis {
         return fitness(halfBeat) > fitness(map) ? halfBeat : map
     }
 
-    /// The tracked, fitted and refined tempo map of `fittedTempoMap`, before the choice of beat or off-beat.
+    /// For a song that changes tempo (`TempoChanges`, every stretch's tempo inside `range`): a tempo map with a section
+    /// for each stretch, and the beats tracked in each at its own tempo. Nil for a song of one tempo.
+    static func sectionedSeed(_ onset: OnsetStrength, range: ClosedRange<Double>) -> (TempoMap, [Double])? {
+        let stretches = TempoChanges.stretches(onset)
+        guard stretches.count > 1, stretches.allSatisfy({ range.contains($0.bpm) }) else { return nil }
+        let end = onset.time(ofFrame: Double(onset.values.count))
+        var beats: [Double] = []
+        for (i, s) in stretches.enumerated() {
+            let frames = TempoChanges.frames(onset, from: s.time, to: i + 1 < stretches.count ? stretches[i + 1].time : end)
+            let shift = Double(frames.lowerBound) / onset.framesPerSecond
+            beats += BeatTracker.track(onset.slice(frames), bpm: s.bpm).map { $0 + shift }
+        }
+        beats.sort()
+        guard let first = beats.first,
+            let seed = TempoMap(timingPoints: [(first, stretches[0].bpm)] + stretches.dropFirst().map { ($0.time, $0.bpm) })
+        else { return nil }
+        return (seed, beats)
+    }
+
+    /// The tracked, fitted and refined tempo map of `fittedTempoMap`, before the choice of beat or off-beat; for a song
+    /// that changes tempo, a section for each of its stretches (`sectionedSeed`).
     static func refinedTempoMap(_ onset: OnsetStrength, bpm: Double?, range: ClosedRange<Double>) -> TempoMap? {
         guard let estimate = TempoEstimator.estimate(onset, range: range, hint: bpm) else { return nil }
-        // A song that changes tempo: each stretch tracked at its own tempo, and a section for each.
-        if bpm == nil, case let stretches = TempoChanges.stretches(onset), stretches.count > 1,
-            stretches.allSatisfy({ range.contains($0.bpm) })
-        {
-            var beats: [Double] = []
-            let end = onset.time(ofFrame: Double(onset.values.count))
-            for (i, s) in stretches.enumerated() {
-                let frames = TempoChanges.frames(onset, from: s.time, to: i + 1 < stretches.count ? stretches[i + 1].time : end)
-                var part = onset
-                part.values = Array(onset.values[frames])
-                part.bands = []
-                let shift = Double(frames.lowerBound) / onset.framesPerSecond
-                beats += BeatTracker.track(part, bpm: s.bpm).map { $0 + shift }
-            }
-            beats.sort()
-            if let first = beats.first,
-                let seed = TempoMap(timingPoints: [(first, stretches[0].bpm)] + stretches.dropFirst().map { ($0.time, $0.bpm) })
-            {
-                return GridRefine.refine(seed, onset: onset, beats: beats)
-            }
+        if bpm == nil, let (seed, beats) = sectionedSeed(onset, range: range) {
+            return GridRefine.refine(seed, onset: onset, beats: beats)
         }
         let beats = bpm.map { BeatTracker.track(onset, bpm: $0) } ?? estimate.beats
         guard let first = beats.first else { return nil }

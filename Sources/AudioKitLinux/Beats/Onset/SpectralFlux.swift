@@ -228,4 +228,13 @@ public struct OnsetStrength: Sendable {
     public func time(ofFrame n: Double) -> Double { n / framesPerSecond - latency }
     /// The frame, fractional, at `t` seconds: the inverse of `time(ofFrame:)`.
     public func frame(ofTime t: Double) -> Double { (t + latency) * framesPerSecond }
+
+    /// The onset strength of `frames` alone (its bands left out), as if the audio began at the first of them: a time
+    /// it gives is `Double(frames.lowerBound) / framesPerSecond` seconds earlier than the same moment in this one.
+    public func slice(_ frames: Range<Int>) -> OnsetStrength {
+        var part = self
+        part.values = Array(values[frames])
+        part.bands = []
+        return part
+    }
 }

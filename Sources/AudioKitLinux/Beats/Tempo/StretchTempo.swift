@@ -15,10 +15,9 @@ public enum StretchTempo {
         let first = max(0, Int(onset.frame(ofTime: from).rounded(.up)))
         let last = min(onset.values.count, Int(onset.frame(ofTime: to).rounded(.down)))
         guard last - first >= Int((shortest * onset.framesPerSecond).rounded(.up)) else { return nil }
-        var stretch = onset
-        stretch.values = Array(onset.values[first..<last])
-        stretch.bands = []
-        guard let estimate = TempoEstimator.estimate(stretch), estimate.bpm.isFinite, estimate.bpm > 0 else { return nil }
+        guard let estimate = TempoEstimator.estimate(onset.slice(first..<last)), estimate.bpm.isFinite, estimate.bpm > 0 else {
+            return nil
+        }
         return (GridRefine.refine(onset, frames: first..<last, seed: estimate.bpm).bpm, estimate)
     }
 }

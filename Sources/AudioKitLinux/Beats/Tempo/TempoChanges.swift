@@ -32,9 +32,9 @@ public enum TempoChanges {
     /// How much more onset strength the stretches' own tempi must gather than the whole song's one (a share of it).
     public static let foldGain = 0.15
 
-    /// The song's stretches of one tempo, in order: each one's start (the first from 0) and tempo (BPM, refined by
-    /// `GridRefine`, the first stretch's a start of 0 with its grid's phase left to the caller). One stretch at the
-    /// whole song's tempo when no change is found; empty when the song is too short or has no pulse.
+    /// The song's stretches of one tempo, in order: each one's start (the first's is 0, its grid's phase the caller's to
+    /// fit) and tempo (BPM, refined by `GridRefine`). One stretch at the whole song's tempo when no change is found;
+    /// empty when the song is too short or has no pulse.
     public static func stretches(_ onset: OnsetStrength) -> [(time: Double, bpm: Double)] {
         guard let whole = TempoEstimator.estimate(onset) else { return [] }
         let local = localTempi(onset, near: whole.bpm)
@@ -47,14 +47,13 @@ public enum TempoChanges {
         // Each stretch's tempo and phase, refined on its own onsets from the median of its local tempi (so in the octave
         // they agree on); a cut between two stretches the refinement puts within `minimumChange` of each other goes.
         var bounds = [0] + cuts + [end]
-        var grids: [(bpm: Double, phase: Double)] = []
         func refined(_ i: Int) -> (bpm: Double, phase: Double) {
             let inside = local.filter { $0.start >= bounds[i] - 1e-9 && $0.start + window <= bounds[i + 1] + 1e-9 }.compactMap(\.bpm)
             let seed = Median.quantile(inside, 0.5) ?? whole.bpm
             let r = GridRefine.refine(onset, frames: frames(onset, from: bounds[i], to: bounds[i + 1]), seed: seed)
             return (r.bpm, r.phase)
         }
-        grids = (0..<(bounds.count - 1)).map(refined)
+        var grids = (0..<(bounds.count - 1)).map(refined)
         var i = 1
         while i < grids.count {
             if abs(grids[i].bpm / grids[i - 1].bpm - 1) < minimumChange {
@@ -65,6 +64,7 @@ public enum TempoChanges {
                 i += 1
             }
         }
+        guard grids.count > 1 else { return [(0, whole.bpm)] }
         var out: [(time: Double, bpm: Double)] = [(0, grids[0].bpm)]
         for i in 1..<grids.count {
             let within = found.first { $0.cut == bounds[i] }?.within ?? bounds[i]...bounds[i]
@@ -96,11 +96,7 @@ public enum TempoChanges {
         var out: [(start: Double, bpm: Double?)] = []
         var start = 0.0
         while start + window <= end + 1e-9 {
-            let f = frames(onset, from: start, to: start + window)
-            var stretch = onset
-            stretch.values = Array(onset.values[f])
-            stretch.bands = []
-            var bpm = TempoEstimator.estimate(stretch)?.lagBPM
+            var bpm = TempoEstimator.estimate(onset.slice(frames(onset, from: start, to: start + window)))?.lagBPM
             if var b = bpm, b.isFinite, b > 0 {
                 while b > reference * 2.0.squareRoot() { b /= 2 }
                 while b < reference / 2.0.squareRoot() { b *= 2 }
