@@ -354,6 +354,43 @@ def save_off_before_the_click(browser, binary, work, track, errors):
         stop_server(server)
 
 
+def early_clicks(browser, binary, work, track, errors):
+    """The controls answer as soon as the map is shown: with the track's onsets held back by the browser, a zoom key and
+    ×2 are taken (the server's grid at 176 BPM), and the onsets, once they come, neither undo the grid nor reset the
+    view (before, the controls were wired only once the onsets came, and a click in the meantime did nothing)."""
+    path = os.path.join(work, "early.json")
+    shutil.copy(os.path.join(ROOT, "samples/beatmaps/world1-a.json"), path)
+    server, url = start_editor(binary, [path, "--audio", track], cwd=work)
+    assert url, "the editor printed no URL for the early clicks"
+    page = browser.new_context(viewport={"width": 1400, "height": 700}, bypass_csp=True).new_page()
+    page.on("pageerror", lambda e: errors.append(f"early clicks: {e}"))
+    held = []
+    page.route("**/api/onsets*", lambda route: held.append(route))
+    try:
+        page.goto(url)
+        page.wait_for_function("window.editor && window.editor.state && window.editor.grid")
+        page.wait_for_timeout(300)
+        assert held and not page.evaluate("window.editor.ready"), "the onsets were not held back"
+        width = page.evaluate("window.editor.view.to - window.editor.view.from")
+        page.keyboard.press("+")
+        page.click("#x2")
+        page.wait_for_function("window.editor.synced && window.editor.state.declared_grid && "
+                               "Math.abs(window.editor.state.declared_grid.bpm - 176) < 0.5", timeout=10000)
+        zoomed = page.evaluate("window.editor.view.to - window.editor.view.from")
+        assert zoomed < width * 0.9, f"the zoom key before the onsets came: {width} s → {zoomed} s"
+        held[0].continue_()
+        page.wait_for_function("window.editor.ready")
+        after = page.evaluate("[window.editor.view.to - window.editor.view.from, window.editor.grid.bpm]")
+        assert abs(after[0] - zoomed) < 1e-9 and abs(after[1] - 176) < 0.5, f"after the onsets came: view, bpm {after}"
+        # The zoom-out key (both keys threw before: their handler's own `c` hid the page's controller).
+        page.keyboard.press("-")
+        out = page.evaluate("window.editor.view.to - window.editor.view.from")
+        assert abs(out - 2 * zoomed) < 1e-6, f"the zoom-out key: {zoomed} s → {out} s"
+    finally:
+        page.context.close()
+        stop_server(server)
+
+
 def layout_fits(browser, url, errors):
     """The page uses the window at 1280×720 and 1920×1080 (a map whose format holds beats only, so its sidecar menu
     shows): each toolbar is one row, Play becoming Pause moves nothing, the findings are in view without scrolling,
@@ -582,6 +619,7 @@ def main():
             colour = strict.locator("#summary .bad").evaluate("e => getComputedStyle(e).color")
             assert colour == "rgb(255, 107, 107)", f"the stylesheet did not apply under the policy: {colour}"
             layout_fits(browser, url, errors)
+            early_clicks(browser, sys.argv[1], work, track, errors)
             half_tempo_fix(browser, sys.argv[1], work, track, errors)
             draft_proposal(browser, sys.argv[1], work, track, errors)
             timing_workflow(browser, sys.argv[1], work, track, errors)

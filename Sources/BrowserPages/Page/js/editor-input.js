@@ -118,8 +118,8 @@ function wireToolbar() {
     $("sidecarMenu").open = false;  // its one choice made
     try { c.show(await c.inOrder(() => sendJSON("/api/sidecar", "PUT", { keep: $("sidecar").checked }))); } catch (e) { setError(e.message); c.redraw(); }
   };
-  $("zoomIn").onclick = () => { const c = (m.view.from + m.view.to) / 2, s = (m.view.to - m.view.from) / 4; c.setView(c - s, c + s); };
-  $("zoomOut").onclick = () => { const c = (m.view.from + m.view.to) / 2, s = m.view.to - m.view.from; c.setView(c - s, c + s); };
+  $("zoomIn").onclick = () => { const mid = (m.view.from + m.view.to) / 2, half = (m.view.to - m.view.from) / 4; c.setView(mid - half, mid + half); };
+  $("zoomOut").onclick = () => { const mid = (m.view.from + m.view.to) / 2, half = m.view.to - m.view.from; c.setView(mid - half, mid + half); };
   $("zoomAll").onclick = () => c.setView(0, m.state.duration);
   $("undo").onclick = c.undo; $("redo").onclick = c.redo; $("save").onclick = c.save; $("saveAs").onclick = c.saveAs;
   $("snap").onclick = c.snap; $("quantize").onclick = c.quantize; $("calibrate").onclick = c.calibrate;

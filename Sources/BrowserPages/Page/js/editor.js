@@ -327,9 +327,11 @@ window.addEventListener("beforeunload", (e) => { if (m.state && m.state.dirty) {
   show(await getJSON("/api/state"));
   const opened = m.state.declared_grid || m.state.grid;
   if (opened) { setGrid(opened, { declare: false }); showFindings(m.state); }
-  m.onsets = await getJSON("/api/onsets");
+  setView(0, Math.min(m.state.duration, 12));
+  // Wired as soon as the map is shown: a click while the onsets and the waveform load is not lost (nor undone by them).
   wire({ applyFix, calibrate, cycleSnap, draft, edit, goToFlagged, inOrder, loadOverview, loadView, markSelection, moveSelection, placed, play, quantize, redo, redraw, save, saveAs, setGrid, setView, settleProposal, show, snap, stop, tap, tapBpm, target, toSelection, typeSelectedTime, undo });
-  await loadOverview(); setView(0, Math.min(m.state.duration, 12));
+  m.onsets = await getJSON("/api/onsets");
+  await loadOverview();
   showCandidates(await getJSON("/api/tempo"));
   ready = true;
 })().catch((e) => { $("summary").textContent = "Error: " + e.message; });
