@@ -7,11 +7,13 @@ import Foundation
 /// every file the command actually read, before an output is renamed into place.
 public enum OutputGuard {
     /// Throws when two of `outputs` name the same file (a usage error, exit 64: one would silently replace the
-    /// other), or when any of them is the same file on disk as any of `inputs` (exit 2).
-    public static func check(_ outputs: [String?], against inputs: [String]) throws {
+    /// other), when any of them is the same file on disk as any of `inputs` (exit 2), or, unless the command makes its
+    /// outputs' folders itself (`makesFolders`), when one is a folder or lies in a folder that does not exist (exit 2).
+    public static func check(_ outputs: [String?], against inputs: [String], makesFolders: Bool = false) throws {
         // One look at each path (not one per pair): a batch of thousands of outputs is checked in linear time.
         var seen: [FileKey: String] = [:]
         for output in outputs.compactMap({ $0 }) where !takesAny(output) {
+            if !makesFolders { try checkPlace(output) }
             let key = FileKey(output)
             if let first = seen[key] {
                 throw ValidationError(
@@ -25,6 +27,21 @@ public enum OutputGuard {
         for input in inputs {
             if let output = seen[FileKey(input)] { try AtomicFile.checkNotAnInput(output, inputs: [input]) }
         }
+    }
+
+    /// Throws (exit 2) when `output` is a folder, or names a folder that does not exist: the file could never be
+    /// written there, and the command would otherwise find out only after its work.
+    static func checkPlace(_ output: String) throws {
+        var isFolder: ObjCBool = false
+        if output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder.boolValue) {
+            throw ToolFailure("\(output): names a folder, not a file; give a file name in it")
+        }
+        let folder = (output as NSString).deletingLastPathComponent
+        guard !folder.isEmpty else { return }
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+            throw ToolFailure("\(output): the folder \(folder) does not exist; create it first (mkdir -p \(folder))")
+        }
+        if !isFolder.boolValue { throw ToolFailure("\(output): \(folder) is a file, not a folder; give a path in a folder") }
     }
 
     /// Standard output ("-") and devices such as /dev/null take any number of outputs.

@@ -86,12 +86,12 @@ public enum Terminal {
         }.joined(separator: "\n")
     }
 
-    /// Writes `text` to `path` atomically, or to standard output when `path` is nil. `replacing` names the one
+    /// Writes `text` to `path` atomically, or to standard output when `path` is nil or "-". `replacing` names the one
     /// input the write may replace (an in-place rewrite); every other input is refused.
     public static func emit(_ text: String, to path: String?, colorize shouldColor: Bool = false, replacing: String? = nil)
         throws(ToolFailure)
     {
-        if let path {
+        if let path, path != "-" {
             do { try AtomicFile.write(text, to: path, replacing: replacing) } catch { throw ToolFailure(error) }
         } else {
             out(shouldColor ? colorize(text) : text)

@@ -13,7 +13,7 @@ struct FromAudioBatch {
             throw ToolFailure("--out-dir \(folder): no such folder; create it first (mkdir -p \(folder))")
         }
         let jobs = try plan(arguments, into: folder)
-        try OutputGuard.check(jobs.flatMap(\.outputs), against: jobs.map(\.sound))
+        try OutputGuard.check(jobs.flatMap(\.outputs), against: jobs.map(\.sound), makesFolders: true)
         try makeFolders(for: jobs)
         let outcomes = convert(jobs)
         let failures = outcomes.compactMap(\.failure)

@@ -40,6 +40,7 @@ extension Beatmap {
         @OptionGroup(title: "Limits") var limitOptions: LimitOptions
 
         func validate() throws {
+            _ = try MapOutput.format(to, path: output, flag: "--to")
             try OptionBounds.check(bpm, in: OptionBounds.bpm, flag: "--bpm", unit: "BPM")
             guard offset.isFinite, abs(offset) < 86_400 else { throw ValidationError("--offset must be a number of seconds") }
             if mapOptions.chart?.lowercased() == ChartSetConversion.everyChart {
@@ -57,6 +58,7 @@ extension Beatmap {
         func run() throws {
             try OutputGuard.check([output], against: [map])
             let format = try MapOutput.format(to, path: output, flag: "--to")
+            MapOutput.sayPlainText(to, path: output, flag: "--to")
             let plan = try ConvertPlan.make(self, format: format)
             FindingsOutput.say(tool: "beatmap", file: map, diagnostics: plan.diagnostics)
             let title = ((output ?? map) as NSString).lastPathComponent.split(separator: ".").first.map(String.init) ?? "beatmap"
@@ -104,7 +106,7 @@ extension Beatmap {
             for file in files { try MapOutput.checkSize(file.text, path: file.path, limits: limitOptions.limits) }
             ConvertPlan.sayLeftOut(plan, input: map, format: format)
             for file in files {
-                if let path = file.path, FileManager.default.fileExists(atPath: path) {
+                if let path = file.path, path != "-", FileManager.default.fileExists(atPath: path) {
                     Terminal.err("beatmap: note: \(path) exists and is \(file.update ? "updated" : "replaced")\n")
                 }
                 // A Beat Saber Info.dat beside the difficulty was read to be updated: it is rewritten in place.

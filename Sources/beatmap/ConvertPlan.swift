@@ -30,16 +30,17 @@ enum ConvertPlan {
         let oneAFile = plan.leftOut.filter { $0.why == .oneChartAFile }.map(\.chart)
         let ownTiming = plan.leftOut.filter { $0.why == .ownTiming }.map(\.chart)
         func list(_ charts: [ChartCatalog.Entry]) -> String {
-            charts.prefix(8).map { "\($0.selector). \"\($0.name)\"" }.joined(separator: ", ") + (charts.count > 8 ? ", …" : "")
+            charts.prefix(8).map { $0.selector == $0.name ? "\"\($0.name)\"" : "\($0.selector). \"\($0.name)\"" }.joined(separator: ", ")
+                + (charts.count > 8 ? ", …" : "")
         }
         if !oneAFile.isEmpty {
             Terminal.err(
-                "beatmap: note: \(input) holds \(plan.chartsInFile) charts; the \(format.rawValue) format holds one chart a file, so \(oneAFile.count) were not written (\(list(oneAFile))): --chart all writes each to a file of its own, --chart N converts another\n"
+                "beatmap: note: \(input) holds \(plan.chartsInFile) charts; the \(format.rawValue) format holds one chart a file, so \(oneAFile.count) \(oneAFile.count == 1 ? "was" : "were") not written (\(list(oneAFile))): --chart all writes each to a file of its own, --chart N converts another\n"
             )
         }
         if !ownTiming.isEmpty {
             Terminal.err(
-                "beatmap: warning: \(ownTiming.count) of \(input)'s \(plan.chartsInFile) charts have timing of their own, and a .sm holds one timing for all its charts, so they were not written (\(list(ownTiming))): convert each alone with --chart N\n"
+                "beatmap: warning: \(ownTiming.count) of \(input)'s \(plan.chartsInFile) charts \(ownTiming.count == 1 ? "has timing of its own" : "have timing of their own"), and a .sm holds one timing for all its charts, so \(ownTiming.count == 1 ? "it was" : "they were") not written (\(list(ownTiming))): convert each alone with --chart N\n"
             )
         }
     }

@@ -35,6 +35,7 @@ extension Beatmap {
         var symbol: String = "beatMap"
 
         func validate() throws {
+            _ = try MapOutput.format(mapFormat, path: output, flag: "--map-format")
             try OptionBounds.check(minBpm, in: OptionBounds.bpm, flag: "--min-bpm", unit: "BPM")
             try OptionBounds.check(maxBpm, in: OptionBounds.bpm, flag: "--max-bpm", unit: "BPM")
             guard maxBpm > minBpm else { throw ValidationError("--max-bpm must be above --min-bpm") }
@@ -51,6 +52,7 @@ extension Beatmap {
             }
             let estimate = draft.estimate
             let format = try MapOutput.format(mapFormat, path: output, flag: "--map-format")
+            MapOutput.sayPlainText(mapFormat, path: output, flag: "--map-format")
             let text = BeatMapWriter.string(draft.map, format: format, symbol: symbol)
             try MapOutput.checkSize(text, path: output, limits: limitOptions.limits)
             try Terminal.emit(text, to: output)

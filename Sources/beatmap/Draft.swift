@@ -92,6 +92,7 @@ extension Beatmap {
         @OptionGroup(title: "Limits") var limitOptions: LimitOptions
 
         func validate() throws {
+            _ = try MapOutput.format(mapFormat, path: output, flag: "--map-format")
             if let count, count < 1 || count > 1_000_000 { throw ValidationError("--count must be between 1 and 1000000") }
             if let density, !(density > 0 && density <= 50) {
                 throw ValidationError("--density must be above 0 and at most 50 hits per second")
@@ -119,6 +120,7 @@ extension Beatmap {
             var inputs: [String] = [track] + [tempoMap, style].compactMap { $0 }
             for l in likes { inputs += [l.map] + [l.audio].compactMap { $0 } }
             let format = try MapOutput.format(mapFormat, path: output, flag: "--map-format")
+            MapOutput.sayPlainText(mapFormat, path: output, flag: "--map-format")
             let named = try DraftLevels.resolve(levels: levels, count: count, density: density)
             let outputs = DraftLevels.outputPaths(output, format: format, levels: named.map(\.name), sized: levels != nil)
             if outputs.count > 1 && output == nil { throw ValidationError("several levels in this format need -o (one file each)") }

@@ -19,6 +19,15 @@ enum MapOutput {
         return format
     }
 
+    /// The note for a path given without an extension and no format named: it is written as a text list, which a user
+    /// who meant a chart (`-o song`, `-o .sm`) should hear about.
+    static func sayPlainText(_ given: BeatMapFormat?, path: String?, flag: String) {
+        guard given == nil, let path, (path as NSString).pathExtension.isEmpty, path != "-", !AtomicFile.isSpecialFile(path) else { return }
+        Terminal.err(
+            "beatmap: note: \(path) has no extension: written as a text list of times, one a line; for another format give it one (.json, .sm, .osu, …) or name it with \(flag)\n"
+        )
+    }
+
     /// Throws when `text` is larger than the readers accept under `limits` (so nothing is written that our own
     /// `lint` would refuse).
     static func checkSize(_ text: String, path: String?, limits: InputLimits) throws {

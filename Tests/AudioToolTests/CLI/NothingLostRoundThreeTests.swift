@@ -26,6 +26,56 @@ struct NothingLostRoundThreeTests {
         #expect(FileManager.default.fileExists(atPath: out))
     }
 
+    @Test("an output that is a folder, or in a folder that does not exist, is refused before any work; no extension is said")
+    func outputPlacesAreCheckedFirst() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let map = try Self.list(in: dir)
+        let folder = dir.appendingPathComponent("d").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let cases: [(String, String)] = [
+            (folder, "names a folder"), (dir.appendingPathComponent("nodir/x.sm").path, "does not exist; create it first"),
+            (dir.appendingPathComponent("hits.json/x.sm").path, "is a file, not a folder"),
+        ]
+        for (out, says) in cases {
+            let r = try run(TestPaths.binary("beatmap"), ["convert", map, "-o", out, "--bpm", "120"])
+            #expect(r.status == 2 && r.stderr.contains(says) && !r.stderr.contains("is replaced"), "\(out): \(r.stderr)")
+        }
+        // The folder is untouched (before, "d exists and is replaced", then "cannot replace the file: Is a directory").
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        // A path without an extension is a text list, and the note says so; "-" is standard output, not a file named "-".
+        let plain = dir.appendingPathComponent("song").path
+        let r = try run(TestPaths.binary("beatmap"), ["convert", map, "-o", plain])
+        #expect(r.status == 0 && r.stderr.contains("has no extension: written as a text list"), "\(r.stderr)")
+        #expect(try String(contentsOfFile: plain, encoding: .utf8).split(separator: "\n").count == 5)
+        let dash = try run(TestPaths.binary("beatmap"), ["convert", map, "-o", "-"], in: dir)
+        #expect(dash.status == 0 && dash.stdout.split(separator: "\n").count == 5, "\(dash.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("-").path))
+    }
+
+    @Test("a Beat Saber difficulty is not listed twice in one Info.dat: a second Expert under another name is refused")
+    func infoDatListsEachDifficultyOnce() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let map = try Self.list(in: dir)
+        func convert(_ name: String) throws -> (status: Int32, stderr: String) {
+            let r = try run(TestPaths.binary("beatmap"), ["convert", map, "--bpm", "120", "-o", dir.appendingPathComponent(name).path])
+            return (r.status, r.stderr)
+        }
+        #expect(try convert("x.dat").status == 0)
+        let second = try convert("l.dat")
+        #expect(second.status == 2 && second.stderr.contains("already lists the Standard Expert difficulty as x.dat"), "\(second.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("l.dat").path))
+        #expect(try convert("Hard.dat").status == 0)
+        #expect(try convert("x.dat").status == 0)  // onto its own file: replaced, listed once
+        let info = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("Info.dat"))) as? [String: Any]
+        let sets = info?["_difficultyBeatmapSets"] as? [[String: Any]]
+        let listed = (sets?.first?["_difficultyBeatmaps"] as? [[String: Any]])?.map {
+            "\($0["_difficulty"] ?? "")=\($0["_beatmapFilename"] ?? "")"
+        }
+        #expect(listed == ["Hard=Hard.dat", "Expert=x.dat"], "\(String(describing: listed))")
+    }
+
     @Test("a list with no tempo converted to a chart says it is written on 60 BPM, for every chart format")
     func noTempoIsSaid() throws {
         let dir = TestPaths.scratch()

@@ -37,7 +37,7 @@ struct NothingLostTests {
         ("beatmap", ["ci", "game.json", "-o", "sfx_haptic_thud.wav"], "sfx_haptic_thud.wav"),
         ("beatmap", ["crossfade", "t.flac", "b.flac", "--plot", "t.flac"], "t.flac"),
         ("beatmap", ["crossfade", "t.flac", "b.flac", "-o", "link.flac"], "t.flac"),
-        ("beatmap", ["detect", "t.flac", "-o", "t.flac"], "t.flac"),
+        ("beatmap", ["detect", "t.flac", "-o", "t.flac", "--map-format", "json"], "t.flac"),
         ("ahap-tool", ["render", "thud.ahap", "-o", "sfx_haptic_thud.wav"], "sfx_haptic_thud.wav"),
         ("ahap-tool", ["plot", "thud.ahap", "-o", "sfx_haptic_thud.wav"], "sfx_haptic_thud.wav"),
     ]

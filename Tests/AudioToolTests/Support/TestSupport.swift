@@ -63,14 +63,17 @@ struct CommandResult {
     var stderr: String
 }
 
-func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil) throws -> CommandResult {
+/// Runs `executable` with `arguments` in `directory` (default: the package root), its output and status captured.
+func run(
+    _ executable: URL, _ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil, in directory: URL? = nil
+) throws -> CommandResult {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     for (k, v) in environment { env[k] = v }
     process.environment = env
-    process.currentDirectoryURL = TestPaths.packageRoot
+    process.currentDirectoryURL = directory ?? TestPaths.packageRoot
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

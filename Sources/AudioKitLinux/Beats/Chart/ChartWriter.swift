@@ -15,7 +15,11 @@ public enum ChartWriter {
     /// and `convert` refuses a map that has any.
     public static func writable(_ map: BeatMap) -> [Double] { map.times.filter { $0.isFinite && abs($0) <= 86_400 } }
 
-    static func f6(_ v: Double) -> String { String(format: "%.6f", v) }
+    /// `v` with six decimals; a value that rounds to zero is "0.000000", never "-0.000000".
+    static func f6(_ v: Double) -> String {
+        let text = String(format: "%.6f", v)
+        return text == "-0.000000" ? "0.000000" : text
+    }
 
     /// The notes `map` is written as in `lanes` lanes, in time order: its own (a lane beyond folds back, `lane % lanes`),
     /// else its hits as taps in the lanes in turn.

@@ -196,7 +196,9 @@ public enum BeatChecker {
         options: BeatCheckOptions, delay: Double, diagnostics: [Diagnostic]
     ) -> BeatCheckReport {
         let peaks = HitChecker.Peaks(odf, floor: options.tuning.supportFloor)
-        let offset = HitChecker.offset(times, peaks: peaks)
+        // The map's offset as the track has it: the hits after a stop the track does not have are taken back first.
+        let refuted = StretchAlignment.refutedStops(times, peaks: peaks, tempo: tempo)
+        let offset = HitChecker.offset(StretchAlignment.withoutStops(times, refuted), peaks: peaks)
         let judged = HitChecker.judge(
             times, odf: odf, peaks: peaks, tempo: tempo, offset: offset, tolerance: options.tolerance, hitWindow: options.lint.hitWindow)
         var beats: [BeatEvidence] = []
@@ -216,7 +218,14 @@ public enum BeatChecker {
             b.waitsFor = j.waitsFor
             beats.append(b)
         }
-        let stretches = StretchAlignment.find(times, peaks: peaks, offset: offset, tempo: tempo, tolerance: options.tolerance)
+        var stretches = StretchAlignment.find(times, peaks: peaks, offset: offset, tempo: tempo, tolerance: options.tolerance)
+        // A refuted stop's hits are one stretch, shifted by the stop's length: `find`, searching ±350 ms, may have seen
+        // them as a shorter shift (a 0.5 s stop at 132 BPM looks 46 ms late, a beat off), or not at all (too few hits).
+        for r in refuted {
+            stretches.removeAll { $0.start <= r.stretch.end && r.stretch.start <= $0.end }
+            stretches.append(r.stretch)
+        }
+        stretches.sort { $0.start < $1.start }
         for s in stretches {
             for k in beats.indices where beats[k].time >= s.start && beats[k].time <= s.end {
                 let onset = StretchAlignment.nearestClear(times[k] - offset - s.shift, peaks: peaks)
@@ -239,7 +248,9 @@ public enum BeatChecker {
         report.tempoSource = source
         report.stretches = stretches
         // A beat list on a declared tempo (a game's beat map) may still be at the wrong octave.
-        if isPulse(times) { report.octave = TempoOctave.measure(times.map { $0 - offset }, odf: odf) }
+        if isPulse(times) {
+            report.octave = TempoOctave.measure(StretchAlignment.withoutStops(times, refuted).map { $0 - offset }, odf: odf)
+        }
         var all = diagnostics
         all += BeatCheckFindings.make(report, map: map, options: options)
         report.diagnostics = all.sorted()

@@ -61,6 +61,23 @@ struct ChartReadingCornerTests {
         #expect(a.times == [0, 0.25, 0.5, 1, 1.5] && b.times == a.times)
     }
 
+    /// A chart whose beat 0 is at 0 s is written with `#OFFSET:0.000000;`, not `-0.000000` (the offset is −(time of beat 0)).
+    @Test func anOffsetOfZeroIsWrittenWithoutASign() throws {
+        let map = try #require(Self.read(Self.header + Self.chart("Hard", "", beats: [0, 1, 2])).map)
+        let text = BeatMapWriter.string(map, format: .stepmania)
+        #expect(text.contains("#OFFSET:0.000000;"), "\(text.prefix(120))")
+        #expect(!text.contains("-0.000000"))
+    }
+
+    /// A timing entry that is not beat=value is refused with an example of that tag's own entry: a stop is seconds.
+    @Test func aBrokenEntryIsShownAsItsOwnTagWritesIt() throws {
+        let stops = Self.read(Self.header + "#STOPS:4=nan;\n" + Self.chart("Hard", "", beats: [0, 1]))
+        #expect(stops.map == nil)
+        #expect(stops.diagnostics.contains { $0.message.contains("4.000=0.100 (beat=seconds)") }, "\(stops.diagnostics)")
+        let bpms = Self.read(Self.header.replacingOccurrences(of: "0=120", with: "0=fast") + Self.chart("Hard", "", beats: [0]))
+        #expect(bpms.diagnostics.contains { $0.message.contains("0.000=120.000 (beat=BPM)") }, "\(bpms.diagnostics)")
+    }
+
     @Test func aQuaverLongNoteEndingBeforeItStartsIsRefused() throws {
         let qua = """
             AudioFile: a.ogg

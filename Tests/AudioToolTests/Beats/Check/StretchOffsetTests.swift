@@ -24,12 +24,12 @@ struct StretchOffsetTests {
         return text + measures.joined(separator: "\n,\n") + "\n;\n"
     }
 
-    /// 10 s at 22.05 kHz: a decaying 2 kHz click of 15 ms at each hit, the hits after beat 9.5 `pause` seconds later.
-    static func clicks(pause: Double) -> [Float] {
+    /// 10 s at 22.05 kHz: a decaying 2 kHz click of 15 ms at each hit, the hits after beat `after` `pause` seconds later.
+    static func clicks(pause: Double, after: Double = 9.5) -> [Float] {
         let rate = 22_050.0
         var x = [Float](repeating: 0, count: 10 * 22_050)
         for b in beats {
-            let start = Int((0.2 + b * 0.5 + (b > 9.5 ? pause : 0)) * rate)
+            let start = Int((0.2 + b * 0.5 + (b > after ? pause : 0)) * rate)
             for i in 0..<Int(0.015 * rate) {
                 let t = Double(i) / rate
                 x[start + i] += Float(0.8 * exp(-t / 0.004) * sin(2 * .pi * 2_000 * t))
@@ -38,12 +38,13 @@ struct StretchOffsetTests {
         return x
     }
 
-    /// Writes the song (with `pause`) and the chart (with `stops`) and runs `beatmap check` on them with `extra`.
-    static func check(pause: Double, stops: String, _ extra: [String] = []) throws -> CommandResult {
+    /// Writes the song (with `pause` after beat `after`) and the chart (with `stops`) and runs `beatmap check` on them with
+    /// `extra`.
+    static func check(pause: Double, after: Double = 9.5, stops: String, _ extra: [String] = []) throws -> CommandResult {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let song = dir.appendingPathComponent("song.wav").path
-        try AudioFile.write(clicks(pause: pause), to: song, sampleRate: 22_050, channels: 1)
+        try AudioFile.write(clicks(pause: pause, after: after), to: song, sampleRate: 22_050, channels: 1)
         let chart = dir.appendingPathComponent("chart.sm")
         try Data(Self.chart(stops: stops).utf8).write(to: chart)
         return try run(TestPaths.binary("beatmap"), ["check", chart.path, "--audio", song] + extra)
@@ -83,6 +84,41 @@ struct StretchOffsetTests {
         #expect(paused.status == 0 && !paused.stdout.contains("stretch_offset"), "\(paused.stdout)\(paused.stderr)")
         let plain = try Self.check(pause: 0, stops: "", ["--werror"])
         #expect(plain.status == 0 && !plain.stdout.contains("stretch_offset"), "\(plain.stdout)\(plain.stderr)")
+    }
+
+    /// A stop too near the end for a stretch of its own (3 hits after it), one so early that the hits after it are most
+    /// of the chart (3 hits before it), and one longer than a beat (0.6 s at 120 BPM: as written the later hits sit
+    /// 100 ms after the clicks a beat on). Each is judged on the hits either side of it: before, the first passed
+    /// `--werror`, the second made the whole map "100 ms late" with its first hits "not checked", the third "100 ms late".
+    @Test(arguments: [(13.5, 0.1, "hits 17 to 19"), (2.25, 0.1, "hits 3 to 19"), (9.5, 0.6, "hits 12 to 19")])
+    func aStopIsJudgedOnTheHitsEitherSideOfIt(beat: Double, seconds: Double, hits: String) throws {
+        let stop = String(format: "%.3f=%.3f", beat, seconds)
+        let r = try Self.check(pause: 0, stops: stop, ["--werror"])
+        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").filter { $0.contains("error:") }
+        #expect(lines.count == 1, "\(r.stdout)")
+        let line = lines.first.map(String.init) ?? ""
+        #expect(line.contains("[beatmap.stretch_offset]") && line.contains(hits), "\(line)")
+        let late = line.firstMatch(of: /sit (\d+) ms late/).flatMap { Double($0.1) } ?? 0
+        #expect(abs(late - seconds * 1000) <= 5 && line.contains("the track does not pause there"), "\(line)")
+        // The song that does pause there passes.
+        let paused = try Self.check(pause: seconds, after: beat, stops: stop, ["--werror"])
+        #expect(paused.status == 0, "\(paused.stdout)\(paused.stderr)")
+    }
+
+    /// Two stops the song does not have: the hits after the second sit both late, and its finding says so.
+    @Test func twoStopsAddUp() throws {
+        let r = try Self.check(pause: 0, stops: "4.500=0.100,9.500=0.050", ["--format", "json"])
+        let root = try #require(JSONValue.parse(Array(r.stdout.utf8)))
+        guard case .array(let stretches)? = root["stretches"], stretches.count == 2 else {
+            Issue.record("not two stretches in \(r.stdout.prefix(2000))")
+            return
+        }
+        #expect(abs((stretches[0]["shift_ms"]?.number ?? 0) - 100) <= 3 && abs((stretches[1]["shift_ms"]?.number ?? 0) - 150) <= 3)
+        guard case .array(let beats)? = root["beats"] else { return }
+        for (k, b) in Self.beats.enumerated() where b > 4.5 {
+            #expect(abs((beats[k]["suggestion"]?.number ?? -1) - (0.2 + b * 0.5)) <= 0.005, "hit \(k)")
+        }
     }
 
     @Test func aTempoChangeTheSongDoesNotHaveIsNamedToo() throws {

@@ -32,8 +32,16 @@ enum BeatSaberExport {
                 throw InputError(.corrupt, path: infoPath, reason: "its _beatsPerMinute or _songTimeOffset is not usable")
             }
         }
-        let difficulty = ChartWriter.beatSaber(map, songOffset: songOffset)
         let name = difficultyName(file)
+        if let existing, let other = listed(existing, difficulty: name, besides: file) {
+            throw InputError(
+                .writeFailed, path: infoPath,
+                reason: "already lists the Standard \(name) difficulty as \(other), and Beat Saber plays one map per difficulty of a set",
+                fix:
+                    "name the file for another difficulty (\(names.map { "\($0.0).dat" }.filter { $0 != "\(name).dat" }.joined(separator: ", "))), write it into a folder of its own, or convert onto \(other) to replace it"
+            )
+        }
+        let difficulty = ChartWriter.beatSaber(map, songOffset: songOffset)
         let info = infoText(existing, file: file, difficulty: name, bpm: songBPM, title: title, audio: audio)
         let facts = BeatSaberChart.Info(bpm: songBPM, offset: songOffset, difficulties: [("Standard", name, file)])
         let back: BeatMapReadResult
@@ -43,6 +51,15 @@ enum BeatSaberExport {
             back = BeatSaberChart.difficulty(value, bytes: bytes, file: path, info: facts, name: nil, maxBeats: limits.maxBeats)
         }
         return (difficulty, infoPath, info, back)
+    }
+
+    /// The file `info`'s Standard set lists for `difficulty`, when it is not `file`.
+    static func listed(_ info: JSONObject, difficulty: String, besides file: String) -> String? {
+        let sets = info["_difficultyBeatmapSets"]?.array ?? []
+        guard let standard = sets.first(where: { $0["_beatmapCharacteristicName"]?.string == "Standard" }) else { return nil }
+        return (standard["_difficultyBeatmaps"]?.array ?? []).first {
+            $0["_difficulty"]?.string == difficulty && $0["_beatmapFilename"]?.string != file
+        }?["_beatmapFilename"]?.string
     }
 
     /// Beat Saber's difficulty names, easiest first, with their ranks.

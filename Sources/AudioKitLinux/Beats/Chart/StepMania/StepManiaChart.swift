@@ -183,6 +183,16 @@ enum StepManiaChart {
         let result: BeatMapReadResult
     }
 
+    /// An entry of timing tag `tag` as the message that refuses one shows it.
+    static func example(_ tag: String) -> String {
+        switch tag.uppercased() {
+        case "BPMS": return "0.000=120.000 (beat=BPM)"
+        case "STOPS", "FREEZES", "DELAYS": return "4.000=0.100 (beat=seconds)"
+        case "WARPS": return "4.000=1.000 (beat=beats skipped)"
+        default: return "4.000=1.000 (beat=value)"
+        }
+    }
+
     /// The `beat=value` pairs of a timing tag, each with its position.
     static func pairs(_ v: MSDText.Value, file: String?) -> Result<[(Double, Double)], Failure> {
         guard let p = v.params.first else { return .success([]) }
@@ -209,7 +219,7 @@ enum StepManiaChart {
                     Failure(
                         result: BeatMapReader.failure(
                             file, l, l == line ? column + lead.count : 1,
-                            "#\(v.tag) entry \"\(trimmed.prefix(40))\" is not beat=value; write it as 0.000=120.000")))
+                            "#\(v.tag) entry \"\(trimmed.prefix(40))\" is not beat=value; write it as \(example(v.tag))")))
             }
             out.append((a, b))
         }
