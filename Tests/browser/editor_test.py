@@ -354,6 +354,72 @@ def save_off_before_the_click(browser, binary, work, track, errors):
         stop_server(server)
 
 
+def chart_whose_offset_is_off(browser, binary, work, track, errors):
+    """A chart whose notes are on its grid but whose offset is 40 ms off the track (Lollipop's case, 39 ms): the offset
+    finding's apply moves the tempo map with the notes, so every note keeps its snap (it moved the notes alone, and the
+    saved chart had every note 40 ms off its grid), in one undo step. Then the keys a designer expects: Enter in the BPM
+    field gives the keys back, Esc drops the selection, a double-click on a hit removes it and another puts it back; the
+    title names the file a save writes, and the tempo row stays one row at 1280 px with a section's candidates in it."""
+    with open(os.path.join(ROOT, "samples/beatmaps/world1-a.json")) as f:
+        full = [float(x) for x in re.findall(r"\d+\.\d+", f.read().split('"beats"')[1])]
+    rows = ["1000", "0100", "0010", "0001"] * 4
+    chart = "\n".join([
+        "#TITLE:Late;", "#MUSIC:track.flac;", f"#OFFSET:{-(full[0] + 0.040):.6f};", "#BPMS:0.000000=88.000000;", "#STOPS:;",
+        "#NOTES:", "     dance-single:", "     :", "     Hard:", "     5:", "     0,0,0,0,0:",
+    ] + [",\n".join("\n".join(rows[k:k + 4]) for k in range(0, 16, 4)), ";", ""])
+    path = os.path.join(work, "late.sm")
+    with open(path, "w") as f:
+        f.write(chart)
+    server, url = start_editor(binary, [path, "--audio", track], cwd=work)
+    try:
+        assert url, "the editor printed no URL for the late chart"
+        page = open_page(browser, url, errors, "late chart", size=(1280, 720))
+        page.wait_for_function("window.editor && window.editor.ready && window.editor.state.beats.length === 16")
+        assert page.inner_text("#title") == "late.sm", page.inner_text("#title")
+        page.wait_for_selector("#applyOffset", timeout=30000)
+        hits0, grid0 = page.evaluate("[window.editor.beats, window.editor.grid]")
+        page.click("#applyOffset")
+        page.wait_for_function("window.editor.synced && !document.querySelector('#applyOffset')")
+        hits1, declared = page.evaluate("[window.editor.beats, window.editor.state.declared_grid]")
+        moved = declared["offset"] - grid0["offset"]
+        assert abs(moved + 0.040) < 0.004, f"the grid moved {moved} s, not about −0.040"
+        assert all(abs((b - a) - moved) < 1e-6 for a, b in zip(hits0, hits1)), f"the notes did not move with the grid: {hits0} → {hits1}"
+        assert max(abs(b - t) for b, t in zip(hits1, full)) < 0.005, "the notes are not on the track's beats"
+        page.keyboard.press("Control+z")  # one step takes back both
+        page.wait_for_function(f"window.editor.synced && Math.abs(window.editor.grid.offset - {grid0['offset']}) < 1e-9 && "
+                               f"Math.abs(window.editor.beats[0] - {hits0[0]}) < 1e-9")
+        # Enter in the BPM field gives the keys back: "+" zooms at once.
+        page.fill("#bpm", "88")
+        page.press("#bpm", "Enter")
+        assert page.evaluate("document.activeElement.id") != "bpm", "the BPM field kept the keys"
+        width = page.evaluate("window.editor.view.to - window.editor.view.from")
+        page.keyboard.press("+")
+        assert page.evaluate("window.editor.view.to - window.editor.view.from") < width * 0.9, "+ after Enter in the BPM field"
+        page.keyboard.press("0")
+        # Esc drops the selection; a double-click on a hit takes it away, another puts it back.
+        x, y = page.evaluate(f"window.editor.clientX({hits0[5]})"), page.evaluate("window.editor.clientY()")
+        page.mouse.click(x, y)
+        page.wait_for_function("window.editor.selected.length === 1")
+        page.keyboard.press("Escape")
+        page.wait_for_function("window.editor.selected.length === 0")
+        page.mouse.dblclick(x, y)
+        page.wait_for_function("window.editor.beats.length === 15")
+        page.mouse.dblclick(x, y)
+        page.wait_for_function("window.editor.beats.length === 16")
+        # A second section's candidates ("§2 …") keep the tempo row one row at 1280 px.
+        tall = page.evaluate("document.getElementById('tempo').getBoundingClientRect().height")
+        page.mouse.click(page.evaluate(f"window.editor.clientX({hits0[8]})"), y)
+        page.wait_for_function("window.editor.selected.length === 1")
+        page.click("#addSection")
+        page.wait_for_function("document.getElementById('candidates').innerText.startsWith('§2')", timeout=20000)
+        after = page.evaluate("document.getElementById('tempo').getBoundingClientRect().height")
+        assert after <= tall + 1, f"the tempo row grew from {tall} to {after} px with a section's candidates"
+    finally:
+        for context in browser.contexts:
+            context.close()
+        stop_server(server)
+
+
 def early_clicks(browser, binary, work, track, errors):
     """The controls answer as soon as the map is shown: with the track's onsets held back by the browser, a zoom key and
     ×2 are taken (the server's grid at 176 BPM), and the onsets, once they come, neither undo the grid nor reset the
@@ -620,6 +686,7 @@ def main():
             assert colour == "rgb(255, 107, 107)", f"the stylesheet did not apply under the policy: {colour}"
             layout_fits(browser, url, errors)
             early_clicks(browser, sys.argv[1], work, track, errors)
+            chart_whose_offset_is_off(browser, sys.argv[1], work, track, errors)
             half_tempo_fix(browser, sys.argv[1], work, track, errors)
             draft_proposal(browser, sys.argv[1], work, track, errors)
             timing_workflow(browser, sys.argv[1], work, track, errors)

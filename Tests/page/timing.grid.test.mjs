@@ -1,7 +1,7 @@
 // The editor page's tempo grid: lines by kind, snapping to a divisor, tempo fixes, tap tempo. Run: node --test Tests/page
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { markedLines, snapToGrid, scaleTempo, shiftHalfBeat, tapTempo, hitsFromGrid, octaveFix } from "../../Sources/BrowserPages/Page/js/timing.js";
+import { markedLines, snapToGrid, scaleTempo, shiftGrid, shiftMovesGrid, shiftHalfBeat, tapTempo, hitsFromGrid, octaveFix } from "../../Sources/BrowserPages/Page/js/timing.js";
 
 const close = (a, b, eps = 1e-9) => assert.ok(Math.abs(a - b) < eps, `${a} != ${b}`);
 
@@ -35,6 +35,32 @@ test("scaleTempo keeps the grid's phase wherever the playhead is", () => {
   const back = scaleTempo(scaleTempo(grid, 2, offBeat), 1 / 2, offBeat);
   close(back.bpm, 88);
   close(back.offset, 0.2);
+});
+
+test("shiftGrid moves every line, sections too, so hits moved with it keep their places", () => {
+  // 120 BPM from 0.5 s, then 150 BPM from 4.5 s (beat 8); moved 0.039 s later, as the offset finding's apply does.
+  const grid = { bpm: 120, offset: 0.5, beatsPerBar: 4, sections: [{ time: 4.5, bpm: 150 }] };
+  const moved = shiftGrid(grid, 0.039);
+  close(moved.offset, 0.539);
+  close(moved.sections[0].time, 4.539);
+  assert.equal(moved.sections[0].bpm, 150);
+  assert.equal(moved.beatsPerBar, 4);
+  // A hit on beat 10 (4.5 + 2 × 0.4 = 5.3 s), moved by the same 0.039 s, is still on a beat line of the moved grid.
+  const lines = markedLines(moved, 5.0, 6.0, 1).map((l) => l.time);
+  assert.ok(lines.some((t) => Math.abs(t - 5.339) < 1e-9), `${lines}`);
+  assert.equal(grid.offset, 0.5); // the grid given is left as it was
+});
+
+test("shiftMovesGrid: a chart whose offset is off moves with its grid; hits moved off a right grid go back alone", () => {
+  // 78 BPM from 6.125 s (Lollipop's timing point); hits on its 1/4 lines.
+  const grid = { bpm: 78, offset: 6.125 };
+  const onGrid = [0, 1, 2, 3, 5, 6, 9, 12, 13, 14].map((k) => 6.125 + k * (60 / 78) / 4);
+  // The offset finding says the map is 39 ms early: the hits move +39 ms, the grid with them (a 1/16 beat is 48 ms,
+  // so alone they would leave every line).
+  assert.equal(shiftMovesGrid(grid, onGrid, 0.039), true);
+  // The same hits moved 40 ms off the grid, then shifted back: the grid stays.
+  const off = onGrid.map((t) => t + 0.040);
+  assert.equal(shiftMovesGrid(grid, off, -0.040), false);
 });
 
 test("shiftHalfBeat moves the grid by half a beat", () => {

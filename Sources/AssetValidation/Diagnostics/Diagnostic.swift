@@ -1,3 +1,5 @@
+import Foundation
+
 /// One finding about the content of an input file. Problems with the tool itself
 /// (unreadable file, unsupported audio) are `InputError`s, never diagnostics.
 public struct Diagnostic: Hashable, Codable, Sendable, Comparable {
@@ -28,11 +30,13 @@ public struct Diagnostic: Hashable, Codable, Sendable, Comparable {
         return copy
     }
 
-    /// Orders by location, then by rule id, then by message, so reports list findings in a stable order.
+    /// Orders by location, then by rule id, then by message with its numbers compared as numbers ("beat 13" before
+    /// "beat 100": a map on one line lists its hits' findings in their order), so reports list findings in a stable order.
     public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
         if lhs.location != rhs.location { return lhs.location < rhs.location }
         if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
-        return lhs.message < rhs.message
+        let order = lhs.message.compare(rhs.message, options: .numeric)
+        return order == .orderedSame ? lhs.message < rhs.message : order == .orderedAscending
     }
 }
 

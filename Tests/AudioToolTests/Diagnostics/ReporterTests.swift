@@ -41,6 +41,15 @@ struct ReporterTests {
         #expect(TextReporter.generate(Self.report) == expected)
     }
 
+    /// Findings at one place (a map written on one line) come in the order of the hits they name, not of their text.
+    @Test func numbersInMessagesSortAsNumbers() {
+        let here = AudioKitLinux.SourceLocation(file: "m.json", line: 1, column: 1)
+        let found = [100, 13, 9, 109].map {
+            Diagnostic(ruleID: "beatmap.off_grid", severity: .warning, location: here, message: "beat \($0) is off the grid")
+        }
+        #expect(found.sorted().map(\.message) == [9, 13, 100, 109].map { "beat \($0) is off the grid" })
+    }
+
     @Test func githubAnnotations() {
         let out = GitHubActionsReporter.generate(Self.report).split(separator: "\n").map(String.init)
         #expect(out[0] == "::notice line=1,col=1,title=ahap.unknown_key::\"Name\" is ignored, with a comma")

@@ -95,7 +95,14 @@ function wireCanvases() {
     }
     drag = null;
   });
-  d.addEventListener("dblclick", (e) => c.edit(m.beats.concat([c.placed(tOf(canvasX(e, d), m.view, d))])));
+  // A double-click adds a hit where the snap puts it; on a hit (the one under the pointer, or one within 1 ms of where the
+  // snap puts it), it takes that hit away, as ArrowVortex toggles a note: two hits on one place read back as one.
+  d.addEventListener("dblclick", (e) => {
+    const x = canvasX(e, d), t = c.placed(tOf(x, m.view, d));
+    let there = nearestBeat(x, d);
+    if (there < 0) there = m.beats.findIndex((b) => Math.abs(b - t) <= 0.001);
+    if (there >= 0) c.edit(m.beats.filter((_, i) => i !== there), []); else c.edit(m.beats.concat([t]));
+  });
   d.addEventListener("wheel", (e) => {
     e.preventDefault();
     const w = m.view.to - m.view.from;
@@ -145,16 +152,26 @@ function wireToolbar() {
   $("offset").onchange = () => c.setGrid({ ...(m.grid || { bpm: 120 }), offset: Number($("offset").value) });
   $("divisor").onchange = () => { const v = Number($("divisor").value); m.divisor = Number.isFinite(v) ? v : 0; c.redraw(); };
   $("shift").onclick = () => {
-    const ms = Number(prompt("Shift every beat by (ms, negative = earlier):", "0"));
-    if (ms) c.edit(m.beats.map((t) => t + ms / 1000));
+    const ms = Number(prompt("Shift every hit, and the map's own tempo map with them, by (ms, negative = earlier):", "0"));
+    if (ms) c.shiftAll(ms / 1000);
   };
 }
 
 /** The keys (listed in the page's help line). */
 function wireKeys() {
+  // A field gives the keys back once its value is in: Enter or Esc in a field, or a choice made in a menu, leaves it, so
+  // the shortcuts work again without a click on the canvas.
+  document.addEventListener("change", (e) => { if (e.target.tagName === "SELECT") e.target.blur(); });
   window.addEventListener("keydown", (e) => {
+    const typing = (e.target.tagName === "INPUT" && e.target.type !== "checkbox") || e.target.tagName === "SELECT";
+    if (typing && (e.key === "Enter" || e.key === "Escape")) { e.target.blur(); return; }
     // Keys go to a field being typed in; a checkbox takes none, so the shortcuts work after ticking one.
-    if ((e.target.tagName === "INPUT" && e.target.type !== "checkbox") || e.target.tagName === "SELECT") return;
+    if (typing) return;
+    if (e.key === "Escape") {
+      for (const d of document.querySelectorAll("details.menu")) d.open = false;
+      if (m.selected.size) { m.selected = new Set(); c.redraw(); }
+      return;
+    }
     const k = e.key.toLowerCase(), command = e.ctrlKey || e.metaKey;
     if (command && k === "z") { e.preventDefault(); if (e.shiftKey) c.redo(); else c.undo(); }
     else if (command && k === "y") { e.preventDefault(); c.redo(); }

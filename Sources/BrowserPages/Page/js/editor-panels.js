@@ -5,20 +5,24 @@
 import { markerLabel, withoutMarker } from "./markers.js";
 import { getJSON } from "./api.js";
 import { m, serverError, setError, transport } from "./editor-model.js";
-import { findingText, shiftedBy } from "./beats.js";
+import { findingText } from "./beats.js";
 import { formatPosition, octaveFix, removeSection, sectionAt, sectionRows, sectionStretch, sectionsOf, setSectionBpm, shownTempo } from "./timing.js";
 
 const $ = (id) => document.getElementById(id);
 
 /** What the panels' buttons do: set by the controller (editor.js) before the page shows anything. */
-export const actions = { edit: null, setGrid: null, setView: null, goTo: null, applyFix: null, sendMarkers: null };
+export const actions = { edit: null, setGrid: null, setView: null, goTo: null, applyFix: null, sendMarkers: null, shiftAll: null };
 
 /** A span of class `cls` holding `text`. */
 export function span(cls, text) { const s = document.createElement("span"); s.className = cls; s.textContent = text; return s; }
 
 /** The title, the summary line, the findings, the markers and the save button for the server's state `s`. */
 export function showState(s) {
-  $("title").textContent = $("title").title = s.track + (s.map ? "  ·  " + s.map : "  ·  draft") + (s.dirty ? "  ●" : "");
+  // The file a save writes comes first (after a Save As, the new one), its unsaved mark before it, so neither is cut.
+  const file = (s.map || "draft").split("/").pop();
+  $("title").textContent = (s.dirty ? "● " : "") + file;
+  $("title").title = `${s.map ? "Saving writes " + s.map : "A draft: Save As names its file"}${s.dirty ? " (unsaved changes)" : ""}; the track is ${s.track}`;
+  document.title = `${s.dirty ? "● " : ""}${file} · beatmap edit`;
   const f = (v, d = 1) => (v == null ? "n/a" : v.toFixed(d));
   const summary = $("summary");
   summary.replaceChildren(
@@ -163,8 +167,8 @@ export function showFindings(s) {
     const shift = document.createElement("button");
     shift.id = "applyOffset";
     shift.textContent = "apply";
-    shift.title = "Shift every hit so the map sits on the track (undo with Ctrl+Z)";
-    shift.onclick = (e) => { e.stopPropagation(); actions.edit(shiftedBy(m.beats, -s.offset)); };
+    shift.title = "Shift every hit, and the map's own tempo map with them, so the map sits on the track (undo with Ctrl+Z)";
+    shift.onclick = (e) => { e.stopPropagation(); actions.shiftAll(-s.offset); };
     row.append(span(offset.severity === "error" ? "bad" : "warn", `${offset.severity}: [${offset.rule}] ${offset.message}`), shift);
     rows.push(row);
   }

@@ -3,10 +3,10 @@
 // actions.
 
 import { getJSON, sendJSON } from "./api.js";
-import { normalized, indicesOf, sameBeats, moveSelected, nextFlagged, applyFixes } from "./beats.js";
+import { normalized, indicesOf, sameBeats, moveSelected, nextFlagged, applyFixes, shiftedBy } from "./beats.js";
 import {
   snapToOnset, snapToGrid, tapTempo, tapLatency as measureLatency, parsePosition, metronomeTicks, sectionsOf,
-  sectionAt, setSectionBpm, tempoTarget, shownTempo,
+  sectionAt, setSectionBpm, tempoTarget, shownTempo, shiftGrid, shiftMovesGrid,
 } from "./timing.js";
 import { clearError, history, m, setError, snapshot, ticket, transport } from "./editor-model.js";
 import { actions, showCandidates, showFindings, showProposal, showSection, showSelectedTime, showState } from "./editor-panels.js";
@@ -17,7 +17,7 @@ import { draftRange, acceptRange, dropRange, draftQuery } from "./draft.js";
 
 const $ = (id) => document.getElementById(id);
 let tempoTaps = [];
-Object.assign(actions, { edit, setGrid, setView, goTo, applyFix, sendMarkers });
+Object.assign(actions, { edit, setGrid, setView, goTo, applyFix, sendMarkers, shiftAll });
 let pushTimer = null, calibration = null, putSeq = 0, shownSeq = 0, waiting = false, pendingAt = 0, ready = false;
 
 function redraw() {
@@ -97,6 +97,16 @@ function applyFix() {
 function edit(newBeats, selectedTimes) {
   history.record(snapshot());
   setBeats(newBeats, selectedTimes ?? [...m.selected].map((i) => m.beats[i]));
+}
+
+/**
+ * Moves every hit `seconds` later, and the tempo map with them when it is the map's own (a chart's, or one set here)
+ * and its hits are on it: they keep their places, as moving a chart's offset does (`shiftMovesGrid`); one undo step.
+ */
+function shiftAll(seconds) {
+  history.record(snapshot());
+  if (m.state.declared_grid && m.grid && shiftMovesGrid(m.grid, m.beats, seconds)) setGrid(shiftGrid(m.grid, seconds), { record: false });
+  setBeats(shiftedBy(m.beats, seconds), [...m.selected].map((i) => m.beats[i] + seconds));
 }
 
 function setBeats(newBeats, selectedTimes) {
@@ -329,7 +339,7 @@ window.addEventListener("beforeunload", (e) => { if (m.state && m.state.dirty) {
   if (opened) { setGrid(opened, { declare: false }); showFindings(m.state); }
   setView(0, Math.min(m.state.duration, 12));
   // Wired as soon as the map is shown: a click while the onsets and the waveform load is not lost (nor undone by them).
-  wire({ applyFix, calibrate, cycleSnap, draft, edit, goToFlagged, inOrder, loadOverview, loadView, markSelection, moveSelection, placed, play, quantize, redo, redraw, save, saveAs, setGrid, setView, settleProposal, show, snap, stop, tap, tapBpm, target, toSelection, typeSelectedTime, undo });
+  wire({ applyFix, calibrate, cycleSnap, draft, edit, goToFlagged, inOrder, loadOverview, loadView, markSelection, moveSelection, placed, play, quantize, redo, redraw, save, saveAs, setGrid, setView, settleProposal, shiftAll, show, snap, stop, tap, tapBpm, target, toSelection, typeSelectedTime, undo });
   m.onsets = await getJSON("/api/onsets");
   await loadOverview();
   showCandidates(await getJSON("/api/tempo"));

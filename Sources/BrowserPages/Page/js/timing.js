@@ -120,6 +120,25 @@ function changeSection(grid, t, change) {
   return { ...grid, sections };
 }
 
+/** How many of `hits` lie within 1.5 ms of a line of 1/12 or 1/16 of a beat of `grid` (an editor's snap). */
+export function snappedCount(grid, hits) {
+  return hits.filter((t) => [12, 16].some((d) => Math.abs(quantize(t, grid, d) - t) <= 0.0015)).length;
+}
+
+/**
+ * Whether moving every hit `seconds` should move the map's own `grid` with them: yes when the hits sit on its lines
+ * now at least as many as they would moved alone (a chart whose offset is off: its notes keep their snap), no when
+ * moving them alone puts more on its lines (notes that were moved off a right grid go back onto it).
+ */
+export function shiftMovesGrid(grid, hits, seconds) {
+  return snappedCount(grid, hits) >= snappedCount(grid, hits.map((t) => t + seconds));
+}
+
+/** The grid moved `seconds` later in time, every section with it (its beats keep their numbers). */
+export function shiftGrid(grid, seconds) {
+  return { ...grid, offset: grid.offset + seconds, sections: (grid.sections || []).map((x) => ({ ...x, time: x.time + seconds })) };
+}
+
 /**
  * The grid with the section under `anchor` (seconds) at `factor` times its tempo (2, 1/2, 3/2, 2/3). Every section keeps
  * its start, a bar line: the grid keeps its phase wherever the playhead is (×2 keeps every line; ÷2 keeps beats 1 and 3
