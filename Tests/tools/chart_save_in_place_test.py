@@ -118,8 +118,9 @@ class SaveInPlaceTest(unittest.TestCase):
         self.track = os.path.join(self.dir, "track.wav")
         write_track(self.track)
 
-    def edit_and_save(self, chart, new_times, extra=()):
-        """Opens the chart in the editor, sends `new_times` with a save, and returns the response."""
+    def edit_and_save(self, chart, new_times, extra=(), save="/api/save"):
+        """Opens the chart in the editor, sends `new_times` with a save (or a Save As: `save` its request), and returns
+        the response."""
         server = subprocess.Popen([os.path.abspath(os.path.join(BIN, "beatmap")), "edit", chart, "--audio", self.track, "--no-open", *extra],
                                   stderr=subprocess.PIPE, text=True, cwd=self.dir)
         try:
@@ -131,7 +132,7 @@ class SaveInPlaceTest(unittest.TestCase):
                 m = re.search(r"(http://127\.0\.0\.1:\d+/\?token=[0-9a-f]+)", line)
                 url = m.group(1) if m else None
             self.assertIsNotNone(url, "the editor printed no URL")
-            return request(url, "/api/save", "POST", new_times)
+            return request(url, save, "POST", new_times)
         finally:
             server.terminate()
             server.wait(timeout=20)
@@ -175,6 +176,25 @@ class SaveInPlaceTest(unittest.TestCase):
         # The other chart is exactly as it was.
         _, _, easy_after = sm_chart(path, "Easy")
         self.assertEqual(easy_after, easy_before)
+
+    def test_save_as_a_new_chart_keeps_the_notes(self):
+        """Save As a new .sm from the editor: the edited chart's notes as the game reads them (lanes, chords, holds, a
+        moved hit's notes at its new time) and its title, not taps in four lanes in turn titled after the track."""
+        path = os.path.join(self.dir, "chart.sm")
+        with open(path, "w", newline="") as f:
+            f.write(SM)
+        _, engine, before = sm_chart(path, "Hard")
+        hits = sorted({round(t, 9) for t, _, kind in before if kind in "124"})
+        moved_from, moved_to = engine.time_at(5), engine.time_at(5.25)
+        sent = sorted([t for t in hits if t != hits[5]] + [moved_to])
+        status, state = self.edit_and_save(path, sent, ["--chart", "Hard"], save="/api/save-as?name=copy.sm")
+        self.assertEqual(status, 200, state)
+        copy = os.path.join(self.dir, "copy.sm")
+        simfile = need("simfile")
+        self.assertEqual(simfile.open(copy).title, "In Place")
+        _, _, after = sm_chart(copy, "Hard")
+        expected = sorted((round(t if abs(t - moved_from) > 1e-6 else moved_to, 3), c, k) for t, c, k in before)
+        self.assertEqual(sorted((round(t, 3), c, k) for t, c, k in after), expected)
 
     def test_osu_mania_keeps_its_lines_and_holds(self):
         need("reamber")

@@ -13,7 +13,16 @@ public enum ChartExport {
     public static func text(
         _ times: [Double], tempo: TempoMap, format: BeatMapFormat, title: String, audio: String, path: String
     ) throws(InputError) -> String {
-        var map = BeatMap(times: times.filter(\.isFinite).sorted())
+        try text(BeatMap(times: times), tempo: tempo, format: format, title: title, audio: audio, path: path)
+    }
+
+    /// As `text(_:tempo:format:title:audio:path:)`, for a map that may carry a chart's notes (lanes, holds, mines),
+    /// lane count and metadata, which the chart keeps.
+    public static func text(
+        _ given: BeatMap, tempo: TempoMap, format: BeatMapFormat, title: String, audio: String, path: String
+    ) throws(InputError) -> String {
+        var map = given
+        map.times = given.times.filter(\.isFinite).sorted()
         // A chart with no hit reads back as no beat map at all: refuse it before anything is written.
         guard !map.times.isEmpty else {
             throw InputError(.writeFailed, path: path, reason: "there is no hit to write; nothing was written", fix: "add hits first")

@@ -168,10 +168,22 @@ extension EditorSession {
     }
 
     /// Writes the beats as a chart at `path` (`ChartExport`: read back before it is written), and edits it from then on.
+    /// A chart opened (or saved) here keeps its notes as the edit carried them (`ChartHitEdit`: lanes, chords, holds and
+    /// mines), its lane count and what it says of itself; a list of hits goes to four lanes in turn.
     func writeChart(to path: String, format: BeatMapFormat, replacing: Bool = false) throws(InputError) {
         let track = (trackPath as NSString).lastPathComponent
+        var map = BeatMap(times: beats)
+        if let read = file?.map, !read.notes.isEmpty {
+            let hits = read.times.sorted()
+            map.notes = ChartHitEdit.carry(
+                read.notes, time: \.time, lane: \.lane, isHit: \.isHit, hits: hits, to: beats.sorted(), lanes: read.lanes ?? 4,
+                shifted: { n, d in ChartNote(time: n.time + d, lane: n.lane, kind: n.kind, end: n.end.map { $0 + d }) },
+                made: { ChartNote(time: $0, lane: $1) })
+            map.lanes = read.lanes
+            map.metadata = read.metadata
+        }
         let text = try ChartExport.text(
-            beats, tempo: exportTempo, format: format, title: (track as NSString).deletingPathExtension, audio: track, path: path)
+            map, tempo: exportTempo, format: format, title: (track as NSString).deletingPathExtension, audio: track, path: path)
         try AtomicFile.write(text, to: path, replacing: replacing ? path : nil)
         switch try BeatMapFile.open(path: path, limits: settings.limits) {
         case .success(let f):
