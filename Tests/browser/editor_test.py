@@ -310,6 +310,8 @@ def tempo_change_between_two_songs(browser, binary, work, errors):
         grid = page.evaluate("window.editor.state.declared_grid")
         assert abs(grid["bpm"] - 88) < 1e-9 and abs(grid["offset"] - 0.25) < 1e-9, grid
         assert abs(grid["sections"][0]["time"] - 12.251) < 1e-6, grid
+        # The summary says the grid's range of tempos, as `beatmap check` does (it said "map 88.00 BPM" alone).
+        page.wait_for_function("document.getElementById('summary').innerText.includes('map 88.00–95.00 BPM (mostly')")
         # Every hit on that grid, worked out here: each song's hits a whole number of its beats from its start.
         for t in hits:
             start, bpm = (0.25, 88) if t < 12.251 - 1e-6 else (12.251, 95)

@@ -24,11 +24,15 @@ export function showState(s) {
   $("title").title = `${s.map ? "Saving writes " + s.map : "A draft: Save As names its file"}${s.dirty ? " (unsaved changes)" : ""}; the track is ${s.track}`;
   document.title = `${s.dirty ? "● " : ""}${file} · beatmap edit`;
   const f = (v, d = 1) => (v == null ? "n/a" : v.toFixed(d));
+  // A grid of several tempos says its range and the one that holds longest, as `beatmap check` does.
+  const g = s.declared_grid, tempos = g ? [g.bpm, ...(g.sections || []).map((x) => x.bpm)] : [];
+  const mapBpm = new Set(tempos).size > 1 && s.map_bpm != null
+    ? `${f(Math.min(...tempos), 2)}–${f(Math.max(...tempos), 2)} BPM (mostly ${f(s.map_bpm, 2)})` : `${f(s.map_bpm, 2)} BPM`;
   const summary = $("summary");
   summary.replaceChildren(
     span(s.flagged ? "bad" : "ok", `${s.flagged} flagged`),
     ` of ${m.beats.length} beats · offset ${s.offset == null ? "n/a" : (s.offset * 1000).toFixed(1) + " ms"} · ` +
-      `map ${f(s.map_bpm, 2)} BPM vs track ${f(s.audio_bpm, 2)} BPM` +
+      `map ${mapBpm} vs track ${f(s.audio_bpm, 2)} BPM` +
       (s.declared_grid
         ? ` · judged on the grid ${s.declared_grid.bpm.toFixed(3)} BPM from ${s.declared_grid.offset.toFixed(3)} s` +
           (s.declared_grid.sections && s.declared_grid.sections.length
