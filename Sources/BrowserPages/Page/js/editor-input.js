@@ -133,7 +133,16 @@ function wireToolbar() {
   const scale = (factor) => () => { if (m.grid) c.setGrid(scaleTempo(m.grid, factor, transport.position())); };
   $("x2").onclick = scale(2); $("half").onclick = scale(1 / 2); $("x32").onclick = scale(3 / 2); $("x23").onclick = scale(2 / 3);
   $("halfBeat").onclick = () => { if (m.grid) c.setGrid(shiftHalfBeat(m.grid, transport.position())); };
-  $("downbeat").onclick = () => { if (m.grid) c.setGrid(setDownbeat(m.grid, c.target().time)); };
+  // Beat 1 on a place off the grid's beats moves every line by that much: said, so an off-beat hit is not a silent trap.
+  $("downbeat").onclick = () => {
+    if (!m.grid) return;
+    const t = c.target().time, s = sectionAt(m.grid, t), period = 60 / s.bpm;
+    const off = ((((t - s.offset) / period) % 1) + 1) % 1, moved = Math.min(off, 1 - off);
+    c.setGrid(setDownbeat(m.grid, t));
+    $("tapInfo").textContent = moved * period > 0.005
+      ? `Beat 1 was ${off.toFixed(2)} of a beat past a beat: every line moved (Ctrl+Z undoes)`
+      : "";
+  };
   $("toSelection").onclick = c.toSelection;
   $("addSection").onclick = () => {
     if (!m.grid) return;
