@@ -15,6 +15,12 @@ public struct CrossfadeReport: Sendable {
         public let shortTermDip: Double?
         /// This curve's own fade, in output seconds (a hard cut's is shorter than the others').
         public let fade: ClosedRange<Double>
+
+        /// Whether the momentary (`shortTerm` false) or short-term loudness reaches silence in the fade: its dip is
+        /// then measured down to EBU R128's −70 LUFS gate.
+        public func reachesSilence(shortTerm: Bool) -> Bool {
+            LoudnessMeter.reachesSilence(points, from: fade.lowerBound, to: fade.upperBound, shortTerm: shortTerm)
+        }
     }
 
     /// The fade's times and both decks' beats around it (without samples).
@@ -68,10 +74,23 @@ public struct CrossfadeReport: Sendable {
             format: "fade %.3f–%.3f s; the incoming track enters at its %.3f s\n", result.fadeStart, result.fadeEnd, result.incomingOffset)
         out += "loudness dip across the transition (EBU R128, libebur128):\n"
         out += "  curve          momentary (400 ms)   short-term (3 s)\n"
+        var silent = false
         for c in curves {
-            func f(_ v: Double?) -> String { v.map { String(format: "%+8.2f dB", $0) } ?? "     n/a" }
-            out +=
-                "  \(c.curve.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0))  \(f(c.momentaryDip))          \(f(c.shortTermDip))\n"
+            func f(_ v: Double?, _ shortTerm: Bool) -> String {
+                guard let v else { return "     n/a   " }
+                let floor = c.reachesSilence(shortTerm: shortTerm)
+                silent = silent || floor
+                return String(format: "%+8.2f dB", v) + (floor ? "*" : " ")
+            }
+            let line =
+                "  \(c.curve.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0))  \(f(c.momentaryDip, false))         \(f(c.shortTermDip, true))"
+            out += String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
+        }
+        if silent {
+            out += "  * down to silence: EBU R128 gates loudness under −70 LUFS, so the dip is measured to that floor\n"
+        }
+        if curves.contains(where: { $0.momentaryDip == nil || $0.shortTermDip == nil }) {
+            out += "  n/a: no level before or after the fade to dip from (both sides silent)\n"
         }
         if let relock = result.relockTime {
             out += String(format: "beat clock: follows the incoming track from its beat at %.3f s\n", relock)
@@ -101,6 +120,8 @@ public struct CrossfadeReport: Sendable {
                         JSONObject([
                             "curve": .string(c.curve.rawValue), "momentary_dip_db": c.momentaryDip.map { .real($0) } ?? .null,
                             "short_term_dip_db": c.shortTermDip.map { .real($0) } ?? .null,
+                            "momentary_to_silence": .bool(c.reachesSilence(shortTerm: false)),
+                            "short_term_to_silence": .bool(c.reachesSilence(shortTerm: true)),
                         ]))
                 }),
         ])

@@ -47,13 +47,26 @@ public enum LoudnessMeter {
         let window = shortTerm ? 3.0 : 0.4
         func v(_ p: Point) -> Double { shortTerm ? p.shortTerm : p.momentary }
         func audible(_ p: Point) -> Bool { v(p).isFinite && v(p) > absoluteGate }
-        let inside = points.filter { $0.time >= from + window / 2 && $0.time <= to + window / 2 && !v($0).isNaN }.map {
-            max(absoluteGate, v($0))
-        }
+        let inside = inFade(points, from: from, to: to, shortTerm: shortTerm)
         let before = points.filter { $0.time <= from && $0.time > from - 2 && audible($0) }.map(v)
         let after = points.filter { $0.time >= to + window && $0.time < to + window + 2 && audible($0) }.map(v)
         guard let low = inside.min(), !before.isEmpty || !after.isEmpty else { return nil }
         let reference = (before + after).reduce(0, +) / Double(before.count + after.count)
         return low - reference
+    }
+
+    /// Whether the loudness inside [from, to] (as `dip` reads it) reaches silence, the absolute gate: the dip is then
+    /// measured down to that floor, not to a level anyone hears.
+    public static func reachesSilence(_ points: [Point], from: Double, to: Double, shortTerm: Bool) -> Bool {
+        inFade(points, from: from, to: to, shortTerm: shortTerm).contains { $0 <= absoluteGate }
+    }
+
+    /// The loudness values `dip` reads inside [from, to], silence counted as the absolute gate.
+    static func inFade(_ points: [Point], from: Double, to: Double, shortTerm: Bool) -> [Double] {
+        let window = shortTerm ? 3.0 : 0.4
+        return points.filter {
+            let v = shortTerm ? $0.shortTerm : $0.momentary
+            return $0.time >= from + window / 2 && $0.time <= to + window / 2 && !v.isNaN
+        }.map { max(absoluteGate, shortTerm ? $0.shortTerm : $0.momentary) }
     }
 }

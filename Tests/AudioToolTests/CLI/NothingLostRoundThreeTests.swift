@@ -76,6 +76,24 @@ struct NothingLostRoundThreeTests {
         #expect(listed == ["Hard=Hard.dat", "Expert=x.dat"], "\(String(describing: listed))")
     }
 
+    @Test("hits microseconds apart get no tempo figures: no \"60000000 BPM\", no track at twice its tempo")
+    func noTempoFromHitsMicrosecondsApart() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let hits = (0..<2_000).map { String(format: "%.6f", 0.25 + Double($0) * 1e-6) }.joined(separator: ", ")
+        let track = TestPaths.packageRoot.appendingPathComponent("samples/audio/world4-track-a-132bpm.flac").path
+        for declared in ["\"bpm\": 132, \"offset\": 0.25, ", ""] {
+            let path = dir.appendingPathComponent("dense.json").path
+            try "{\(declared)\"beats\": [\(hits)]}\n".write(toFile: path, atomically: true, encoding: .utf8)
+            let r = try run(TestPaths.binary("beatmap"), ["check", path, "--audio", track])
+            let summary = r.stderr.split(separator: "\n").first { $0.hasPrefix("beatmap:") && $0.contains("matched") } ?? ""
+            // The track is 132 BPM: any tempo the summary gives must be a tempo a chart holds, and the track's its own.
+            let tempos = summary.matches(of: /([0-9.]+) BPM/).compactMap { Double($0.1) }
+            #expect(tempos.allSatisfy { $0 <= 10_000 }, "\(summary)")
+            #expect(!summary.contains("track 264"), "\(summary)")
+        }
+    }
+
     @Test("a list with no tempo converted to a chart says it is written on 60 BPM, for every chart format")
     func noTempoIsSaid() throws {
         let dir = TestPaths.scratch()

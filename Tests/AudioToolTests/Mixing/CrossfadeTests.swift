@@ -30,6 +30,20 @@ struct CrossfadeTests {
     /// The crossfade chart says what it draws: a dashed short-term line per curve (its title says dashed), each curve
     /// in the same colour whichever curve was chosen, the fade shaded over the grid, the gains each curve applies, and
     /// no beat legend when there are no beats.
+    /// A hard cut through half a second of silence (the intermission-death scenario) dips down to the −70 LUFS gate: the
+    /// text marks that figure and says what it is measured to; a crossfade between two sounds has no such mark.
+    @Test func aDipDownToSilenceIsMarkedAsMeasuredToTheGate() throws {
+        let a = Deck(samples: Self.noise(seconds: 14, seed: 1), sampleRate: Self.rate)
+        let b = Deck(samples: Self.noise(seconds: 14, seed: 2), sampleRate: Self.rate)
+        let plan = CrossfadeScenario.intermissionDeath.apply(to: CrossfadePlan(at: 6, duration: 2, curve: .linear), curve: nil, gap: nil)
+        let silent = CrossfadeReport(a: a, b: b, plan: plan)
+        #expect(silent.curves.first?.reachesSilence(shortTerm: false) == true)
+        #expect(silent.text.contains("dB*") && silent.text.contains("measured to that floor"), "\(silent.text)")
+        let plain = CrossfadeReport(a: a, b: b, plan: CrossfadePlan(at: 6, duration: 2, curve: .linear))
+        #expect(plain.curves.allSatisfy { !$0.reachesSilence(shortTerm: false) && !$0.reachesSilence(shortTerm: true) })
+        #expect(!plain.text.contains("*"), "\(plain.text)")
+    }
+
     @Test func theCrossfadeChartDrawsWhatItsLegendSays() throws {
         let a = Deck(samples: Self.noise(seconds: 14, seed: 1), sampleRate: Self.rate)
         let b = Deck(samples: Self.noise(seconds: 14, seed: 2), sampleRate: Self.rate)

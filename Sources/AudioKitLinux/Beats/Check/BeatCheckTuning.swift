@@ -35,6 +35,15 @@ public struct BeatCheckTuning: Sendable {
     /// Fewest beats inside the track for a check; fewest well-matched beats for a drift estimate.
     var minimumBeats = 4
     var minimumBeatsForDrift = 8
+    /// The shortest stretch of time (seconds) the beats a drift is measured on must span: a drift over 40,000 hits in
+    /// 40 ms is no tempo (it read "track 264 BPM" for a 132 BPM track).
+    var minimumDriftSpan = 2.0
+
+    /// Whether beats at `times` (the well-matched ones) are enough to measure a drift on: as many as
+    /// `minimumBeatsForDrift`, spanning `minimumDriftSpan`.
+    func measuresDrift(_ times: [Double]) -> Bool {
+        times.count >= minimumBeatsForDrift && (times.max() ?? 0) - (times.min() ?? 0) >= minimumDriftSpan
+    }
     /// Below this share of beats confirmed by an onset, the check is an error (`beatmap.unconfirmed`).
     var minimumConfirmedShare = 0.5
     /// The shortest beat period people tap as a beat (seconds): a steady pulse at least this slow is a beat list, checked

@@ -135,7 +135,7 @@ public enum BeatChecker {
         let good = beats.filter { $0.audioTime != nil && !$0.flagged && !$0.fromGrid }
         let raw = good.map { $0.time - $0.audioTime! }
         let offset = raw.isEmpty ? nil : Median.of(raw)
-        let drift = good.count >= options.tuning.minimumBeatsForDrift ? RobustLine.theilSen(good.map(\.time), raw) : nil
+        let drift = options.tuning.measuresDrift(good.map(\.time)) ? RobustLine.theilSen(good.map(\.time), raw) : nil
         // The same fit as `beatmap fit` (least squares onto a grid, missing beats allowed), so both report one BPM.
         let mapBPM = GridFit(times: times)?.bpm
         let audioBPM = mapBPM.flatMap { m in drift.map { m * (1 + $0) } }
@@ -163,7 +163,10 @@ public enum BeatChecker {
         }
         if let declared = map.tempoMap { return (declared, "declared") }
         let audio = TempoEstimator.estimate(onset)?.bpm
-        return TempoMapFit.fit(times, audioBPM: audio).map { ($0, "fitted") }
+        // A fit outside the tempi a chart can hold (hits microseconds apart fit "60,000,000 BPM") is no tempo map.
+        return TempoMapFit.fit(times, audioBPM: audio).flatMap { fit in
+            fit.sections.allSatisfy { TempoMap.bpmRange.contains($0.bpm) } ? (fit, "fitted") : nil
+        }
     }
 
     /// A steady pulse: `share` (80 %) of the intervals within −20 %…+25 % of the median interval (a beat list, as
@@ -239,7 +242,7 @@ public enum BeatChecker {
         }
         let good = beats.filter { b in !b.flagged && b.audioTime != nil && abs(b.error ?? 1) <= options.tolerance }
         let raw = good.map { $0.time - $0.audioTime! }
-        let drift = good.count >= options.tuning.minimumBeatsForDrift ? RobustLine.theilSen(good.map(\.time), raw) : nil
+        let drift = options.tuning.measuresDrift(good.map(\.time)) ? RobustLine.theilSen(good.map(\.time), raw) : nil
         let mapBPM = tempo.mainBPM(from: times.min() ?? 0, to: times.max() ?? 0)
         var report = BeatCheckReport(
             beats: beats, offset: raw.isEmpty ? offset : Median.of(raw), drift: drift, mapBPM: mapBPM,

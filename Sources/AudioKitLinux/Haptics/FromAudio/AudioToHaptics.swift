@@ -76,6 +76,7 @@ public enum AudioToHaptics {
                 combined: options.split ? nil : empty, continuous: options.split ? empty : nil, transients: options.split ? empty : nil,
                 onsets: [], notes: notes, duration: features.duration, amplitude: amplitude)
         }
+        if let note = quietNote(features, options: options) { notes.append(note) }
         var onsets: [TransientPicker.Onset] = []
         if options.content != .continuousOnly {
             // The envelope's last value closes a partial millisecond at the next whole one: an onset there lies past the end.
@@ -87,16 +88,7 @@ public enum AudioToHaptics {
                 )
             }
         }
-        let transientEvents = onsets.map { onset -> AHAPEvent in
-            let intensity = (min(1, onset.height * peak * gain)).squareRoot()
-            let sharpness = features.centroid(near: onset.time).map { Self.sharpness(centroid: Double($0)) } ?? 0.5
-            return AHAPEvent(
-                .hapticTransient, time: patternTime(onset.time),
-                parameters: [
-                    AHAPEventParameter(.hapticIntensity, round(intensity, 1e-4)),
-                    AHAPEventParameter(.hapticSharpness, round(sharpness, 1e-4)),
-                ])
-        }
+        let transientEvents = transients(onsets, features: features, scale: peak * gain)
         var audio: [AHAPElement] = []
         if let audioPath { audio = [.event(AHAPEvent(.audioCustom, time: 0, waveformPath: audioPath))] }
         var continuousElements: [AHAPElement] = []
@@ -259,6 +251,35 @@ public enum AudioToHaptics {
             elements += curves(.hapticSharpnessControl, times: sharpnessTimes, values: bright, density: options.sharpnessDensity)
         }
         return elements
+    }
+
+    /// A transient for each onset: its intensity the square root of its height in the envelope times `scale` (the peak
+    /// and the gain), its sharpness from the spectral centroid there.
+    static func transients(_ onsets: [TransientPicker.Onset], features: SoundFeatures, scale: Double) -> [AHAPEvent] {
+        onsets.map { onset -> AHAPEvent in
+            let intensity = (min(1, onset.height * scale)).squareRoot()
+            let sharpness = features.centroid(near: onset.time).map { Self.sharpness(centroid: Double($0)) } ?? 0.5
+            return AHAPEvent(
+                .hapticTransient, time: patternTime(onset.time),
+                parameters: [
+                    AHAPEventParameter(.hapticIntensity, round(intensity, 1e-4)),
+                    AHAPEventParameter(.hapticSharpness, round(sharpness, 1e-4)),
+                ])
+        }
+    }
+
+    /// A loudest sample under this (−60 dBFS) makes normalising worth a note.
+    static let quietPeak = 0.001
+
+    /// Normalising a sound whose loudest sample is 60 dB under full scale or more makes full-strength haptics of what is
+    /// mostly its noise floor (16-bit dither peaks near −90 dBFS): the note that says so, with the level and the gain.
+    static func quietNote(_ features: SoundFeatures, options: AudioToHapticsOptions) -> String? {
+        let samplePeak = Double(features.samplePeak), peak = Double(features.peak)
+        guard options.normalize, samplePeak > 0, samplePeak < quietPeak, peak > 0 else { return nil }
+        return String(
+            format:
+                "the sound's loudest sample is %.1f dBFS, so normalising raised it by %.0f dB: a sound this quiet is mostly its noise floor; check the file, or keep its own level instead of normalising",
+            20 * log10(samplePeak), -20 * log10(peak))
     }
 
     /// How long before and after a transient the curves stop, in a pattern with both (seconds).

@@ -81,6 +81,23 @@ struct AudioToHapticsTests {
         #expect(result.notes.count == 1 && result.notes[0].contains("silent"), "\(result.notes)")
     }
 
+    /// A tone whose loudest sample is −80 dBFS is normalised with a note that gives its level and the 80 dB it took; one
+    /// at −20 dBFS, or either kept at its own level, gets none.
+    @Test("normalising a sound 60 dB or more under full scale is said, with its level")
+    func aVeryQuietSoundIsSaid() {
+        func tone(_ dB: Double) -> [Float] {
+            let a = pow(10, dB / 20)
+            return (0..<HapticSignals.rate / 2).map { Float(a * sin(2 * .pi * 440 * Double($0) / Double(HapticSignals.rate))) }
+        }
+        let said = { (n: [String]) in n.filter { $0.contains("mostly its noise floor") } }
+        let quiet = said(Self.convert(tone(-80)).notes)
+        #expect(quiet.count == 1 && quiet[0].contains("-80.0 dBFS") && quiet[0].contains("by 80 dB"), "\(quiet)")
+        #expect(said(Self.convert(tone(-20)).notes).isEmpty)
+        var own = AudioToHapticsOptions()
+        own.normalize = false
+        #expect(said(Self.convert(tone(-80), own).notes).isEmpty)
+    }
+
     @Test("a long sound gives events of at most 30 s and chained curves of at most 16 points")
     func limits() {
         // 70 s of a 300 Hz tone whose loudness wanders (two slow sines), with a click every 2 s.
