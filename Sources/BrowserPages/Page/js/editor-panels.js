@@ -28,10 +28,16 @@ export function showState(s) {
   const g = s.declared_grid, tempos = g ? [g.bpm, ...(g.sections || []).map((x) => x.bpm)] : [];
   const mapBpm = new Set(tempos).size > 1 && s.map_bpm != null
     ? `${f(Math.min(...tempos), 2)}–${f(Math.max(...tempos), 2)} BPM (mostly ${f(s.map_bpm, 2)})` : `${f(s.map_bpm, 2)} BPM`;
+  // Red only for what must be fixed: flagged hits that are errors, or an error among the map's findings; a "maybe" is
+  // counted apart, in the warning colour.
+  const maybes = s.beats.filter((b) => b.flagged && b.maybe).length, errors = s.flagged - maybes;
+  const failing = errors > 0 || (s.findings || []).some((x) => x.severity === "error");
+  const late = s.offset == null ? "n/a" : `${Math.abs(s.offset * 1000).toFixed(1)} ms ${s.offset >= 0 ? "late" : "early"} on the track`;
   const summary = $("summary");
   summary.replaceChildren(
-    span(s.flagged ? "bad" : "ok", `${s.flagged} flagged`),
-    ` of ${m.beats.length} beats · offset ${s.offset == null ? "n/a" : (s.offset * 1000).toFixed(1) + " ms"} · ` +
+    span(failing ? "bad" : "ok", `${errors} flagged`),
+    ...(maybes ? [span("warn", ` + ${maybes} maybe`)] : []),
+    ` of ${m.beats.length} beats · hits ${late} · ` +
       `map ${mapBpm} vs track ${f(s.audio_bpm, 2)} BPM` +
       (s.declared_grid
         ? ` · judged on the grid ${s.declared_grid.bpm.toFixed(3)} BPM from ${s.declared_grid.offset.toFixed(3)} s` +
