@@ -408,6 +408,15 @@ def chart_whose_offset_is_off(browser, binary, work, track, errors):
         page.wait_for_function("window.editor.beats.length === 15")
         page.mouse.dblclick(x, y)
         page.wait_for_function("window.editor.beats.length === 16")
+        # A finding that names a hit (lint's "too close", a hit 10 ms after hit 3) goes to that hit on a click.
+        crowded = sorted(hits0 + [hits0[3] + 0.010])
+        page.evaluate(f"window.editor.setBeatsForTest({json.dumps(crowded)})")
+        row = page.locator("#findings .finding", has_text="beatmap.too_close")
+        row.wait_for(timeout=20000)
+        row.first.click()
+        page.wait_for_function("window.editor.selected.length === 1 && window.editor.selected[0] === 4")
+        page.evaluate(f"window.editor.setBeatsForTest({json.dumps(hits0)})")
+        page.wait_for_function("window.editor.synced && window.editor.beats.length === 16")
         # Beat 1 here half a beat past a beat (Snap 1/2, the playhead there) says that every line moved; undone.
         page.select_option("#divisor", "2")
         page.evaluate(f"window.editor.transport.seek({hits0[4] + 0.5 * 60 / 88 + 0.01})")

@@ -1,7 +1,7 @@
 // The editor page's beat-list operations. Run: node --test Tests/page
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected, nextFlagged, applyFixes, shiftedBy, grabbable, betweenNeighbours, findingText } from "../../Sources/BrowserPages/Page/js/beats.js";
+import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected, nextFlagged, applyFixes, shiftedBy, grabbable, betweenNeighbours, findingText, findingTime, nearestIndex } from "../../Sources/BrowserPages/Page/js/beats.js";
 
 test("normalized drops what is not finite and sorts", () => {
   assert.deepEqual(normalized([3, NaN, 1, Infinity, 2]), [1, 2, 3]);
@@ -75,4 +75,14 @@ test("a finding says where an error goes, what a maybe has, and which hit a wait
   assert.deepEqual(findingText(waiting, 249), {
     label: "maybe: beat 249 at 50.214 s -14 ms", detail: " (fix the hit at 50.331 s first: this one may be fine once it is) " });
   assert.deepEqual(findingText({ time: 1, error: 0.02, fix: null, maybe: false }, 0), { label: "beat 0 at 1.000 s +20 ms", detail: "" });
+});
+
+test("findingTime reads the hit a finding names, and nearestIndex finds it", () => {
+  assert.equal(findingTime("hit 139 at 30.945 s sits on the chart's 1/4 grid line"), 30.945);
+  assert.equal(findingTime("beat 1 at 0.629 s splits a 0.682 s interval in two; an extra beat?"), 0.629);
+  assert.equal(findingTime("hit 3 at 1.250 s is 0 ms after hit 2"), 1.25);
+  // A finding about the whole map names no hit.
+  assert.equal(findingTime("the whole map is 40 ms later than the track; subtract 0.040 s from every beat"), null);
+  assert.equal(nearestIndex([0.25, 0.629, 1.31], 0.629), 1);
+  assert.equal(nearestIndex([0.25, 0.629, 1.31], 1.2), 2);
 });

@@ -81,3 +81,16 @@ export function betweenNeighbours(beats, index, t) {
   const hi = index + 1 < beats.length ? beats[index + 1] - 0.001 : Infinity;
   return Math.min(Math.max(t, lo), hi);
 }
+
+/** The time of the hit a finding's message names ("beat 3 at 1.250 s", "hit 12 at 30.945 s"); null when none. */
+export function findingTime(message) {
+  const found = /\b(?:beat|hit) \d+ at (-?\d+(?:\.\d+)?) s\b/.exec(message);
+  return found ? Number(found[1]) : null;
+}
+
+/** The index of the time in `sorted` nearest `t` (0 for an empty list). */
+export function nearestIndex(sorted, t) {
+  let best = 0;
+  sorted.forEach((v, i) => { if (Math.abs(v - t) < Math.abs(sorted[best] - t)) best = i; });
+  return best;
+}

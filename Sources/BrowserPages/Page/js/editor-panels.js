@@ -5,7 +5,7 @@
 import { markerLabel, withoutMarker } from "./markers.js";
 import { getJSON } from "./api.js";
 import { m, serverError, setError, transport } from "./editor-model.js";
-import { findingText } from "./beats.js";
+import { findingText, findingTime, nearestIndex } from "./beats.js";
 import { formatPosition, octaveFix, removeSection, sectionAt, sectionRows, sectionStretch, sectionsOf, setSectionBpm, shownTempo } from "./timing.js";
 
 const $ = (id) => document.getElementById(id);
@@ -202,8 +202,18 @@ export function showFindings(s) {
     rows.push(row);
   }
   const shown = ["beatmap.misaligned", "beatmap.offset"].concat(octave && s.octave && m.grid ? ["beatmap.tempo_octave"] : []);
-  const other = s.findings.filter((x) => !shown.includes(x.rule)).map((x) => `${x.severity}: [${x.rule}] ${x.message}`);
-  if (other.length) { const pre = document.createElement("div"); pre.textContent = other.join("\n"); rows.push(pre); }
+  // The map's other findings, a row each; one that names a hit by its time ("hit 3 at 1.250 s") goes to it on a click.
+  for (const x of s.findings.filter((x) => !shown.includes(x.rule))) {
+    const row = document.createElement("div");
+    row.append(span(x.severity === "error" ? "bad" : "warn", `${x.severity}: [${x.rule}] `), x.message);
+    const at = findingTime(x.message);
+    if (at != null && m.beats.length) {
+      row.className = "finding";
+      row.title = "Go to the hit it names";
+      row.onclick = () => actions.goTo(nearestIndex(m.beats, at));
+    }
+    rows.push(row);
+  }
   $("findings").replaceChildren(...rows);
 }
 
