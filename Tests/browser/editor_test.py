@@ -425,7 +425,15 @@ def chart_whose_offset_is_off(browser, binary, work, track, errors):
         page.wait_for_function("document.getElementById('tapInfo').innerText.includes('0.50 of a beat past a beat')")
         page.keyboard.press("Control+z")
         page.wait_for_function(f"Math.abs(window.editor.grid.offset - {offset0}) < 1e-9")
-        # A second section's candidates ("§2 …") keep the tempo row one row at 1280 px.
+        # One run of Tap BPM (six taps, each setting the tempo from the fourth on) is one undo step.
+        bpm0 = page.evaluate("window.editor.grid.bpm")
+        for _ in range(6):
+            page.keyboard.press("b")
+            page.wait_for_timeout(300)
+        page.wait_for_function(f"Math.abs(window.editor.grid.bpm - {bpm0}) > 1")
+        page.keyboard.press("Control+z")
+        page.wait_for_function(f"Math.abs(window.editor.grid.bpm - {bpm0}) < 1e-9")
+        # A second section's candidates ("§2 …"), beside Tap BPM's reading, keep the tempo row one row at 1280 px.
         tall = page.evaluate("document.getElementById('tempo').getBoundingClientRect().height")
         page.mouse.click(page.evaluate(f"window.editor.clientX({hits0[8]})"), y)
         page.wait_for_function("window.editor.selected.length === 1")

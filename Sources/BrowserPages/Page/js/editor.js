@@ -256,16 +256,22 @@ async function sendGrid(at = ticket()) {
   }
 }
 
+// One run of Tap BPM (taps at most 2 s apart) is one undo step, however many times it sets the tempo.
+let tapRunRecorded = false;
+
 function tapBpm() {
   const now = performance.now() / 1000;
   if (tempoTaps.length && now - tempoTaps[tempoTaps.length - 1] > 2) tempoTaps = [];
+  if (!tempoTaps.length) tapRunRecorded = false;
   tempoTaps.push(now);
   const r = tapTempo(tempoTaps.slice(-16));
   $("tapInfo").textContent = r
     ? `${r.bpm.toFixed(1)} BPM ± ${r.spreadMs.toFixed(0)} ms over ${Math.min(tempoTaps.length, 16)} taps`
     : `tap ${4 - tempoTaps.length} more`;
   const bpm = r && shownTempo(r.bpm, 1);
-  if (r) setGrid(m.grid ? setSectionBpm(m.grid, transport.position(), bpm) : { offset: transport.position(), bpm });
+  if (!r) return;
+  setGrid(m.grid ? setSectionBpm(m.grid, transport.position(), bpm) : { offset: transport.position(), bpm }, { record: !tapRunRecorded });
+  tapRunRecorded = true;
 }
 
 function tap() {
