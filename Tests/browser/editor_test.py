@@ -22,6 +22,14 @@ def start_editor(binary, args, cwd=None):
     return start_server([binary, "edit", *args, "--no-open"], cwd=cwd)
 
 
+def start_on_chart(binary, work, name, text, track):
+    """Writes `text` as chart `name` in `work` and starts the editor on it with `track`: (path, process, page URL)."""
+    path = os.path.join(work, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return (path, *start_editor(binary, [path, "--audio", track], cwd=work))
+
+
 def open_page(browser, url, errors, tag, size=(1400, 700), refusals=True):
     """A page on the editor at `url` in a new context of `size` (its policy bypassed for Playwright's waits): every page
     error, and unless `refusals` is false every refused request, goes into `errors` under `tag`."""
@@ -335,10 +343,7 @@ def save_off_before_the_click(browser, binary, work, track, errors):
         "#VERSION:0.83;", "#MUSIC:track.flac;", "#OFFSET:0;", "#BPMS:0=120;", "#WARPS:2=1;",
         "#NOTES:", " dance-single:", " :", " Hard:", " 1:", " 0,0,0,0,0:", "1000", "0100", "0010", "0001", ";", "",
     ])
-    path = os.path.join(work, "warped.ssc")
-    with open(path, "w") as f:
-        f.write(chart)
-    server, url = start_editor(binary, [path, "--audio", track], cwd=work)
+    path, server, url = start_on_chart(binary, work, "warped.ssc", chart, track)
     try:
         assert url, "the editor printed no URL for the warped chart"
         page = open_page(browser, url, errors, "warps", refusals=False)
@@ -369,10 +374,7 @@ def chart_whose_offset_is_off(browser, binary, work, track, errors):
         "#TITLE:Late;", "#MUSIC:track.flac;", f"#OFFSET:{-(full[0] + 0.040):.6f};", "#BPMS:0.000000=88.000000;", "#STOPS:;",
         "#NOTES:", "     dance-single:", "     :", "     Hard:", "     5:", "     0,0,0,0,0:",
     ] + [",\n".join("\n".join(rows[k:k + 4]) for k in range(0, 16, 4)), ";", ""])
-    path = os.path.join(work, "late.sm")
-    with open(path, "w") as f:
-        f.write(chart)
-    server, url = start_editor(binary, [path, "--audio", track], cwd=work)
+    _, server, url = start_on_chart(binary, work, "late.sm", chart, track)
     try:
         assert url, "the editor printed no URL for the late chart"
         page = open_page(browser, url, errors, "late chart", size=(1280, 720))
