@@ -419,6 +419,18 @@ def chart_whose_offset_is_off(browser, binary, work, track, errors):
         page.wait_for_function("window.editor.selected.length === 1 && window.editor.selected[0] === 4")
         page.evaluate(f"window.editor.setBeatsForTest({json.dumps(hits0)})")
         page.wait_for_function("window.editor.synced && window.editor.beats.length === 16")
+        # Two hits moved 60 ms off the chart's grid: "apply all" puts both back in one click (one undo step).
+        slipped = [t + 0.060 if k in (3, 9) else t for k, t in enumerate(hits0)]
+        page.evaluate(f"window.editor.setBeatsForTest({json.dumps(slipped)})")
+        page.wait_for_selector("#applyAll", timeout=20000)
+        page.click("#applyAll")
+        page.wait_for_function("window.editor.synced && !document.querySelector('#applyAll')")
+        fixed = page.evaluate("window.editor.beats")
+        assert max(abs(a - b) for a, b in zip(fixed, hits0)) < 0.005, f"apply all left {fixed} for {hits0}"
+        page.keyboard.press("Control+z")
+        page.wait_for_function(f"window.editor.synced && Math.abs(window.editor.beats[3] - {slipped[3]}) < 1e-6")
+        page.evaluate(f"window.editor.setBeatsForTest({json.dumps(hits0)})")
+        page.wait_for_function("window.editor.synced && window.editor.beats.length === 16")
         # Beat 1 here half a beat past a beat (Snap 1/2, the playhead there) says that every line moved; undone.
         page.select_option("#divisor", "2")
         page.evaluate(f"window.editor.transport.seek({hits0[4] + 0.5 * 60 / 88 + 0.01})")

@@ -149,6 +149,17 @@ export function showMarkers(s) {
 export function showFindings(s) {
   const rows = [];
   if (serverError()) rows.push(span("bad", "error: " + serverError()));
+  // Every error's fix in one click (one undo step; each hit moves once, then the check runs again): what selecting
+  // them all and pressing F does.
+  const fixable = s.beats.map((b, i) => i).filter((i) => s.beats[i].flagged && !s.beats[i].maybe && s.beats[i].fix != null);
+  if (fixable.length > 1) {
+    const all = document.createElement("button");
+    all.id = "applyAll";
+    all.textContent = `apply all ${fixable.length}`;
+    all.title = "Move every hit flagged as an error to its fix at once (the maybes stay); undo with Ctrl+Z";
+    all.onclick = () => { m.selected = new Set(fixable); actions.applyFix(); };
+    rows.push(all);
+  }
   // Errors first, then the maybes.
   const order = s.beats.map((b, i) => i).filter((i) => s.beats[i].flagged);
   order.sort((a, b) => Number(Boolean(s.beats[a].maybe)) - Number(Boolean(s.beats[b].maybe)) || a - b);
