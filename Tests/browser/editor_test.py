@@ -404,6 +404,13 @@ def chart_whose_offset_is_off(browser, binary, work, track, errors):
         x, y = page.evaluate(f"window.editor.clientX({hits0[5]})"), page.evaluate("window.editor.clientY()")
         page.mouse.click(x, y)
         page.wait_for_function("window.editor.selected.length === 1")
+        # A hit typed onto another's time is refused in words, nothing moved (the two would read back as one).
+        page.fill("#hitTime", f"{hits0[6]:.6f}")
+        page.press("#hitTime", "Enter")
+        page.wait_for_function("document.querySelector('#findings').innerText.includes('Not moved: hit 6')")
+        assert page.evaluate("window.editor.beats") == hits0, "a hit was moved onto another"
+        page.mouse.click(x, y)
+        page.wait_for_function("window.editor.selected.length === 1")
         page.keyboard.press("Escape")
         page.wait_for_function("window.editor.selected.length === 0")
         page.mouse.dblclick(x, y)

@@ -30,6 +30,14 @@ function typeSelectedTime() {
   const field = $("hitTime"), one = m.selected.size === 1 ? [...m.selected][0] : -1;
   const t = parsePosition(field.value.replace(/\s*\(.*\)\s*$/, ""), m.grid);
   if (one < 0 || t == null || !Number.isFinite(t)) { field.classList.add("invalid"); return; }
+  // Onto another hit (within 1 ms), the two would read back as one: refused, in words.
+  const other = m.beats.findIndex((b, i) => i !== one && Math.abs(b - t) <= 0.001);
+  if (other >= 0) {
+    field.classList.add("invalid");
+    setError(`Not moved: hit ${other} is at ${m.beats[other].toFixed(3)} s already, and two hits there would read back as one`);
+    showFindings(m.state);
+    return;
+  }
   field.classList.remove("invalid");
   const moved = m.beats.slice();
   moved[one] = t;
