@@ -130,5 +130,5 @@ export function draw(m, overview, detail, timeLabel) {
   const p = m.transport.position();
   gd.fillStyle = "#ffffff"; gd.fillRect(xOf(p, view, d), 0, 2, d.height);
   go.fillStyle = "#ffffff"; go.fillRect(ox(p), 0, 2, o.height);
-  timeLabel.textContent = formatSeconds(p);
+  timeLabel.textContent = "playhead " + formatSeconds(p);
 }
