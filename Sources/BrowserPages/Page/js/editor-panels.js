@@ -144,22 +144,39 @@ export function showMarkers(s) {
   $("sidecar").checked = !!s.sidecar;
 }
 
+// Every error's fix in one click (one undo step; each hit moves once, then the check runs again): what selecting them
+// all and pressing F does. Null with fewer than two.
+function applyAllButton(s) {
+  const fixable = s.beats.map((b, i) => i).filter((i) => s.beats[i].flagged && !s.beats[i].maybe && s.beats[i].fix != null);
+  if (fixable.length < 2) return null;
+  const all = document.createElement("button");
+  all.id = "applyAll";
+  all.textContent = `apply all ${fixable.length}`;
+  all.title = "Move every hit flagged as an error to its fix at once (the maybes stay); undo with Ctrl+Z";
+  all.onclick = () => { m.selected = new Set(fixable); actions.applyFix(); };
+  return all;
+}
+
+// One of the map's other findings as a row; one that names a hit by its time ("hit 3 at 1.250 s") goes to it on a click.
+function otherFinding(x) {
+  const row = document.createElement("div");
+  row.append(span(x.severity === "error" ? "bad" : "warn", `${x.severity}: [${x.rule}] `), x.message);
+  const at = findingTime(x.message);
+  if (at != null && m.beats.length) {
+    row.className = "finding";
+    row.title = "Go to the hit it names";
+    row.onclick = () => actions.goTo(nearestIndex(m.beats, at));
+  }
+  return row;
+}
+
 // The findings: one row per flagged beat (click: go to it; "apply": move it to its fix), then the map's other
 // findings as text.
 export function showFindings(s) {
   const rows = [];
   if (serverError()) rows.push(span("bad", "error: " + serverError()));
-  // Every error's fix in one click (one undo step; each hit moves once, then the check runs again): what selecting
-  // them all and pressing F does.
-  const fixable = s.beats.map((b, i) => i).filter((i) => s.beats[i].flagged && !s.beats[i].maybe && s.beats[i].fix != null);
-  if (fixable.length > 1) {
-    const all = document.createElement("button");
-    all.id = "applyAll";
-    all.textContent = `apply all ${fixable.length}`;
-    all.title = "Move every hit flagged as an error to its fix at once (the maybes stay); undo with Ctrl+Z";
-    all.onclick = () => { m.selected = new Set(fixable); actions.applyFix(); };
-    rows.push(all);
-  }
+  const all = applyAllButton(s);
+  if (all) rows.push(all);
   // Errors first, then the maybes.
   const order = s.beats.map((b, i) => i).filter((i) => s.beats[i].flagged);
   order.sort((a, b) => Number(Boolean(s.beats[a].maybe)) - Number(Boolean(s.beats[b].maybe)) || a - b);
@@ -213,18 +230,7 @@ export function showFindings(s) {
     rows.push(row);
   }
   const shown = ["beatmap.misaligned", "beatmap.offset"].concat(octave && s.octave && m.grid ? ["beatmap.tempo_octave"] : []);
-  // The map's other findings, a row each; one that names a hit by its time ("hit 3 at 1.250 s") goes to it on a click.
-  for (const x of s.findings.filter((x) => !shown.includes(x.rule))) {
-    const row = document.createElement("div");
-    row.append(span(x.severity === "error" ? "bad" : "warn", `${x.severity}: [${x.rule}] `), x.message);
-    const at = findingTime(x.message);
-    if (at != null && m.beats.length) {
-      row.className = "finding";
-      row.title = "Go to the hit it names";
-      row.onclick = () => actions.goTo(nearestIndex(m.beats, at));
-    }
-    rows.push(row);
-  }
+  rows.push(...s.findings.filter((x) => !shown.includes(x.rule)).map(otherFinding));
   $("findings").replaceChildren(...rows);
 }
 
