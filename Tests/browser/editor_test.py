@@ -30,6 +30,16 @@ def start_on_chart(binary, work, name, text, track):
     return (path, *start_editor(binary, [path, "--audio", track], cwd=work))
 
 
+def apply_after(page, beats, button, timeout=30000):
+    """Sends `beats` as the page's hits, clicks the finding's `button` (an apply) once it shows, and returns the hits
+    once the server has checked the result and the button is gone."""
+    page.evaluate(f"window.editor.setBeatsForTest({json.dumps(beats)})")
+    page.wait_for_selector(button, timeout=timeout)
+    page.click(button)
+    page.wait_for_function(f"window.editor.synced && !document.querySelector('{button}')")
+    return page.evaluate("window.editor.beats")
+
+
 def open_page(browser, url, errors, tag, size=(1400, 700), refusals=True):
     """A page on the editor at `url` in a new context of `size` (its policy bypassed for Playwright's waits): every page
     error, and unless `refusals` is false every refused request, goes into `errors` under `tag`."""
@@ -247,11 +257,7 @@ def timing_workflow(browser, binary, work, track, errors):
         # The whole map 40 ms late: the offset finding has an apply, which shifts every hit back.
         page.keyboard.press("Escape")
         placed = page.evaluate("window.editor.beats")
-        page.evaluate(f"window.editor.setBeatsForTest({json.dumps([t + 0.040 for t in placed])})")
-        page.wait_for_selector("#applyOffset", timeout=30000)
-        page.click("#applyOffset")
-        page.wait_for_function("window.editor.synced && !document.querySelector('#applyOffset')")
-        back = page.evaluate("window.editor.beats")
+        back = apply_after(page, [t + 0.040 for t in placed], "#applyOffset")
         assert max(abs(a - b) for a, b in zip(back, placed)) < 0.005, f"the offset apply left {back} for {placed}"
         # Move one hit 40 ms and save in place: only the notes change; the header and the tempo map stay.
         moved = page.evaluate("window.editor.beats")
@@ -428,11 +434,7 @@ def chart_whose_offset_is_off(browser, binary, work, track, errors):
         page.wait_for_function("window.editor.synced && window.editor.beats.length === 16")
         # Two hits moved 60 ms off the chart's grid: "apply all" puts both back in one click (one undo step).
         slipped = [t + 0.060 if k in (3, 9) else t for k, t in enumerate(hits0)]
-        page.evaluate(f"window.editor.setBeatsForTest({json.dumps(slipped)})")
-        page.wait_for_selector("#applyAll", timeout=20000)
-        page.click("#applyAll")
-        page.wait_for_function("window.editor.synced && !document.querySelector('#applyAll')")
-        fixed = page.evaluate("window.editor.beats")
+        fixed = apply_after(page, slipped, "#applyAll", timeout=20000)
         assert max(abs(a - b) for a, b in zip(fixed, hits0)) < 0.005, f"apply all left {fixed} for {hits0}"
         page.keyboard.press("Control+z")
         page.wait_for_function(f"window.editor.synced && Math.abs(window.editor.beats[3] - {slipped[3]}) < 1e-6")

@@ -38,6 +38,15 @@ enum ChartHitEdit {
         return near
     }
 
+    /// A chart's notes after its hits moved from `hits` to `times` (`carry` on `ChartNote`s): a moved hit's notes, holds'
+    /// ends included, shifted with it; a new hit a tap in the lane after the previous hit's, of `lanes`.
+    static func notes(_ notes: [ChartNote], hits: [Double], to times: [Double], lanes: Int) -> [ChartNote] {
+        carry(
+            notes, time: \.time, lane: \.lane, isHit: \.isHit, hits: hits, to: times, lanes: lanes,
+            shifted: { n, d in ChartNote(time: n.time + d, lane: n.lane, kind: n.kind, end: n.end.map { $0 + d }) },
+            made: { ChartNote(time: $0, lane: $1) })
+    }
+
     /// The records of a chart after its hits moved from `hits` to `times`. `records` are the chart's notes in any form
     /// (each with its time, lane, and whether it is a hit); `shifted` moves one by a time, `made` makes a tap at a time in a
     /// lane. The result is in time order (records at one time in their old order).

@@ -60,10 +60,7 @@ enum ChartInPlace {
         else { throw InputError(.unsupportedFormat, path: path, reason: "the chart's notes could not be found to replace") }
         if let refusal = warpRefusal(data, tempo: tempo, path: path) { throw refusal }
         let width = StepManiaChart.lanes[chosen.stepsType.lowercased()] ?? read.lanes ?? 4
-        let notes = ChartHitEdit.carry(
-            read.notes, time: \.time, lane: \.lane, isHit: \.isHit, hits: read.times, to: times, lanes: width,
-            shifted: { n, d in ChartNote(time: n.time + d, lane: n.lane, kind: n.kind, end: n.end.map { $0 + d }) },
-            made: { ChartNote(time: $0, lane: $1) })
+        let notes = ChartHitEdit.notes(read.notes, hits: read.times, to: times, lanes: width)
         func row(_ t: Double) -> Int { Int((tempo.beat(atTime: t) * 48).rounded()) }
         if let early = notes.first(where: { row($0.time) < 0 }) {
             throw InputError(

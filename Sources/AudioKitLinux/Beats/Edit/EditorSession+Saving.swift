@@ -174,11 +174,7 @@ extension EditorSession {
         let track = (trackPath as NSString).lastPathComponent
         var map = BeatMap(times: beats)
         if let read = file?.map, !read.notes.isEmpty {
-            let hits = read.times.sorted()
-            map.notes = ChartHitEdit.carry(
-                read.notes, time: \.time, lane: \.lane, isHit: \.isHit, hits: hits, to: beats.sorted(), lanes: read.lanes ?? 4,
-                shifted: { n, d in ChartNote(time: n.time + d, lane: n.lane, kind: n.kind, end: n.end.map { $0 + d }) },
-                made: { ChartNote(time: $0, lane: $1) })
+            map.notes = ChartHitEdit.notes(read.notes, hits: read.times.sorted(), to: beats.sorted(), lanes: read.lanes ?? 4)
             map.lanes = read.lanes
             map.metadata = read.metadata
         }
