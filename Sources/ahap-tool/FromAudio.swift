@@ -40,21 +40,25 @@ extension AHAPTool {
         @Option(
             name: .long,
             help: ArgumentHelp(
-                "Starting point: general, impact, ui, music, loop, voice, or auto (tell the kind of sound first and take its preset); the options below override it.",
+                "Starting point: general, impact, ui, music, loop, voice, auto (tell the kind of sound first and take its preset), or studio (Meta Haptics Studio's own analysis: its breakpoints, its emphasis rule, the sound's own level); the options below override it.",
                 valueName: "preset"))
         var preset: AudioToHapticsOptions.Preset = .general
 
         @Option(
             name: .long,
-            help: ArgumentHelp("0–1: higher finds more, softer onsets (default 0.9; loop 0.7, voice 0.5, music 0.35).", valueName: "x"))
+            help: ArgumentHelp(
+                "0–1: higher finds more, softer onsets (default 0.9; loop 0.7, voice 0.5, music 0.35, studio 0.5).", valueName: "x"))
         var sensitivity: Double?
 
         @Option(
-            name: .long, help: ArgumentHelp("Intensity breakpoints per second (default 80; sharpness gets three quarters).", valueName: "n")
+            name: .long,
+            help: ArgumentHelp("Intensity breakpoints per second (default 80, studio 40; sharpness gets three quarters).", valueName: "n")
         )
         var density: Double?
 
-        @Option(name: .long, help: ArgumentHelp("Shortest time between two transients, in milliseconds (default 50).", valueName: "ms"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp("Shortest time between two transients, in milliseconds (default 50, studio 20).", valueName: "ms"))
         var minSpacingMs: Double?
 
         @Option(

@@ -38,19 +38,13 @@ struct FromAudioSettings: Sendable {
 
     /// The user's settings over a preset's.
     func adjust(_ o: inout AudioToHapticsOptions) {
-        if let sensitivity { o.transients.sensitivity = sensitivity }
-        if let density {
-            o.density = density
-            o.sharpnessDensity = max(1, density * 0.75)
-        }
-        if let minSpacingMs { o.transients.minimumSpacing = minSpacingMs / 1000 }
+        o.override(sensitivity: sensitivity, density: density, minimumSpacing: minSpacingMs.map { $0 / 1000 }, ducking: ducking)
         o.content = transientsOnly ? .transientsOnly : continuousOnly ? .continuousOnly : .both
         o.gainDecibels = gain
-        o.normalize = !noNormalize
+        if noNormalize { o.normalize = false }
         o.split = split
         if let envelope { o.weighting = envelope }
         if let noiseFloor { o.noiseFloorDecibels = noiseFloor < 0 ? noiseFloor : nil }
-        if let ducking { o.transientDucking = ducking }
     }
 
     /// Converts `job`'s sound and stages its files (and the plot, when one is asked for); never throws, so that every

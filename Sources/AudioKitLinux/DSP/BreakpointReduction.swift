@@ -5,11 +5,18 @@
 /// 1993. A binary heap with lazy deletion gives O(n log n).
 public enum BreakpointReduction {
     /// The indices of the points of (`times`, `values`) kept when at most `budget` (at least 2) may stay, in order.
-    public static func reduce(times: [Double], values: [Double], budget: Int) -> [Int] {
+    ///
+    /// Past the budget, points whose triangle is still smaller than `minimumArea` go too (a flat or silent stretch keeps
+    /// only its ends). With `monotone`, a point's area never counts as less than the last one removed (Visvalingam and
+    /// Whyatt's effective area, kept in order); without it, each triangle counts as it is, as Meta Haptics Studio
+    /// reduces its envelope.
+    public static func reduce(
+        times: [Double], values: [Double], budget: Int, minimumArea: Double = 0, monotone: Bool = true
+    ) -> [Int] {
         let n = times.count
         precondition(values.count == n, "times and values differ in length")
         let keep = max(2, budget)
-        if n <= keep { return Array(0..<n) }
+        if n <= 2 || (n <= keep && minimumArea <= 0) { return Array(0..<n) }
         var previous = [Int](0..<n).map { $0 - 1 }
         var next = [Int](1...n)
         var alive = [Bool](repeating: true, count: n)
@@ -34,13 +41,14 @@ public enum BreakpointReduction {
                                 }
                                 var remaining = n
                                 var floor = 0.0
-                                while remaining > keep, let (a, i) = heap.pop() {
+                                while let (a, i) = heap.peek(), remaining > keep || a < minimumArea {
+                                    heap.removeFirst()
                                     guard alive[i], a == area[i] else { continue }
                                     alive[i] = false
                                     remaining -= 1
                                     // A point's effective area never falls below the last one removed, so removal order stays
                                     // monotone.
-                                    floor = max(floor, a)
+                                    if monotone { floor = max(floor, a) }
                                     let p = previous[i]
                                     let q = next[i]
                                     if p >= 0 { next[p] = q }
@@ -87,6 +95,12 @@ public enum BreakpointReduction {
                 e[c] = moving
             }
         }
+
+        /// The smallest entry, left in place.
+        func peek() -> (Double, Int)? { entries.first.map { ($0.key, $0.item) } }
+
+        /// Removes the smallest entry.
+        mutating func removeFirst() { _ = pop() }
 
         mutating func pop() -> (Double, Int)? {
             guard let top = entries.first else { return nil }

@@ -85,17 +85,21 @@ public struct EnvelopeFollower: Sendable {
 
 /// Turns a stream of samples into one envelope value per millisecond: value k is the largest level of the follower
 /// over the millisecond that ends at k ms (value 0, before any sample, is 0), so a click shorter than a millisecond still
-/// shows at its full height, and no value comes before the sound that makes it. Meta Haptics Studio samples its
-/// follower at the same instants, each millisecond's end; a last value, at the end of the stream, closes a partial
-/// millisecond.
+/// shows at its full height, and no value comes before the sound that makes it. Alongside, `instants` keeps the
+/// follower's level at each millisecond's last sample, where Meta Haptics Studio samples its follower: the value to
+/// draw a curve through (while the level falls, the largest level of a millisecond is its first, 1 ms early). A last
+/// value, at the end of the stream, closes a partial millisecond.
 public struct MillisecondEnvelope: Sendable {
     private var follower: EnvelopeFollower
     private let sampleRate: Double
     private var sampleIndex = 0
     private var nextBoundary: Int
     private var currentMax: Float = 0
-    /// The envelope so far, one value per millisecond, from 0 ms.
+    private var current: Float = 0
+    /// The envelope so far, one value per millisecond, from 0 ms: the largest level of each millisecond.
     public private(set) var values: [Float] = [0]
+    /// The follower's level at the end of each millisecond so far, from 0 ms.
+    public private(set) var instants: [Float] = [0]
 
     /// An envelope of audio at `sampleRate` Hz through a follower with `settings`.
     public init(settings: EnvelopeFollower.Settings = .studio, sampleRate: Double) {
@@ -113,12 +117,18 @@ public struct MillisecondEnvelope: Sendable {
         while i < samples.count {
             let stop = min(samples.count, i + (nextBoundary - sampleIndex))
             var m = currentMax
-            for k in i..<stop { m = max(m, follower.process(samples[k])) }
+            var level = current
+            for k in i..<stop {
+                level = follower.process(samples[k])
+                m = max(m, level)
+            }
             currentMax = m
+            current = level
             sampleIndex += stop - i
             i = stop
             if sampleIndex == nextBoundary {
                 values.append(currentMax)
+                instants.append(current)
                 currentMax = 0
                 nextBoundary = Self.boundary(values.count, sampleRate)
             }
@@ -130,10 +140,16 @@ public struct MillisecondEnvelope: Sendable {
         samples.withUnsafeBufferPointer { push($0) }
     }
 
-    /// Closes the last partial millisecond and returns every value; no samples give no values.
+    /// Closes the last partial millisecond and returns every value (`values`); no samples give no values.
     public mutating func finish() -> [Float] {
-        guard sampleIndex > 0 else { return [] }
-        if sampleIndex > Self.boundary(values.count - 1, sampleRate) { values.append(currentMax) }
+        guard sampleIndex > 0 else {
+            instants = []
+            return []
+        }
+        if sampleIndex > Self.boundary(values.count - 1, sampleRate) {
+            values.append(currentMax)
+            instants.append(current)
+        }
         currentMax = 0
         return values
     }

@@ -18,14 +18,16 @@ public final class ShortTimeSpectra {
     private var windowed: [Float]
     private var magnitudes: [Float]
 
-    /// Frames of `frameSize` samples (a power of two, at least 16) every `hop` samples (at least 1).
-    public init(frameSize: Int, hop: Int) {
+    /// Frames of `frameSize` samples (a power of two, at least 16) every `hop` samples (at least 1). The first frame
+    /// comes after `firstFrameAfter` samples (default half a frame, so it is centred on sample 0; less puts frames
+    /// before the stream's start, over the silence before it).
+    public init(frameSize: Int, hop: Int, firstFrameAfter: Int? = nil) {
         self.frameSize = frameSize
         self.hop = max(1, hop)
         fft = RealFFT(size: frameSize)
         window = (0..<frameSize).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(frameSize))) }
         frame = [Float](repeating: 0, count: frameSize)
-        untilNextFrame = frameSize - frameSize / 2
+        untilNextFrame = max(1, min(frameSize, firstFrameAfter ?? frameSize - frameSize / 2))
         windowed = frame
         magnitudes = [Float](repeating: 0, count: frameSize / 2 + 1)
     }

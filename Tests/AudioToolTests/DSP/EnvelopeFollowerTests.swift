@@ -79,13 +79,17 @@ struct EnvelopeFollowerStudioTests {
         #expect(names.count >= 50)
         var ratios: [Double] = []
         var tenths: [Double] = []
+        var exactSounds = 0
         for name in names {
             let stem = String(name.dropLast(".haptic".count))
             guard
                 let sound = ["wav", "ogg", "mp3", "flac"].map({ TestPaths.sfxCorpus.appendingPathComponent("\(stem).\($0)") })
                     .first(where: { FileManager.default.fileExists(atPath: $0.path) })
             else { continue }
-            let envelope = try SoundFeatures.analyze(path: sound.path).envelope
+            let features = try SoundFeatures.analyze(path: sound.path)
+            // Studio samples its follower at each millisecond's last sample: `instants`.
+            let envelope = features.instants
+            #expect(envelope.count == features.envelope.count)
             var ours: [Double] = []
             let json = try JSONSerialization.jsonObject(with: Data(contentsOf: studio.appendingPathComponent(name))) as? [String: Any]
             let signals = json?["signals"] as? [String: Any]
@@ -100,6 +104,8 @@ struct EnvelopeFollowerStudioTests {
                 ratios.append(amplitude / Double(envelope[k]))
                 ours.append(amplitude / Double(envelope[k]))
             }
+            // The same value to 0.1 % at four points in five: the same follower read at the same instants.
+            if ours.count >= 10 && ours.filter({ abs($0 - 1) < 0.001 }).count * 5 >= ours.count * 4 { exactSounds += 1 }
             ours.sort()
             if !ours.isEmpty { tenths.append(ours[ours.count / 10]) }
         }
@@ -109,6 +115,9 @@ struct EnvelopeFollowerStudioTests {
         #expect(median > 0.96 && median < 1.02, "median ratio \(median)")
         // In most sounds, nine points in ten are within 10 % under Studio's (the old follower: 14 sounds of 52). The rest
         // are noise read at a different instant (a rain loop), a DC offset Studio removes, a decoder's delay.
+        // Measured when written: 22 of the WAV sounds (the rest are other decoders, or rates Studio read otherwise). Each
+        // millisecond's largest level, read instead, matched to 0.1 % in none.
+        #expect(exactSounds >= 20, "\(exactSounds) sounds match Studio's values to 0.1 % at four points in five")
         let close = tenths.filter { $0 > 0.9 }.count
         #expect(close >= tenths.count - 5, "\(close) of \(tenths.count) sounds have nine points in ten within 10 %")
     }

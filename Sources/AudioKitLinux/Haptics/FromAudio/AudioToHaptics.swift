@@ -21,7 +21,8 @@ public enum AudioToHaptics {
         progress: ((Double) -> Void)? = nil
     ) throws(InputError) -> HapticConversion {
         let features = try SoundFeatures.analyze(
-            path: path, limits: limits, follower: options.follower, weighting: options.weighting, progress: progress)
+            path: path, limits: limits, follower: options.follower, weighting: options.weighting, studioFlux: options.studio != nil,
+            progress: progress)
         return convert(features, options: options, audioPath: audioPath)
     }
 
@@ -57,7 +58,15 @@ public enum AudioToHaptics {
         var notes: [String] = []
         let peak = Double(features.peak)
         let gain = pow(10, options.gainDecibels / 20) * (options.normalize ? (peak > 0 ? 1 / peak : 0) : 1)
-        var amplitude = features.envelope.map { Float(min(1, Double($0) * gain)) }
+        // The curves follow the follower's level at each millisecond's end (Studio's instants); the peaks pick transients.
+        let levels = features.instants.count == features.envelope.count ? features.instants : features.envelope
+        let studio = options.studio.map { analysis in
+            features.studioFlux.isEmpty
+                ? analysis.analyze(levels: levels, flux: features.flux, frameStep: features.frameStep)
+                : analysis.analyze(
+                    levels: levels, flux: features.studioFlux, frameStep: features.studioFluxStep, fluxStart: features.studioFluxStart)
+        }
+        var amplitude = (studio?.everyMillisecond(count: levels.count) ?? levels).map { Float(min(1, Double($0) * gain)) }
         let loudest = Double(amplitude.max() ?? 0)
         if let decibels = options.noiseFloorDecibels, decibels < 0 {
             // The floor sits below the loudest value, and the scale keeps that value where it was.
@@ -79,9 +88,7 @@ public enum AudioToHaptics {
         if let note = quietNote(features, options: options) { notes.append(note) }
         var onsets: [TransientPicker.Onset] = []
         if options.content != .continuousOnly {
-            // The envelope's last value closes a partial millisecond at the next whole one: an onset there lies past the end.
-            onsets = options.transients.onsets(envelope: features.envelope, flux: features.flux, frameStep: features.frameStep)
-                .filter { $0.time <= features.duration }
+            onsets = self.onsets(features, options: options, studio: studio)
             if onsets.isEmpty {
                 notes.append(
                     "no sharp onset found; \(options.content == .transientsOnly ? "the pattern is empty" : "the pattern has continuous events only") (a higher sensitivity finds softer ones)"
@@ -95,7 +102,8 @@ public enum AudioToHaptics {
         if options.content != .transientsOnly {
             // In one pattern, the curves break for 1 ms around each transient, where a neutral Parameter holds.
             continuousElements = continuous(
-                amplitude: amplitude, features: features, breaks: options.split ? [] : transientEvents.map(\.time), options: options)
+                amplitude: amplitude, features: features, breaks: options.split ? [] : transientEvents.map(\.time),
+                options: curveOptions(options))
         }
         if continuousElements.isEmpty, transientEvents.isEmpty {
             // Neither kind came out (a sound a few samples long): one note that says so, not one that promises curves.
@@ -122,6 +130,34 @@ public enum AudioToHaptics {
         return HapticConversion(
             combined: pattern(audio + sorted(combined)), continuous: nil, transients: nil, onsets: onsets, notes: notes,
             duration: features.duration, amplitude: amplitude)
+    }
+
+    /// The transients' onsets: the picker's on the envelope's peaks, or Studio's emphasis.
+    static func onsets(_ features: SoundFeatures, options: AudioToHapticsOptions, studio: StudioAnalysis.Result?)
+        -> [TransientPicker.Onset]
+    {
+        // The envelope's last value closes a partial millisecond at the next whole one: an onset there lies past the end.
+        guard let studio else {
+            return options.transients.onsets(envelope: features.envelope, flux: features.flux, frameStep: features.frameStep)
+                .filter { $0.time <= features.duration }
+        }
+        let peak = Double(features.peak)
+        return studio.emphasis.filter { $0.time <= features.duration }.map {
+            TransientPicker.Onset(
+                time: $0.time, peakTime: $0.time, height: peak > 0 ? $0.amplitude / peak : 0, rise: 0, score: $0.sharpness)
+        }
+    }
+
+    /// The options the continuous events are drawn with. Under Studio's analysis the amplitude is already its breakpoints'
+    /// line, ducked at the emphasis, and sounds to the end: no more ducking, no gate, and a budget that keeps every
+    /// breakpoint (a second may straddle two of Studio's regions).
+    static func curveOptions(_ options: AudioToHapticsOptions) -> AudioToHapticsOptions {
+        guard let studio = options.studio else { return options }
+        var o = options
+        o.transientDucking = 0
+        o.silenceThreshold = 0
+        o.density = Double(2 * studio.breakpointsPerSecond)
+        return o
     }
 
     /// Sharpness of a spectral centroid: log2(c / 100 Hz) / log2(80), clamped to 0…1 (100 Hz → 0, 8 kHz → 1).
@@ -237,8 +273,8 @@ public enum AudioToHaptics {
                 .parameter(AHAPDynamicParameter(.hapticSharpnessControl, value: round(sharpness.value(at: t), 1e-4), time: patternTime(t))))
         }
         for (a, b) in stretches {
-            // Intensity every 2 ms (the envelope has 1 ms steps); sharpness on the STFT frame grid, where its detail is.
-            let times = grid(from: a, to: b, step: 0.002)
+            // Intensity at every millisecond of the envelope; sharpness on the STFT frame grid, where its detail is.
+            let times = grid(from: a, to: b, step: 0.001)
             let intensity = times.map(intensity(at:))
             let sharpnessTimes = grid(from: a, to: b, step: max(0.001, sharpness.step))
             let bright = sharpnessTimes.map { sharpness.value(at: $0) }
@@ -247,7 +283,10 @@ public enum AudioToHaptics {
             let corners = breaks.filter { $0 > a - handOverLength && $0 < b }.flatMap { t in
                 [t + handOverLength / 2, t + handOverLength * 0.75, t + handOverLength]
             }
-            elements += curves(.hapticIntensityControl, times: times, values: intensity, density: options.density, keeping: corners)
+            // Reduced on the amplitude (intensity squared), as Studio reduces its envelope before mapping it to intensity.
+            elements += curves(
+                .hapticIntensityControl, times: times, values: intensity, shape: intensity.map { $0 * $0 }, density: options.density,
+                keeping: corners)
             elements += curves(.hapticSharpnessControl, times: sharpnessTimes, values: bright, density: options.sharpnessDensity)
         }
         return elements
@@ -324,10 +363,12 @@ public enum AudioToHaptics {
     }
 
     /// The points reduced to `density` per second (per one-second region, whose ends stay), as chained curves of at
-    /// most 16 points. The points nearest the times in `keeping` (strictly inside the span) stay too.
+    /// most 16 points. The reduction weighs the points' `shape` (their values when nil). The points nearest the times in
+    /// `keeping` (strictly inside the span) stay too.
     static func curves(
-        _ id: DynamicParameterID, times: [Double], values: [Double], density: Double, keeping: [Double] = []
+        _ id: DynamicParameterID, times: [Double], values: [Double], shape: [Double]? = nil, density: Double, keeping: [Double] = []
     ) -> [AHAPElement] {
+        let shape = shape ?? values
         let forced = Set(
             keeping.compactMap { t -> Int? in
                 guard let first = times.first, let last = times.last, t > first, t < last else { return nil }
@@ -343,7 +384,7 @@ public enum AudioToHaptics {
             let length = times[regionEnd] - times[regionStart]
             let budget = max(2, Int((density * length).rounded(.up)) + 1)
             let local = BreakpointReduction.reduce(
-                times: Array(times[regionStart...regionEnd]), values: Array(values[regionStart...regionEnd]), budget: budget)
+                times: Array(times[regionStart...regionEnd]), values: Array(shape[regionStart...regionEnd]), budget: budget)
             let region = Set(local.map { regionStart + $0 }).union(forced.filter { $0 > regionStart && $0 < regionEnd }).sorted()
             for index in region where kept.last != index { kept.append(index) }
             regionStart = regionEnd

@@ -28,6 +28,10 @@ public struct AudioToHapticsOptions: Sendable, Hashable {
         /// Tell the kind of sound first (`SoundClassifier`) and take the preset `chosen(for:)` that kind; as options
         /// alone, `general`.
         case auto
+        /// Meta Haptics Studio's own analysis (`StudioAnalysis`): its envelope reduced to 40 breakpoints a second, its
+        /// emphasis rule for the transients, the sound's own level (no normalising) and no silence gate, so the pattern
+        /// matches what Studio, or Lofelt Studio before it, would make of the sound. Sharpness stays ours.
+        case studio
 
         /// The preset `auto` takes for a sound of `kind`: that kind's own preset where it did better than `general`
         /// on sounds of that kind in the cross-validation (loops), `general` elsewhere. Impacts and interface sounds
@@ -78,6 +82,28 @@ public struct AudioToHapticsOptions: Sendable, Hashable {
     /// raised cosine by 15 ms. 0 keeps it, 1 silences it under the click. Meta Haptics Studio and Lofelt Studio duck the
     /// amplitude at an emphasis by a half (intensity × 0.71) and their AHAP exports by 0.8 more.
     public var transientDucking: Double
+    /// Meta Haptics Studio's analysis instead of ours for the intensity curve and the transients (the `studio` preset);
+    /// nil: ours (`transients`, `density`, `transientDucking`, `silenceThreshold`).
+    public var studio: StudioAnalysis?
+
+    /// A user's own settings over the preset's: `sensitivity` (0…1), `density` (intensity breakpoints per second;
+    /// sharpness gets three quarters), `minimumSpacing` between transients (seconds) and `ducking` (0…1). Under
+    /// `studio` they set Studio's sensitivity, breakpoints per second, peak window and ducking.
+    public mutating func override(sensitivity: Double?, density: Double?, minimumSpacing: Double?, ducking: Double?) {
+        if let sensitivity { transients.sensitivity = sensitivity }
+        if let density {
+            self.density = density
+            sharpnessDensity = max(1, density * 0.75)
+        }
+        if let minimumSpacing { transients.minimumSpacing = minimumSpacing }
+        if let ducking { transientDucking = ducking }
+        guard var studio else { return }
+        if let sensitivity { studio.sensitivity = sensitivity }
+        if let density { studio.breakpointsPerSecond = max(2, Int(density.rounded())) }
+        if let minimumSpacing { studio.peakWindow = minimumSpacing }
+        if let ducking { studio.ducking = ducking }
+        self.studio = studio
+    }
 
     /// The options of `preset`.
     public init(preset: Preset = .general) {
@@ -100,6 +126,12 @@ public struct AudioToHapticsOptions: Sendable, Hashable {
         switch preset {
         case .general, .impact, .ui, .auto:
             break
+        case .studio:
+            studio = StudioAnalysis()
+            normalize = false
+            density = 40
+            sharpnessDensity = 30
+            silenceThreshold = 0
         case .music:
             transients.sensitivity = 0.35
             transients.minimumSpacing = 0.15

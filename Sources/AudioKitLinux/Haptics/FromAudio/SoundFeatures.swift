@@ -11,8 +11,12 @@ public struct SoundFeatures: Sendable {
     public var sampleRate: Int
     /// Length of the sound, in seconds.
     public var duration: Double
-    /// Amplitude envelope (linear, 1 = full scale), one value per millisecond from time 0.
+    /// Amplitude envelope (linear, 1 = full scale), one value per millisecond from time 0: the follower's largest level
+    /// in each millisecond (`MillisecondEnvelope.values`), where the peaks are.
     public var envelope: [Float]
+    /// The follower's level at each millisecond's end (`MillisecondEnvelope.instants`), the same length as `envelope`:
+    /// what the continuous curves follow. Empty when made without one, and then `envelope` stands in.
+    public var instants: [Float] = []
     /// Spectral flux of each STFT frame.
     public var flux: [Float]
     /// Spectral centroid of each STFT frame in Hz; NaN where the frame is below the gate.
@@ -24,24 +28,35 @@ public struct SoundFeatures: Sendable {
     /// The largest sample magnitude (the envelope's power underflows for a sound far below −300 dBFS; this does not).
     public var samplePeak: Float = 0
 
-    /// The features of the samples `mono` at `sampleRate` Hz; `weighting` filters what the envelope follows.
+    /// Meta Haptics Studio's own flux (`StudioFlux`: 1,024 samples every 128), made only when asked for; frame n is
+    /// centred on `studioFluxStart` + n · `studioFluxStep` seconds.
+    public var studioFlux: [Float] = []
+    /// The time of `studioFlux`'s frame 0 (negative: it starts over the silence before the sound).
+    public var studioFluxStart: Double = 0
+    /// Seconds between `studioFlux`'s frames.
+    public var studioFluxStep: Double = 0
+
+    /// The features of the samples `mono` at `sampleRate` Hz; `weighting` filters what the envelope follows;
+    /// `studioFlux` adds Studio's own flux.
     public init(
-        mono: [Float], sampleRate: Int, follower: EnvelopeFollower.Settings = .studio, weighting: EnvelopeWeighting = .amplitude
+        mono: [Float], sampleRate: Int, follower: EnvelopeFollower.Settings = .studio, weighting: EnvelopeWeighting = .amplitude,
+        studioFlux: Bool = false
     ) {
-        var analyzer = SoundFeatures.Analyzer(sampleRate: sampleRate, follower: follower, weighting: weighting)
+        var analyzer = SoundFeatures.Analyzer(sampleRate: sampleRate, follower: follower, weighting: weighting, studioFlux: studioFlux)
         mono.withUnsafeBufferPointer { analyzer.push($0) }
         self = analyzer.finish()
     }
 
-    /// Streams the sound at `path` through the analysis, in blocks; `weighting` filters what the envelope follows.
-    /// Throws what the reader throws; `progress` gets the fraction read after each block.
+    /// Streams the sound at `path` through the analysis, in blocks; `weighting` filters what the envelope follows;
+    /// `studioFlux` adds Studio's own flux. Throws what the reader throws; `progress` gets the fraction read after each
+    /// block.
     public static func analyze(
         path: String, limits: AudioLimits = .standard, follower: EnvelopeFollower.Settings = .studio,
-        weighting: EnvelopeWeighting = .amplitude, progress: ((Double) -> Void)? = nil
+        weighting: EnvelopeWeighting = .amplitude, studioFlux: Bool = false, progress: ((Double) -> Void)? = nil
     ) throws(InputError) -> SoundFeatures {
         // Decoding runs a few blocks ahead on a second thread.
         let reader = try PrefetchingReader(path: path, limits: limits)
-        var analyzer = Analyzer(sampleRate: reader.info.sampleRate, follower: follower, weighting: weighting)
+        var analyzer = Analyzer(sampleRate: reader.info.sampleRate, follower: follower, weighting: weighting, studioFlux: studioFlux)
         let total = Double(max(1, reader.info.frames))
         var done = 0
         do throws(InputError) {
@@ -94,9 +109,11 @@ public struct SoundFeatures: Sendable {
         var weighted: [Float] = []
         var frames = 0
         var samplePeak: Float = 0
+        let studioFlux: StudioFlux?
 
-        init(sampleRate: Int, follower: EnvelopeFollower.Settings, weighting: EnvelopeWeighting) {
+        init(sampleRate: Int, follower: EnvelopeFollower.Settings, weighting: EnvelopeWeighting, studioFlux: Bool = false) {
             self.sampleRate = sampleRate
+            self.studioFlux = studioFlux ? StudioFlux() : nil
             envelope = MillisecondEnvelope(settings: follower, sampleRate: Double(sampleRate))
             spectrum = SpectrumWorker(SpectralShape(sampleRate: sampleRate))
             self.weighting = weighting == .loudness ? LoudnessWeighting(sampleRate: Double(sampleRate)) : nil
@@ -113,6 +130,7 @@ public struct SoundFeatures: Sendable {
                 envelope.push(samples)
             }
             spectrum.push(samples)
+            studioFlux?.push(samples)
             frames += samples.count
         }
 
@@ -121,6 +139,12 @@ public struct SoundFeatures: Sendable {
             var features = SoundFeatures(
                 sampleRate: sampleRate, duration: Double(frames) / Double(sampleRate), envelope: envelope.finish(),
                 flux: spectrum.flux, centroid: spectrum.centroid, frameStep: spectrum.frameStep)
+            features.instants = envelope.instants
+            if let studioFlux {
+                features.studioFlux = studioFlux.finish()
+                features.studioFluxStart = StudioFlux.start(sampleRate: sampleRate)
+                features.studioFluxStep = StudioFlux.step(sampleRate: sampleRate)
+            }
             features.samplePeak = samplePeak
             features.flatness = spectrum.flatness
             return features

@@ -12,6 +12,51 @@ struct FromAudioCLITests {
         return path
     }
 
+    @Test(
+        "--preset studio: a transient at each click, a clean pattern, and the sound's own level: a quarter the amplitude, half the intensity"
+    )
+    func studioPreset() throws {
+        let folder = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Three copies of one click (HapticSignals' clicks each draw new noise).
+        let one = HapticSignals.clicks(at: [0.2], seconds: 1.4)
+        var clicks = one
+        for shift in [0.4, 0.8] {
+            let by = Int((shift * Double(HapticSignals.rate)).rounded())
+            for i in 0..<(one.count - by) where one[i] != 0 { clicks[i + by] = one[i] }
+        }
+        var intensities: [[Double]] = []
+        for (name, gain) in [("loud", Float(1)), ("quiet", Float(0.25))] {
+            let sound = folder.appendingPathComponent("\(name).wav").path
+            try AudioFile.write(clicks.map { $0 * gain }, to: sound, sampleRate: HapticSignals.rate, channels: 1)
+            let out = folder.appendingPathComponent("\(name).ahap").path
+            // Studio's threshold sits within the file's own range of scores, so of identical clicks (their flux read at
+            // different places between frames) only some keep a transient at its default; at sensitivity 1, all.
+            let atDefault = folder.appendingPathComponent("\(name)-default.ahap").path
+            #expect(try run(Self.tool, ["from-audio", sound, "--preset", "studio", "-o", atDefault]).status == 0)
+            let defaultCount = try String(contentsOfFile: atDefault, encoding: .utf8).components(separatedBy: "HapticTransient").count - 1
+            #expect(defaultCount >= 1 && defaultCount < 3, "\(name): \(defaultCount) at the default sensitivity")
+            let r = try run(Self.tool, ["from-audio", sound, "--preset", "studio", "--sensitivity", "1", "-o", out])
+            #expect(r.status == 0, "\(r.stderr)")
+            let v = try run(Self.tool, ["validate", "--werror", out])
+            #expect(v.status == 0 && v.stdout.isEmpty, "\(v.stdout)")
+            // Read back with Foundation's own JSON reader.
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any]
+            let transients = (json?["Pattern"] as? [[String: Any]] ?? []).compactMap { $0["Event"] as? [String: Any] }
+                .filter { $0["EventType"] as? String == "HapticTransient" }
+            let times = transients.compactMap { $0["Time"] as? Double }
+            #expect(times.count == 3, "\(name): \(times)")
+            for (time, click) in zip(times, [0.2, 0.6, 1.0]) { #expect(abs(time - click) < 0.003, "\(name): \(time)") }
+            intensities.append(
+                transients.compactMap { event in
+                    (event["EventParameters"] as? [[String: Any]])?.first { $0["ParameterID"] as? String == "HapticIntensity" }?[
+                        "ParameterValue"] as? Double
+                })
+        }
+        // Not normalised: intensity is √amplitude, so a quarter of the amplitude plays at half the intensity.
+        for (loud, quiet) in zip(intensities[0], intensities[1]) { #expect(abs(quiet / loud - 0.5) < 0.01, "\(quiet) against \(loud)") }
+    }
+
     @Test("from-audio writes a pattern that validates with no finding, and --split two")
     func writesCleanPatterns() throws {
         let folder = TestPaths.scratch()

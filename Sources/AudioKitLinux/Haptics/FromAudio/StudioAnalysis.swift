@@ -1,0 +1,157 @@
+import Foundation
+
+/// Meta Haptics Studio's amplitude analysis, for `from-audio`'s `studio` preset: the envelope reduced to its
+/// breakpoints first, and the emphasis (the transients) chosen among those breakpoints, so a pattern comes out as Studio
+/// and its predecessor Lofelt Studio would make it, and as designers who start from those tools expect.
+///
+/// Method, read from Studio's open analysis (facebook/meta-haptics-sdk, MIT; method read, not copied):
+/// 1. the follower's level at the end of every millisecond (`MillisecondEnvelope.instants`), from 1 ms;
+/// 2. cut into regions of one second from the first point, each reduced on its own by Visvalingam–Whyatt elimination
+///    (`BreakpointReduction`, areas as they are, not monotone) to at most `breakpointsPerSecond` points, its first and
+///    last kept; then points whose triangle is under `minimumArea` go, so silence keeps only its ends;
+/// 3. a point at 0 s with the first point's value;
+/// 4. a breakpoint is a peak when it rose by more than `minimumRise` from the breakpoint before, the next one does not
+///    go on rising by more than `plateauFactor` of that rise, and it is at least `peakWindow` after the last peak;
+/// 5. each peak is scored by the spectral flux at its time; the threshold sits between the largest score and the
+///    smallest at `sensitivity` (0: none, 1: every peak); the peaks at or above it are the emphasis, their sharpness
+///    the score's place between the smallest and largest (0.5 when all are equal), and their breakpoint's amplitude is
+///    ducked by `ducking`.
+///
+/// Unlike `TransientPicker`, the threshold is relative to the file's own peaks, so a file of identical clicks keeps
+/// every one or none, as in Studio.
+public struct StudioAnalysis: Sendable, Hashable {
+    /// Most amplitude breakpoints in each second of sound (Studio's default: 40).
+    public var breakpointsPerSecond: Int
+    /// The smallest rise from the breakpoint before that makes a peak, in amplitude (Studio's default: 0.05).
+    public var minimumRise: Double
+    /// The shortest time from one peak to the next, in seconds (Studio's default: 20 ms).
+    public var peakWindow: Double
+    /// How far the next breakpoint may go on rising, as a share of the peak's own rise (Studio's default: 25 %).
+    public var plateauFactor: Double
+    /// 0…1: the share of the way from the largest peak score down to the smallest at which emphasis starts (Studio's
+    /// default: 0.5).
+    public var sensitivity: Double
+    /// How much of an emphasis breakpoint's amplitude is taken away, 0…1 (Studio's default: 0.5).
+    public var ducking: Double
+    /// Triangles smaller than this (in seconds × amplitude) go after the budget is met: Studio's 10⁻⁸ on twice the area.
+    public static let minimumArea = 0.5e-8
+
+    /// Studio's defaults.
+    public init(
+        breakpointsPerSecond: Int = 40, minimumRise: Double = 0.05, peakWindow: Double = 0.02, plateauFactor: Double = 0.25,
+        sensitivity: Double = 0.5, ducking: Double = 0.5
+    ) {
+        self.breakpointsPerSecond = breakpointsPerSecond
+        self.minimumRise = minimumRise
+        self.peakWindow = peakWindow
+        self.plateauFactor = plateauFactor
+        self.sensitivity = sensitivity
+        self.ducking = ducking
+    }
+
+    /// One emphasis: a breakpoint that gets a transient.
+    public struct Emphasis: Sendable, Hashable {
+        /// Its time, in seconds.
+        public var time: Double
+        /// The breakpoint's amplitude before ducking.
+        public var amplitude: Double
+        /// The flux score's place between the smallest and largest peak's, 0…1.
+        public var sharpness: Double
+    }
+
+    /// What the analysis gives: the breakpoints (emphasis ones ducked) and the emphasis.
+    public struct Result: Sendable, Hashable {
+        /// Breakpoint times, in seconds, increasing, from 0.
+        public var times: [Double]
+        /// Breakpoint amplitudes, the emphasis ones ducked.
+        public var values: [Double]
+        /// The emphasis, in time order.
+        public var emphasis: [Emphasis]
+
+        /// The breakpoints' line read at every millisecond from 0 (`count` values), held after the last point.
+        public func everyMillisecond(count: Int) -> [Float] {
+            var out = [Float](repeating: 0, count: max(0, count))
+            var j = 0
+            for k in out.indices {
+                let t = Double(k) / 1000
+                while j + 1 < times.count && times[j + 1] <= t { j += 1 }
+                if j + 1 < times.count {
+                    let f = (t - times[j]) / (times[j + 1] - times[j])
+                    out[k] = Float(values[j] + (values[j + 1] - values[j]) * f)
+                } else {
+                    out[k] = Float(values.last ?? 0)
+                }
+            }
+            return out
+        }
+    }
+
+    /// Analyses the follower's `levels` at every millisecond from 0 (value 0, at 0 s, is not a point of Studio's), with
+    /// the spectral `flux` of frames `frameStep` apart, frame n centred on `fluxStart` + n · `frameStep` seconds.
+    public func analyze(levels: [Float], flux: [Float], frameStep: Double, fluxStart: Double = 0) -> Result {
+        var (times, values) = breakpoints(levels: levels)
+        let emphasis = self.emphasis(times: times, values: values, flux: flux, frameStep: frameStep, fluxStart: fluxStart)
+        for e in emphasis {
+            if let i = times.firstIndex(of: e.time) { values[i] = e.amplitude * (1 - min(1, max(0, ducking))) }
+        }
+        return Result(times: times, values: values, emphasis: emphasis)
+    }
+
+    /// Steps 1–3: the reduced breakpoints, with a point at 0 s.
+    func breakpoints(levels: [Float]) -> (times: [Double], values: [Double]) {
+        guard levels.count > 1 else { return ([0], [Double(levels.first ?? 0)]) }
+        let times = (1..<levels.count).map { Double($0) / 1000 }
+        let values = levels[1...].map(Double.init)
+        var keptTimes: [Double] = [], keptValues: [Double] = []
+        var start = 0
+        var regionEnd = times[0] + 1
+        while start < times.count {
+            var end = start
+            while end < times.count && times[end] < regionEnd - 1e-9 { end += 1 }
+            let local = BreakpointReduction.reduce(
+                times: Array(times[start..<end]), values: Array(values[start..<end]), budget: max(2, breakpointsPerSecond),
+                minimumArea: Self.minimumArea, monotone: false)
+            for i in local {
+                keptTimes.append(times[start + i])
+                keptValues.append(values[start + i])
+            }
+            regionEnd += 1
+            start = end
+        }
+        return ([0] + keptTimes, [keptValues[0]] + keptValues)
+    }
+
+    /// Steps 4–5: the emphasis among the breakpoints (`values` before ducking).
+    func emphasis(times: [Double], values: [Double], flux: [Float], frameStep: Double, fluxStart: Double = 0) -> [Emphasis] {
+        var peaks: [(index: Int, score: Double)] = []
+        var previous = 0.0
+        var lastPeak: Double? = nil
+        for i in 0..<max(0, values.count - 1) {
+            let rise = values[i] - previous
+            let falls = values[i] > values[i + 1] || values[i + 1] < values[i] + rise * plateauFactor
+            if rise > minimumRise && falls && (lastPeak.map { times[i] - $0 >= peakWindow - 1e-9 } ?? true) {
+                peaks.append((i, Self.flux(at: times[i] - fluxStart, flux, frameStep)))
+                lastPeak = times[i]
+            }
+            previous = values[i]
+        }
+        guard let low = peaks.map(\.score).min(), let high = peaks.map(\.score).max() else { return [] }
+        let range = high - low
+        let s = min(1, max(0, sensitivity))
+        let threshold = (high + range * 1e-3) * (1 - s) + low * s
+        return peaks.filter { $0.score >= threshold }.map { peak in
+            Emphasis(time: times[peak.index], amplitude: values[peak.index], sharpness: range > 0 ? (peak.score - low) / range : 0.5)
+        }
+    }
+
+    /// The flux at `time` after frame 0's centre, linear between frame centres, the first or last frame's outside them.
+    static func flux(at time: Double, _ flux: [Float], _ frameStep: Double) -> Double {
+        guard let first = flux.first, frameStep > 0 else { return 0 }
+        let x = time / frameStep
+        let i = Int(x.rounded(.down))
+        if i < 0 { return Double(first) }
+        if i + 1 >= flux.count { return Double(flux[flux.count - 1]) }
+        let f = x - Double(i)
+        return Double(flux[i]) * (1 - f) + Double(flux[i + 1]) * f
+    }
+}
