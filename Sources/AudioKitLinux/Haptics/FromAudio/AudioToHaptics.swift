@@ -132,22 +132,6 @@ public enum AudioToHaptics {
             duration: features.duration, amplitude: amplitude)
     }
 
-    /// The transients' onsets: the picker's on the envelope's peaks, or Studio's emphasis.
-    static func onsets(_ features: SoundFeatures, options: AudioToHapticsOptions, studio: StudioAnalysis.Result?)
-        -> [TransientPicker.Onset]
-    {
-        // The envelope's last value closes a partial millisecond at the next whole one: an onset there lies past the end.
-        guard let studio else {
-            return options.transients.onsets(envelope: features.envelope, flux: features.flux, frameStep: features.frameStep)
-                .filter { $0.time <= features.duration }
-        }
-        let peak = Double(features.peak)
-        return studio.emphasis.filter { $0.time <= features.duration }.map {
-            TransientPicker.Onset(
-                time: $0.time, peakTime: $0.time, height: peak > 0 ? $0.amplitude / peak : 0, rise: 0, score: $0.sharpness)
-        }
-    }
-
     /// The options the continuous events are drawn with. Under Studio's analysis the amplitude is already its breakpoints'
     /// line, ducked at the emphasis, and sounds to the end: no more ducking, no gate, and a budget that keeps every
     /// breakpoint (a second may straddle two of Studio's regions).
@@ -292,21 +276,6 @@ public enum AudioToHaptics {
         return elements
     }
 
-    /// A transient for each onset: its intensity the square root of its height in the envelope times `scale` (the peak
-    /// and the gain), its sharpness from the spectral centroid there.
-    static func transients(_ onsets: [TransientPicker.Onset], features: SoundFeatures, scale: Double) -> [AHAPEvent] {
-        onsets.map { onset -> AHAPEvent in
-            let intensity = (min(1, onset.height * scale)).squareRoot()
-            let sharpness = features.centroid(near: onset.time).map { Self.sharpness(centroid: Double($0)) } ?? 0.5
-            return AHAPEvent(
-                .hapticTransient, time: patternTime(onset.time),
-                parameters: [
-                    AHAPEventParameter(.hapticIntensity, round(intensity, 1e-4)),
-                    AHAPEventParameter(.hapticSharpness, round(sharpness, 1e-4)),
-                ])
-        }
-    }
-
     /// A loudest sample under this (−60 dBFS) makes normalising worth a note.
     static let quietPeak = 0.001
 
@@ -319,25 +288,6 @@ public enum AudioToHaptics {
             format:
                 "the sound's loudest sample is %.1f dBFS, so normalising raised it by %.0f dB: a sound this quiet is mostly its noise floor; check the file, or keep its own level instead of normalising",
             20 * log10(samplePeak), -20 * log10(peak))
-    }
-
-    /// How long before and after a transient the curves stop, in a pattern with both (seconds).
-    static let curveBreak = 0.0005
-    /// How long a transient takes over from the continuous events (a Core Haptics transient lasts about 15 ms).
-    static let handOverLength = 0.015
-
-    /// The share of the continuous intensity kept at `time` near the transients at `breaks`: 1 − `ducking` during the
-    /// first half of `handOverLength` after a transient, then a raised-cosine return to all of it, so that transient and
-    /// continuous events together follow the sound instead of adding up at its onsets.
-    static func handOver(_ time: Double, breaks: [Double], ducking: Double) -> Double {
-        let low = SortedTimes.upperBound(breaks, time)
-        guard low > 0 else { return 1 }
-        let since = time - breaks[low - 1]
-        let half = handOverLength / 2
-        let kept = 1 - min(1, max(0, ducking))
-        if since >= handOverLength { return 1 }
-        if since < half { return kept }
-        return kept + (1 - kept) * 0.5 * (1 - cos(Double.pi * (since - half) / half))
     }
 
     /// `start`, the multiples of `step` strictly between `start` and `end`, and `end`.
