@@ -103,7 +103,7 @@ public enum AudioToHaptics {
             // In one pattern, the curves break for 1 ms around each transient, where a neutral Parameter holds.
             continuousElements = continuous(
                 amplitude: amplitude, features: features, breaks: options.split ? [] : transientEvents.map(\.time),
-                options: curveOptions(options))
+                vertices: studio?.times, options: curveOptions(options))
         }
         if continuousElements.isEmpty, transientEvents.isEmpty {
             // Neither kind came out (a sound a few samples long): one note that says so, not one that promises curves.
@@ -133,14 +133,12 @@ public enum AudioToHaptics {
     }
 
     /// The options the continuous events are drawn with. Under Studio's analysis the amplitude is already its breakpoints'
-    /// line, ducked at the emphasis, and sounds to the end: no more ducking, no gate, and a budget that keeps every
-    /// breakpoint (a second may straddle two of Studio's regions).
+    /// line, ducked at the emphasis, and sounds to the end: no more ducking and no gate.
     static func curveOptions(_ options: AudioToHapticsOptions) -> AudioToHapticsOptions {
-        guard let studio = options.studio else { return options }
+        guard options.studio != nil else { return options }
         var o = options
         o.transientDucking = 0
         o.silenceThreshold = 0
-        o.density = Double(2 * studio.breakpointsPerSecond)
         return o
     }
 
@@ -194,15 +192,18 @@ public enum AudioToHaptics {
     }
 
     /// The continuous events and their curves over every sounding span of `amplitude`, the curves broken around the
-    /// times in `breaks`. Every event (at most 30 s of a span) is made on its own, so they are made in parallel, in order.
-    static func continuous(amplitude: [Float], features: SoundFeatures, breaks: [Double], options: AudioToHapticsOptions)
-        -> [AHAPElement]
-    {
+    /// times in `breaks`. With `vertices` (sorted times, `amplitude` their line: Studio's breakpoints), the intensity
+    /// curves keep exactly those points instead of reducing every millisecond. Every event (at most 30 s of a span) is
+    /// made on its own, so they are made in parallel, in order.
+    static func continuous(
+        amplitude: [Float], features: SoundFeatures, breaks: [Double], vertices: [Double]? = nil, options: AudioToHapticsOptions
+    ) -> [AHAPElement] {
         let sharpnessTrack = SharpnessTrack(features: features)
         let events = soundingSpans(amplitude, threshold: options.silenceThreshold).flatMap(eventRanges)
         let slots = ResultSlots<[AHAPElement]>(count: events.count)
         DispatchQueue.concurrentPerform(iterations: events.count) { k in
-            slots.set(k, event(events[k], amplitude: amplitude, sharpness: sharpnessTrack, breaks: breaks, options: options))
+            slots.set(
+                k, event(events[k], amplitude: amplitude, sharpness: sharpnessTrack, breaks: breaks, vertices: vertices, options: options))
         }
         return slots.values.flatMap { $0 ?? [] }
     }
@@ -220,9 +221,10 @@ public enum AudioToHaptics {
     }
 
     /// One continuous event from `range.start` to `range.end`, with its chained intensity and sharpness curves; the chains
-    /// stop `curveBreak` before each time in `breaks` and start again `curveBreak` after it.
+    /// stop `curveBreak` before each time in `breaks` and start again `curveBreak` after it. With `vertices`, the
+    /// intensity points are those inside each stretch, and its ends.
     static func event(
-        _ range: (start: Double, end: Double), amplitude: [Float], sharpness: SharpnessTrack, breaks: [Double],
+        _ range: (start: Double, end: Double), amplitude: [Float], sharpness: SharpnessTrack, breaks: [Double], vertices: [Double]?,
         options: AudioToHapticsOptions
     ) -> [AHAPElement] {
         let (start, end) = range
@@ -257,8 +259,10 @@ public enum AudioToHaptics {
                 .parameter(AHAPDynamicParameter(.hapticSharpnessControl, value: round(sharpness.value(at: t), 1e-4), time: patternTime(t))))
         }
         for (a, b) in stretches {
-            // Intensity at every millisecond of the envelope; sharpness on the STFT frame grid, where its detail is.
-            let times = grid(from: a, to: b, step: 0.001)
+            // Intensity at every millisecond of the envelope (or at the given vertices); sharpness on the STFT frame grid.
+            let times =
+                vertices.map { v in [a] + v[SortedTimes.upperBound(v, a)..<SortedTimes.lowerBound(v, b)] + [b] }
+                ?? grid(from: a, to: b, step: 0.001)
             let intensity = times.map(intensity(at:))
             let sharpnessTimes = grid(from: a, to: b, step: max(0.001, sharpness.step))
             let bright = sharpnessTimes.map { sharpness.value(at: $0) }
@@ -267,10 +271,11 @@ public enum AudioToHaptics {
             let corners = breaks.filter { $0 > a - handOverLength && $0 < b }.flatMap { t in
                 [t + handOverLength / 2, t + handOverLength * 0.75, t + handOverLength]
             }
-            // Reduced on the amplitude (intensity squared), as Studio reduces its envelope before mapping it to intensity.
+            // Reduced on the amplitude (intensity squared), as Studio reduces its envelope before mapping it to intensity;
+            // given vertices are already reduced.
             elements += curves(
-                .hapticIntensityControl, times: times, values: intensity, shape: intensity.map { $0 * $0 }, density: options.density,
-                keeping: corners)
+                .hapticIntensityControl, times: times, values: intensity, shape: intensity.map { $0 * $0 },
+                density: vertices == nil ? options.density : nil, keeping: corners)
             elements += curves(.hapticSharpnessControl, times: sharpnessTimes, values: bright, density: options.sharpnessDensity)
         }
         return elements
@@ -312,11 +317,11 @@ public enum AudioToHaptics {
         return amplitude[i] * (1 - f) + amplitude[i + 1] * f
     }
 
-    /// The points reduced to `density` per second (per one-second region, whose ends stay), as chained curves of at
-    /// most 16 points. The reduction weighs the points' `shape` (their values when nil). The points nearest the times in
-    /// `keeping` (strictly inside the span) stay too.
+    /// The points reduced to `density` per second (per one-second region, whose ends stay; nil keeps every point), as
+    /// chained curves of at most 16 points. The reduction weighs the points' `shape` (their values when nil). The points
+    /// nearest the times in `keeping` (strictly inside the span) stay too.
     static func curves(
-        _ id: DynamicParameterID, times: [Double], values: [Double], shape: [Double]? = nil, density: Double, keeping: [Double] = []
+        _ id: DynamicParameterID, times: [Double], values: [Double], shape: [Double]? = nil, density: Double?, keeping: [Double] = []
     ) -> [AHAPElement] {
         let shape = shape ?? values
         let forced = Set(
@@ -332,7 +337,7 @@ public enum AudioToHaptics {
             var regionEnd = regionStart + 1
             while regionEnd < times.count - 1 && times[regionEnd] - times[regionStart] < 1.0 { regionEnd += 1 }
             let length = times[regionEnd] - times[regionStart]
-            let budget = max(2, Int((density * length).rounded(.up)) + 1)
+            let budget = density.map { max(2, Int(($0 * length).rounded(.up)) + 1) } ?? (regionEnd - regionStart + 1)
             let local = BreakpointReduction.reduce(
                 times: Array(times[regionStart...regionEnd]), values: Array(shape[regionStart...regionEnd]), budget: budget)
             let region = Set(local.map { regionStart + $0 }).union(forced.filter { $0 > regionStart && $0 < regionEnd }).sorted()

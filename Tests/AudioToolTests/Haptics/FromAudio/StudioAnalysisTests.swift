@@ -160,3 +160,51 @@ struct StudioAnalysisCorpusTests {
         #expect(f >= 0.7, "emphasis F \(f): precision \(precision), recall \(recall)")
     }
 }
+
+@Suite("The studio preset's pattern")
+struct StudioPatternTests {
+    @Test("the intensity curves carry Studio's breakpoints and nothing else, at √amplitude, and a transient at each emphasis")
+    func curvesAreTheBreakpoints() throws {
+        // Two decaying bursts of noise, 0.2 s and 0.9 s in, in 1.5 s.
+        var samples = [Float](repeating: 0, count: 66150)
+        var random = SplitMix(seed: 3)
+        for start in [8820, 39690] {
+            for i in 0..<13000 where start + i < samples.count {
+                samples[start + i] = Float(random.uniform() * 2 - 1) * 0.6 * Float(exp(-Double(i) / 3000))
+            }
+        }
+        let features = SoundFeatures(mono: samples, sampleRate: 44100, studioFlux: true)
+        let options = AudioToHapticsOptions(preset: .studio)
+        let analysis = try #require(options.studio).analyze(
+            levels: features.instants, flux: features.studioFlux, frameStep: features.studioFluxStep, fluxStart: features.studioFluxStart)
+        let pattern = try #require(AudioToHaptics.convert(features, options: options).combined)
+        var points: [(Double, Double)] = []
+        var transients: [(time: Double, intensity: Double)] = []
+        for element in pattern.elements {
+            if case .curve(let c) = element, c.parameterID == .hapticIntensityControl {
+                points += c.controlPoints.map { (c.time + $0.time, $0.value) }
+            }
+            if case .event(let e) = element, e.eventType == .hapticTransient {
+                transients.append((e.time, e.parameters.first { $0.parameterID == .hapticIntensity }?.value ?? -1))
+            }
+        }
+        let breaks = transients.map(\.time)
+        // Every point is a breakpoint of the analysis, or a curve's end 0.5 ms either side of a transient.
+        for (t, v) in points {
+            if let i = analysis.times.firstIndex(where: { abs($0 - t) < 1e-5 }) {
+                #expect(abs(v - analysis.values[i].squareRoot()) < 2e-4, "at \(t): \(v) against √\(analysis.values[i])")
+            } else {
+                #expect(breaks.contains { abs(abs(t - $0) - 0.0005) < 1e-5 }, "an extra point at \(t)")
+            }
+        }
+        // And every breakpoint inside the event (away from the breaks) is there.
+        let inside = analysis.times.filter { t in t > 0.001 && t < features.duration - 0.001 && !breaks.contains { abs(t - $0) < 0.001 } }
+        for t in inside { #expect(points.contains { abs($0.0 - t) < 1e-5 }, "breakpoint \(t) missing") }
+        // One transient per emphasis, at √(the amplitude before ducking).
+        #expect(transients.count == analysis.emphasis.count && !transients.isEmpty)
+        for (event, emphasis) in zip(transients, analysis.emphasis) {
+            #expect(abs(event.time - emphasis.time) < 1e-5)
+            #expect(abs(event.intensity - emphasis.amplitude.squareRoot()) < 2e-4)
+        }
+    }
+}
