@@ -19,11 +19,16 @@ extension AudioToHaptics {
     }
 
     /// A transient for each onset: its intensity the square root of its height in the envelope times `scale` (the peak
-    /// and the gain), its sharpness from the spectral centroid there.
-    static func transients(_ onsets: [TransientPicker.Onset], features: SoundFeatures, scale: Double) -> [AHAPEvent] {
+    /// and the gain), its sharpness from the spectral centroid there, or its score (Studio's emphasis sharpness) with
+    /// `sharpnessFromScore`.
+    static func transients(_ onsets: [TransientPicker.Onset], features: SoundFeatures, scale: Double, sharpnessFromScore: Bool = false)
+        -> [AHAPEvent]
+    {
         onsets.map { onset -> AHAPEvent in
             let intensity = (min(1, onset.height * scale)).squareRoot()
-            let sharpness = features.centroid(near: onset.time).map { Self.sharpness(centroid: Double($0)) } ?? 0.5
+            let sharpness =
+                sharpnessFromScore
+                ? min(1, max(0, onset.score)) : features.centroid(near: onset.time).map { Self.sharpness(centroid: Double($0)) } ?? 0.5
             return AHAPEvent(
                 .hapticTransient, time: patternTime(onset.time),
                 parameters: [

@@ -21,7 +21,7 @@ public enum AudioToHaptics {
         progress: ((Double) -> Void)? = nil
     ) throws(InputError) -> HapticConversion {
         let features = try SoundFeatures.analyze(
-            path: path, limits: limits, follower: options.follower, weighting: options.weighting, studioFlux: options.studio != nil,
+            path: path, limits: limits, follower: options.follower, weighting: options.weighting, studioSpectrum: options.studio != nil,
             progress: progress)
         return convert(features, options: options, audioPath: audioPath)
     }
@@ -60,12 +60,7 @@ public enum AudioToHaptics {
         let gain = pow(10, options.gainDecibels / 20) * (options.normalize ? (peak > 0 ? 1 / peak : 0) : 1)
         // The curves follow the follower's level at each millisecond's end (Studio's instants); the peaks pick transients.
         let levels = features.instants.count == features.envelope.count ? features.instants : features.envelope
-        let studio = options.studio.map { analysis in
-            features.studioFlux.isEmpty
-                ? analysis.analyze(levels: levels, flux: features.flux, frameStep: features.frameStep)
-                : analysis.analyze(
-                    levels: levels, flux: features.studioFlux, frameStep: features.studioFluxStep, fluxStart: features.studioFluxStart)
-        }
+        let studio = options.studio.map { studioAnalysis($0, levels: levels, features: features) }
         var amplitude = (studio?.everyMillisecond(count: levels.count) ?? levels).map { Float(min(1, Double($0) * gain)) }
         let loudest = Double(amplitude.max() ?? 0)
         if let decibels = options.noiseFloorDecibels, decibels < 0 {
@@ -95,7 +90,7 @@ public enum AudioToHaptics {
                 )
             }
         }
-        let transientEvents = transients(onsets, features: features, scale: peak * gain)
+        let transientEvents = transients(onsets, features: features, scale: peak * gain, sharpnessFromScore: studio != nil)
         var audio: [AHAPElement] = []
         if let audioPath { audio = [.event(AHAPEvent(.audioCustom, time: 0, waveformPath: audioPath))] }
         var continuousElements: [AHAPElement] = []
@@ -103,7 +98,8 @@ public enum AudioToHaptics {
             // In one pattern, the curves break for 1 ms around each transient, where a neutral Parameter holds.
             continuousElements = continuous(
                 amplitude: amplitude, features: features, breaks: options.split ? [] : transientEvents.map(\.time),
-                vertices: studio?.times, options: curveOptions(options))
+                vertices: studio?.times, sharpness: options.studio.flatMap { studioSharpness($0, features: features) },
+                options: curveOptions(options))
         }
         if continuousElements.isEmpty, transientEvents.isEmpty {
             // Neither kind came out (a sound a few samples long): one note that says so, not one that promises curves.
@@ -130,16 +126,6 @@ public enum AudioToHaptics {
         return HapticConversion(
             combined: pattern(audio + sorted(combined)), continuous: nil, transients: nil, onsets: onsets, notes: notes,
             duration: features.duration, amplitude: amplitude)
-    }
-
-    /// The options the continuous events are drawn with. Under Studio's analysis the amplitude is already its breakpoints'
-    /// line, ducked at the emphasis, and sounds to the end: no more ducking and no gate.
-    static func curveOptions(_ options: AudioToHapticsOptions) -> AudioToHapticsOptions {
-        guard options.studio != nil else { return options }
-        var o = options
-        o.transientDucking = 0
-        o.silenceThreshold = 0
-        return o
     }
 
     /// Sharpness of a spectral centroid: log2(c / 100 Hz) / log2(80), clamped to 0…1 (100 Hz → 0, 8 kHz → 1).
@@ -193,12 +179,14 @@ public enum AudioToHaptics {
 
     /// The continuous events and their curves over every sounding span of `amplitude`, the curves broken around the
     /// times in `breaks`. With `vertices` (sorted times, `amplitude` their line: Studio's breakpoints), the intensity
-    /// curves keep exactly those points instead of reducing every millisecond. Every event (at most 30 s of a span) is
+    /// curves keep exactly those points instead of reducing every millisecond; a `sharpness` track of breakpoints is
+    /// kept the same way (by default, the sound's brightness, reduced). Every event (at most 30 s of a span) is
     /// made on its own, so they are made in parallel, in order.
     static func continuous(
-        amplitude: [Float], features: SoundFeatures, breaks: [Double], vertices: [Double]? = nil, options: AudioToHapticsOptions
+        amplitude: [Float], features: SoundFeatures, breaks: [Double], vertices: [Double]? = nil, sharpness: SharpnessTrack? = nil,
+        options: AudioToHapticsOptions
     ) -> [AHAPElement] {
-        let sharpnessTrack = SharpnessTrack(features: features)
+        let sharpnessTrack = sharpness ?? SharpnessTrack(features: features)
         let events = soundingSpans(amplitude, threshold: options.silenceThreshold).flatMap(eventRanges)
         let slots = ResultSlots<[AHAPElement]>(count: events.count)
         DispatchQueue.concurrentPerform(iterations: events.count) { k in
@@ -264,7 +252,9 @@ public enum AudioToHaptics {
                 vertices.map { v in [a] + v[SortedTimes.upperBound(v, a)..<SortedTimes.lowerBound(v, b)] + [b] }
                 ?? grid(from: a, to: b, step: 0.001)
             let intensity = times.map(intensity(at:))
-            let sharpnessTimes = grid(from: a, to: b, step: max(0.001, sharpness.step))
+            let sharpnessTimes =
+                sharpness.times.map { v in [a] + v[SortedTimes.upperBound(v, a)..<SortedTimes.lowerBound(v, b)] + [b] }
+                ?? grid(from: a, to: b, step: max(0.001, sharpness.step))
             let bright = sharpnessTimes.map { sharpness.value(at: $0) }
             // The hand-over's corners stay whatever the budget, so the curve's return under a transient's fade is not drawn
             // as one long ramp that leaves a dip in the sum.
@@ -276,7 +266,9 @@ public enum AudioToHaptics {
             elements += curves(
                 .hapticIntensityControl, times: times, values: intensity, shape: intensity.map { $0 * $0 },
                 density: vertices == nil ? options.density : nil, keeping: corners)
-            elements += curves(.hapticSharpnessControl, times: sharpnessTimes, values: bright, density: options.sharpnessDensity)
+            elements += curves(
+                .hapticSharpnessControl, times: sharpnessTimes, values: bright,
+                density: sharpness.times == nil ? options.sharpnessDensity : nil)
         }
         return elements
     }

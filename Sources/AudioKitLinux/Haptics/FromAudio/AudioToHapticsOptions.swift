@@ -29,8 +29,9 @@ public struct AudioToHapticsOptions: Sendable, Hashable {
         /// alone, `general`.
         case auto
         /// Meta Haptics Studio's own analysis (`StudioAnalysis`): its envelope reduced to 40 breakpoints a second, its
-        /// emphasis rule for the transients, the sound's own level (no normalising) and no silence gate, so the pattern
-        /// matches what Studio, or Lofelt Studio before it, would make of the sound. Sharpness stays ours.
+        /// emphasis rule for the transients, its sharpness (the centroid below 1 kHz, 30 breakpoints a second), the sound's
+        /// own level (no normalising) and no silence gate, so the pattern matches what Studio, or Lofelt Studio before it,
+        /// would make of the sound.
         case studio
 
         /// The preset `auto` takes for a sound of `kind`: that kind's own preset where it did better than `general`
@@ -99,7 +100,10 @@ public struct AudioToHapticsOptions: Sendable, Hashable {
         if let ducking { transientDucking = ducking }
         guard var studio else { return }
         if let sensitivity { studio.sensitivity = sensitivity }
-        if let density { studio.breakpointsPerSecond = max(2, Int(density.rounded())) }
+        if let density {
+            studio.breakpointsPerSecond = max(2, Int(density.rounded()))
+            studio.frequencyBreakpointsPerSecond = max(2, Int((density * 0.75).rounded()))
+        }
         if let minimumSpacing { studio.peakWindow = minimumSpacing }
         if let ducking { studio.ducking = ducking }
         self.studio = studio

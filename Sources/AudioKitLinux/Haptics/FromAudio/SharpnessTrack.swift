@@ -5,10 +5,20 @@ import Foundation
 struct SharpnessTrack {
     let values: [Double]
     let step: Double
+    /// The times of `values` when they are breakpoints (sorted) rather than frames `step` apart.
+    let times: [Double]?
+
+    /// A track through the breakpoints (`times`, `values`), held before the first and after the last.
+    init(times: [Double], values: [Double]) {
+        self.times = times
+        self.values = values
+        step = 0
+    }
 
     /// The track of `features`' brightness.
     init(features: SoundFeatures) {
         step = features.frameStep
+        times = nil
         var values = features.centroid.map { $0.isNaN ? Double.nan : AudioToHaptics.sharpness(centroid: Double($0)) }
         // Fill gaps from the last known value, and leading gaps from the first.
         var last: Double? = nil
@@ -21,6 +31,14 @@ struct SharpnessTrack {
 
     /// The sharpness at `time` (seconds), interpolated between frames.
     func value(at time: Double) -> Double {
+        if let times {
+            guard let last = values.last else { return 0.5 }
+            let i = SortedTimes.upperBound(times, time)
+            if i == 0 { return values[0] }
+            if i == times.count { return last }
+            let f = (time - times[i - 1]) / (times[i] - times[i - 1])
+            return values[i - 1] * (1 - f) + values[i] * f
+        }
         guard !values.isEmpty, step > 0 else { return 0.5 }
         let x = time / step
         let i = Int(x.rounded(.down))

@@ -28,35 +28,39 @@ public struct SoundFeatures: Sendable {
     /// The largest sample magnitude (the envelope's power underflows for a sound far below −300 dBFS; this does not).
     public var samplePeak: Float = 0
 
-    /// Meta Haptics Studio's own flux (`StudioFlux`: 1,024 samples every 128), made only when asked for; frame n is
+    /// Meta Haptics Studio's own flux (`StudioSpectrum`: 1,024 samples every 128), made only when asked for; frame n is
     /// centred on `studioFluxStart` + n · `studioFluxStep` seconds.
     public var studioFlux: [Float] = []
+    /// Meta Haptics Studio's own frequency (0…1, the centroid below 1 kHz from 30 to 600 Hz) of the same frames.
+    public var studioFrequency: [Float] = []
     /// The time of `studioFlux`'s frame 0 (negative: it starts over the silence before the sound).
     public var studioFluxStart: Double = 0
     /// Seconds between `studioFlux`'s frames.
     public var studioFluxStep: Double = 0
 
     /// The features of the samples `mono` at `sampleRate` Hz; `weighting` filters what the envelope follows;
-    /// `studioFlux` adds Studio's own flux.
+    /// `studioSpectrum` adds Studio's own flux and frequency.
     public init(
         mono: [Float], sampleRate: Int, follower: EnvelopeFollower.Settings = .studio, weighting: EnvelopeWeighting = .amplitude,
-        studioFlux: Bool = false
+        studioSpectrum: Bool = false
     ) {
-        var analyzer = SoundFeatures.Analyzer(sampleRate: sampleRate, follower: follower, weighting: weighting, studioFlux: studioFlux)
+        var analyzer = SoundFeatures.Analyzer(
+            sampleRate: sampleRate, follower: follower, weighting: weighting, studioSpectrum: studioSpectrum)
         mono.withUnsafeBufferPointer { analyzer.push($0) }
         self = analyzer.finish()
     }
 
     /// Streams the sound at `path` through the analysis, in blocks; `weighting` filters what the envelope follows;
-    /// `studioFlux` adds Studio's own flux. Throws what the reader throws; `progress` gets the fraction read after each
+    /// `studioSpectrum` adds Studio's own flux and frequency. Throws what the reader throws; `progress` gets the fraction read after each
     /// block.
     public static func analyze(
         path: String, limits: AudioLimits = .standard, follower: EnvelopeFollower.Settings = .studio,
-        weighting: EnvelopeWeighting = .amplitude, studioFlux: Bool = false, progress: ((Double) -> Void)? = nil
+        weighting: EnvelopeWeighting = .amplitude, studioSpectrum: Bool = false, progress: ((Double) -> Void)? = nil
     ) throws(InputError) -> SoundFeatures {
         // Decoding runs a few blocks ahead on a second thread.
         let reader = try PrefetchingReader(path: path, limits: limits)
-        var analyzer = Analyzer(sampleRate: reader.info.sampleRate, follower: follower, weighting: weighting, studioFlux: studioFlux)
+        var analyzer = Analyzer(
+            sampleRate: reader.info.sampleRate, follower: follower, weighting: weighting, studioSpectrum: studioSpectrum)
         let total = Double(max(1, reader.info.frames))
         var done = 0
         do throws(InputError) {
@@ -109,11 +113,11 @@ public struct SoundFeatures: Sendable {
         var weighted: [Float] = []
         var frames = 0
         var samplePeak: Float = 0
-        let studioFlux: StudioFlux?
+        let studio: StudioSpectrum?
 
-        init(sampleRate: Int, follower: EnvelopeFollower.Settings, weighting: EnvelopeWeighting, studioFlux: Bool = false) {
+        init(sampleRate: Int, follower: EnvelopeFollower.Settings, weighting: EnvelopeWeighting, studioSpectrum: Bool = false) {
             self.sampleRate = sampleRate
-            self.studioFlux = studioFlux ? StudioFlux() : nil
+            studio = studioSpectrum ? StudioSpectrum(sampleRate: sampleRate) : nil
             envelope = MillisecondEnvelope(settings: follower, sampleRate: Double(sampleRate))
             spectrum = SpectrumWorker(SpectralShape(sampleRate: sampleRate))
             self.weighting = weighting == .loudness ? LoudnessWeighting(sampleRate: Double(sampleRate)) : nil
@@ -130,7 +134,7 @@ public struct SoundFeatures: Sendable {
                 envelope.push(samples)
             }
             spectrum.push(samples)
-            studioFlux?.push(samples)
+            studio?.push(samples)
             frames += samples.count
         }
 
@@ -140,10 +144,12 @@ public struct SoundFeatures: Sendable {
                 sampleRate: sampleRate, duration: Double(frames) / Double(sampleRate), envelope: envelope.finish(),
                 flux: spectrum.flux, centroid: spectrum.centroid, frameStep: spectrum.frameStep)
             features.instants = envelope.instants
-            if let studioFlux {
-                features.studioFlux = studioFlux.finish()
-                features.studioFluxStart = StudioFlux.start(sampleRate: sampleRate)
-                features.studioFluxStep = StudioFlux.step(sampleRate: sampleRate)
+            if let studio {
+                studio.finish()
+                features.studioFlux = studio.flux
+                features.studioFrequency = studio.frequency(samplePeak: samplePeak)
+                features.studioFluxStart = StudioSpectrum.start(sampleRate: sampleRate)
+                features.studioFluxStep = StudioSpectrum.step(sampleRate: sampleRate)
             }
             features.samplePeak = samplePeak
             features.flatness = spectrum.flatness

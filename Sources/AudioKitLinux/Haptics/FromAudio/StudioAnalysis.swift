@@ -1,6 +1,6 @@
 import Foundation
 
-/// Meta Haptics Studio's amplitude analysis, for `from-audio`'s `studio` preset: the envelope reduced to its
+/// Meta Haptics Studio's analysis, for `from-audio`'s `studio` preset: the envelope reduced to its
 /// breakpoints first, and the emphasis (the transients) chosen among those breakpoints, so a pattern comes out as Studio
 /// and its predecessor Lofelt Studio would make it, and as designers who start from those tools expect.
 ///
@@ -12,16 +12,20 @@ import Foundation
 /// 3. a point at 0 s with the first point's value;
 /// 4. a breakpoint is a peak when it rose by more than `minimumRise` from the breakpoint before, the next one does not
 ///    go on rising by more than `plateauFactor` of that rise, and it is at least `peakWindow` after the last peak;
-/// 5. each peak is scored by the spectral flux at its time; the threshold sits between the largest score and the
+/// 5. each peak is scored by the spectral flux at its time (`StudioSpectrum`); the threshold sits between the largest score and the
 ///    smallest at `sensitivity` (0: none, 1: every peak); the peaks at or above it are the emphasis, their sharpness
 ///    the score's place between the smallest and largest (0.5 when all are equal), and their breakpoint's amplitude is
-///    ducked by `ducking`.
+///    ducked by `ducking`;
+/// 6. the sharpness: Studio's frequency (`StudioSpectrum`) of the frames from 0 s, reduced the same way to
+///    `frequencyBreakpointsPerSecond`.
 ///
-/// Unlike `TransientPicker`, the threshold is relative to the file's own peaks, so a file of identical clicks keeps
-/// every one or none, as in Studio.
+/// Unlike `TransientPicker`, the threshold is relative to the file's own peaks, so of a file of identical clicks only
+/// some may keep a transient (their flux is read at different places between frames), as in Studio.
 public struct StudioAnalysis: Sendable, Hashable {
     /// Most amplitude breakpoints in each second of sound (Studio's default: 40).
     public var breakpointsPerSecond: Int
+    /// Most sharpness (frequency) breakpoints in each second of sound (Studio's default: 30).
+    public var frequencyBreakpointsPerSecond: Int
     /// The smallest rise from the breakpoint before that makes a peak, in amplitude (Studio's default: 0.05).
     public var minimumRise: Double
     /// The shortest time from one peak to the next, in seconds (Studio's default: 20 ms).
@@ -38,10 +42,12 @@ public struct StudioAnalysis: Sendable, Hashable {
 
     /// Studio's defaults.
     public init(
-        breakpointsPerSecond: Int = 40, minimumRise: Double = 0.05, peakWindow: Double = 0.02, plateauFactor: Double = 0.25,
+        breakpointsPerSecond: Int = 40, frequencyBreakpointsPerSecond: Int = 30, minimumRise: Double = 0.05, peakWindow: Double = 0.02,
+        plateauFactor: Double = 0.25,
         sensitivity: Double = 0.5, ducking: Double = 0.5
     ) {
         self.breakpointsPerSecond = breakpointsPerSecond
+        self.frequencyBreakpointsPerSecond = frequencyBreakpointsPerSecond
         self.minimumRise = minimumRise
         self.peakWindow = peakWindow
         self.plateauFactor = plateauFactor
@@ -100,17 +106,33 @@ public struct StudioAnalysis: Sendable, Hashable {
     /// Steps 1–3: the reduced breakpoints, with a point at 0 s.
     func breakpoints(levels: [Float]) -> (times: [Double], values: [Double]) {
         guard levels.count > 1 else { return ([0], [Double(levels.first ?? 0)]) }
-        let times = (1..<levels.count).map { Double($0) / 1000 }
-        let values = levels[1...].map(Double.init)
+        let (times, values) = Self.reduced(
+            times: (1..<levels.count).map { Double($0) / 1000 }, values: levels[1...].map(Double.init), perRegion: breakpointsPerSecond)
+        return ([0] + times, [values[0]] + values)
+    }
+
+    /// The sharpness breakpoints: Studio's `frequency` of frames `frameStep` apart from `start` (frames before 0 s
+    /// left out), reduced as the amplitude is, to `frequencyBreakpointsPerSecond`; their values are the frequency.
+    public func sharpness(frequency: [Float], start: Double, frameStep: Double) -> (times: [Double], values: [Double]) {
+        let first = max(0, Int((-start / frameStep - 1e-9).rounded(.up)))
+        guard first < frequency.count else { return ([], []) }
+        let times = (first..<frequency.count).map { start + Double($0) * frameStep }
+        return Self.reduced(times: times, values: frequency[first...].map(Double.init), perRegion: frequencyBreakpointsPerSecond)
+    }
+
+    /// Points cut into regions of one second from the first, each reduced on its own to at most `perRegion` points
+    /// (areas as they are), then rid of triangles under `minimumArea`.
+    static func reduced(times: [Double], values: [Double], perRegion: Int) -> (times: [Double], values: [Double]) {
+        guard let firstTime = times.first else { return ([], []) }
         var keptTimes: [Double] = [], keptValues: [Double] = []
         var start = 0
-        var regionEnd = times[0] + 1
+        var regionEnd = firstTime + 1
         while start < times.count {
             var end = start
             while end < times.count && times[end] < regionEnd - 1e-9 { end += 1 }
             let local = BreakpointReduction.reduce(
-                times: Array(times[start..<end]), values: Array(values[start..<end]), budget: max(2, breakpointsPerSecond),
-                minimumArea: Self.minimumArea, monotone: false)
+                times: Array(times[start..<end]), values: Array(values[start..<end]), budget: max(2, perRegion),
+                minimumArea: minimumArea, monotone: false)
             for i in local {
                 keptTimes.append(times[start + i])
                 keptValues.append(values[start + i])
@@ -118,7 +140,7 @@ public struct StudioAnalysis: Sendable, Hashable {
             regionEnd += 1
             start = end
         }
-        return ([0] + keptTimes, [keptValues[0]] + keptValues)
+        return (keptTimes, keptValues)
     }
 
     /// Steps 4–5: the emphasis among the breakpoints (`values` before ducking).

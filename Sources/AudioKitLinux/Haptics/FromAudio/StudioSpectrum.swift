@@ -1,0 +1,85 @@
+import Foundation
+
+/// The spectrum Meta Haptics Studio's analysis reads (`StudioAnalysis`), streamed: a Hann window of 1,024 samples every
+/// 128 (an overlap of 8), whatever the sample rate. Per frame:
+/// - the flux, over every bin below Nyquist, the sum of its bins' rises over the frame before (the first over silence),
+///   which scores the emphasis;
+/// - the frequency, the spectral centroid of the bins below 1 kHz (the rest zeroed, a brick-wall low-pass) mapped
+///   linearly from 30–600 Hz to 0–1 and clamped; 0 when those bins' magnitudes sum to less than 0.3 per bin (a quiet
+///   frame) with the sound normalised to a peak of −0.3 dBFS, as Studio reads it for this curve. It makes the
+///   sharpness curve.
+///
+/// Frames start over the silence before the sound, the first 128 samples in, so frame n is centred on
+/// (128 · (n + 1) − 512) samples; the last is centred at or before the sound's end. Method read from Studio's open
+/// analysis (facebook/meta-haptics-sdk, MIT), not copied; Studio also removes the sound's DC offset first, which moves
+/// only the lowest bin.
+final class StudioSpectrum {
+    /// FFT length, in samples.
+    static let frameSize = 1024
+    /// Samples between frames.
+    static let hop = 128
+    /// The low-pass before the centroid, and the range mapped to 0…1, in Hz.
+    static let centroidCutoff = 1000.0, frequencyRange = 30.0...600.0
+    private let spectra = ShortTimeSpectra(frameSize: frameSize, hop: hop, firstFrameAfter: hop)
+    private var previous = [Float](repeating: 0, count: frameSize / 2)
+    private let sampleRate: Int
+    /// The first bin above the cutoff (at least 1).
+    private let cutoffBin: Int
+    /// The flux of each frame so far.
+    private(set) var flux: [Float] = []
+    /// Each frame's centroid below the cutoff, in Hz, and the sum of those bins' magnitudes.
+    private var centroids: [Float] = [], lowSums: [Float] = []
+
+    /// A spectrum of audio at `sampleRate` Hz.
+    init(sampleRate: Int) {
+        self.sampleRate = sampleRate
+        let half = Self.frameSize / 2
+        cutoffBin = max(1, min(half, Int((Double(half) * Self.centroidCutoff / (Double(sampleRate) / 2)).rounded(.up))))
+    }
+
+    /// The time of frame 0's centre, in seconds (before the sound's start).
+    static func start(sampleRate: Int) -> Double { Double(hop - frameSize / 2) / Double(sampleRate) }
+
+    /// Seconds between frames.
+    static func step(sampleRate: Int) -> Double { Double(hop) / Double(sampleRate) }
+
+    /// Pushes mono samples.
+    func push(_ samples: UnsafeBufferPointer<Float>) {
+        spectra.push(samples) { add($0) }
+    }
+
+    /// Pushes the silence that gives the last samples frames of their own.
+    func finish() {
+        spectra.finish { add($0) }
+    }
+
+    private func add(_ m: UnsafeBufferPointer<Float>) {
+        var rise: Float = 0
+        previous.withUnsafeMutableBufferPointer { p in
+            for k in 0..<p.count {
+                let d = m[k] - p[k]
+                rise += (d + abs(d)) * 0.5
+                p[k] = m[k]
+            }
+        }
+        flux.append(rise)
+        var weighted: Double = 0, total: Double = 0
+        for k in 0..<cutoffBin {
+            weighted += Double(k) * Double(m[k])
+            total += Double(m[k])
+        }
+        centroids.append(total > 0 ? Float(weighted / total * Double(sampleRate) / Double(Self.frameSize)) : 0)
+        lowSums.append(Float(total))
+    }
+
+    /// Each frame's frequency (0…1), for a sound whose largest sample is `samplePeak`.
+    func frequency(samplePeak: Float) -> [Float] {
+        let gain = samplePeak > 0 ? pow(10, -0.3 / 20) / Double(samplePeak) : 0
+        let gate = Double(cutoffBin - 1) * 0.3
+        let r = Self.frequencyRange
+        return zip(centroids, lowSums).map { hertz, sum in
+            guard Double(sum) * gain >= gate, sum > 0 else { return 0 }
+            return Float(min(1, max(0, (Double(hertz) - r.lowerBound) / (r.upperBound - r.lowerBound))))
+        }
+    }
+}
