@@ -26,7 +26,9 @@ extension AHAPTool {
         @Option(name: .long, help: ArgumentHelp("The sound the pattern plays with.", valueName: "sound"))
         var audio: String?
 
-        @Option(name: .long, help: ArgumentHelp("When the sound starts, in seconds of the pattern (default 0).", valueName: "s"))
+        @Option(
+            name: .long, parsing: .unconditional,
+            help: ArgumentHelp("When the sound starts, in seconds of the pattern (default 0; negative: before it).", valueName: "s"))
         var offset: Double = 0
 
         @Option(name: .long, help: ArgumentHelp("Port to listen on (default: any free port).", valueName: "port"))

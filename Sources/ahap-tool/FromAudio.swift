@@ -47,7 +47,8 @@ extension AHAPTool {
         @Option(
             name: .long,
             help: ArgumentHelp(
-                "0–1: higher finds more, softer onsets (default 0.9; loop 0.7, voice 0.5, music 0.35, studio 0.5).", valueName: "x"))
+                "0–1: higher finds more, softer onsets (default 0.9; loop 0.7, voice 0.5, music 0.35, studio 0.5, where 0 keeps none but a lone peak).",
+                valueName: "x"))
         var sensitivity: Double?
 
         @Option(
@@ -91,7 +92,10 @@ extension AHAPTool {
         @Flag(name: .long, help: "Write two files, as Meta Haptics Studio and Lofelt Studio export: continuous events, and transients.")
         var split = false
 
-        @Option(name: .long, help: ArgumentHelp("Gain on the amplitude, in dB, after normalising (−40 to 40).", valueName: "db"))
+        @Option(
+            name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Gain on the amplitude, in dB, after normalising (−40 to 40; studio: before the analysis).", valueName: "db")
+        )
         var gain: Double = 0
 
         @Flag(name: .long, help: "Keep the sound's own level instead of scaling its peak to intensity 1.")

@@ -27,7 +27,9 @@ extension Beatmap {
         @Option(name: .long, help: ArgumentHelp("Tempo map for the output chart: a steady tempo in BPM.", valueName: "bpm"))
         var bpm: Double?
 
-        @Option(name: .long, help: ArgumentHelp("With --bpm: the audio time of beat 0, in seconds.", valueName: "seconds"))
+        @Option(
+            name: .long, parsing: .unconditional,
+            help: ArgumentHelp("With --bpm: the audio time of beat 0, in seconds.", valueName: "seconds"))
         var offset: Double = 0
 
         @Option(name: .long, help: ArgumentHelp("The song file the chart names (default: audio.ogg).", valueName: "name"))

@@ -62,7 +62,9 @@ extension Beatmap {
         @Option(name: .long, help: ArgumentHelp("The song's tempo, as the truth (its phase is fitted unless --offset).", valueName: "bpm"))
         var bpm: Double?
 
-        @Option(name: .long, help: ArgumentHelp("With --bpm: the audio time of beat 0, in seconds.", valueName: "seconds"))
+        @Option(
+            name: .long, parsing: .unconditional,
+            help: ArgumentHelp("With --bpm: the audio time of beat 0, in seconds.", valueName: "seconds"))
         var offset: Double?
 
         @Option(

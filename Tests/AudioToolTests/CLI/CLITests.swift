@@ -19,6 +19,24 @@ struct CLITests {
     static let warn =
         #"{"Version": 1.0, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 2}]}}]}"#
 
+    @Test("options whose values may be negative take them as written: --gain -6, --offset -0.01, --offset -0.1")
+    func negativeValues() throws {
+        // swift-argument-parser reads "-6" after an option as another flag unless the option parses unconditionally.
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sound = dir.appendingPathComponent("s.wav").path
+        try AudioFile.write(HapticSignals.clicks(at: [0.2], seconds: 0.5), to: sound, sampleRate: HapticSignals.rate, channels: 1)
+        let pattern = dir.appendingPathComponent("s.ahap").path
+        let gain = try run(Self.ahap, ["from-audio", sound, "--gain", "-6", "-o", pattern])
+        #expect(gain.status == 0, "\(gain.stderr)")
+        let sync = try run(Self.ahap, ["sync", pattern, "--audio", sound, "--offset", "-0.01"])
+        #expect(sync.status <= 1 && !sync.stderr.contains("Usage"), "\(sync.stderr)")
+        let grid = Self.write(#"{"beats": [0.5, 1.0, 1.5, 2.0]}"#, name: "g.json", in: dir)
+        let convert = try run(
+            Self.beatmap, ["convert", grid, "--bpm", "120", "--offset", "-0.1", "-o", dir.appendingPathComponent("c.json").path])
+        #expect(convert.status == 0, "\(convert.stderr)")
+    }
+
     @Test(
         "help works everywhere",
         arguments: [["--help"], ["validate", "--help"], ["info", "--help"], ["format", "--help"], ["rules", "--help"]])

@@ -2,8 +2,9 @@ import Foundation
 
 /// The transients of `AudioToHaptics`: where they go, what they play, and how the continuous events make way for them.
 extension AudioToHaptics {
-    /// The transients' onsets: the picker's on the envelope's peaks, or Studio's emphasis.
-    static func onsets(_ features: SoundFeatures, options: AudioToHapticsOptions, studio: StudioAnalysis.Result?)
+    /// The transients' onsets: the picker's on the envelope's peaks, or Studio's emphasis (whose amplitudes already
+    /// carry the gain: their height is the amplitude over `scale`, the peak times the gain, as `transients` scales back).
+    static func onsets(_ features: SoundFeatures, options: AudioToHapticsOptions, studio: StudioAnalysis.Result?, scale: Double)
         -> [TransientPicker.Onset]
     {
         // The envelope's last value closes a partial millisecond at the next whole one: an onset there lies past the end.
@@ -11,10 +12,9 @@ extension AudioToHaptics {
             return options.transients.onsets(envelope: features.envelope, flux: features.flux, frameStep: features.frameStep)
                 .filter { $0.time <= features.duration }
         }
-        let peak = Double(features.peak)
         return studio.emphasis.filter { $0.time <= features.duration }.map {
             TransientPicker.Onset(
-                time: $0.time, peakTime: $0.time, height: peak > 0 ? $0.amplitude / peak : 0, rise: 0, score: $0.sharpness)
+                time: $0.time, peakTime: $0.time, height: scale > 0 ? $0.amplitude / scale : 0, rise: 0, score: $0.sharpness)
         }
     }
 

@@ -60,8 +60,9 @@ public enum AudioToHaptics {
         let gain = pow(10, options.gainDecibels / 20) * (options.normalize ? (peak > 0 ? 1 / peak : 0) : 1)
         // The curves follow the follower's level at each millisecond's end (Studio's instants); the peaks pick transients.
         let levels = features.instants.count == features.envelope.count ? features.instants : features.envelope
-        let studio = options.studio.map { studioAnalysis($0, levels: levels, features: features) }
-        var amplitude = (studio?.everyMillisecond(count: levels.count) ?? levels).map { Float(min(1, Double($0) * gain)) }
+        // Studio applies its gain before the analysis, and clamps the follower's level at 1.
+        let studio = options.studio.map { studioAnalysis($0, levels: levels.map { min(1, $0 * Float(gain)) }, features: features) }
+        var amplitude = studio?.everyMillisecond(count: levels.count).map { min(1, $0) } ?? levels.map { Float(min(1, Double($0) * gain)) }
         let loudest = Double(amplitude.max() ?? 0)
         if let decibels = options.noiseFloorDecibels, decibels < 0 {
             // The floor sits below the loudest value, and the scale keeps that value where it was.
@@ -83,7 +84,7 @@ public enum AudioToHaptics {
         if let note = quietNote(features, options: options) { notes.append(note) }
         var onsets: [TransientPicker.Onset] = []
         if options.content != .continuousOnly {
-            onsets = self.onsets(features, options: options, studio: studio)
+            onsets = self.onsets(features, options: options, studio: studio, scale: peak * gain)
             if onsets.isEmpty {
                 notes.append(
                     "no sharp onset found; \(options.content == .transientsOnly ? "the pattern is empty" : "the pattern has continuous events only") (a higher sensitivity finds softer ones)"

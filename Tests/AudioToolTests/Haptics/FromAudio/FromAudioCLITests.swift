@@ -12,6 +12,21 @@ struct FromAudioCLITests {
         return path
     }
 
+    /// The transients of the AHAP file at `path` (time, intensity), read back with Foundation's own JSON reader.
+    static func transients(_ path: String) throws -> [(time: Double, intensity: Double)] {
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        return (json?["Pattern"] as? [[String: Any]] ?? []).compactMap { $0["Event"] as? [String: Any] }
+            .filter { $0["EventType"] as? String == "HapticTransient" }
+            .compactMap { event in
+                let parameters = event["EventParameters"] as? [[String: Any]] ?? []
+                guard let time = event["Time"] as? Double,
+                    let intensity = parameters.first(where: { $0["ParameterID"] as? String == "HapticIntensity" })?["ParameterValue"]
+                        as? Double
+                else { return nil }
+                return (time, intensity)
+            }
+    }
+
     @Test(
         "--preset studio: a transient at each click, a clean pattern, and the sound's own level: a quarter the amplitude, half the intensity"
     )
@@ -40,18 +55,23 @@ struct FromAudioCLITests {
             #expect(r.status == 0, "\(r.stderr)")
             let v = try run(Self.tool, ["validate", "--werror", out])
             #expect(v.status == 0 && v.stdout.isEmpty, "\(v.stdout)")
-            // Read back with Foundation's own JSON reader.
-            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any]
-            let transients = (json?["Pattern"] as? [[String: Any]] ?? []).compactMap { $0["Event"] as? [String: Any] }
-                .filter { $0["EventType"] as? String == "HapticTransient" }
-            let times = transients.compactMap { $0["Time"] as? Double }
-            #expect(times.count == 3, "\(name): \(times)")
-            for (time, click) in zip(times, [0.2, 0.6, 1.0]) { #expect(abs(time - click) < 0.003, "\(name): \(time)") }
-            intensities.append(
-                transients.compactMap { event in
-                    (event["EventParameters"] as? [[String: Any]])?.first { $0["ParameterID"] as? String == "HapticIntensity" }?[
-                        "ParameterValue"] as? Double
-                })
+            let transients = try Self.transients(out)
+            #expect(transients.count == 3, "\(name): \(transients)")
+            for (t, click) in zip(transients, [0.2, 0.6, 1.0]) { #expect(abs(t.time - click) < 0.003, "\(name): \(t.time)") }
+            intensities.append(transients.map(\.intensity))
+        }
+        // Studio applies the gain before its analysis: the sound at a twentieth of the amplitude raised by 26.02 dB is the
+        // loud one, transients and all. (Its rises are under the 0.05 minimum until raised, so a gain applied after the
+        // analysis finds no peak at all.)
+        let faint = folder.appendingPathComponent("faint.wav").path
+        try AudioFile.write(clicks.map { $0 * 0.05 }, to: faint, sampleRate: HapticSignals.rate, channels: 1)
+        let raised = folder.appendingPathComponent("raised.ahap").path
+        #expect(try run(Self.tool, ["from-audio", faint, "--preset", "studio", "--gain", "26.0206", "-o", raised]).status == 0)
+        let expected = try Self.transients(folder.appendingPathComponent("loud-default.ahap").path)
+        let got = try Self.transients(raised)
+        #expect(got.count == expected.count && !got.isEmpty, "\(got) against \(expected)")
+        for (a, b) in zip(got, expected) {
+            #expect(abs(a.time - b.time) < 1e-4 && abs(a.intensity - b.intensity) < 2e-3, "\(a) against \(b)")
         }
         // Not normalised: intensity is √amplitude, so a quarter of the amplitude plays at half the intensity.
         for (loud, quiet) in zip(intensities[0], intensities[1]) { #expect(abs(quiet / loud - 0.5) < 0.01, "\(quiet) against \(loud)") }
