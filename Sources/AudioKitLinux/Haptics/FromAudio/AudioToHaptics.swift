@@ -63,6 +63,8 @@ public enum AudioToHaptics {
         // Studio applies its gain before the analysis, and clamps the follower's level at 1.
         let studio = options.studio.map { studioAnalysis($0, levels: levels.map { min(1, $0 * Float(gain)) }, features: features) }
         var amplitude = studio?.everyMillisecond(count: levels.count).map { min(1, $0) } ?? levels.map { Float(min(1, Double($0) * gain)) }
+        // What a plot draws as the sound: under Studio's analysis the curves follow its breakpoints' line, not the sound.
+        let sound = studio == nil ? nil : levels.map { Float(min(1, Double($0) * gain)) }
         let loudest = Double(amplitude.max() ?? 0)
         if let decibels = options.noiseFloorDecibels, decibels < 0 {
             // The floor sits below the loudest value, and the scale keeps that value where it was.
@@ -79,7 +81,7 @@ public enum AudioToHaptics {
             let empty = AHAPPattern(elements: [])
             return HapticConversion(
                 combined: options.split ? nil : empty, continuous: options.split ? empty : nil, transients: options.split ? empty : nil,
-                onsets: [], notes: notes, duration: features.duration, amplitude: amplitude)
+                onsets: [], notes: notes, duration: features.duration, amplitude: sound ?? amplitude)
         }
         if let note = quietNote(features, options: options) { notes.append(note) }
         var onsets: [TransientPicker.Onset] = []
@@ -114,7 +116,7 @@ public enum AudioToHaptics {
         if options.split {
             return HapticConversion(
                 combined: nil, continuous: pattern(audio + continuousElements), transients: pattern(transientEvents.map { .event($0) }),
-                onsets: onsets, notes: notes, duration: features.duration, amplitude: amplitude)
+                onsets: onsets, notes: notes, duration: features.duration, amplitude: sound ?? amplitude)
         }
         var combined = continuousElements + transientEvents.map { AHAPElement.event($0) }
         if !continuousElements.isEmpty {
@@ -126,7 +128,7 @@ public enum AudioToHaptics {
         }
         return HapticConversion(
             combined: pattern(audio + sorted(combined)), continuous: nil, transients: nil, onsets: onsets, notes: notes,
-            duration: features.duration, amplitude: amplitude)
+            duration: features.duration, amplitude: sound ?? amplitude)
     }
 
     /// Sharpness of a spectral centroid: log2(c / 100 Hz) / log2(80), clamped to 0…1 (100 Hz → 0, 8 kHz → 1).

@@ -17,7 +17,8 @@ public struct HapticConversion: Sendable {
     public var notes: [String]
     /// Length of the sound, in seconds.
     public var duration: Double
-    /// The amplitude the pattern follows, after normalising and gain, one value per millisecond (for plots).
+    /// The sound's amplitude after normalising and gain (and the noise floor, which the pattern follows), one value per
+    /// millisecond (for plots).
     public var amplitude: [Float]
     /// With `--preset auto`: the kind of sound told, and what it was told by.
     public var kind: (kind: SoundKind, descriptors: SoundDescriptors)? = nil

@@ -248,7 +248,10 @@ struct StudioPatternTests {
         let options = AudioToHapticsOptions(preset: .studio)
         let analysis = try #require(options.studio).analyze(
             levels: features.instants, flux: features.studioFlux, frameStep: features.studioFluxStep, fluxStart: features.studioFluxStart)
-        let pattern = try #require(AudioToHaptics.convert(features, options: options).combined)
+        let conversion = AudioToHaptics.convert(features, options: options)
+        let pattern = try #require(conversion.combined)
+        // A plot draws the sound under the pattern: the follower's levels (not normalised, no gain), not Studio's line.
+        #expect(conversion.amplitude == features.instants.map { min(1, $0) })
         var points: [(Double, Double)] = []
         var transients: [(time: Double, intensity: Double, sharpness: Double)] = []
         for element in pattern.elements {
