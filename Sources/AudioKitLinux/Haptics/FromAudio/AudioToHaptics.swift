@@ -60,11 +60,12 @@ public enum AudioToHaptics {
         let gain = pow(10, options.gainDecibels / 20) * (options.normalize ? (peak > 0 ? 1 / peak : 0) : 1)
         // The curves follow the follower's level at each millisecond's end (Studio's instants); the peaks pick transients.
         let levels = features.instants.count == features.envelope.count ? features.instants : features.envelope
-        // Studio applies its gain before the analysis, and clamps the follower's level at 1.
-        let studio = options.studio.map { studioAnalysis($0, levels: levels.map { min(1, $0 * Float(gain)) }, features: features) }
-        var amplitude = studio?.everyMillisecond(count: levels.count).map { min(1, $0) } ?? levels.map { Float(min(1, Double($0) * gain)) }
+        // The sound after normalising and gain, clamped at 1 as Studio clamps its follower; Studio's analysis reads it too.
+        let scaled = levels.map { Float(min(1, Double($0) * gain)) }
+        let studio = options.studio.map { studioAnalysis($0, levels: scaled, features: features) }
+        var amplitude = studio?.everyMillisecond(count: levels.count) ?? scaled
         // What a plot draws as the sound: under Studio's analysis the curves follow its breakpoints' line, not the sound.
-        let sound = studio == nil ? nil : levels.map { Float(min(1, Double($0) * gain)) }
+        let sound = studio == nil ? nil : scaled
         let loudest = Double(amplitude.max() ?? 0)
         if let decibels = options.noiseFloorDecibels, decibels < 0 {
             // The floor sits below the loudest value, and the scale keeps that value where it was.
