@@ -12,7 +12,10 @@ their mean rank: a monotone mapping such as √amplitude changes nothing), sampl
 clip:
 - as played: each clip as an AHAP pattern (ours from `ahap-tool from-audio` with its defaults and with `--preset studio`,
   Meta's own AHAP export, the designer's through `ahap-tool convert`, Lofelt's rule), the continuous intensity at the middle of each millisecond:
-  the strongest continuous event's intensity times the intensity control (ControlTrack's rules);
+  the strongest continuous event's intensity times the intensity control (ControlTrack's rules). `--preset studio` is
+  measured as one pattern and, with `--split`, as its continuous file alone: one pattern holds the intensity control
+  at 1 for the millisecond around each transient, so that the control does not scale the transient too; Meta's AHAP
+  export (one pattern) lets its curve scale the transient instead;
 - as .haptic: each clip's continuous amplitude envelope (linear between breakpoints, 0 outside), ours converted by
   `ahap-tool convert` (amplitude = intensity²), over every millisecond and over those where the sound is within 60 dB of
   its peak.
@@ -103,6 +106,9 @@ def main():
             subprocess.run([tool, "from-audio", sound, "-o", ahap], check=True, capture_output=True)
             studio = os.path.join(tmp, stem + ".studio.ahap")
             subprocess.run([tool, "from-audio", sound, "--preset", "studio", "-o", studio], check=True, capture_output=True)
+            split = os.path.join(tmp, stem + ".split.ahap")
+            subprocess.run([tool, "from-audio", sound, "--preset", "studio", "--split", "-o", split], check=True, capture_output=True)
+            split = os.path.join(tmp, stem + ".split_continuous.ahap")
             subprocess.run([tool, "convert", ahap, "-o", ours], capture_output=True)
             subprocess.run([tool, "convert", os.path.join(designer, name), "-o", theirs], capture_output=True)
             reference = json.load(open(os.path.join(designer, name)))["signals"]["continuous"]["envelopes"]["amplitude"]
@@ -112,13 +118,15 @@ def main():
             loud = sound_level(sound, len(d)) > -60
             pd, po = played(theirs, seconds), played(ahap, seconds)
             pm = played(meta[:-len(".haptic")] + ".ahap", seconds)
-            r = [spearmanr(po, pd)[0], spearmanr(played(studio, seconds), pd)[0], spearmanr(pm, pd)[0], spearmanr(o, d)[0],
+            r = [spearmanr(po, pd)[0], spearmanr(played(studio, seconds), pd)[0], spearmanr(played(split, seconds), pd)[0],
+                 spearmanr(pm, pd)[0], spearmanr(o, d)[0],
                  spearmanr(m, d)[0],
                  spearmanr(o[loud], d[loud])[0], spearmanr(m[loud], d[loud])[0]]
             rows.append((stem, seconds, r))
-    print("| sound | designer's clip | ours, played | ours `--preset studio`, played | Meta, played | ours, .haptic "
-          "| Meta, .haptic | ours, .haptic, sound within 60 dB | Meta, .haptic, sound within 60 dB |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| sound | designer's clip | ours, played | ours `--preset studio`, played | ours `--preset studio --split`, "
+          "continuous, played | Meta, played | ours, .haptic | Meta, .haptic | ours, .haptic, sound within 60 dB "
+          "| Meta, .haptic, sound within 60 dB |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for stem, seconds, r in rows:
         print(f"| {stem} | {seconds:.2f} s | " + " | ".join(f"{v:.3f}" for v in r) + " |")
     table = np.array([r for _, _, r in rows])

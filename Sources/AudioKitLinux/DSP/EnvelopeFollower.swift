@@ -89,7 +89,25 @@ public struct EnvelopeFollower: Sendable {
 /// follower's level at each millisecond's last sample, where Meta Haptics Studio samples its follower: the value to
 /// draw a curve through (while the level falls, the largest level of a millisecond is its first, 1 ms early). A last
 /// value, at the end of the stream, closes a partial millisecond.
+///
+/// With `Clock.studio` the milliseconds are counted as Meta Haptics Studio counts them, in 32-bit floats: an update is
+/// due when the time of the samples read (their count × 1/rate) reaches the next update time, which grows by 0.001 s at
+/// each update. Both roundings move an update by a sample here and there, and the sum drifts by a few samples a second,
+/// which is enough to move a breakpoint. `instantTimes` then holds each update's time, and the stream's partial last
+/// millisecond is completed with silence, as Studio completes it.
 public struct MillisecondEnvelope: Sendable {
+    /// How the milliseconds are counted.
+    public enum Clock: Sendable {
+        /// Value k is due at the first sample at or after k ms, in exact arithmetic.
+        case exact
+        /// As Meta Haptics Studio counts them, in 32-bit floats.
+        case studio
+    }
+
+    private let clock: Clock
+    private let secondsPerSample: Float
+    private var nextUpdate: Float = 0.001
+    private var lastUpdate = 0
     private var follower: EnvelopeFollower
     private let sampleRate: Double
     private var sampleIndex = 0
@@ -100,16 +118,45 @@ public struct MillisecondEnvelope: Sendable {
     public private(set) var values: [Float] = [0]
     /// The follower's level at the end of each millisecond so far, from 0 ms.
     public private(set) var instants: [Float] = [0]
+    /// With `Clock.studio`, the time of each of `instants`, in seconds (Studio's, a whole number of samples); empty with
+    /// `Clock.exact`, where instant k is at k ms.
+    public private(set) var instantTimes: [Double] = []
 
-    /// An envelope of audio at `sampleRate` Hz through a follower with `settings`.
-    public init(settings: EnvelopeFollower.Settings = .studio, sampleRate: Double) {
+    /// An envelope of audio at `sampleRate` Hz through a follower with `settings`, its milliseconds counted by `clock`.
+    public init(settings: EnvelopeFollower.Settings = .studio, sampleRate: Double, clock: Clock = .exact) {
         follower = EnvelopeFollower(settings: settings, sampleRate: sampleRate)
         self.sampleRate = sampleRate
-        nextBoundary = Self.boundary(1, sampleRate)
+        self.clock = clock
+        secondsPerSample = 1 / Float(sampleRate)
+        nextBoundary = 0
+        if clock == .studio { instantTimes = [0] }
+        nextBoundary = boundary(1)
     }
 
     /// The first sample of millisecond `k`.
     static func boundary(_ k: Int, _ rate: Double) -> Int { Int((Double(k) * rate / 1000).rounded(.up)) }
+
+    /// The sample count at which update `k` (from 1) is due: with Studio's clock, the least count after the last update
+    /// whose time in 32-bit floats reaches `nextUpdate`.
+    private func boundary(_ k: Int) -> Int {
+        guard clock == .studio else { return Self.boundary(k, sampleRate) }
+        var n = max(nextBoundary + 1, Int((Double(nextUpdate) / Double(secondsPerSample)).rounded(.up)))
+        while n > nextBoundary + 1 && Float(n - 1) * secondsPerSample >= nextUpdate { n -= 1 }
+        while Float(n) * secondsPerSample < nextUpdate { n += 1 }
+        return n
+    }
+
+    private mutating func update() {
+        values.append(currentMax)
+        instants.append(current)
+        if clock == .studio {
+            instantTimes.append(Double(Float(sampleIndex) * secondsPerSample))
+            nextUpdate += 0.001
+        }
+        lastUpdate = sampleIndex
+        currentMax = 0
+        nextBoundary = boundary(values.count)
+    }
 
     /// Pushes mono samples.
     public mutating func push(_ samples: UnsafeBufferPointer<Float>) {
@@ -126,12 +173,7 @@ public struct MillisecondEnvelope: Sendable {
             current = level
             sampleIndex += stop - i
             i = stop
-            if sampleIndex == nextBoundary {
-                values.append(currentMax)
-                instants.append(current)
-                currentMax = 0
-                nextBoundary = Self.boundary(values.count, sampleRate)
-            }
+            if sampleIndex == nextBoundary { update() }
         }
     }
 
@@ -144,9 +186,13 @@ public struct MillisecondEnvelope: Sendable {
     public mutating func finish() -> [Float] {
         guard sampleIndex > 0 else {
             instants = []
+            instantTimes = []
             return []
         }
-        if sampleIndex > Self.boundary(values.count - 1, sampleRate) {
+        if clock == .studio {
+            // Studio reads silence up to the update that follows the last sample.
+            if sampleIndex > lastUpdate { push([Float](repeating: 0, count: nextBoundary - sampleIndex)) }
+        } else if sampleIndex > Self.boundary(values.count - 1, sampleRate) {
             values.append(currentMax)
             instants.append(current)
         }

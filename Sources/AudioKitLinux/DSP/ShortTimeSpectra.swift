@@ -20,12 +20,14 @@ public final class ShortTimeSpectra {
 
     /// Frames of `frameSize` samples (a power of two, at least 16) every `hop` samples (at least 1). The first frame
     /// comes after `firstFrameAfter` samples (default half a frame, so it is centred on sample 0; less puts frames
-    /// before the stream's start, over the silence before it).
-    public init(frameSize: Int, hop: Int, firstFrameAfter: Int? = nil) {
+    /// before the stream's start, over the silence before it). A `symmetric` window is zero at both ends (its cosine's
+    /// period is `frameSize − 1` samples, as Meta Haptics Studio's analysis windows); the default is the periodic one.
+    public init(frameSize: Int, hop: Int, firstFrameAfter: Int? = nil, symmetric: Bool = false) {
         self.frameSize = frameSize
         self.hop = max(1, hop)
         fft = RealFFT(size: frameSize)
-        window = (0..<frameSize).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(frameSize))) }
+        let period = Double(symmetric ? frameSize - 1 : frameSize)
+        window = (0..<frameSize).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / period)) }
         frame = [Float](repeating: 0, count: frameSize)
         untilNextFrame = max(1, min(frameSize, firstFrameAfter ?? frameSize - frameSize / 2))
         windowed = frame

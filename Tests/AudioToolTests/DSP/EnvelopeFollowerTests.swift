@@ -64,6 +64,26 @@ struct EnvelopeFollowerTests {
         var empty = MillisecondEnvelope(settings: settings, sampleRate: 8000)
         #expect(empty.finish().isEmpty)
     }
+
+    @Test("on Studio's clock an update is due at the first sample whose time reaches it, and the last is completed with silence")
+    func studioClock() {
+        // At 44.1 kHz, 1, 2 and 3 ms are 44.1, 88.2 and 132.3 samples: updates after 45, 89 and 133 samples, at those
+        // samples' times (Studio exports 0.0010204081 = 45/44100 s). 100 samples of a follower that passes |x| through:
+        // the third update reads the 33 samples of silence after the sound, so its level is 0, at 133/44100 s.
+        let settings = EnvelopeFollower.Settings(rmsWindow: 0, attack: 0, hold: 0, release: 0)
+        var envelope = MillisecondEnvelope(settings: settings, sampleRate: 44100, clock: .studio)
+        var samples = [Float](repeating: 0.5, count: 100)
+        samples[88] = 1
+        envelope.push(samples)
+        _ = envelope.finish()
+        #expect(envelope.instantTimes == [0, 45, 89, 133].map { Double(Float($0) * (1 / Float(44100))) })
+        #expect(envelope.instants == [0, 0.5, 1, 0])
+        #expect(abs(envelope.instantTimes[1] - 0.0010204081) < 1e-9)
+        // The exact clock instead closes the partial millisecond with the sound's last sample and keeps no times.
+        var exact = MillisecondEnvelope(settings: settings, sampleRate: 44100)
+        exact.push(samples)
+        #expect(exact.finish().count == 4 && exact.instants == [0, 0.5, 1, 0.5] && exact.instantTimes.isEmpty)
+    }
 }
 
 @Suite("Envelope follower against Meta Haptics Studio", .enabled(if: TestPaths.sfxAvailable, TestPaths.sfxMissing))

@@ -8,7 +8,8 @@ extension AudioToHaptics {
         features.studioFlux.isEmpty
             ? analysis.analyze(levels: levels, flux: features.flux, frameStep: features.frameStep)
             : analysis.analyze(
-                levels: levels, flux: features.studioFlux, frameStep: features.studioFluxStep, fluxStart: features.studioFluxStart)
+                levels: levels, levelTimes: features.instantTimes, flux: features.studioFlux, frameStep: features.studioFluxStep,
+                fluxStart: features.studioFluxStart)
     }
 
     /// Studio's sharpness breakpoints (√frequency, as Studio's AHAP export maps them), or nil when the features carry no

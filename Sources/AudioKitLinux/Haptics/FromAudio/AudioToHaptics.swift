@@ -62,7 +62,7 @@ public enum AudioToHaptics {
         let levels = features.instants.count == features.envelope.count ? features.instants : features.envelope
         // The sound after normalising and gain, clamped at 1 as Studio clamps its follower; Studio's analysis reads it too.
         let scaled = levels.map { Float(min(1, Double($0) * gain)) }
-        let studio = options.studio.map { studioAnalysis($0, levels: scaled, features: features) }
+        var studio = options.studio.map { studioAnalysis($0, levels: scaled, features: features) }
         var amplitude = studio?.everyMillisecond(count: levels.count) ?? scaled
         // What a plot draws as the sound: under Studio's analysis the curves follow its breakpoints' line, not the sound.
         let sound = studio == nil ? nil : scaled
@@ -71,6 +71,7 @@ public enum AudioToHaptics {
             // The floor sits below the loudest value, and the scale keeps that value where it was.
             let floor = Float(loudest * pow(10, decibels / 20)), scale = Float(loudest) / max(Float(loudest) - floor, .leastNormalMagnitude)
             amplitude = amplitude.map { max(0, $0 - floor) * scale }
+            if let line = studio { studio?.values = line.values.map { max(0, $0 - Double(floor)) * Double(scale) } }
         }
         guard peak > 1e-6, loudest >= options.silenceThreshold else {
             notes.append(
@@ -102,7 +103,7 @@ public enum AudioToHaptics {
             // In one pattern, the curves break for 1 ms around each transient, where a neutral Parameter holds.
             continuousElements = continuous(
                 amplitude: amplitude, features: features, breaks: options.split ? [] : transientEvents.map(\.time),
-                vertices: studio?.times, sharpness: options.studio.flatMap { studioSharpness($0, features: features) },
+                line: studio, sharpness: options.studio.flatMap { studioSharpness($0, features: features) },
                 options: curveOptions(options))
         }
         if continuousElements.isEmpty, transientEvents.isEmpty {
@@ -182,12 +183,12 @@ public enum AudioToHaptics {
     }
 
     /// The continuous events and their curves over every sounding span of `amplitude`, the curves broken around the
-    /// times in `breaks`. With `vertices` (sorted times, `amplitude` their line: Studio's breakpoints), the intensity
-    /// curves keep exactly those points instead of reducing every millisecond; a `sharpness` track of breakpoints is
+    /// times in `breaks`. With Studio's breakpoints' `line` (which `amplitude` samples every millisecond), the intensity
+    /// curves keep exactly its points and values instead of reducing every millisecond; a `sharpness` track of breakpoints is
     /// kept the same way (by default, the sound's brightness, reduced). Every event (at most 30 s of a span) is
     /// made on its own, so they are made in parallel, in order.
     static func continuous(
-        amplitude: [Float], features: SoundFeatures, breaks: [Double], vertices: [Double]? = nil, sharpness: SharpnessTrack? = nil,
+        amplitude: [Float], features: SoundFeatures, breaks: [Double], line: StudioAnalysis.Result? = nil, sharpness: SharpnessTrack? = nil,
         options: AudioToHapticsOptions
     ) -> [AHAPElement] {
         let sharpnessTrack = sharpness ?? SharpnessTrack(features: features)
@@ -195,7 +196,7 @@ public enum AudioToHaptics {
         let slots = ResultSlots<[AHAPElement]>(count: events.count)
         DispatchQueue.concurrentPerform(iterations: events.count) { k in
             slots.set(
-                k, event(events[k], amplitude: amplitude, sharpness: sharpnessTrack, breaks: breaks, vertices: vertices, options: options))
+                k, event(events[k], amplitude: amplitude, sharpness: sharpnessTrack, breaks: breaks, line: line, options: options))
         }
         return slots.values.flatMap { $0 ?? [] }
     }
@@ -213,10 +214,11 @@ public enum AudioToHaptics {
     }
 
     /// One continuous event from `range.start` to `range.end`, with its chained intensity and sharpness curves; the chains
-    /// stop `curveBreak` before each time in `breaks` and start again `curveBreak` after it. With `vertices`, the
-    /// intensity points are those inside each stretch, and its ends.
+    /// stop `curveBreak` before each time in `breaks` and start again `curveBreak` after it. With Studio's `line`, the
+    /// intensity points are its breakpoints inside each stretch, and its ends, at the intensity Studio's AHAP export gives.
     static func event(
-        _ range: (start: Double, end: Double), amplitude: [Float], sharpness: SharpnessTrack, breaks: [Double], vertices: [Double]?,
+        _ range: (start: Double, end: Double), amplitude: [Float], sharpness: SharpnessTrack, breaks: [Double],
+        line: StudioAnalysis.Result?,
         options: AudioToHapticsOptions
     ) -> [AHAPElement] {
         let (start, end) = range
@@ -240,7 +242,8 @@ public enum AudioToHaptics {
         }
         if end > from + 0.002 { stretches.append((from, end)) } else if end > from { short.append(from) }
         func intensity(at t: Double) -> Double {
-            Double(value(amplitude, at: t)).squareRoot() * handOver(t, breaks: breaks, ducking: options.transientDucking)
+            (line?.intensity(at: t) ?? Double(value(amplitude, at: t)).squareRoot())
+                * handOver(t, breaks: breaks, ducking: options.transientDucking)
         }
         // Without it the event would play there at its own full intensity, with no curve to scale it (a sound that starts
         // loud a millisecond or two before its first transient began with a burst at 1).
@@ -251,9 +254,9 @@ public enum AudioToHaptics {
                 .parameter(AHAPDynamicParameter(.hapticSharpnessControl, value: round(sharpness.value(at: t), 1e-4), time: patternTime(t))))
         }
         for (a, b) in stretches {
-            // Intensity at every millisecond of the envelope (or at the given vertices); sharpness on the STFT frame grid.
+            // Intensity at every millisecond of the envelope (or at the line's breakpoints); sharpness on the STFT frame grid.
             let times =
-                vertices.map { v in [a] + v[SortedTimes.upperBound(v, a)..<SortedTimes.lowerBound(v, b)] + [b] }
+                line.map { [a] + $0.times[SortedTimes.upperBound($0.times, a)..<SortedTimes.lowerBound($0.times, b)] + [b] }
                 ?? grid(from: a, to: b, step: 0.001)
             let intensity = times.map(intensity(at:))
             let sharpnessTimes =
@@ -266,10 +269,10 @@ public enum AudioToHaptics {
                 [t + handOverLength / 2, t + handOverLength * 0.75, t + handOverLength]
             }
             // Reduced on the amplitude (intensity squared), as Studio reduces its envelope before mapping it to intensity;
-            // given vertices are already reduced.
+            // the line's breakpoints are already reduced.
             elements += curves(
                 .hapticIntensityControl, times: times, values: intensity, shape: intensity.map { $0 * $0 },
-                density: vertices == nil ? options.density : nil, keeping: corners)
+                density: line == nil ? options.density : nil, keeping: corners)
             elements += curves(
                 .hapticSharpnessControl, times: sharpnessTimes, values: bright,
                 density: sharpness.times == nil ? options.sharpnessDensity : nil)

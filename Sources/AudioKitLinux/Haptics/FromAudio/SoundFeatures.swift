@@ -17,6 +17,9 @@ public struct SoundFeatures: Sendable {
     /// The follower's level at each millisecond's end (`MillisecondEnvelope.instants`), the same length as `envelope`:
     /// what the continuous curves follow. Empty when made without one, and then `envelope` stands in.
     public var instants: [Float] = []
+    /// The time of each of `instants`, in seconds, when they were counted on Meta Haptics Studio's clock (the studio
+    /// spectrum's features; `MillisecondEnvelope.Clock.studio`); empty when instant k is at k ms.
+    public var instantTimes: [Double] = []
     /// Spectral flux of each STFT frame.
     public var flux: [Float]
     /// Spectral centroid of each STFT frame in Hz; NaN where the frame is below the gate.
@@ -118,7 +121,8 @@ public struct SoundFeatures: Sendable {
         init(sampleRate: Int, follower: EnvelopeFollower.Settings, weighting: EnvelopeWeighting, studioSpectrum: Bool = false) {
             self.sampleRate = sampleRate
             studio = studioSpectrum ? StudioSpectrum(sampleRate: sampleRate) : nil
-            envelope = MillisecondEnvelope(settings: follower, sampleRate: Double(sampleRate))
+            envelope = MillisecondEnvelope(
+                settings: follower, sampleRate: Double(sampleRate), clock: studioSpectrum ? .studio : .exact)
             spectrum = SpectrumWorker(SpectralShape(sampleRate: sampleRate))
             self.weighting = weighting == .loudness ? LoudnessWeighting(sampleRate: Double(sampleRate)) : nil
         }
@@ -144,6 +148,7 @@ public struct SoundFeatures: Sendable {
                 sampleRate: sampleRate, duration: Double(frames) / Double(sampleRate), envelope: envelope.finish(),
                 flux: spectrum.flux, centroid: spectrum.centroid, frameStep: spectrum.frameStep)
             features.instants = envelope.instants
+            features.instantTimes = envelope.instantTimes
             if let studio {
                 studio.finish()
                 features.studioFlux = studio.flux

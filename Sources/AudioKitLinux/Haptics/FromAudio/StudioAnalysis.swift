@@ -76,26 +76,41 @@ public struct StudioAnalysis: Sendable, Hashable {
 
         /// The breakpoints' line read at every millisecond from 0 (`count` values), held after the last point.
         public func everyMillisecond(count: Int) -> [Float] {
-            var out = [Float](repeating: 0, count: max(0, count))
-            var j = 0
-            for k in out.indices {
-                let t = Double(k) / 1000
-                while j + 1 < times.count && times[j + 1] <= t { j += 1 }
-                if j + 1 < times.count {
-                    let f = (t - times[j]) / (times[j + 1] - times[j])
-                    out[k] = Float(values[j] + (values[j + 1] - values[j]) * f)
-                } else {
-                    out[k] = Float(values.last ?? 0)
-                }
+            (0..<max(0, count)).map { Float(value(at: Double($0) / 1000)) }
+        }
+
+        /// The breakpoints' line at `time` seconds: linear between breakpoints, exact at them, held after the last.
+        public func value(at time: Double) -> Double {
+            let j = max(0, SortedTimes.upperBound(times, time) - 1)
+            guard j + 1 < times.count else { return values.last ?? 0 }
+            return values[j] + (values[j + 1] - values[j]) * (time - times[j]) / (times[j + 1] - times[j])
+        }
+
+        /// What Studio's AHAP export keeps of an emphasis breakpoint's intensity: its curve is lowered a further 20 % there,
+        /// so that the transient on top of it is not weakened where Core Haptics mixes the two (ahap.rs,
+        /// `AMPLITUDE_DUCKING`).
+        public static let emphasisIntensity = 0.8
+
+        /// The intensity curve Studio's AHAP export plays at `time` seconds: at each breakpoint √ of its amplitude (times
+        /// `emphasisIntensity` at an emphasis), linear in intensity between breakpoints, as Core Haptics plays a curve.
+        public func intensity(at time: Double) -> Double {
+            func vertex(_ i: Int) -> Double {
+                let k = SortedTimes.upperBound(emphasis, times[i]) { $0.time } - 1
+                let scale = k >= 0 && emphasis[k].time == times[i] ? Self.emphasisIntensity : 1
+                return max(0, values[i]).squareRoot() * scale
             }
-            return out
+            let j = max(0, SortedTimes.upperBound(times, time) - 1)
+            guard j + 1 < times.count else { return times.isEmpty ? 0 : vertex(times.count - 1) }
+            let f = max(0, min(1, (time - times[j]) / (times[j + 1] - times[j])))
+            return vertex(j) + (vertex(j + 1) - vertex(j)) * f
         }
     }
 
-    /// Analyses the follower's `levels` at every millisecond from 0 (value 0, at 0 s, is not a point of Studio's), with
-    /// the spectral `flux` of frames `frameStep` apart, frame n centred on `fluxStart` + n · `frameStep` seconds.
-    public func analyze(levels: [Float], flux: [Float], frameStep: Double, fluxStart: Double = 0) -> Result {
-        var (times, values) = breakpoints(levels: levels)
+    /// Analyses the follower's `levels` at every millisecond from 0 (value 0, at 0 s, is not a point of Studio's), or at
+    /// `levelTimes` (seconds, one per level, from 0) when given, with the spectral `flux` of frames `frameStep` apart,
+    /// frame n centred on `fluxStart` + n · `frameStep` seconds.
+    public func analyze(levels: [Float], levelTimes: [Double] = [], flux: [Float], frameStep: Double, fluxStart: Double = 0) -> Result {
+        var (times, values) = breakpoints(levels: levels, times: levelTimes)
         let emphasis = self.emphasis(times: times, values: values, flux: flux, frameStep: frameStep, fluxStart: fluxStart)
         for e in emphasis {
             if let i = times.firstIndex(of: e.time) { values[i] = e.amplitude * (1 - min(1, max(0, ducking))) }
@@ -104,10 +119,10 @@ public struct StudioAnalysis: Sendable, Hashable {
     }
 
     /// Steps 1–3: the reduced breakpoints, with a point at 0 s.
-    func breakpoints(levels: [Float]) -> (times: [Double], values: [Double]) {
+    func breakpoints(levels: [Float], times levelTimes: [Double] = []) -> (times: [Double], values: [Double]) {
         guard levels.count > 1 else { return ([0], [Double(levels.first ?? 0)]) }
-        let (times, values) = Self.reduced(
-            times: (1..<levels.count).map { Double($0) / 1000 }, values: levels[1...].map(Double.init), perRegion: breakpointsPerSecond)
+        let at = levelTimes.count == levels.count ? Array(levelTimes[1...]) : (1..<levels.count).map { Double($0) / 1000 }
+        let (times, values) = Self.reduced(times: at, values: levels[1...].map(Double.init), perRegion: breakpointsPerSecond)
         return ([0] + times, [values[0]] + values)
     }
 

@@ -1,9 +1,10 @@
 import Foundation
 
-/// The spectrum Meta Haptics Studio's analysis reads (`StudioAnalysis`), streamed: a Hann window of 1,024 samples every
-/// 128 (an overlap of 8), whatever the sample rate. Per frame:
-/// - the flux, over every bin below Nyquist, the sum of its bins' rises over the frame before (the first over silence),
-///   which scores the emphasis;
+/// The spectrum Meta Haptics Studio's analysis reads (`StudioAnalysis`), streamed: a Hann window of 1,024 samples (zero
+/// at both ends) every 128 (an overlap of 8), whatever the sample rate. Per frame:
+/// - the flux, over every bin below Nyquist, the frame's net rise in magnitude over the frame before: the sum of every
+///   bin's change, falls included, clamped at 0 (the first frame's is over silence). It scores the emphasis. It is not
+///   the usual sum of each bin's rise alone (Dixon 2006): a sound that moves from one band to another scores only its net gain;
 /// - the frequency, the spectral centroid of the bins below 1 kHz (the rest zeroed, a brick-wall low-pass) mapped
 ///   linearly from 30–600 Hz to 0–1 and clamped; 0 when those bins' magnitudes sum to less than 0.3 per bin (a quiet
 ///   frame) with the sound normalised to a peak of −0.3 dBFS, as Studio reads it for this curve. It makes the
@@ -20,7 +21,7 @@ final class StudioSpectrum {
     static let hop = 128
     /// The low-pass before the centroid, and the range mapped to 0…1, in Hz.
     static let centroidCutoff = 1000.0, frequencyRange = 30.0...600.0
-    private let spectra = ShortTimeSpectra(frameSize: frameSize, hop: hop, firstFrameAfter: hop)
+    private let spectra = ShortTimeSpectra(frameSize: frameSize, hop: hop, firstFrameAfter: hop, symmetric: true)
     private var previous = [Float](repeating: 0, count: frameSize / 2)
     private let sampleRate: Int
     /// The first bin above the cutoff (at least 1).
@@ -58,11 +59,11 @@ final class StudioSpectrum {
         previous.withUnsafeMutableBufferPointer { p in
             for k in 0..<p.count {
                 let d = m[k] - p[k]
-                rise += (d + abs(d)) * 0.5
+                rise += d
                 p[k] = m[k]
             }
         }
-        flux.append(rise)
+        flux.append(max(0, rise))
         var weighted: Double = 0, total: Double = 0
         for k in 0..<cutoffBin {
             weighted += Double(k) * Double(m[k])
