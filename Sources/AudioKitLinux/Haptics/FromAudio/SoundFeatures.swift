@@ -47,25 +47,34 @@ public struct SoundFeatures: Sendable {
         mono: [Float], sampleRate: Int, follower: EnvelopeFollower.Settings = .studio, weighting: EnvelopeWeighting = .amplitude,
         studioSpectrum: Bool = false
     ) {
+        let mean = studioSpectrum && !mono.isEmpty ? Float(mono.reduce(0.0) { $0 + Double($1) } / Double(mono.count)) : 0
         var analyzer = SoundFeatures.Analyzer(
-            sampleRate: sampleRate, follower: follower, weighting: weighting, studioSpectrum: studioSpectrum)
+            sampleRate: sampleRate, follower: follower, weighting: weighting, studioSpectrum: studioSpectrum, dcOffset: mean)
         mono.withUnsafeBufferPointer { analyzer.push($0) }
         self = analyzer.finish()
     }
 
     /// Streams the sound at `path` through the analysis, in blocks; `weighting` filters what the envelope follows;
-    /// `studioSpectrum` adds Studio's own flux and frequency. Throws what the reader throws; `progress` gets the fraction read after each
-    /// block.
+    /// `studioSpectrum` adds Studio's own flux and frequency, and takes the sound's DC offset (its mean) out first, as
+    /// Studio does, which needs a first pass over the file. Throws what the reader throws; `progress` gets the fraction
+    /// read after each block.
     public static func analyze(
         path: String, limits: AudioLimits = .standard, follower: EnvelopeFollower.Settings = .studio,
         weighting: EnvelopeWeighting = .amplitude, studioSpectrum: Bool = false, progress: ((Double) -> Void)? = nil
     ) throws(InputError) -> SoundFeatures {
+        var mean: Float = 0
+        var passes = 1.0
+        if studioSpectrum {
+            passes = 2
+            mean = try Self.mean(path: path, limits: limits) { progress?($0 / 2) }
+        }
         // Decoding runs a few blocks ahead on a second thread.
         let reader = try PrefetchingReader(path: path, limits: limits)
         var analyzer = Analyzer(
-            sampleRate: reader.info.sampleRate, follower: follower, weighting: weighting, studioSpectrum: studioSpectrum)
-        let total = Double(max(1, reader.info.frames))
-        var done = 0
+            sampleRate: reader.info.sampleRate, follower: follower, weighting: weighting, studioSpectrum: studioSpectrum,
+            dcOffset: mean)
+        let total = Double(max(1, reader.info.frames)) * passes
+        var done = Int(reader.info.frames) * Int(passes - 1)
         do throws(InputError) {
             try reader.forEachMonoBlock { block throws(InputError) in
                 analyzer.push(block)
@@ -77,6 +86,20 @@ public struct SoundFeatures: Sendable {
             throw error
         }
         return analyzer.finish()
+    }
+
+    /// The mean of the mono samples of the sound at `path` (its DC offset), streamed; `progress` gets the fraction read.
+    static func mean(path: String, limits: AudioLimits, progress: (Double) -> Void) throws(InputError) -> Float {
+        let reader = try PrefetchingReader(path: path, limits: limits)
+        let total = Double(max(1, reader.info.frames))
+        var sum = 0.0
+        var count = 0
+        try reader.forEachMonoBlock { block throws(InputError) in
+            for x in block { sum += Double(x) }
+            count += block.count
+            progress(Double(count) / total)
+        }
+        return count > 0 ? Float(sum / Double(count)) : 0
     }
 
     /// The envelope's largest value.
@@ -117,9 +140,16 @@ public struct SoundFeatures: Sendable {
         var frames = 0
         var samplePeak: Float = 0
         let studio: StudioSpectrum?
+        /// Taken from every sample before the analysis (Studio's preprocessing); the sample peak stays the sound's own.
+        let dcOffset: Float
+        var centred: [Float] = []
 
-        init(sampleRate: Int, follower: EnvelopeFollower.Settings, weighting: EnvelopeWeighting, studioSpectrum: Bool = false) {
+        init(
+            sampleRate: Int, follower: EnvelopeFollower.Settings, weighting: EnvelopeWeighting, studioSpectrum: Bool = false,
+            dcOffset: Float = 0
+        ) {
             self.sampleRate = sampleRate
+            self.dcOffset = dcOffset
             studio = studioSpectrum ? StudioSpectrum(sampleRate: sampleRate) : nil
             envelope = MillisecondEnvelope(
                 settings: follower, sampleRate: Double(sampleRate), clock: studioSpectrum ? .studio : .exact)
@@ -129,6 +159,19 @@ public struct SoundFeatures: Sendable {
 
         mutating func push(_ samples: UnsafeBufferPointer<Float>) {
             for x in samples { samplePeak = max(samplePeak, abs(x)) }
+            guard dcOffset == 0 else {
+                var buffer = centred
+                centred = []
+                buffer.removeAll(keepingCapacity: true)
+                for x in samples { buffer.append(x - dcOffset) }
+                buffer.withUnsafeBufferPointer { analyze($0) }
+                centred = buffer
+                return
+            }
+            analyze(samples)
+        }
+
+        private mutating func analyze(_ samples: UnsafeBufferPointer<Float>) {
             if var filter = weighting {
                 weighted.removeAll(keepingCapacity: true)
                 for x in samples { weighted.append(filter.process(x)) }
@@ -152,7 +195,8 @@ public struct SoundFeatures: Sendable {
             if let studio {
                 studio.finish()
                 features.studioFlux = studio.flux
-                features.studioFrequency = studio.frequency(samplePeak: samplePeak)
+                // Studio normalises by the peak less the offset (audio_preprocessing.rs).
+                features.studioFrequency = studio.frequency(samplePeak: samplePeak - dcOffset)
                 features.studioFluxStart = StudioSpectrum.start(sampleRate: sampleRate)
                 features.studioFluxStep = StudioSpectrum.step(sampleRate: sampleRate)
             }
