@@ -128,8 +128,8 @@ public struct MillisecondEnvelope: Sendable {
         self.sampleRate = sampleRate
         self.clock = clock
         secondsPerSample = 1 / Float(sampleRate)
+        instantTimes = clock == .studio ? [0] : []
         nextBoundary = 0
-        if clock == .studio { instantTimes = [0] }
         nextBoundary = boundary(1)
     }
 

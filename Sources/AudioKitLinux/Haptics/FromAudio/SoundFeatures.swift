@@ -62,24 +62,21 @@ public struct SoundFeatures: Sendable {
         path: String, limits: AudioLimits = .standard, follower: EnvelopeFollower.Settings = .studio,
         weighting: EnvelopeWeighting = .amplitude, studioSpectrum: Bool = false, progress: ((Double) -> Void)? = nil
     ) throws(InputError) -> SoundFeatures {
-        var mean: Float = 0
-        var passes = 1.0
-        if studioSpectrum {
-            passes = 2
-            mean = try Self.mean(path: path, limits: limits) { progress?($0 / 2) }
-        }
+        // With a first pass, each pass is half the progress.
+        let firstPass = studioSpectrum ? 0.5 : 0
+        let mean = studioSpectrum ? try Self.mean(path: path, limits: limits) { progress?($0 * firstPass) } : 0
         // Decoding runs a few blocks ahead on a second thread.
         let reader = try PrefetchingReader(path: path, limits: limits)
         var analyzer = Analyzer(
             sampleRate: reader.info.sampleRate, follower: follower, weighting: weighting, studioSpectrum: studioSpectrum,
             dcOffset: mean)
-        let total = Double(max(1, reader.info.frames)) * passes
-        var done = Int(reader.info.frames) * Int(passes - 1)
+        let total = Double(max(1, reader.info.frames))
+        var done = 0
         do throws(InputError) {
             try reader.forEachMonoBlock { block throws(InputError) in
                 analyzer.push(block)
                 done += block.count
-                progress?(Double(done) / total)
+                progress?(firstPass + (1 - firstPass) * Double(done) / total)
             }
         } catch {
             analyzer.spectrum.cancel()
@@ -160,6 +157,7 @@ public struct SoundFeatures: Sendable {
         mutating func push(_ samples: UnsafeBufferPointer<Float>) {
             for x in samples { samplePeak = max(samplePeak, abs(x)) }
             guard dcOffset == 0 else {
+                // The buffer is taken out of self while `analyze` mutates self, so that neither is copied.
                 var buffer = centred
                 centred = []
                 buffer.removeAll(keepingCapacity: true)
