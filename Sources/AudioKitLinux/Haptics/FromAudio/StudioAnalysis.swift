@@ -113,7 +113,8 @@ public struct StudioAnalysis: Sendable, Hashable {
         var (times, values) = breakpoints(levels: levels, times: levelTimes)
         let emphasis = self.emphasis(times: times, values: values, flux: flux, frameStep: frameStep, fluxStart: fluxStart)
         for e in emphasis {
-            if let i = times.firstIndex(of: e.time) { values[i] = e.amplitude * (1 - min(1, max(0, ducking))) }
+            let i = SortedTimes.lowerBound(times, e.time)
+            if i < times.count && times[i] == e.time { values[i] = e.amplitude * (1 - min(1, max(0, ducking))) }
         }
         return Result(times: times, values: values, emphasis: emphasis)
     }

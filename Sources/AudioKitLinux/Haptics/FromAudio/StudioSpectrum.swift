@@ -12,8 +12,8 @@ import Foundation
 ///
 /// Frames start over the silence before the sound, the first 128 samples in, so frame n is centred on
 /// (128 · (n + 1) − 512) samples; the last is centred at or before the sound's end. Method read from Studio's open
-/// analysis (facebook/meta-haptics-sdk, MIT), not copied; Studio also removes the sound's DC offset first, which moves
-/// only the lowest bin.
+/// analysis (facebook/meta-haptics-sdk, MIT), not copied. Studio takes the sound's DC offset out first; `SoundFeatures`
+/// does that before the samples come here.
 final class StudioSpectrum {
     /// FFT length, in samples.
     static let frameSize = 1024
@@ -22,7 +22,8 @@ final class StudioSpectrum {
     /// The low-pass before the centroid, and the range mapped to 0…1, in Hz.
     static let centroidCutoff = 1000.0, frequencyRange = 30.0...600.0
     private let spectra = ShortTimeSpectra(frameSize: frameSize, hop: hop, firstFrameAfter: hop, symmetric: true)
-    private var previous = [Float](repeating: 0, count: frameSize / 2)
+    /// The summed magnitude of the last frame's bins below Nyquist (the net rise is the change in that sum).
+    private var previousTotal: Double = 0
     private let sampleRate: Int
     /// The first bin above the cutoff (at least 1).
     private let cutoffBin: Int
@@ -55,15 +56,10 @@ final class StudioSpectrum {
     }
 
     private func add(_ m: UnsafeBufferPointer<Float>) {
-        var rise: Float = 0
-        previous.withUnsafeMutableBufferPointer { p in
-            for k in 0..<p.count {
-                let d = m[k] - p[k]
-                rise += d
-                p[k] = m[k]
-            }
-        }
-        flux.append(max(0, rise))
+        var magnitude: Double = 0
+        for k in 0..<Self.frameSize / 2 { magnitude += Double(m[k]) }
+        flux.append(Float(max(0, magnitude - previousTotal)))
+        previousTotal = magnitude
         var weighted: Double = 0, total: Double = 0
         for k in 0..<cutoffBin {
             weighted += Double(k) * Double(m[k])
