@@ -40,26 +40,30 @@ extension AHAPTool {
         @Option(
             name: .long,
             help: ArgumentHelp(
-                "Starting point: general, impact, ui, music, loop, voice, auto (tell the kind of sound first and take its preset), or studio (Meta Haptics Studio's own analysis: its breakpoints, its emphasis rule, the sound's own level); the options below override it.",
+                "Starting point: general (the default: Meta Haptics Studio's envelope and emphasis, the level normalised, and a transient at every onset our picker finds), impact and ui (general), music, loop and voice (our own envelope, each transient ducked under), auto (tell the kind of sound first and take its preset), or studio (Meta Haptics Studio's analysis throughout: its emphasis alone, its sharpness, the sound's own level); the options below override it.",
                 valueName: "preset"))
         var preset: AudioToHapticsOptions.Preset = .general
 
         @Option(
             name: .long,
             help: ArgumentHelp(
-                "0–1: higher finds more, softer onsets (default 0.9; loop 0.7, voice 0.5, music 0.35, studio 0.5, where 0 keeps none but a lone peak).",
+                "0–1: higher finds more, softer onsets (default 0.9, Studio's emphasis threshold moving in proportion; loop 0.7, voice 0.5, music 0.35, studio 0.5, where 0 keeps none but a lone peak).",
                 valueName: "x"))
         var sensitivity: Double?
 
         @Option(
             name: .long,
-            help: ArgumentHelp("Intensity breakpoints per second (default 80, studio 40; sharpness gets three quarters).", valueName: "n")
+            help: ArgumentHelp(
+                "Intensity breakpoints per second (default and studio 40, loop and voice 80, music 15; sharpness gets three quarters).",
+                valueName: "n")
         )
         var density: Double?
 
         @Option(
             name: .long,
-            help: ArgumentHelp("Shortest time between two transients, in milliseconds (default 50, studio 20).", valueName: "ms"))
+            help: ArgumentHelp(
+                "Shortest time between two transients, in milliseconds (default 50 between onsets, an onset that near an emphasis standing for it, and 20 between Studio's emphasis; studio 20).",
+                valueName: "ms"))
         var minSpacingMs: Double?
 
         @Option(
@@ -79,7 +83,7 @@ extension AHAPTool {
         @Option(
             name: .long,
             help: ArgumentHelp(
-                "How far the continuous intensity dips while a transient plays: 0 keeps it, 1 silences it (default 0.5).",
+                "How far the continuous intensity dips while a transient plays: 0 keeps it, 1 silences it (default 0.5 at Studio's emphasis, as Studio ducks, and 0 under the picker's other onsets, as designers' clips do; music, loop and voice 0.5 under every transient; this option sets both).",
                 valueName: "x"))
         var ducking: Double?
 
@@ -94,7 +98,9 @@ extension AHAPTool {
 
         @Option(
             name: .long, parsing: .unconditional,
-            help: ArgumentHelp("Gain on the amplitude, in dB, after normalising (−40 to 40; studio: before the analysis).", valueName: "db")
+            help: ArgumentHelp(
+                "Gain on the amplitude, in dB, after normalising (−40 to 40; studio, or with --no-normalize: before Studio's analysis).",
+                valueName: "db")
         )
         var gain: Double = 0
 

@@ -12,16 +12,22 @@ struct Candidate {
     let analysisKey: String
     let isDefault: Bool
 
-    /// Transient sensitivity 0.7–1, spacing 30, 50 (also backtracked) or 100 ms, Studio's envelope follower or a
-    /// slower one, on the amplitude or the K-weighted signal, with no noise floor or one at −40 or −30 dB, the continuous
-    /// ducked under a transient to nothing or by a half; 80 intensity points per second (40 lost to it in every earlier
-    /// run).
+    /// Our own analysis: transient sensitivity 0.7–1, spacing 30, 50 (also backtracked) or 100 ms, Studio's envelope
+    /// follower or a slower one, on the amplitude or the K-weighted signal, with no noise floor or one at −40 or −30 dB,
+    /// the continuous ducked under a transient to nothing or by a half; 80 intensity points per second (40 lost to it in
+    /// every earlier run). And the defaults (Studio's envelope and emphasis, and our onsets), read from the file.
     static var grid: [Candidate] {
         var out: [Candidate] = []
         let followers: [(String, EnvelopeFollower.Settings)] = [
             ("studio", .studio), ("slow", EnvelopeFollower.Settings(rmsWindow: 0.01, attack: 0.002, hold: 0.01, release: 0.15)),
         ]
         let defaults = AudioToHapticsOptions(preset: .general)
+        // The grid is our own analysis (the defaults before Studio's envelope and emphasis became theirs); the defaults
+        // are a candidate of their own.
+        var ours = defaults
+        ours.studio = nil
+        ours.ownOnsets = false
+        ours.density = 80
         for (name, follower) in followers {
             for weighting in EnvelopeWeighting.allCases {
                 for floor in [nil, -40.0, -30.0] {
@@ -29,7 +35,7 @@ struct Candidate {
                         for relativeRise in [0.5, 0.3] {
                             for sensitivity in [0.7, 0.8, 0.9, 1.0] {
                                 for (spacing, backtrack) in [(0.03, false), (0.05, false), (0.05, true), (0.1, false)] {
-                                    var o = defaults
+                                    var o = ours
                                     o.follower = follower
                                     o.weighting = weighting
                                     o.noiseFloorDecibels = floor

@@ -73,10 +73,13 @@ struct HapticsCrossValidation {
         var row: [SoundScore] = []
         for c in candidates {
             let key = c.analysisKey
-            if features[key] == nil {
+            // Studio's analysis reads the file its own way (its clock, its flux): converted from the file.
+            if c.options.studio == nil && features[key] == nil {
                 features[key] = try SoundFeatures.analyze(path: path, follower: c.options.follower, weighting: c.options.weighting)
             }
-            let conversion = AudioToHaptics.convert(features[key]!, options: c.options)
+            let conversion =
+                c.options.studio == nil
+                ? AudioToHaptics.convert(features[key]!, options: c.options) : try AudioToHaptics.convert(path: path, options: c.options)
             guard let pattern = conversion.combined else { throw BenchFailure("\(name): no pattern") }
             row.append(try SoundScore(pattern: pattern, sound: path, reference: reference))
         }
@@ -94,8 +97,8 @@ struct HapticsCrossValidation {
         guard let document = metaPattern.document else { throw BenchFailure("\(metaFile) is not readable") }
         metaScores.append(
             try SoundScore(pattern: document.pattern, sound: path, reference: reference, diagnostics: metaPattern.diagnostics))
-        if let d = candidates.firstIndex(where: \.isDefault), let envelope = features["studio" + "amplitude"]?.envelope {
-            let ours = AudioToHaptics.convert(features["studio" + "amplitude"]!, options: candidates[d].options).combined!
+        if let d = candidates.firstIndex(where: \.isDefault), let envelope = try? SoundFeatures.analyze(path: path).envelope {
+            let ours = try AudioToHaptics.convert(path: path, options: candidates[d].options).combined!
             ourErrors.add(pattern: ours, reference: reference, envelope: envelope)
             metaErrors.add(pattern: document.pattern, reference: reference, envelope: envelope)
         }

@@ -26,12 +26,18 @@ public final class ShortTimeSpectra {
         self.frameSize = frameSize
         self.hop = max(1, hop)
         fft = RealFFT(size: frameSize)
-        let period = Double(symmetric ? frameSize - 1 : frameSize)
-        window = (0..<frameSize).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / period)) }
+        window = Self.hann(frameSize, symmetric: symmetric)
         frame = [Float](repeating: 0, count: frameSize)
         untilNextFrame = max(1, min(frameSize, firstFrameAfter ?? frameSize - frameSize / 2))
         windowed = frame
         magnitudes = [Float](repeating: 0, count: frameSize / 2 + 1)
+    }
+
+    /// A Hann window of `size` samples: periodic (its cosine's period is `size` samples), or `symmetric` (zero at both
+    /// ends, period `size − 1`).
+    public static func hann(_ size: Int, symmetric: Bool = false) -> [Float] {
+        let period = Double(symmetric ? size - 1 : size)
+        return (0..<size).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / period)) }
     }
 
     /// Feeds mono samples; calls `each` with the magnitude spectrum of every frame they complete, in order.

@@ -167,11 +167,17 @@ struct NothingLostRoundThreeTests {
     func tinyAndSilentSoundsSayWhy() throws {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
+        // Too quiet for Studio's emphasis (a rise of 0.05) and too short for the picker or a continuous event.
         let tiny = dir.appendingPathComponent("tiny.wav").path
-        try AudioFile.write([0.5, -0.5, 0.4, -0.4, 0.3], to: tiny, sampleRate: 44_100, channels: 1)
+        try AudioFile.write([0.02, -0.02, 0.016, -0.016, 0.012], to: tiny, sampleRate: 44_100, channels: 1)
         let r = try run(TestPaths.binary("ahap-tool"), ["from-audio", tiny, "-o", dir.appendingPathComponent("t.ahap").path])
         #expect(!r.stderr.contains("continuous events only"), "\(r.stderr)")
         #expect(r.stderr.contains("nothing sounding long enough"), "\(r.stderr)")
+        // Loud, the same five samples are a click: one transient at its start, and no note that says the pattern is empty.
+        let click = dir.appendingPathComponent("click.wav").path
+        try AudioFile.write([0.5, -0.5, 0.4, -0.4, 0.3], to: click, sampleRate: 44_100, channels: 1)
+        let c = try run(TestPaths.binary("ahap-tool"), ["from-audio", click, "-o", dir.appendingPathComponent("c.ahap").path])
+        #expect(c.stderr.contains("1 transient, 0 continuous events") && !c.stderr.contains("empty"), "\(c.stderr)")
         let silent = dir.appendingPathComponent("silent.wav").path
         try AudioFile.write([Float](repeating: 0, count: 44_100), to: silent, sampleRate: 44_100, channels: 1)
         let s = try run(

@@ -2,20 +2,34 @@ import Foundation
 
 /// The transients of `AudioToHaptics`: where they go, what they play, and how the continuous events make way for them.
 extension AudioToHaptics {
-    /// The transients' onsets: the picker's on the envelope's peaks, or Studio's emphasis (whose amplitudes already
-    /// carry the gain: their height is the amplitude over `scale`, the peak times the gain, as `transients` scales back).
+    /// The transient picker's onsets on the envelope's peaks. The envelope's last value closes a partial millisecond at
+    /// the next whole one: an onset there lies past the end, and is left out.
+    static func pickedOnsets(_ features: SoundFeatures, options: AudioToHapticsOptions) -> [TransientPicker.Onset] {
+        options.transients.onsets(envelope: features.envelope, flux: features.flux, frameStep: features.frameStep)
+            .filter { $0.time <= features.duration }
+    }
+
+    /// The transients' onsets, and the times of those the continuous intensity ducks under: the picker's (all ducked), or
+    /// Studio's emphasis (whose amplitudes already carry the gain: their height is the amplitude over `scale`, the peak
+    /// times the gain, as `transients` scales back; none ducked, their breakpoints dip). With `ownOnsets`, every one of the
+    /// picker's onsets (where it lies within the picker's minimum spacing of an emphasis, it stands for that emphasis,
+    /// on the sound's onset rather than on the breakpoint after it; the others are ducked), and the emphasis with no
+    /// onset of the picker's that near.
     static func onsets(_ features: SoundFeatures, options: AudioToHapticsOptions, studio: StudioAnalysis.Result?, scale: Double)
-        -> [TransientPicker.Onset]
+        -> (onsets: [TransientPicker.Onset], ducked: [Double])
     {
-        // The envelope's last value closes a partial millisecond at the next whole one: an onset there lies past the end.
-        guard let studio else {
-            return options.transients.onsets(envelope: features.envelope, flux: features.flux, frameStep: features.frameStep)
-                .filter { $0.time <= features.duration }
-        }
-        return studio.emphasis.filter { $0.time <= features.duration }.map {
+        let picked = studio == nil || options.ownOnsets ? pickedOnsets(features, options: options) : []
+        guard let studio else { return (picked, picked.map(\.time)) }
+        let emphasis = studio.emphasis.filter { $0.time <= features.duration }.map {
             TransientPicker.Onset(
                 time: $0.time, peakTime: $0.time, height: scale > 0 ? $0.amplitude / scale : 0, rise: 0, score: $0.sharpness)
         }
+        guard options.ownOnsets else { return (emphasis, []) }
+        let spacing = options.transients.minimumSpacing
+        let pickedTimes = picked.map(\.time), emphasisTimes = emphasis.map(\.time)
+        let studioOnly = emphasis.filter { !SortedTimes.contains(pickedTimes, near: $0.time, within: spacing) }
+        let ducked = pickedTimes.filter { !SortedTimes.contains(emphasisTimes, near: $0, within: spacing) }
+        return ((picked + studioOnly).sorted { $0.time < $1.time }, ducked)
     }
 
     /// A transient for each onset: its intensity the square root of its height in the envelope times `scale` (the peak

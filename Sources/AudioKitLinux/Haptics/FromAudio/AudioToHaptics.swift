@@ -20,10 +20,8 @@ public enum AudioToHaptics {
         path: String, options: AudioToHapticsOptions = .init(), limits: AudioLimits = .standard, audioPath: String? = nil,
         progress: ((Double) -> Void)? = nil
     ) throws(InputError) -> HapticConversion {
-        let features = try SoundFeatures.analyze(
-            path: path, limits: limits, follower: options.follower, weighting: options.weighting, studioSpectrum: options.studio != nil,
-            progress: progress)
-        return convert(features, options: options, audioPath: audioPath)
+        let (features, breakpoints) = try self.features(path: path, options: options, limits: limits, progress: progress)
+        return convert(features, options: options, audioPath: audioPath, breakpoints: breakpoints)
     }
 
     /// Converts the sound at `path` with the options of `preset`, changed by `adjust` (a user's own settings). With
@@ -39,14 +37,18 @@ public enum AudioToHaptics {
             adjust(&options)
             return try convert(path: path, options: options, limits: limits, audioPath: audioPath, progress: progress)
         }
-        let first = try SoundFeatures.analyze(path: path, limits: limits, progress: progress)
+        // Counted as the general preset's first passes: most sounds are told as those and use them.
+        let general = AudioToHapticsOptions(preset: .general)
+        let first = try SoundFeatures.analyze(
+            path: path, limits: limits, studioClock: true, passes: general.studioSharpness ? 1 : 2, progress: progress)
         let told = SoundClassifier.classify(first)
         var options = AudioToHapticsOptions(preset: .chosen(for: told.kind))
         adjust(&options)
-        let features =
-            options.follower == .studio && options.weighting == .amplitude
-            ? first : try SoundFeatures.analyze(path: path, limits: limits, follower: options.follower, weighting: options.weighting)
-        var conversion = convert(features, options: options, audioPath: audioPath)
+        let (features, breakpoints) =
+            options.follower == .studio && options.weighting == .amplitude && options.studio != nil && !options.studioSharpness
+            ? try withStudioFlux(first, path: path, options: options, limits: limits) { progress?((2 + $0) / 3) }
+            : try self.features(path: path, options: options, limits: limits)
+        var conversion = convert(features, options: options, audioPath: audioPath, breakpoints: breakpoints)
         conversion.kind = told
         return conversion
     }
@@ -55,24 +57,18 @@ public enum AudioToHaptics {
     public static func convert(_ features: SoundFeatures, options: AudioToHapticsOptions = .init(), audioPath: String? = nil)
         -> HapticConversion
     {
+        convert(features, options: options, audioPath: audioPath, breakpoints: nil)
+    }
+
+    /// Converts analysed features, Studio's analysis starting from its `breakpoints` when they were found already.
+    static func convert(
+        _ features: SoundFeatures, options: AudioToHapticsOptions, audioPath: String?, breakpoints: StudioAnalysis.Breakpoints?
+    ) -> HapticConversion {
         var notes: [String] = []
         let peak = Double(features.peak)
         let gain = pow(10, options.gainDecibels / 20) * (options.normalize ? (peak > 0 ? 1 / peak : 0) : 1)
-        // The curves follow the follower's level at each millisecond's end (Studio's instants); the peaks pick transients.
-        let levels = features.instants.count == features.envelope.count ? features.instants : features.envelope
-        // The sound after normalising and gain, clamped at 1 as Studio clamps its follower; Studio's analysis reads it too.
-        let scaled = levels.map { Float(min(1, Double($0) * gain)) }
-        var studio = options.studio.map { studioAnalysis($0, levels: scaled, features: features) }
-        var amplitude = studio?.everyMillisecond(count: levels.count) ?? scaled
-        // What a plot draws as the sound: under Studio's analysis the curves follow its breakpoints' line, not the sound.
-        let sound = studio == nil ? nil : scaled
+        let (amplitude, studio, sound) = intensityLine(features, options: options, breakpoints: breakpoints)
         let loudest = Double(amplitude.max() ?? 0)
-        if let decibels = options.noiseFloorDecibels, decibels < 0 {
-            // The floor sits below the loudest value, and the scale keeps that value where it was.
-            let floor = Float(loudest * pow(10, decibels / 20)), scale = Float(loudest) / max(Float(loudest) - floor, .leastNormalMagnitude)
-            amplitude = amplitude.map { max(0, $0 - floor) * scale }
-            if let line = studio { studio?.values = line.values.map { max(0, $0 - Double(floor)) * Double(scale) } }
-        }
         guard peak > 1e-6, loudest >= options.silenceThreshold else {
             notes.append(
                 features.samplePeak > 0
@@ -87,15 +83,18 @@ public enum AudioToHaptics {
         }
         if let note = quietNote(features, options: options) { notes.append(note) }
         var onsets: [TransientPicker.Onset] = []
+        // The transients the continuous intensity ducks under (Studio's emphasis has its dip in the breakpoints already).
+        var ducked: [Double] = []
         if options.content != .continuousOnly {
-            onsets = self.onsets(features, options: options, studio: studio, scale: peak * gain)
+            (onsets, ducked) = self.onsets(features, options: options, studio: studio, scale: peak * gain)
             if onsets.isEmpty {
                 notes.append(
                     "no sharp onset found; \(options.content == .transientsOnly ? "the pattern is empty" : "the pattern has continuous events only") (a higher sensitivity finds softer ones)"
                 )
             }
         }
-        let transientEvents = transients(onsets, features: features, scale: peak * gain, sharpnessFromScore: studio != nil)
+        let transientEvents = transients(
+            onsets, features: features, scale: peak * gain, sharpnessFromScore: studio != nil && options.studioSharpness)
         var audio: [AHAPElement] = []
         if let audioPath { audio = [.event(AHAPEvent(.audioCustom, time: 0, waveformPath: audioPath))] }
         var continuousElements: [AHAPElement] = []
@@ -103,7 +102,8 @@ public enum AudioToHaptics {
             // In one pattern, the curves break for 1 ms around each transient, where a neutral Parameter holds.
             continuousElements = continuous(
                 amplitude: amplitude, features: features, breaks: options.split ? [] : transientEvents.map(\.time),
-                line: studio, sharpness: options.studio.flatMap { studioSharpness($0, features: features) },
+                ducked: options.split ? [] : ducked.map(patternTime), line: studio,
+                sharpness: options.studioSharpness ? options.studio.flatMap { studioSharpness($0, features: features) } : nil,
                 options: curveOptions(options))
         }
         if continuousElements.isEmpty, transientEvents.isEmpty {
@@ -183,20 +183,23 @@ public enum AudioToHaptics {
     }
 
     /// The continuous events and their curves over every sounding span of `amplitude`, the curves broken around the
-    /// times in `breaks`. With Studio's breakpoints' `line` (which `amplitude` samples every millisecond), the intensity
+    /// times in `breaks` and ducked under those in `ducked`. With Studio's breakpoints' `line` (which `amplitude` samples every millisecond), the intensity
     /// curves keep exactly its points and values instead of reducing every millisecond; a `sharpness` track of breakpoints is
     /// kept the same way (by default, the sound's brightness, reduced). Every event (at most 30 s of a span) is
     /// made on its own, so they are made in parallel, in order.
     static func continuous(
-        amplitude: [Float], features: SoundFeatures, breaks: [Double], line: StudioAnalysis.Result? = nil, sharpness: SharpnessTrack? = nil,
-        options: AudioToHapticsOptions
+        amplitude: [Float], features: SoundFeatures, breaks: [Double], ducked: [Double], line: StudioAnalysis.Result? = nil,
+        sharpness: SharpnessTrack? = nil, options: AudioToHapticsOptions
     ) -> [AHAPElement] {
         let sharpnessTrack = sharpness ?? SharpnessTrack(features: features)
         let events = soundingSpans(amplitude, threshold: options.silenceThreshold).flatMap(eventRanges)
         let slots = ResultSlots<[AHAPElement]>(count: events.count)
         DispatchQueue.concurrentPerform(iterations: events.count) { k in
             slots.set(
-                k, event(events[k], amplitude: amplitude, sharpness: sharpnessTrack, breaks: breaks, line: line, options: options))
+                k,
+                event(
+                    events[k], amplitude: amplitude, sharpness: sharpnessTrack, breaks: breaks, ducked: ducked, line: line,
+                    options: options))
         }
         return slots.values.flatMap { $0 ?? [] }
     }
@@ -214,12 +217,12 @@ public enum AudioToHaptics {
     }
 
     /// One continuous event from `range.start` to `range.end`, with its chained intensity and sharpness curves; the chains
-    /// stop `curveBreak` before each time in `breaks` and start again `curveBreak` after it. With Studio's `line`, the
-    /// intensity points are its breakpoints inside each stretch, and its ends, at the intensity Studio's AHAP export gives.
+    /// stop `curveBreak` before each time in `breaks` and start again `curveBreak` after it, and the intensity hands over
+    /// to each transient in `ducked`. With Studio's `line`, the intensity points are its breakpoints inside each stretch,
+    /// its ends and the hand-overs' corners, at the intensity Studio's AHAP export gives.
     static func event(
-        _ range: (start: Double, end: Double), amplitude: [Float], sharpness: SharpnessTrack, breaks: [Double],
-        line: StudioAnalysis.Result?,
-        options: AudioToHapticsOptions
+        _ range: (start: Double, end: Double), amplitude: [Float], sharpness: SharpnessTrack, breaks: [Double], ducked: [Double],
+        line: StudioAnalysis.Result?, options: AudioToHapticsOptions
     ) -> [AHAPElement] {
         let (start, end) = range
         var elements: [AHAPElement] = [
@@ -243,7 +246,7 @@ public enum AudioToHaptics {
         if end > from + 0.002 { stretches.append((from, end)) } else if end > from { short.append(from) }
         func intensity(at t: Double) -> Double {
             (line?.intensity(at: t) ?? Double(value(amplitude, at: t)).squareRoot())
-                * handOver(t, breaks: breaks, ducking: options.transientDucking)
+                * handOver(t, breaks: ducked, ducking: options.transientDucking)
         }
         // Without it the event would play there at its own full intensity, with no curve to scale it (a sound that starts
         // loud a millisecond or two before its first transient began with a burst at 1).
@@ -254,20 +257,25 @@ public enum AudioToHaptics {
                 .parameter(AHAPDynamicParameter(.hapticSharpnessControl, value: round(sharpness.value(at: t), 1e-4), time: patternTime(t))))
         }
         for (a, b) in stretches {
-            // Intensity at every millisecond of the envelope (or at the line's breakpoints); sharpness on the STFT frame grid.
+            // The hand-over's corners stay whatever the budget, so the curve's return under a transient's fade is not drawn
+            // as one long ramp that leaves a dip in the sum.
+            let corners =
+                options.transientDucking > 0
+                ? ducked.filter { $0 > a - handOverLength && $0 < b }.flatMap { t in
+                    [t + handOverLength / 2, t + handOverLength * 0.75, t + handOverLength]
+                } : []
+            // Intensity at every millisecond of the envelope (or at the line's breakpoints and the corners); sharpness on the
+            // STFT frame grid.
             let times =
-                line.map { [a] + $0.times[SortedTimes.upperBound($0.times, a)..<SortedTimes.lowerBound($0.times, b)] + [b] }
-                ?? grid(from: a, to: b, step: 0.001)
+                line.map { line in
+                    let inside = line.times[SortedTimes.upperBound(line.times, a)..<SortedTimes.lowerBound(line.times, b)]
+                    return Array(Set([a, b] + inside + corners.filter { $0 > a && $0 < b })).sorted()
+                } ?? grid(from: a, to: b, step: 0.001)
             let intensity = times.map(intensity(at:))
             let sharpnessTimes =
                 sharpness.times.map { v in [a] + v[SortedTimes.upperBound(v, a)..<SortedTimes.lowerBound(v, b)] + [b] }
                 ?? grid(from: a, to: b, step: max(0.001, sharpness.step))
             let bright = sharpnessTimes.map { sharpness.value(at: $0) }
-            // The hand-over's corners stay whatever the budget, so the curve's return under a transient's fade is not drawn
-            // as one long ramp that leaves a dip in the sum.
-            let corners = breaks.filter { $0 > a - handOverLength && $0 < b }.flatMap { t in
-                [t + handOverLength / 2, t + handOverLength * 0.75, t + handOverLength]
-            }
             // Reduced on the amplitude (intensity squared), as Studio reduces its envelope before mapping it to intensity;
             // the line's breakpoints are already reduced.
             elements += curves(

@@ -83,13 +83,27 @@ public struct AudioToHapticsOptions: Sendable, Hashable {
     /// raised cosine by 15 ms. 0 keeps it, 1 silences it under the click. Meta Haptics Studio and Lofelt Studio duck the
     /// amplitude at an emphasis by a half (intensity × 0.71) and their AHAP exports by 0.8 more.
     public var transientDucking: Double
-    /// Meta Haptics Studio's analysis instead of ours for the intensity curve and the transients (the `studio` preset);
-    /// nil: ours (`transients`, `density`, `transientDucking`, `silenceThreshold`).
+    /// Meta Haptics Studio's analysis for the intensity curve and its emphasis (transients where its breakpoints peak),
+    /// run on the sound's own level (times the gain, when not normalised) and scaled after; nil: ours (`density`, and
+    /// `transientDucking` and `silenceThreshold` at every transient).
     public var studio: StudioAnalysis?
+    /// With `studio`: also a transient at each of `transients`' onsets at least its minimum spacing from every emphasis,
+    /// the continuous intensity ducked under it by `transientDucking` (Studio's breakpoints already dip at an emphasis).
+    public var ownOnsets: Bool
+    /// With `studio`: Studio's frequency curve for the sharpness, and its emphasis score for a transient's sharpness
+    /// (which takes Studio's whole spectrum, eight frames in every 1,024 samples); false: the sound's brightness
+    /// (`SpectralShape`) for both, and Studio's flux read at its peaks alone.
+    public var studioSharpness: Bool
+    /// With `studio`: how far, in dB, the follower must have risen over the 10 ms before an emphasis for it to stand; nil
+    /// keeps Studio's rule alone, which puts one on a lone peak however it came (the top of a swell rises 0.07 dB in
+    /// those 10 ms; every emphasis of the Lofelt designers' clips, 1.5 dB or more).
+    public var emphasisMinimumRise: Double?
 
     /// A user's own settings over the preset's: `sensitivity` (0…1), `density` (intensity breakpoints per second;
     /// sharpness gets three quarters), `minimumSpacing` between transients (seconds) and `ducking` (0…1). Under
-    /// `studio` they set Studio's sensitivity, breakpoints per second, peak window and ducking.
+    /// `studio` they set Studio's sensitivity, breakpoints per second, peak window and ducking too; with `ownOnsets` the
+    /// sensitivity moves Studio's in proportion (the general preset's 0.9 is Studio's own 0.5), so both find more or
+    /// fewer together.
     public mutating func override(sensitivity: Double?, density: Double?, minimumSpacing: Double?, ducking: Double?) {
         if let sensitivity { transients.sensitivity = sensitivity }
         if let density {
@@ -99,7 +113,9 @@ public struct AudioToHapticsOptions: Sendable, Hashable {
         if let minimumSpacing { transients.minimumSpacing = minimumSpacing }
         if let ducking { transientDucking = ducking }
         guard var studio else { return }
-        if let sensitivity { studio.sensitivity = sensitivity }
+        if let sensitivity {
+            studio.sensitivity = ownOnsets ? min(1, sensitivity * StudioAnalysis().sensitivity / Self.generalSensitivity) : sensitivity
+        }
         if let density {
             studio.breakpointsPerSecond = max(2, Int(density.rounded()))
             studio.frequencyBreakpointsPerSecond = max(2, Int((density * 0.75).rounded()))
@@ -108,6 +124,9 @@ public struct AudioToHapticsOptions: Sendable, Hashable {
         if let ducking { studio.ducking = ducking }
         self.studio = studio
     }
+
+    /// The transient picker's sensitivity in the general preset (chosen by cross-validation).
+    static let generalSensitivity = 0.9
 
     /// The options of `preset`.
     public init(preset: Preset = .general) {
@@ -123,15 +142,24 @@ public struct AudioToHapticsOptions: Sendable, Hashable {
         weighting = .amplitude
         noiseFloorDecibels = nil
         transientDucking = 0.5
-        transients.sensitivity = 0.9
+        ownOnsets = false
+        studioSharpness = false
+        emphasisMinimumRise = nil
+        transients.sensitivity = Self.generalSensitivity
         transients.minimumSpacing = 0.05
         density = 80
         sharpnessDensity = 60
         switch preset {
         case .general, .impact, .ui, .auto:
-            break
+            studio = StudioAnalysis()
+            ownOnsets = true
+            emphasisMinimumRise = 1
+            // The designers' clips do not dip where Studio finds no emphasis (bench/designer_envelope.py).
+            transientDucking = 0
+            density = 40
         case .studio:
             studio = StudioAnalysis()
+            studioSharpness = true
             normalize = false
             density = 40
             sharpnessDensity = 30

@@ -40,43 +40,56 @@ public struct SoundFeatures: Sendable {
     public var studioFluxStart: Double = 0
     /// Seconds between `studioFlux`'s frames.
     public var studioFluxStep: Double = 0
+    /// Studio's flux at the frames the emphasis reads, when only those were transformed (`studioFlux(path:frames:)`,
+    /// for an analysis that wants Studio's emphasis but not its frequency curve); empty otherwise. Same frames as
+    /// `studioFlux`'s.
+    public var studioFluxFrames: [Int: Float] = [:]
+    /// The DC offset taken out of every sample before the analysis (the sound's mean; 0 when it was kept).
+    public var dcOffset: Float = 0
 
     /// The features of the samples `mono` at `sampleRate` Hz; `weighting` filters what the envelope follows;
-    /// `studioSpectrum` adds Studio's own flux and frequency.
+    /// `studioClock` counts the envelope on Studio's clock and takes the DC offset out first; `studioSpectrum` does that
+    /// and adds Studio's own flux and frequency.
     public init(
         mono: [Float], sampleRate: Int, follower: EnvelopeFollower.Settings = .studio, weighting: EnvelopeWeighting = .amplitude,
-        studioSpectrum: Bool = false
+        studioClock: Bool = false, studioSpectrum: Bool = false
     ) {
-        let mean = studioSpectrum && !mono.isEmpty ? Float(mono.reduce(0.0) { $0 + Double($1) } / Double(mono.count)) : 0
+        let studio = studioClock || studioSpectrum
+        let mean = studio && !mono.isEmpty ? Float(mono.reduce(0.0) { $0 + Double($1) } / Double(mono.count)) : 0
         var analyzer = SoundFeatures.Analyzer(
-            sampleRate: sampleRate, follower: follower, weighting: weighting, studioSpectrum: studioSpectrum, dcOffset: mean)
+            sampleRate: sampleRate, follower: follower, weighting: weighting, studioClock: studio, studioSpectrum: studioSpectrum,
+            dcOffset: mean)
         mono.withUnsafeBufferPointer { analyzer.push($0) }
         self = analyzer.finish()
     }
 
     /// Streams the sound at `path` through the analysis, in blocks; `weighting` filters what the envelope follows;
-    /// `studioSpectrum` adds Studio's own flux and frequency, and takes the sound's DC offset (its mean) out first, as
-    /// Studio does, which needs a first pass over the file. Throws what the reader throws; `progress` gets the fraction
-    /// read after each block.
+    /// `studioClock` counts the envelope on Studio's clock and takes the sound's DC offset (its mean) out first, as Studio
+    /// does, which needs a first pass over the file; `studioSpectrum` does that and adds Studio's own flux and frequency.
+    /// Throws what the reader throws; `progress` gets the fraction read after each block, over the whole of `passes`
+    /// passes (a caller that reads the file again after this counts its own).
     public static func analyze(
         path: String, limits: AudioLimits = .standard, follower: EnvelopeFollower.Settings = .studio,
-        weighting: EnvelopeWeighting = .amplitude, studioSpectrum: Bool = false, progress: ((Double) -> Void)? = nil
+        weighting: EnvelopeWeighting = .amplitude, studioClock: Bool = false, studioSpectrum: Bool = false, passes: Int = 1,
+        progress: ((Double) -> Void)? = nil
     ) throws(InputError) -> SoundFeatures {
-        // With a first pass, each pass is half the progress.
-        let firstPass = studioSpectrum ? 0.5 : 0
-        let mean = studioSpectrum ? try Self.mean(path: path, limits: limits) { progress?($0 * firstPass) } : 0
+        let studio = studioClock || studioSpectrum
+        // Each pass over the file is an equal share of the progress.
+        let share = 1 / Double(max(1, passes) + (studio ? 1 : 0))
+        let mean = studio ? try Self.mean(path: path, limits: limits) { progress?($0 * share) } : 0
+        let firstPass = studio ? share : 0
         // Decoding runs a few blocks ahead on a second thread.
         let reader = try PrefetchingReader(path: path, limits: limits)
         var analyzer = Analyzer(
-            sampleRate: reader.info.sampleRate, follower: follower, weighting: weighting, studioSpectrum: studioSpectrum,
-            dcOffset: mean)
+            sampleRate: reader.info.sampleRate, follower: follower, weighting: weighting, studioClock: studio,
+            studioSpectrum: studioSpectrum, dcOffset: mean)
         let total = Double(max(1, reader.info.frames))
         var done = 0
         do throws(InputError) {
             try reader.forEachMonoBlock { block throws(InputError) in
                 analyzer.push(block)
                 done += block.count
-                progress?(firstPass + (1 - firstPass) * Double(done) / total)
+                progress?(firstPass + share * Double(done) / total)
             }
         } catch {
             analyzer.spectrum.cancel()
@@ -98,6 +111,9 @@ public struct SoundFeatures: Sendable {
         }
         return count > 0 ? Float(sum / Double(count)) : 0
     }
+
+    /// What the continuous curves follow: `instants`, or `envelope` where there are none.
+    public var followed: [Float] { instants.count == envelope.count ? instants : envelope }
 
     /// The envelope's largest value.
     public var peak: Float { envelope.max() ?? 0 }
@@ -142,14 +158,14 @@ public struct SoundFeatures: Sendable {
         var centred: [Float] = []
 
         init(
-            sampleRate: Int, follower: EnvelopeFollower.Settings, weighting: EnvelopeWeighting, studioSpectrum: Bool = false,
-            dcOffset: Float = 0
+            sampleRate: Int, follower: EnvelopeFollower.Settings, weighting: EnvelopeWeighting, studioClock: Bool = false,
+            studioSpectrum: Bool = false, dcOffset: Float = 0
         ) {
             self.sampleRate = sampleRate
             self.dcOffset = dcOffset
             studio = studioSpectrum ? StudioSpectrum(sampleRate: sampleRate) : nil
             envelope = MillisecondEnvelope(
-                settings: follower, sampleRate: Double(sampleRate), clock: studioSpectrum ? .studio : .exact)
+                settings: follower, sampleRate: Double(sampleRate), clock: studioClock || studioSpectrum ? .studio : .exact)
             spectrum = SpectrumWorker(SpectralShape(sampleRate: sampleRate))
             self.weighting = weighting == .loudness ? LoudnessWeighting(sampleRate: Double(sampleRate)) : nil
         }
@@ -199,6 +215,7 @@ public struct SoundFeatures: Sendable {
                 features.studioFluxStep = StudioSpectrum.step(sampleRate: sampleRate)
             }
             features.samplePeak = samplePeak
+            features.dcOffset = dcOffset
             features.flatness = spectrum.flatness
             return features
         }

@@ -110,8 +110,19 @@ public struct StudioAnalysis: Sendable, Hashable {
     /// `levelTimes` (seconds, one per level, from 0) when given, with the spectral `flux` of frames `frameStep` apart,
     /// frame n centred on `fluxStart` + n · `frameStep` seconds.
     public func analyze(levels: [Float], levelTimes: [Double] = [], flux: [Float], frameStep: Double, fluxStart: Double = 0) -> Result {
-        var (times, values) = breakpoints(levels: levels, times: levelTimes)
-        let emphasis = self.emphasis(times: times, values: values, flux: flux, frameStep: frameStep, fluxStart: fluxStart)
+        analyze(levels: levels, levelTimes: levelTimes) { Self.flux(at: $0 - fluxStart, flux, frameStep) }
+    }
+
+    /// Analyses the follower's `levels` as above, reading the flux at a time (seconds from the sound's start) from
+    /// `fluxAt`, which is asked only at `peakTimes`' times.
+    public func analyze(levels: [Float], levelTimes: [Double] = [], fluxAt: (Double) -> Double) -> Result {
+        analyze(breakpoints(levels: levels, levelTimes: levelTimes), fluxAt: fluxAt)
+    }
+
+    /// Steps 4–5 on `breakpoints` (steps 1–3, `breakpoints(levels:levelTimes:)`), the flux read from `fluxAt`.
+    public func analyze(_ breakpoints: Breakpoints, fluxAt: (Double) -> Double) -> Result {
+        var (times, values) = (breakpoints.times, breakpoints.values)
+        let emphasis = self.emphasis(times: times, values: values, fluxAt: fluxAt)
         for e in emphasis {
             let i = SortedTimes.lowerBound(times, e.time)
             if i < times.count && times[i] == e.time { values[i] = e.amplitude * (1 - min(1, max(0, ducking))) }
@@ -120,11 +131,19 @@ public struct StudioAnalysis: Sendable, Hashable {
     }
 
     /// Steps 1–3: the reduced breakpoints, with a point at 0 s.
-    func breakpoints(levels: [Float], times levelTimes: [Double] = []) -> (times: [Double], values: [Double]) {
-        guard levels.count > 1 else { return ([0], [Double(levels.first ?? 0)]) }
+    public func breakpoints(levels: [Float], levelTimes: [Double] = []) -> Breakpoints {
+        guard levels.count > 1 else { return Breakpoints(times: [0], values: [Double(levels.first ?? 0)]) }
         let at = levelTimes.count == levels.count ? Array(levelTimes[1...]) : (1..<levels.count).map { Double($0) / 1000 }
         let (times, values) = Self.reduced(times: at, values: levels[1...].map(Double.init), perRegion: breakpointsPerSecond)
-        return ([0] + times, [values[0]] + values)
+        return Breakpoints(times: [0] + times, values: [values[0]] + values)
+    }
+
+    /// The reduced breakpoints of steps 1–3, before any emphasis.
+    public struct Breakpoints: Sendable, Hashable {
+        /// Their times, in seconds, increasing, from 0.
+        public var times: [Double]
+        /// Their amplitudes.
+        public var values: [Double]
     }
 
     /// The sharpness breakpoints: Studio's `frequency` of frames `frameStep` apart from `start` (frames before 0 s
@@ -137,42 +156,72 @@ public struct StudioAnalysis: Sendable, Hashable {
     }
 
     /// Points cut into regions of one second from the first, each reduced on its own to at most `perRegion` points
-    /// (areas as they are), then rid of triangles under `minimumArea`.
+    /// (areas as they are), then rid of triangles under `minimumArea`; the regions are reduced in parallel.
     static func reduced(times: [Double], values: [Double], perRegion: Int) -> (times: [Double], values: [Double]) {
         guard let firstTime = times.first else { return ([], []) }
-        var keptTimes: [Double] = [], keptValues: [Double] = []
+        var regions: [Range<Int>] = []
         var start = 0
         var regionEnd = firstTime + 1
         while start < times.count {
             var end = start
             while end < times.count && times[end] < regionEnd - 1e-9 { end += 1 }
-            let local = BreakpointReduction.reduce(
-                times: Array(times[start..<end]), values: Array(values[start..<end]), budget: max(2, perRegion),
-                minimumArea: minimumArea, monotone: false)
-            for i in local {
-                keptTimes.append(times[start + i])
-                keptValues.append(values[start + i])
-            }
+            regions.append(start..<end)
             regionEnd += 1
             start = end
         }
-        return (keptTimes, keptValues)
+        let ranges = regions
+        let slots = ResultSlots<[Int]>(count: ranges.count)
+        DispatchQueue.concurrentPerform(iterations: ranges.count) { k in
+            let r = ranges[k]
+            let local = BreakpointReduction.reduce(
+                times: Array(times[r]), values: Array(values[r]), budget: max(2, perRegion), minimumArea: minimumArea, monotone: false)
+            slots.set(k, local.map { r.lowerBound + $0 })
+        }
+        let kept = slots.values.flatMap { $0 ?? [] }
+        return (kept.map { times[$0] }, kept.map { values[$0] })
     }
 
-    /// Steps 4–5: the emphasis among the breakpoints (`values` before ducking).
-    func emphasis(times: [Double], values: [Double], flux: [Float], frameStep: Double, fluxStart: Double = 0) -> [Emphasis] {
-        var peaks: [(index: Int, score: Double)] = []
+    /// The times of the peak breakpoints (step 4) among `breakpoints`: the only times the emphasis reads the flux at.
+    public func peakTimes(_ breakpoints: Breakpoints) -> [Double] {
+        peaks(times: breakpoints.times, values: breakpoints.values).map { breakpoints.times[$0] }
+    }
+
+    /// The frames of Studio's flux (`StudioSpectrum`'s, `count` of them, frame 0 centred on `start`, `step` apart) that
+    /// reading it at `times` touches, as `flux(at:)` reads it.
+    public static func fluxFrames(at times: [Double], start: Double, step: Double, count: Int) -> Set<Int> {
+        guard count > 0, step > 0 else { return [] }
+        return Set(
+            times.flatMap { t -> [Int] in
+                let i = Int(((t - start) / step).rounded(.down))
+                return [i, i + 1].map { min(count - 1, max(0, $0)) }
+            })
+    }
+
+    /// Step 4: the indices of the peak breakpoints (`values` before ducking).
+    func peaks(times: [Double], values: [Double]) -> [Int] {
+        var peaks: [Int] = []
         var previous = 0.0
         var lastPeak: Double? = nil
         for i in 0..<max(0, values.count - 1) {
             let rise = values[i] - previous
             let falls = values[i] > values[i + 1] || values[i + 1] < values[i] + rise * plateauFactor
             if rise > minimumRise && falls && (lastPeak.map { times[i] - $0 >= peakWindow - 1e-9 } ?? true) {
-                peaks.append((i, Self.flux(at: times[i] - fluxStart, flux, frameStep)))
+                peaks.append(i)
                 lastPeak = times[i]
             }
             previous = values[i]
         }
+        return peaks
+    }
+
+    /// Steps 4–5 on `flux`, frame n centred on `fluxStart` + n · `frameStep` seconds.
+    func emphasis(times: [Double], values: [Double], flux: [Float], frameStep: Double, fluxStart: Double = 0) -> [Emphasis] {
+        emphasis(times: times, values: values) { Self.flux(at: $0 - fluxStart, flux, frameStep) }
+    }
+
+    /// Steps 4–5: the emphasis among the breakpoints (`values` before ducking), the flux at a time read from `fluxAt`.
+    func emphasis(times: [Double], values: [Double], fluxAt: (Double) -> Double) -> [Emphasis] {
+        let peaks = self.peaks(times: times, values: values).map { (index: $0, score: fluxAt(times[$0])) }
         guard let low = peaks.map(\.score).min(), let high = peaks.map(\.score).max() else { return [] }
         let range = high - low
         let s = min(1, max(0, sensitivity))
@@ -184,12 +233,18 @@ public struct StudioAnalysis: Sendable, Hashable {
 
     /// The flux at `time` after frame 0's centre, linear between frame centres, the first or last frame's outside them.
     static func flux(at time: Double, _ flux: [Float], _ frameStep: Double) -> Double {
-        guard let first = flux.first, frameStep > 0 else { return 0 }
+        Self.flux(at: time, count: flux.count, frameStep) { Double(flux[$0]) }
+    }
+
+    /// The flux of `count` frames, frame n's read from `frame(n)`, at `time` after frame 0's centre, as above: only the
+    /// frames `fluxFrames(at:)` names are read.
+    static func flux(at time: Double, count: Int, _ frameStep: Double, _ frame: (Int) -> Double) -> Double {
+        guard count > 0, frameStep > 0 else { return 0 }
         let x = time / frameStep
         let i = Int(x.rounded(.down))
-        if i < 0 { return Double(first) }
-        if i + 1 >= flux.count { return Double(flux[flux.count - 1]) }
+        if i < 0 { return frame(0) }
+        if i + 1 >= count { return frame(count - 1) }
         let f = x - Double(i)
-        return Double(flux[i]) * (1 - f) + Double(flux[i + 1]) * f
+        return frame(i) * (1 - f) + frame(i + 1) * f
     }
 }

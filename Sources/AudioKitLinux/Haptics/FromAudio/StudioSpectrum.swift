@@ -21,7 +21,7 @@ final class StudioSpectrum {
     static let hop = 128
     /// The low-pass before the centroid, and the range mapped to 0…1, in Hz.
     static let centroidCutoff = 1000.0, frequencyRange = 30.0...600.0
-    private let spectra = ShortTimeSpectra(frameSize: frameSize, hop: hop, firstFrameAfter: hop, symmetric: true)
+    private let spectra = StudioSpectrum.frames()
     /// The summed magnitude of the last frame's bins below Nyquist (the net rise is the change in that sum).
     private var previousTotal: Double = 0
     private let sampleRate: Int
@@ -45,6 +45,10 @@ final class StudioSpectrum {
     /// Seconds between frames.
     static func step(sampleRate: Int) -> Double { Double(hop) / Double(sampleRate) }
 
+    /// How many frames a sound of `samples` samples has: the first after `hop` samples, one every `hop` after, through
+    /// the half frame of silence `finish()` adds.
+    static func frameCount(samples: Int) -> Int { (max(0, samples) + frameSize / 2 - hop) / hop + 1 }
+
     /// Pushes mono samples.
     func push(_ samples: UnsafeBufferPointer<Float>) {
         spectra.push(samples) { add($0) }
@@ -55,9 +59,20 @@ final class StudioSpectrum {
         spectra.finish { add($0) }
     }
 
-    private func add(_ m: UnsafeBufferPointer<Float>) {
+    /// Studio's framing: the window, its length and hop, and where the first frame falls.
+    static func frames() -> ShortTimeSpectra {
+        ShortTimeSpectra(frameSize: frameSize, hop: hop, firstFrameAfter: hop, symmetric: true)
+    }
+
+    /// The summed magnitude of a frame's bins below Nyquist: its flux is the rise of that sum from the frame before.
+    static func total(_ m: UnsafeBufferPointer<Float>) -> Double {
         var magnitude: Double = 0
-        for k in 0..<Self.frameSize / 2 { magnitude += Double(m[k]) }
+        for k in 0..<frameSize / 2 { magnitude += Double(m[k]) }
+        return magnitude
+    }
+
+    private func add(_ m: UnsafeBufferPointer<Float>) {
+        let magnitude = Self.total(m)
         flux.append(Float(max(0, magnitude - previousTotal)))
         previousTotal = magnitude
         var weighted: Double = 0, total: Double = 0

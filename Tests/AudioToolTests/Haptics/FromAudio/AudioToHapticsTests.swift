@@ -8,6 +8,15 @@ struct AudioToHapticsTests {
         AudioToHaptics.convert(SoundFeatures(mono: samples, sampleRate: HapticSignals.rate), options: options)
     }
 
+    /// Our own analysis (the follower's level every millisecond, reduced; the picker's transients, each ducked under): the
+    /// music, loop and voice presets' analysis, and the general preset's before Studio's envelope and emphasis.
+    static var ownAnalysis: AudioToHapticsOptions {
+        var options = AudioToHapticsOptions(preset: .voice)
+        options.weighting = .amplitude
+        options.transients = AudioToHapticsOptions().transients
+        return options
+    }
+
     static func transients(_ p: AHAPPattern) -> [AHAPEvent] { p.events.filter { $0.eventType == .hapticTransient } }
 
     /// Every finding the validator reports on `pattern`, written out as AHAP text.
@@ -173,7 +182,7 @@ struct AudioToHapticsTests {
         // starts 1 ms in and its transient 1 ms after the click, too near for a curve before it.
         let tone = (0..<HapticSignals.rate).map { i in Float(0.3 * sin(2 * .pi * 150 * Double(i) / Double(HapticSignals.rate))) }
         let samples = zip(tone, HapticSignals.clicks(at: [0.002], seconds: 1)).map { $0 + $1 }
-        let conversion = Self.convert(samples)
+        let conversion = Self.convert(samples, Self.ownAnalysis)
         let pattern = try #require(conversion.combined)
         let continuous = try #require(pattern.events.first { $0.eventType == .hapticContinuous })
         let transient = try #require(Self.transients(pattern).first)
@@ -197,7 +206,7 @@ struct AudioToHapticsTests {
         let samples = zip(HapticSignals.swell(seconds: 2), HapticSignals.clicks(at: [0.7], seconds: 2)).map { 0.5 * $0 + $1 }
         // Every 2 ms point kept, so the curve at a time is the sound's intensity times the share kept there.
         func played(_ ducking: Double) -> (transient: Double, at: (Double) -> Double) {
-            var options = AudioToHapticsOptions()
+            var options = Self.ownAnalysis
             options.density = 1000
             options.transientDucking = ducking
             let pattern = Self.convert(samples, options).combined!

@@ -81,11 +81,12 @@ struct SyncTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         var p = pattern
         // A neutral value first: the curves' last values would otherwise hold and scale the event down.
-        p.elements.append(.parameter(AHAPDynamicParameter(.hapticIntensityControl, value: 1, time: 2.6)))
+        // After the pattern's own continuous event, which runs to the sound's end (3 s).
+        p.elements.append(.parameter(AHAPDynamicParameter(.hapticIntensityControl, value: 1, time: 3.1)))
         p.elements.append(
             .event(
                 AHAPEvent(
-                    .hapticContinuous, time: 2.6, duration: 0.3,
+                    .hapticContinuous, time: 3.1, duration: 0.3,
                     parameters: [AHAPEventParameter(.hapticIntensity, 0.8), AHAPEventParameter(.hapticSharpness, 0.5)])))
         let found = Self.check(p, in: folder, sound: .file(path: sound, offset: 0)).filter { $0.ruleID == "ahap.haptics_in_silence" }
         #expect(found.count == 1, "\(found.map(\.message))")
