@@ -32,13 +32,19 @@ extension AudioToHaptics {
             at: analysis.peakTimes(breakpoints), start: start, step: step, count: studioFrameCount(features))
         var probed = features
         probed.studioFluxFrames = try SoundFeatures.studioFlux(
-            path: path, limits: limits, offset: features.dcOffset, frames: frames, progress: progress)
+            path: path, limits: limits, samples: studioSampleCount(features), offset: features.dcOffset, frames: frames,
+            progress: progress)
         return (probed, breakpoints)
     }
 
     /// How many frames Studio's spectrum has over the sound of `features`.
     static func studioFrameCount(_ features: SoundFeatures) -> Int {
-        StudioSpectrum.frameCount(samples: Int((features.duration * Double(features.sampleRate)).rounded()))
+        StudioSpectrum.frameCount(samples: studioSampleCount(features))
+    }
+
+    /// How many samples the sound of `features` has.
+    static func studioSampleCount(_ features: SoundFeatures) -> Int {
+        Int((features.duration * Double(features.sampleRate)).rounded())
     }
 
     /// What Studio's analysis reads of the follower's `levels`: the sound's own level (times the gain when the options do

@@ -56,18 +56,21 @@ public struct SoundFeatures: Sendable {
     ) {
         let studio = studioClock || studioSpectrum
         let mean = studio && !mono.isEmpty ? Float(mono.reduce(0.0) { $0 + Double($1) } / Double(mono.count)) : 0
+        // As from a file: an offset under `negligibleOffset` stays.
+        let offset = abs(mean) > Self.negligibleOffset ? mean : 0
         var analyzer = SoundFeatures.Analyzer(
             sampleRate: sampleRate, follower: follower, weighting: weighting, studioClock: studio, studioSpectrum: studioSpectrum,
-            dcOffset: mean)
+            dcOffset: offset)
         mono.withUnsafeBufferPointer { analyzer.push($0) }
         self = analyzer.finish()
     }
 
     /// Streams the sound at `path` through the analysis, in blocks; `weighting` filters what the envelope follows;
     /// `studioClock` counts the envelope on Studio's clock and takes the sound's DC offset (its mean) out first, as Studio
-    /// does, which needs a first pass over the file; `studioSpectrum` does that and adds Studio's own flux and frequency.
-    /// Throws what the reader throws; `progress` gets the fraction read after each block, over the whole of `passes`
-    /// passes (a caller that reads the file again after this counts its own).
+    /// does; `studioSpectrum` does that and adds Studio's own flux and frequency. The mean is measured as the sound is
+    /// analysed; only an offset past `negligibleOffset` has the file analysed again without it. Throws what the reader
+    /// throws; `progress` gets the fraction read after each block, over the whole of `passes` passes and the one that
+    /// may come again (a caller that reads the file again after this counts its own).
     public static func analyze(
         path: String, limits: AudioLimits = .standard, follower: EnvelopeFollower.Settings = .studio,
         weighting: EnvelopeWeighting = .amplitude, studioClock: Bool = false, studioSpectrum: Bool = false, passes: Int = 1,
@@ -76,41 +79,42 @@ public struct SoundFeatures: Sendable {
         let studio = studioClock || studioSpectrum
         // Each pass over the file is an equal share of the progress.
         let share = 1 / Double(max(1, passes) + (studio ? 1 : 0))
-        let mean = studio ? try Self.mean(path: path, limits: limits) { progress?($0 * share) } : 0
-        let firstPass = studio ? share : 0
-        // Decoding runs a few blocks ahead on a second thread.
-        let reader = try PrefetchingReader(path: path, limits: limits)
-        var analyzer = Analyzer(
-            sampleRate: reader.info.sampleRate, follower: follower, weighting: weighting, studioClock: studio,
-            studioSpectrum: studioSpectrum, dcOffset: mean)
-        let total = Double(max(1, reader.info.frames))
-        var done = 0
-        do throws(InputError) {
-            try reader.forEachMonoBlock { block throws(InputError) in
-                analyzer.push(block)
-                done += block.count
-                progress?(firstPass + share * Double(done) / total)
+        func pass(offset: Float, from: Double, ourSpectrum: Bool = true) throws(InputError) -> (features: SoundFeatures, mean: Float) {
+            // Decoding runs a few blocks ahead on a second thread.
+            let reader = try PrefetchingReader(path: path, limits: limits)
+            var analyzer = Analyzer(
+                sampleRate: reader.info.sampleRate, follower: follower, weighting: weighting, studioClock: studio,
+                studioSpectrum: studioSpectrum, dcOffset: offset, ourSpectrum: ourSpectrum)
+            let total = Double(max(1, reader.info.frames))
+            var done = 0
+            do throws(InputError) {
+                try reader.forEachMonoBlock { block throws(InputError) in
+                    analyzer.push(block)
+                    done += block.count
+                    progress?(from + share * Double(done) / total)
+                }
+            } catch {
+                analyzer.spectrum?.cancel()
+                throw error
             }
-        } catch {
-            analyzer.spectrum.cancel()
-            throw error
+            let features = analyzer.finish()
+            return (features, done > 0 ? Float(analyzer.sum / Double(done)) : 0)
         }
-        return analyzer.finish()
+        let (features, mean) = try pass(offset: 0, from: 0)
+        guard studio, abs(mean) > negligibleOffset else { return features }
+        // Again without the offset, for what Studio reads; our own spectrum, which never took it out, is the first pass's.
+        var centred = try pass(offset: mean, from: share, ourSpectrum: false).features
+        centred.flux = features.flux
+        centred.centroid = features.centroid
+        centred.flatness = features.flatness
+        centred.frameStep = features.frameStep
+        return centred
     }
 
-    /// The mean of the mono samples of the sound at `path` (its DC offset), streamed; `progress` gets the fraction read.
-    static func mean(path: String, limits: AudioLimits, progress: (Double) -> Void) throws(InputError) -> Float {
-        let reader = try PrefetchingReader(path: path, limits: limits)
-        let total = Double(max(1, reader.info.frames))
-        var sum = 0.0
-        var count = 0
-        try reader.forEachMonoBlock { block throws(InputError) in
-            for x in block { sum += Double(x) }
-            count += block.count
-            progress(Double(count) / total)
-        }
-        return count > 0 ? Float(sum / Double(count)) : 0
-    }
+    /// A DC offset under this (−80 dBFS) moves the follower's level by less than Studio's breakpoints tell apart, so it is
+    /// left in rather than the file analysed again without it (16-bit sounds have none to speak of; 8-bit ones carry
+    /// 0.7 to 3 % of full scale).
+    public static let negligibleOffset: Float = 1e-4
 
     /// What the continuous curves follow: `instants`, or `envelope` where there are none.
     public var followed: [Float] { instants.count == envelope.count ? instants : envelope }
@@ -146,8 +150,8 @@ public struct SoundFeatures: Sendable {
     struct Analyzer {
         let sampleRate: Int
         var envelope: MillisecondEnvelope
-        /// The spectrum, computed on a thread of its own while the envelope is followed here.
-        let spectrum: SpectrumWorker
+        /// The spectrum, computed on a thread of its own while the envelope is followed here (nil: not computed).
+        let spectrum: SpectrumWorker?
         var weighting: LoudnessWeighting?
         var weighted: [Float] = []
         var frames = 0
@@ -155,23 +159,30 @@ public struct SoundFeatures: Sendable {
         let studio: StudioSpectrum?
         /// Taken from every sample before the analysis (Studio's preprocessing); the sample peak stays the sound's own.
         let dcOffset: Float
+        /// The sum of the samples pushed (before the offset is taken out): their mean is the sound's DC offset.
+        var sum: Double = 0
         var centred: [Float] = []
 
         init(
             sampleRate: Int, follower: EnvelopeFollower.Settings, weighting: EnvelopeWeighting, studioClock: Bool = false,
-            studioSpectrum: Bool = false, dcOffset: Float = 0
+            studioSpectrum: Bool = false, dcOffset: Float = 0, ourSpectrum: Bool = true
         ) {
             self.sampleRate = sampleRate
             self.dcOffset = dcOffset
             studio = studioSpectrum ? StudioSpectrum(sampleRate: sampleRate) : nil
             envelope = MillisecondEnvelope(
                 settings: follower, sampleRate: Double(sampleRate), clock: studioClock || studioSpectrum ? .studio : .exact)
-            spectrum = SpectrumWorker(SpectralShape(sampleRate: sampleRate))
+            spectrum = ourSpectrum ? SpectrumWorker(SpectralShape(sampleRate: sampleRate)) : nil
             self.weighting = weighting == .loudness ? LoudnessWeighting(sampleRate: Double(sampleRate)) : nil
         }
 
         mutating func push(_ samples: UnsafeBufferPointer<Float>) {
-            for x in samples { samplePeak = max(samplePeak, abs(x)) }
+            var blockSum: Float = 0
+            for x in samples {
+                samplePeak = max(samplePeak, abs(x))
+                blockSum += x
+            }
+            sum += Double(blockSum)
             guard dcOffset == 0 else {
                 // The buffer is taken out of self while `analyze` mutates self, so that neither is copied.
                 var buffer = centred
@@ -194,16 +205,16 @@ public struct SoundFeatures: Sendable {
             } else {
                 envelope.push(samples)
             }
-            spectrum.push(samples)
+            spectrum?.push(samples)
             studio?.push(samples)
             frames += samples.count
         }
 
         mutating func finish() -> SoundFeatures {
-            let spectrum = self.spectrum.finish()
+            let spectrum = self.spectrum?.finish()
             var features = SoundFeatures(
                 sampleRate: sampleRate, duration: Double(frames) / Double(sampleRate), envelope: envelope.finish(),
-                flux: spectrum.flux, centroid: spectrum.centroid, frameStep: spectrum.frameStep)
+                flux: spectrum?.flux ?? [], centroid: spectrum?.centroid ?? [], frameStep: spectrum?.frameStep ?? 0)
             features.instants = envelope.instants
             features.instantTimes = envelope.instantTimes
             if let studio {
@@ -216,7 +227,7 @@ public struct SoundFeatures: Sendable {
             }
             features.samplePeak = samplePeak
             features.dcOffset = dcOffset
-            features.flatness = spectrum.flatness
+            features.flatness = spectrum?.flatness ?? []
             return features
         }
     }

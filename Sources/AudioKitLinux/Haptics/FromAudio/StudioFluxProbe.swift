@@ -2,9 +2,9 @@ import Foundation
 
 /// Meta Haptics Studio's flux (`StudioSpectrum`) at chosen frames only: the emphasis reads the flux at its peak
 /// breakpoints alone, so where Studio's frequency curve is not wanted, a pass over the sound gathers and transforms the few
-/// frames around those peaks (each frame and the one before it) instead of all of them, eight in every 1,024 samples.
-/// The values are those `StudioSpectrum` gives the same frames: frame m holds the samples from 128 · m − 896 on, zeros
-/// outside the sound.
+/// frames around those peaks (each frame and the one before it) instead of all of them, eight in every 1,024 samples,
+/// and reads only the stretches of the sound they cover (`spans`). The values are those `StudioSpectrum` gives the same
+/// frames: frame m holds the samples from 128 · m − 896 on, zeros outside the sound.
 final class StudioFluxProbe {
     private let size = StudioSpectrum.frameSize
     private let window = ShortTimeSpectra.hann(StudioSpectrum.frameSize, symmetric: true)
@@ -32,8 +32,26 @@ final class StudioFluxProbe {
     /// The sound's first sample frame `m` holds (negative: it begins over the silence before the sound).
     private func start(_ m: Int) -> Int { m * StudioSpectrum.hop - (size - StudioSpectrum.hop) }
 
-    /// Pushes mono samples.
-    func push(_ samples: UnsafeBufferPointer<Float>) {
+    /// The stretches of a sound of `samples` samples that the frames cover, in order: each frame's whole window lies in
+    /// one; stretches less than `gap` apart are one (reading through is cheaper than seeking).
+    func spans(samples: Int, gap: Int = 8_192) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        for frame in frames {
+            let low = max(0, start(frame)), high = min(samples, start(frame) + size)
+            guard low < high else { continue }
+            if let last = spans.last, low <= last.upperBound + gap {
+                spans[spans.count - 1] = last.lowerBound..<max(last.upperBound, high)
+            } else {
+                spans.append(low..<high)
+            }
+        }
+        return spans
+    }
+
+    /// Pushes mono samples of the sound from sample `first` on (at or after the end of the last push; the stretches
+    /// between are not needed).
+    func push(_ samples: UnsafeBufferPointer<Float>, from first: Int) {
+        position = max(position, first)
         let end = position + samples.count
         while next < frames.count && start(frames[next]) < end {
             open.append((frames[next], [Float](repeating: 0, count: size)))
@@ -55,9 +73,10 @@ final class StudioFluxProbe {
         }
     }
 
-    /// Closes the stream and returns the flux of each wanted frame the sound has (the first frame's rise is over silence).
-    func finish() -> [Int: Float] {
-        let count = StudioSpectrum.frameCount(samples: position)
+    /// Closes the stream of a sound of `samples` samples and returns the flux of each wanted frame it has (the first
+    /// frame's rise is over silence).
+    func finish(samples: Int) -> [Int: Float] {
+        let count = StudioSpectrum.frameCount(samples: samples)
         while next < frames.count && frames[next] < count {
             open.append((frames[next], [Float](repeating: 0, count: size)))
             next += 1
@@ -82,21 +101,37 @@ final class StudioFluxProbe {
 }
 
 extension SoundFeatures {
-    /// Studio's flux at `frames` (indices of `StudioSpectrum`'s frames) of the sound at `path`, its mono samples less
-    /// `offset` (the DC offset the analysis took out): one more pass over the file; `progress` gets the fraction read.
+    /// Studio's flux at `frames` (indices of `StudioSpectrum`'s frames) of the sound at `path`, `samples` long, its mono
+    /// samples less `offset` (the DC offset the analysis took out): the stretches those frames cover, read again (a
+    /// decoder that cannot seek reads through to them); `progress` gets the fraction of them read.
     public static func studioFlux(
-        path: String, limits: AudioLimits = .standard, offset: Float, frames: Set<Int>, progress: ((Double) -> Void)? = nil
+        path: String, limits: AudioLimits = .standard, samples: Int, offset: Float, frames: Set<Int>,
+        progress: ((Double) -> Void)? = nil
     ) throws(InputError) -> [Int: Float] {
         guard !frames.isEmpty else { return [:] }
-        let reader = try PrefetchingReader(path: path, limits: limits)
+        let reader = try SoundFileReader(path: path, limits: limits)
         let probe = StudioFluxProbe(frames: frames, offset: offset)
-        let total = Double(max(1, reader.info.frames))
+        let spans = probe.spans(samples: samples)
+        let channels = reader.info.channels, block = 8_192
+        var interleaved = [Float](repeating: 0, count: block * channels), mono = [Float](repeating: 0, count: block)
+        let total = Double(max(1, spans.reduce(0) { $0 + $1.count }))
         var done = 0
-        try reader.forEachMonoBlock { block throws(InputError) in
-            probe.push(block)
-            done += block.count
-            progress?(Double(done) / total)
+        for span in spans {
+            guard reader.seek(toFrame: Int64(span.lowerBound)) else { break }
+            var at = span.lowerBound
+            while at < span.upperBound {
+                let want = min(block, span.upperBound - at)
+                let n = try interleaved.withUnsafeMutableBufferPointer { p throws(InputError) in try reader.read(into: p, frames: want) }
+                if n == 0 { break }
+                interleaved.withUnsafeBufferPointer { i in
+                    mono.withUnsafeMutableBufferPointer { MonoMix.mix(i, frames: n, channels: channels, into: $0) }
+                }
+                mono.withUnsafeBufferPointer { probe.push(UnsafeBufferPointer(rebasing: $0[0..<n]), from: at) }
+                at += n
+                done += n
+                progress?(Double(done) / total)
+            }
         }
-        return probe.finish()
+        return probe.finish(samples: samples)
     }
 }

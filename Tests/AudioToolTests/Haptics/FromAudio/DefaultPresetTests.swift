@@ -20,7 +20,7 @@ struct DefaultPresetTests {
         let whole = try SoundFeatures.analyze(path: path, studioSpectrum: true)
         #expect(StudioSpectrum.frameCount(samples: samples.count) == whole.studioFlux.count)
         let frames: Set<Int> = [0, 1, 2, 57, 58, 100, 131, 200, whole.studioFlux.count - 1, whole.studioFlux.count + 5]
-        let probed = try SoundFeatures.studioFlux(path: path, offset: whole.dcOffset, frames: frames)
+        let probed = try SoundFeatures.studioFlux(path: path, samples: samples.count, offset: whole.dcOffset, frames: frames)
         #expect(abs(whole.dcOffset - 0.05) < 0.01)
         #expect(Set(probed.keys) == frames.filter { $0 < whole.studioFlux.count })
         for (n, flux) in probed {
