@@ -102,22 +102,44 @@ final class StudioFluxProbe {
 
 extension SoundFeatures {
     /// Studio's flux at `frames` (indices of `StudioSpectrum`'s frames) of the sound at `path`, `samples` long, its mono
-    /// samples less `offset` (the DC offset the analysis took out): the stretches those frames cover, read again (a
-    /// decoder that cannot seek reads through to them); `progress` gets the fraction of them read.
+    /// samples less `offset` (the DC offset the analysis took out): the stretches those frames cover, read again where
+    /// the file seeks to the sample (`seeksExactly`), else all of it. `progress` gets the fraction of them read.
     public static func studioFlux(
         path: String, limits: AudioLimits = .standard, samples: Int, offset: Float, frames: Set<Int>,
         progress: ((Double) -> Void)? = nil
     ) throws(InputError) -> [Int: Float] {
         guard !frames.isEmpty else { return [:] }
-        let reader = try SoundFileReader(path: path, limits: limits)
         let probe = StudioFluxProbe(frames: frames, offset: offset)
         let spans = probe.spans(samples: samples)
+        if try seeksExactly(SoundFileReader(path: path, limits: limits).info),
+            let flux = try read(spans, samples: samples, of: path, limits: limits, into: probe, progress: progress)
+        {
+            return flux
+        }
+        // A file that does not seek to the sample, or did not seek: all of it, from the start, into a probe of its own.
+        let again = StudioFluxProbe(frames: frames, offset: offset)
+        return try read([0..<samples], samples: samples, of: path, limits: limits, into: again, progress: progress) ?? [:]
+    }
+
+    /// Whether libsndfile seeks the file to the sample: PCM and float samples in any container (WAV, AIFF, CAF, FLAC…);
+    /// not Ogg Vorbis or Opus (a corpus sound's seek lands elsewhere), MP3, or what FFmpeg decodes.
+    static func seeksExactly(_ info: AudioFileInfo) -> Bool {
+        info.codec == nil && (0x1...0x7).contains(info.subtypeFormat & 0xFFFF)
+    }
+
+    /// Reads `spans` of the sound at `path` (`samples` long) into `probe` and returns its flux, or nil when a seek to
+    /// one fails.
+    private static func read(
+        _ spans: [Range<Int>], samples: Int, of path: String, limits: AudioLimits, into probe: StudioFluxProbe,
+        progress: ((Double) -> Void)?
+    ) throws(InputError) -> [Int: Float]? {
+        let reader = try SoundFileReader(path: path, limits: limits)
         let channels = reader.info.channels, block = 8_192
         var interleaved = [Float](repeating: 0, count: block * channels), mono = [Float](repeating: 0, count: block)
         let total = Double(max(1, spans.reduce(0) { $0 + $1.count }))
         var done = 0
         for span in spans {
-            guard reader.seek(toFrame: Int64(span.lowerBound)) else { break }
+            guard span.lowerBound == 0 || reader.seek(toFrame: Int64(span.lowerBound)) else { return nil }
             var at = span.lowerBound
             while at < span.upperBound {
                 let want = min(block, span.upperBound - at)

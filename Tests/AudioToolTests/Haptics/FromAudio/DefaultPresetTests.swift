@@ -56,6 +56,31 @@ struct DefaultPresetTests {
 
 @Suite("The general preset against Meta Haptics Studio's exports", .enabled(if: TestPaths.sfxAvailable, TestPaths.sfxMissing))
 struct DefaultPresetCorpusTests {
+    @Test("in every format the corpus holds, the probe reads the frames the whole spectrum reads (seeking where the file seeks exactly)")
+    func probeSeeksExactly() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: TestPaths.sfxCorpus.path)
+            .filter { ["wav", "flac", "ogg", "mp3"].contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
+        var formats = Set<String>(), compared = 0
+        for name in names {
+            let path = TestPaths.sfxCorpus.appendingPathComponent(name).path
+            let whole = try SoundFeatures.analyze(path: path, studioSpectrum: true)
+            let samples = Int((whole.duration * Double(whole.sampleRate)).rounded())
+            guard whole.studioFlux.count > 40 else { continue }
+            // Frames spread over the sound, apart enough that the probe seeks between them. Without `seeksExactly` (seeking
+            // in every format) one Ogg Vorbis sound read silence at four of these frames.
+            let frames = Set(stride(from: 3, to: whole.studioFlux.count, by: max(1, whole.studioFlux.count / 7)))
+            let probed = try SoundFeatures.studioFlux(path: path, samples: samples, offset: whole.dcOffset, frames: frames)
+            for (n, flux) in probed {
+                compared += 1
+                #expect(
+                    abs(flux - whole.studioFlux[n]) <= 1e-4 * max(1, whole.studioFlux[n]),
+                    "\(name) frame \(n): \(flux) vs \(whole.studioFlux[n])")
+            }
+            formats.insert((name as NSString).pathExtension.lowercased())
+        }
+        #expect(formats.count >= 3 && compared > 100, "\(formats.sorted()), \(compared) frames")
+    }
+
     @Test("on the WAV sounds at every rate, the defaults' intensity is Studio's normalised, and Studio's emphasis has its transients")
     func intensityAndEmphasisAreStudios() throws {
         // Meta Haptics Studio's AHAP exports of the corpus sounds. The defaults scale the sound's peak to intensity 1, so
