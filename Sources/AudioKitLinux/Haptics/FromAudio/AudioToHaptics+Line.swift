@@ -9,17 +9,16 @@ extension AudioToHaptics {
     static func intensityLine(_ features: SoundFeatures, options: AudioToHapticsOptions, breakpoints: StudioAnalysis.Breakpoints?)
         -> (amplitude: [Float], studio: StudioAnalysis.Result?, sound: [Float]?)
     {
-        let peak = Double(features.peak)
-        let gain = pow(10, options.gainDecibels / 20) * (options.normalize ? (peak > 0 ? 1 / peak : 0) : 1)
+        let gain = outputGain(features, options: options)
         // The curves follow the follower's level at each millisecond's end (Studio's instants); the peaks pick transients.
         let levels = features.followed
         // The sound after normalising and gain, clamped at 1 as Studio clamps its follower.
         let scaled = levels.map { Float(min(1, Double($0) * gain)) }
-        // Studio's analysis reads the sound's own level (Studio's thresholds are on it), with the gain when not normalised.
-        let studioGain = options.normalize ? (peak > 0 ? pow(10, options.gainDecibels / 20) / peak : 0) : 1
+        // Studio's analysis reads the sound's own level (Studio's thresholds are on it), with the gain when not normalised;
+        // normalised, its result is scaled after.
         var studio = options.studio.map {
             studioAnalysis($0, levels: studioLevels(levels, options: options), features: features, breakpoints: breakpoints)
-                .scaled(by: studioGain)
+                .scaled(by: options.normalize ? gain : 1)
                 .rising(levels, by: options.emphasisMinimumRise)
         }
         var amplitude = studio?.everyMillisecond(count: levels.count) ?? scaled
@@ -31,5 +30,12 @@ extension AudioToHaptics {
             if let line = studio { studio?.values = line.values.map { max(0, $0 - Double(floor)) * Double(scale) } }
         }
         return (amplitude, studio, studio == nil ? nil : scaled)
+    }
+
+    /// From the follower's level to the pattern's amplitude: `--gain`, after scaling the sound's peak to 1 when the
+    /// options normalise.
+    static func outputGain(_ features: SoundFeatures, options: AudioToHapticsOptions) -> Double {
+        let peak = Double(features.peak)
+        return pow(10, options.gainDecibels / 20) * (options.normalize ? (peak > 0 ? 1 / peak : 0) : 1)
     }
 }

@@ -115,10 +115,13 @@ extension StudioAnalysis.Result {
             return before <= 0 || 20 * log10(Double(levels[k]) / before) >= decibels
         }
         var result = self
-        result.emphasis = emphasis.filter(rose)
-        for e in emphasis where !rose(e) {
-            let i = SortedTimes.lowerBound(times, e.time)
-            if i < times.count && times[i] == e.time { result.values[i] = e.amplitude }
+        result.emphasis = []
+        for e in emphasis {
+            if rose(e) {
+                result.emphasis.append(e)
+            } else if case let i = SortedTimes.lowerBound(times, e.time), i < times.count, times[i] == e.time {
+                result.values[i] = e.amplitude
+            }
         }
         return result
     }

@@ -66,7 +66,7 @@ public enum AudioToHaptics {
     ) -> HapticConversion {
         var notes: [String] = []
         let peak = Double(features.peak)
-        let gain = pow(10, options.gainDecibels / 20) * (options.normalize ? (peak > 0 ? 1 / peak : 0) : 1)
+        let gain = outputGain(features, options: options)
         let (amplitude, studio, sound) = intensityLine(features, options: options, breakpoints: breakpoints)
         let loudest = Double(amplitude.max() ?? 0)
         guard peak > 1e-6, loudest >= options.silenceThreshold else {
