@@ -111,14 +111,14 @@ extension SoundFeatures {
         guard !frames.isEmpty else { return [:] }
         let probe = StudioFluxProbe(frames: frames, offset: offset)
         let spans = probe.spans(samples: samples)
-        if try seeksExactly(SoundFileReader(path: path, limits: limits).info),
-            let flux = try read(spans, samples: samples, of: path, limits: limits, into: probe, progress: progress)
-        {
+        let reader = try SoundFileReader(path: path, limits: limits)
+        if seeksExactly(reader.info), let flux = try read(spans, samples: samples, from: reader, into: probe, progress: progress) {
             return flux
         }
         // A file that does not seek to the sample, or did not seek: all of it, from the start, into a probe of its own.
         let again = StudioFluxProbe(frames: frames, offset: offset)
-        return try read([0..<samples], samples: samples, of: path, limits: limits, into: again, progress: progress) ?? [:]
+        return try read(
+            [0..<samples], samples: samples, from: SoundFileReader(path: path, limits: limits), into: again, progress: progress) ?? [:]
     }
 
     /// Whether libsndfile seeks the file to the sample: PCM and float samples in any container (WAV, AIFF, CAF, FLAC…);
@@ -127,13 +127,12 @@ extension SoundFeatures {
         info.codec == nil && (0x1...0x7).contains(info.subtypeFormat & 0xFFFF)
     }
 
-    /// Reads `spans` of the sound at `path` (`samples` long) into `probe` and returns its flux, or nil when a seek to
-    /// one fails.
+    /// Reads `spans` of the sound (`samples` long) from `reader`, opened at its start, into `probe` and returns its flux,
+    /// or nil when a seek to one fails.
     private static func read(
-        _ spans: [Range<Int>], samples: Int, of path: String, limits: AudioLimits, into probe: StudioFluxProbe,
+        _ spans: [Range<Int>], samples: Int, from reader: SoundFileReader, into probe: StudioFluxProbe,
         progress: ((Double) -> Void)?
     ) throws(InputError) -> [Int: Float]? {
-        let reader = try SoundFileReader(path: path, limits: limits)
         let channels = reader.info.channels, block = 8_192
         var interleaved = [Float](repeating: 0, count: block * channels), mono = [Float](repeating: 0, count: block)
         let total = Double(max(1, spans.reduce(0) { $0 + $1.count }))
