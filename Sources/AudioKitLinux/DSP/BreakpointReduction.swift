@@ -2,7 +2,8 @@
 /// triangle with its two neighbours has the smallest area, until the budget is met. The first and last points stay.
 ///
 /// Visvalingam and Whyatt, "Line generalisation by repeated elimination of points", The Cartographic Journal 30(1),
-/// 1993. A binary heap with lazy deletion gives O(n log n).
+/// 1993. A binary heap that moves a point when its area changes gives O(n log n); of two equal areas, the earlier point
+/// goes first.
 public enum BreakpointReduction {
     /// The indices of the points of (`times`, `values`) kept when at most `budget` (at least 2) may stay, in order.
     ///
@@ -20,49 +21,35 @@ public enum BreakpointReduction {
         var previous = [Int](0..<n).map { $0 - 1 }
         var next = [Int](1...n)
         var alive = [Bool](repeating: true, count: n)
-        var area = [Double](repeating: .infinity, count: n)
-        var heap = MinHeap()
-        heap.reserve(2 * n)
         times.withUnsafeBufferPointer { t in
             values.withUnsafeBufferPointer { v in
                 previous.withUnsafeMutableBufferPointer { previous in
                     next.withUnsafeMutableBufferPointer { next in
-                        alive.withUnsafeMutableBufferPointer { alive in
-                            area.withUnsafeMutableBufferPointer { area in
-                                func triangle(_ i: Int) -> Double {
-                                    let a = previous[i]
-                                    let c = next[i]
-                                    guard a >= 0, c < n else { return .infinity }
-                                    return abs((t[i] - t[a]) * (v[c] - v[a]) - (t[c] - t[a]) * (v[i] - v[a])) / 2
-                                }
-                                for i in 1..<(n - 1) {
-                                    area[i] = triangle(i)
-                                    heap.push(area[i], i)
-                                }
-                                var remaining = n
-                                var floor = 0.0
-                                while let (a, i) = heap.peek(), remaining > keep || a < minimumArea {
-                                    heap.removeFirst()
-                                    guard alive[i], a == area[i] else { continue }
-                                    alive[i] = false
-                                    remaining -= 1
-                                    // A point's effective area never falls below the last one removed, so removal order stays
-                                    // monotone.
-                                    if monotone { floor = max(floor, a) }
-                                    let p = previous[i]
-                                    let q = next[i]
-                                    if p >= 0 { next[p] = q }
-                                    if q < n { previous[q] = p }
-                                    if p > 0 {
-                                        area[p] = max(triangle(p), floor)
-                                        heap.push(area[p], p)
-                                    }
-                                    if q < n - 1 {
-                                        area[q] = max(triangle(q), floor)
-                                        heap.push(area[q], q)
-                                    }
-                                }
-                            }
+                        func triangle(_ i: Int) -> Double {
+                            let a = previous[i]
+                            let c = next[i]
+                            guard a >= 0, c < n else { return .infinity }
+                            return abs((t[i] - t[a]) * (v[c] - v[a]) - (t[c] - t[a]) * (v[i] - v[a])) / 2
+                        }
+                        // The inner points, by area.
+                        let heap = AreaHeap(count: n)
+                        for i in 1..<(n - 1) { heap.insert(i, area: triangle(i)) }
+                        var remaining = n
+                        var floor = 0.0
+                        while let i = heap.first, remaining > keep || heap.area(i) < minimumArea {
+                            let a = heap.area(i)
+                            heap.removeFirst()
+                            alive[i] = false
+                            remaining -= 1
+                            // A point's effective area never falls below the last one removed, so removal order stays
+                            // monotone.
+                            if monotone { floor = max(floor, a) }
+                            let p = previous[i]
+                            let q = next[i]
+                            if p >= 0 { next[p] = q }
+                            if q < n { previous[q] = p }
+                            if p > 0 { heap.update(p, area: max(triangle(p), floor)) }
+                            if q < n - 1 { heap.update(q, area: max(triangle(q), floor)) }
                         }
                     }
                 }
@@ -71,57 +58,97 @@ public enum BreakpointReduction {
         return (0..<n).filter { alive[$0] }
     }
 
-    /// A binary min-heap of (key, index) pairs.
-    struct MinHeap {
-        struct Entry {
-            var key: Double
-            var item: Int
-        }
-        private var entries: [Entry] = []
+    /// The points still in play, ordered by area, then by index (the earlier of two equal areas goes first): a binary
+    /// heap that knows where each point sits, so a neighbour's new area moves it in place.
+    final class AreaHeap {
+        private let areas: UnsafeMutablePointer<Double>
+        /// Points, in heap order.
+        private let items: UnsafeMutablePointer<Int>
+        /// Where each point sits in `items`; −1 when it is not there.
+        private let slots: UnsafeMutablePointer<Int>
+        private var count = 0
 
-        mutating func reserve(_ count: Int) { entries.reserveCapacity(count) }
-
-        mutating func push(_ key: Double, _ item: Int) {
-            entries.append(Entry(key: key, item: item))
-            entries.withUnsafeMutableBufferPointer { e in
-                var c = e.count - 1
-                let moving = e[c]
-                while c > 0 {
-                    let p = (c - 1) / 2
-                    guard moving.key < e[p].key else { break }
-                    e[c] = e[p]
-                    c = p
-                }
-                e[c] = moving
-            }
+        /// An empty heap for points 0..<`capacity`.
+        init(count capacity: Int) {
+            areas = .allocate(capacity: capacity)
+            items = .allocate(capacity: capacity)
+            slots = .allocate(capacity: capacity)
+            slots.initialize(repeating: -1, count: capacity)
         }
 
-        /// The smallest entry, left in place.
-        func peek() -> (Double, Int)? { entries.first.map { ($0.key, $0.item) } }
+        deinit {
+            areas.deallocate()
+            items.deallocate()
+            slots.deallocate()
+        }
 
-        /// Removes the smallest entry.
-        mutating func removeFirst() { _ = pop() }
+        /// The point with the smallest area, or nil when none is left.
+        var first: Int? { count > 0 ? items[0] : nil }
 
-        mutating func pop() -> (Double, Int)? {
-            guard let top = entries.first else { return nil }
-            let last = entries.removeLast()
-            if !entries.isEmpty {
-                entries.withUnsafeMutableBufferPointer { e in
-                    let n = e.count
-                    var p = 0
-                    while true {
-                        let l = 2 * p + 1
-                        if l >= n { break }
-                        let r = l + 1
-                        let m = r < n && e[r].key < e[l].key ? r : l
-                        guard e[m].key < last.key else { break }
-                        e[p] = e[m]
-                        p = m
-                    }
-                    e[p] = last
-                }
+        /// The area of point `i`, as last set.
+        func area(_ i: Int) -> Double { areas[i] }
+
+        @inline(__always)
+        private func precedes(_ a: Int, _ b: Int) -> Bool { areas[a] < areas[b] || (areas[a] == areas[b] && a < b) }
+
+        /// Adds point `i` with `area`.
+        func insert(_ i: Int, area: Double) {
+            areas[i] = area
+            items[count] = i
+            slots[i] = count
+            count += 1
+            siftUp(count - 1)
+        }
+
+        /// Removes the first point.
+        func removeFirst() {
+            guard count > 0 else { return }
+            slots[items[0]] = -1
+            count -= 1
+            guard count > 0 else { return }
+            items[0] = items[count]
+            slots[items[0]] = 0
+            siftDown(0)
+        }
+
+        /// Gives point `i`, in the heap, its new `area`.
+        func update(_ i: Int, area: Double) {
+            let old = areas[i]
+            areas[i] = area
+            let at = slots[i]
+            guard at >= 0 else { return insert(i, area: area) }
+            if area < old { siftUp(at) } else { siftDown(at) }
+        }
+
+        private func siftUp(_ start: Int) {
+            var c = start
+            let moving = items[c]
+            while c > 0 {
+                let p = (c - 1) / 2
+                guard precedes(moving, items[p]) else { break }
+                items[c] = items[p]
+                slots[items[c]] = c
+                c = p
             }
-            return (top.key, top.item)
+            items[c] = moving
+            slots[moving] = c
+        }
+
+        private func siftDown(_ start: Int) {
+            var p = start
+            let moving = items[p]
+            while true {
+                let l = 2 * p + 1
+                if l >= count { break }
+                let r = l + 1
+                let m = r < count && precedes(items[r], items[l]) ? r : l
+                guard precedes(items[m], moving) else { break }
+                items[p] = items[m]
+                slots[items[p]] = p
+                p = m
+            }
+            items[p] = moving
+            slots[moving] = p
         }
     }
 }

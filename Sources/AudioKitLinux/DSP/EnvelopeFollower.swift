@@ -81,6 +81,50 @@ public struct EnvelopeFollower: Sendable {
         }
         return level
     }
+
+    /// Runs `samples` through the follower, as `process(_:)` each in turn, with the ring reached through one pointer:
+    /// returns the level after the last sample (the present level when there are none) and the largest level on the way,
+    /// or `floor` when that is larger.
+    @inline(__always)
+    public mutating func process(_ samples: UnsafeBufferPointer<Float>, floor: Float) -> (last: Float, largest: Float) {
+        var sum = sumOfSquares
+        var level = self.level
+        var held = self.held
+        var position = self.position
+        var largest = floor
+        let attack = attackCoefficient
+        let release = releaseCoefficient
+        let hold = holdSamples
+        let inverse = inverseWindow
+        squares.withUnsafeMutableBufferPointer { ring in
+            let count = ring.count
+            for x in samples {
+                let square = x * x
+                sum += square - ring[position]
+                ring[position] = square
+                position += 1
+                if position == count {
+                    position = 0
+                    sum = ring.reduce(0, +)
+                }
+                let rms = (max(0, sum) * inverse).squareRoot()
+                if rms > level {
+                    level = attack * level + (1 - attack) * rms
+                    held = hold
+                } else if held > 0 {
+                    held -= 1
+                } else {
+                    level = release * level + (1 - release) * rms
+                }
+                largest = max(largest, level)
+            }
+        }
+        sumOfSquares = sum
+        self.level = level
+        self.held = held
+        self.position = position
+        return (level, largest)
+    }
 }
 
 /// Turns a stream of samples into one envelope value per millisecond: value k is the largest level of the follower
@@ -163,14 +207,7 @@ public struct MillisecondEnvelope: Sendable {
         var i = 0
         while i < samples.count {
             let stop = min(samples.count, i + (nextBoundary - sampleIndex))
-            var m = currentMax
-            var level = current
-            for k in i..<stop {
-                level = follower.process(samples[k])
-                m = max(m, level)
-            }
-            currentMax = m
-            current = level
+            (current, currentMax) = follower.process(UnsafeBufferPointer(rebasing: samples[i..<stop]), floor: currentMax)
             sampleIndex += stop - i
             i = stop
             if sampleIndex == nextBoundary { update() }

@@ -12,7 +12,7 @@ extension AudioToHaptics {
         let probe = options.studio != nil && !options.studioSharpness
         let features = try SoundFeatures.analyze(
             path: path, limits: limits, follower: options.follower, weighting: options.weighting, studioClock: options.studio != nil,
-            studioSpectrum: options.studio != nil && options.studioSharpness, passes: probe ? 2 : 1, progress: progress)
+            studioSpectrum: options.studio != nil && options.studioSharpness, passes: probe ? 2 : 1, keeping: probe, progress: progress)
         guard probe else { return (features, nil) }
         return try withStudioFlux(features, path: path, options: options, limits: limits) { progress?((2 + $0) / 3) }
     }
@@ -31,9 +31,16 @@ extension AudioToHaptics {
         let frames = StudioAnalysis.fluxFrames(
             at: analysis.peakTimes(breakpoints), start: start, step: step, count: studioFrameCount(features))
         var probed = features
-        probed.studioFluxFrames = try SoundFeatures.studioFlux(
-            path: path, limits: limits, samples: studioSampleCount(features), offset: features.dcOffset, frames: frames,
-            progress: progress)
+        probed.monoSamples = nil
+        if let mono = features.monoSamples {
+            // The samples the analysis kept: the file is not read again.
+            probed.studioFluxFrames = StudioFluxProbe.flux(mono: mono, offset: features.dcOffset, frames: frames)
+            progress?(1)
+        } else {
+            probed.studioFluxFrames = try SoundFeatures.studioFlux(
+                path: path, limits: limits, samples: studioSampleCount(features), offset: features.dcOffset, frames: frames,
+                progress: progress)
+        }
         return (probed, breakpoints)
     }
 

@@ -39,13 +39,16 @@ public enum AudioToHaptics {
         }
         // Counted as the general preset's first passes: most sounds are told as those and use them.
         let general = AudioToHapticsOptions(preset: .general)
-        let first = try SoundFeatures.analyze(
-            path: path, limits: limits, studioClock: true, passes: general.studioSharpness ? 1 : 2, progress: progress)
+        var first = try SoundFeatures.analyze(
+            path: path, limits: limits, follower: .studio, weighting: .amplitude, studioClock: true, studioSpectrum: false,
+            passes: general.studioSharpness ? 1 : 2, keeping: true, progress: progress)
         let told = SoundClassifier.classify(first)
         var options = AudioToHapticsOptions(preset: .chosen(for: told.kind))
         adjust(&options)
+        let reuse = options.follower == .studio && options.weighting == .amplitude && options.studio != nil && !options.studioSharpness
+        if !reuse { first.monoSamples = nil }
         let (features, breakpoints) =
-            options.follower == .studio && options.weighting == .amplitude && options.studio != nil && !options.studioSharpness
+            reuse
             ? try withStudioFlux(first, path: path, options: options, limits: limits) { progress?((2 + $0) / 3) }
             : try self.features(path: path, options: options, limits: limits)
         var conversion = convert(features, options: options, audioPath: audioPath, breakpoints: breakpoints)

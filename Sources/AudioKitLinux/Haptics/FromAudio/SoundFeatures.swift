@@ -46,6 +46,8 @@ public struct SoundFeatures: Sendable {
     public var studioFluxFrames: [Int: Float] = [:]
     /// The DC offset taken out of every sample before the analysis (the sound's mean; 0 when it was kept).
     public var dcOffset: Float = 0
+    /// The sound's mono samples as read, when `analyze(path:…keeping:…)` kept them for a pass that follows; nil otherwise.
+    var monoSamples: [Float]? = nil
 
     /// The features of the samples `mono` at `sampleRate` Hz; `weighting` filters what the envelope follows;
     /// `studioClock` counts the envelope on Studio's clock and takes the DC offset out first; `studioSpectrum` does that
@@ -63,52 +65,6 @@ public struct SoundFeatures: Sendable {
             dcOffset: offset)
         mono.withUnsafeBufferPointer { analyzer.push($0) }
         self = analyzer.finish()
-    }
-
-    /// Streams the sound at `path` through the analysis, in blocks; `weighting` filters what the envelope follows;
-    /// `studioClock` counts the envelope on Studio's clock and takes the sound's DC offset (its mean) out first, as Studio
-    /// does; `studioSpectrum` does that and adds Studio's own flux and frequency. The mean is measured as the sound is
-    /// analysed; only an offset past `negligibleOffset` has the file analysed again without it. Throws what the reader
-    /// throws; `progress` gets the fraction read after each block, over the whole of `passes` passes and the one that
-    /// may come again (a caller that reads the file again after this counts its own).
-    public static func analyze(
-        path: String, limits: AudioLimits = .standard, follower: EnvelopeFollower.Settings = .studio,
-        weighting: EnvelopeWeighting = .amplitude, studioClock: Bool = false, studioSpectrum: Bool = false, passes: Int = 1,
-        progress: ((Double) -> Void)? = nil
-    ) throws(InputError) -> SoundFeatures {
-        let studio = studioClock || studioSpectrum
-        // Each pass over the file is an equal share of the progress.
-        let share = 1 / Double(max(1, passes) + (studio ? 1 : 0))
-        func pass(offset: Float, from: Double, ourSpectrum: Bool = true) throws(InputError) -> (features: SoundFeatures, mean: Float) {
-            // Decoding runs a few blocks ahead on a second thread.
-            let reader = try PrefetchingReader(path: path, limits: limits)
-            var analyzer = Analyzer(
-                sampleRate: reader.info.sampleRate, follower: follower, weighting: weighting, studioClock: studio,
-                studioSpectrum: studioSpectrum, dcOffset: offset, ourSpectrum: ourSpectrum)
-            let total = Double(max(1, reader.info.frames))
-            var done = 0
-            do throws(InputError) {
-                try reader.forEachMonoBlock { block throws(InputError) in
-                    analyzer.push(block)
-                    done += block.count
-                    progress?(from + share * Double(done) / total)
-                }
-            } catch {
-                analyzer.spectrum?.cancel()
-                throw error
-            }
-            let features = analyzer.finish()
-            return (features, done > 0 ? Float(analyzer.sum / Double(done)) : 0)
-        }
-        let (features, mean) = try pass(offset: 0, from: 0)
-        guard studio, abs(mean) > negligibleOffset else { return features }
-        // Again without the offset, for what Studio reads; our own spectrum, which never took it out, is the first pass's.
-        var centred = try pass(offset: mean, from: share, ourSpectrum: false).features
-        centred.flux = features.flux
-        centred.centroid = features.centroid
-        centred.flatness = features.flatness
-        centred.frameStep = features.frameStep
-        return centred
     }
 
     /// A DC offset under this (−80 dBFS) moves the follower's level by less than Studio's breakpoints tell apart, so it is
@@ -162,41 +118,73 @@ public struct SoundFeatures: Sendable {
         /// The sum of the samples pushed (before the offset is taken out): their mean is the sound's DC offset.
         var sum: Double = 0
         var centred: [Float] = []
+        /// Whether the samples pushed go to our spectrum too (not when it was given the whole sound at the start).
+        let feedsSpectrum: Bool
 
         init(
             sampleRate: Int, follower: EnvelopeFollower.Settings, weighting: EnvelopeWeighting, studioClock: Bool = false,
-            studioSpectrum: Bool = false, dcOffset: Float = 0, ourSpectrum: Bool = true
+            studioSpectrum: Bool = false, dcOffset: Float = 0, ourSpectrum: Bool = true, spectrumOver whole: [Float]? = nil
         ) {
             self.sampleRate = sampleRate
             self.dcOffset = dcOffset
             studio = studioSpectrum ? StudioSpectrum(sampleRate: sampleRate) : nil
             envelope = MillisecondEnvelope(
                 settings: follower, sampleRate: Double(sampleRate), clock: studioClock || studioSpectrum ? .studio : .exact)
-            spectrum = ourSpectrum ? SpectrumWorker(SpectralShape(sampleRate: sampleRate)) : nil
+            if let whole {
+                spectrum = SpectrumWorker(SpectralShape(sampleRate: sampleRate), over: whole)
+            } else {
+                spectrum = ourSpectrum ? SpectrumWorker(SpectralShape(sampleRate: sampleRate)) : nil
+            }
+            feedsSpectrum = whole == nil
             self.weighting = weighting == .loudness ? LoudnessWeighting(sampleRate: Double(sampleRate)) : nil
         }
 
         mutating func push(_ samples: UnsafeBufferPointer<Float>) {
-            var blockSum: Float = 0
-            for x in samples {
-                samplePeak = max(samplePeak, abs(x))
-                blockSum += x
-            }
-            sum += Double(blockSum)
+            let (peak, blockSum) = Self.peakAndSum(samples)
+            samplePeak = max(samplePeak, peak)
+            sum += blockSum
             guard dcOffset == 0 else {
                 // The buffer is taken out of self while `analyze` mutates self, so that neither is copied.
                 var buffer = centred
                 centred = []
-                buffer.removeAll(keepingCapacity: true)
-                for x in samples { buffer.append(x - dcOffset) }
-                buffer.withUnsafeBufferPointer { analyze($0) }
+                if buffer.count < samples.count { buffer = [Float](repeating: 0, count: samples.count) }
+                let offset = dcOffset
+                buffer.withUnsafeMutableBufferPointer { b in
+                    for (i, x) in samples.enumerated() { b[i] = x - offset }
+                }
+                buffer.withUnsafeBufferPointer { analyze(UnsafeBufferPointer(rebasing: $0[0..<samples.count])) }
                 centred = buffer
                 return
             }
             analyze(samples)
         }
 
+        /// The largest magnitude among `samples` and their sum, in four running sums so that the loop pipelines.
+        static func peakAndSum(_ samples: UnsafeBufferPointer<Float>) -> (peak: Float, sum: Double) {
+            var peak: Float = 0
+            var sums = (0.0, 0.0, 0.0, 0.0)
+            let count = samples.count
+            var i = 0
+            while i + 4 <= count {
+                let a = samples[i], b = samples[i + 1], c = samples[i + 2], d = samples[i + 3]
+                peak = max(peak, max(max(abs(a), abs(b)), max(abs(c), abs(d))))
+                sums.0 += Double(a)
+                sums.1 += Double(b)
+                sums.2 += Double(c)
+                sums.3 += Double(d)
+                i += 4
+            }
+            while i < count {
+                peak = max(peak, abs(samples[i]))
+                sums.0 += Double(samples[i])
+                i += 1
+            }
+            return (peak, (sums.0 + sums.1) + (sums.2 + sums.3))
+        }
+
         private mutating func analyze(_ samples: UnsafeBufferPointer<Float>) {
+            if feedsSpectrum { spectrum?.push(samples) }
+            frames += samples.count
             if var filter = weighting {
                 weighted.removeAll(keepingCapacity: true)
                 for x in samples { weighted.append(filter.process(x)) }
@@ -205,9 +193,7 @@ public struct SoundFeatures: Sendable {
             } else {
                 envelope.push(samples)
             }
-            spectrum?.push(samples)
             studio?.push(samples)
-            frames += samples.count
         }
 
         mutating func finish() -> SoundFeatures {

@@ -83,12 +83,50 @@ final class StudioFluxProbe {
         }
         for frame in open where frame.frame < count { transform(frame) }
         open.removeAll()
+        return Self.flux(wanted, totals: totals)
+    }
+
+    /// The flux of each of `wanted` frames that has a total: its rise over the frame before it (over silence for frame 0).
+    private static func flux(_ wanted: Set<Int>, totals: [Int: Double]) -> [Int: Float] {
         var flux: [Int: Float] = [:]
         for n in wanted {
             guard let total = totals[n] else { continue }
             flux[n] = Float(max(0, total - (n > 0 ? totals[n - 1] ?? 0 : 0)))
         }
         return flux
+    }
+
+    /// The flux of `frames` of the mono samples `mono` less `offset`, all in memory: the same values a probe streamed the
+    /// samples gives, the frames transformed in parallel.
+    static func flux(mono: [Float], offset: Float, frames: Set<Int>) -> [Int: Float] {
+        let probe = StudioFluxProbe(frames: frames, offset: offset)
+        let count = StudioSpectrum.frameCount(samples: mono.count)
+        let list = probe.frames.filter { $0 < count }
+        let size = StudioSpectrum.frameSize, hop = StudioSpectrum.hop, window = probe.window
+        let chunks = min(list.count, 4 * max(1, ProcessInfo.processInfo.activeProcessorCount))
+        let slots = ResultSlots<[Double]>(count: chunks)
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            let fft = RealFFT(size: size)
+            var frame = [Float](repeating: 0, count: size), magnitudes = [Float](repeating: 0, count: size / 2 + 1)
+            var totals: [Double] = []
+            mono.withUnsafeBufferPointer { samples in
+                for m in list[(list.count * c / chunks)..<(list.count * (c + 1) / chunks)] {
+                    // The frame's samples less the offset, zeros outside the sound, windowed.
+                    let first = m * hop - (size - hop)
+                    for i in 0..<size {
+                        let j = first + i
+                        frame[i] = (j >= 0 && j < samples.count ? samples[j] - offset : 0) * window[i]
+                    }
+                    frame.withUnsafeBufferPointer { f in
+                        magnitudes.withUnsafeMutableBufferPointer { fft.magnitudes(f.baseAddress!, into: $0.baseAddress!) }
+                    }
+                    totals.append(magnitudes.withUnsafeBufferPointer { StudioSpectrum.total($0) })
+                }
+            }
+            slots.set(c, totals)
+        }
+        let totals = Dictionary(uniqueKeysWithValues: zip(list, slots.values.flatMap { $0 ?? [] }))
+        return flux(probe.wanted, totals: totals)
     }
 
     private func transform(_ frame: (frame: Int, samples: [Float])) {

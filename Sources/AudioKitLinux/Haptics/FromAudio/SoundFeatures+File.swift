@@ -1,0 +1,118 @@
+import Foundation
+
+/// The analysis of a sound file: held in memory when Studio's analysis wants the sound's mean first and the sound is
+/// short enough, else streamed.
+extension SoundFeatures {
+    /// The features of the sound at `path`; `weighting` filters what the envelope follows; `studioClock` counts the
+    /// envelope on Studio's clock and takes the sound's DC offset (its mean) out first, as Studio does; `studioSpectrum`
+    /// does that and adds Studio's own flux and frequency. Throws what the reader throws; `progress` gets the fraction
+    /// done, over the whole of `passes` passes and the one that may come again (a caller that reads the file again after
+    /// this counts its own).
+    ///
+    /// With Studio's analysis, a sound of up to `keptSamples` mono samples is read into memory first; its mean is then
+    /// known before the envelope is followed, which runs beside our spectrum on a second core. A longer sound streams
+    /// through in blocks, its envelope followed as it is, and again from a second read when its offset is past
+    /// `negligibleOffset`. Without Studio's analysis, the sound streams through once.
+    public static func analyze(
+        path: String, limits: AudioLimits = .standard, follower: EnvelopeFollower.Settings = .studio,
+        weighting: EnvelopeWeighting = .amplitude, studioClock: Bool = false, studioSpectrum: Bool = false, passes: Int = 1,
+        progress: ((Double) -> Void)? = nil
+    ) throws(InputError) -> SoundFeatures {
+        try analyze(
+            path: path, limits: limits, follower: follower, weighting: weighting, studioClock: studioClock,
+            studioSpectrum: studioSpectrum, passes: passes, keeping: false, progress: progress)
+    }
+
+    /// The most mono samples `analyze(path:)` holds in memory (32 MiB; 190 s at 44.1 kHz): a longer sound is streamed
+    /// instead, so memory stays bounded whatever the length.
+    public static let keptSamples = 1 << 23
+
+    /// Frames read and analysed at a time.
+    static let block = 32_768
+
+    /// As `analyze(path:…)`; with `keeping`, the features hold the mono samples (`monoSamples`) when they were read into
+    /// memory, for a pass that follows to read instead of the file. A sound of more than `memoryLimit` samples streams.
+    static func analyze(
+        path: String, limits: AudioLimits, follower: EnvelopeFollower.Settings, weighting: EnvelopeWeighting, studioClock: Bool,
+        studioSpectrum: Bool, passes: Int, keeping: Bool, memoryLimit: Int = keptSamples, progress: ((Double) -> Void)?
+    ) throws(InputError) -> SoundFeatures {
+        let studio = studioClock || studioSpectrum
+        // Each pass over the file is an equal share of the progress.
+        let share = 1 / Double(max(1, passes) + (studio ? 1 : 0))
+        func analyzer(_ rate: Int, offset: Float, ourSpectrum: Bool, over whole: [Float]? = nil) -> Analyzer {
+            Analyzer(
+                sampleRate: rate, follower: follower, weighting: weighting, studioClock: studio, studioSpectrum: studioSpectrum,
+                dcOffset: offset, ourSpectrum: ourSpectrum, spectrumOver: whole)
+        }
+        if studio, let (samples, rate) = try readMono(path: path, limits: limits, most: memoryLimit, progress: { progress?(share * $0) }) {
+            // Summed block by block, as a stream of the file is: the same mean to the last bit.
+            let sum = samples.withUnsafeBufferPointer { all in
+                stride(from: 0, to: all.count, by: block).reduce(0.0) {
+                    $0 + Analyzer.peakAndSum(UnsafeBufferPointer(rebasing: all[$1..<min(all.count, $1 + block)])).sum
+                }
+            }
+            let mean = samples.isEmpty ? 0 : Float(sum / Double(samples.count))
+            // Our spectrum on a thread of its own over the sound as it is; the envelope here, without the offset.
+            var analysis = analyzer(rate, offset: abs(mean) > negligibleOffset ? mean : 0, ourSpectrum: true, over: samples)
+            samples.withUnsafeBufferPointer { all in
+                // In blocks, as from the file: the centred copy stays small.
+                for start in stride(from: 0, to: all.count, by: block) {
+                    analysis.push(UnsafeBufferPointer(rebasing: all[start..<min(all.count, start + block)]))
+                }
+            }
+            var features = analysis.finish()
+            progress?(2 * share)
+            if keeping { features.monoSamples = samples }
+            return features
+        }
+        func pass(offset: Float, from: Double, ourSpectrum: Bool) throws(InputError) -> (features: SoundFeatures, mean: Float) {
+            // Decoding runs a few blocks ahead on a second thread.
+            let reader = try PrefetchingReader(path: path, limits: limits, blockFrames: block)
+            var analysis = analyzer(reader.info.sampleRate, offset: offset, ourSpectrum: ourSpectrum)
+            let total = Double(max(1, reader.info.frames))
+            var done = 0
+            do throws(InputError) {
+                try reader.forEachMonoBlock { block throws(InputError) in
+                    analysis.push(block)
+                    done += block.count
+                    progress?(from + share * Double(done) / total)
+                }
+            } catch {
+                analysis.spectrum?.cancel()
+                throw error
+            }
+            return (analysis.finish(), done > 0 ? Float(analysis.sum / Double(done)) : 0)
+        }
+        let (features, mean) = try pass(offset: 0, from: 0, ourSpectrum: true)
+        guard studio, abs(mean) > negligibleOffset else { return features }
+        // Again without the offset, for what Studio reads; our own spectrum, which never took it out, is the first pass's.
+        var centred = try pass(offset: mean, from: share, ourSpectrum: false).features
+        centred.flux = features.flux
+        centred.centroid = features.centroid
+        centred.flatness = features.flatness
+        centred.frameStep = features.frameStep
+        return centred
+    }
+
+    /// The sound at `path` mixed to mono, in memory, and its sample rate; nil (nothing more read) when it has more than
+    /// `most` samples. `progress` gets the fraction read.
+    static func readMono(path: String, limits: AudioLimits, most: Int, progress: (Double) -> Void) throws(InputError) -> ([Float], Int)? {
+        // Decoding runs a few blocks ahead on a second thread.
+        let reader = try PrefetchingReader(path: path, limits: limits, blockFrames: block)
+        guard reader.info.frames <= Int64(most) else { return nil }
+        var samples: [Float] = []
+        samples.reserveCapacity(Int(max(0, reader.info.frames)))
+        let total = Double(max(1, reader.info.frames))
+        var fits = true
+        try reader.forEachMonoBlock { block throws(InputError) in
+            // A header that understated the length: the file is streamed after all.
+            guard fits, samples.count + block.count <= most else {
+                fits = false
+                return
+            }
+            samples.append(contentsOf: block)
+            progress(Double(samples.count) / total)
+        }
+        return fits ? (samples, reader.info.sampleRate) : nil
+    }
+}
