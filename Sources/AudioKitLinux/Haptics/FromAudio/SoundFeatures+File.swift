@@ -9,8 +9,8 @@ extension SoundFeatures {
     /// done, over the whole of `passes` passes and the one that may come again (a caller that reads the file again after
     /// this counts its own).
     ///
-    /// With Studio's analysis, a sound of up to `keptSamples` mono samples is read into memory first; its mean is then
-    /// known before the envelope is followed, which runs beside our spectrum on a second core. A longer sound streams
+    /// With Studio's analysis, a sound of up to `keptSamples` mono samples is read into memory first, our spectrum taken
+    /// on a second core as it is read; its mean is then known before the envelope is followed. A longer sound streams
     /// through in blocks, its envelope followed as it is, and again from a second read when its offset is past
     /// `negligibleOffset`. Without Studio's analysis, the sound streams through once.
     public static func analyze(
@@ -39,12 +39,14 @@ extension SoundFeatures {
         let studio = studioClock || studioSpectrum
         // Each pass over the file is an equal share of the progress.
         let share = 1 / Double(max(1, passes) + (studio ? 1 : 0))
-        func analyzer(_ rate: Int, offset: Float, ourSpectrum: Bool, over whole: [Float]? = nil) -> Analyzer {
+        func analyzer(_ rate: Int, offset: Float, ourSpectrum: Bool) -> Analyzer {
             Analyzer(
                 sampleRate: rate, follower: follower, weighting: weighting, studioClock: studio, studioSpectrum: studioSpectrum,
-                dcOffset: offset, ourSpectrum: ourSpectrum, spectrumOver: whole)
+                dcOffset: offset, ourSpectrum: ourSpectrum)
         }
-        if studio, let (samples, rate) = try readMono(path: path, limits: limits, most: memoryLimit, progress: { progress?(share * $0) }) {
+        if studio,
+            let (samples, rate, spectrum) = try readMono(path: path, limits: limits, most: memoryLimit, progress: { progress?(share * $0) })
+        {
             // Summed block by block, as a stream of the file is: the same mean to the last bit.
             let sum = samples.withUnsafeBufferPointer { all in
                 stride(from: 0, to: all.count, by: block).reduce(0.0) {
@@ -52,8 +54,8 @@ extension SoundFeatures {
                 }
             }
             let mean = samples.isEmpty ? 0 : Float(sum / Double(samples.count))
-            // Our spectrum on a thread of its own over the sound as it is; the envelope here, without the offset.
-            var analysis = analyzer(rate, offset: abs(mean) > negligibleOffset ? mean : 0, ourSpectrum: true, over: samples)
+            // The envelope here, without the offset, while our spectrum of the sound as it is finishes on its thread.
+            var analysis = analyzer(rate, offset: abs(mean) > negligibleOffset ? mean : 0, ourSpectrum: false)
             samples.withUnsafeBufferPointer { all in
                 // In blocks, as from the file: the centred copy stays small.
                 for start in stride(from: 0, to: all.count, by: block) {
@@ -61,6 +63,11 @@ extension SoundFeatures {
                 }
             }
             var features = analysis.finish()
+            let shape = spectrum.finish()
+            features.flux = shape.flux
+            features.centroid = shape.centroid
+            features.flatness = shape.flatness
+            features.frameStep = shape.frameStep
             progress?(2 * share)
             if keeping { features.monoSamples = samples }
             return features
@@ -94,25 +101,39 @@ extension SoundFeatures {
         return centred
     }
 
-    /// The sound at `path` mixed to mono, in memory, and its sample rate; nil (nothing more read) when it has more than
-    /// `most` samples. `progress` gets the fraction read.
-    static func readMono(path: String, limits: AudioLimits, most: Int, progress: (Double) -> Void) throws(InputError) -> ([Float], Int)? {
+    /// The sound at `path` mixed to mono, in memory, its sample rate, and our spectrum of it (`SpectralShape`), taken on a
+    /// thread of its own as the blocks are read, never holding the reading up (its queue may grow to the whole sound);
+    /// nil (nothing more read) when the sound has more than `most` samples. `progress` gets the fraction read.
+    static func readMono(
+        path: String, limits: AudioLimits, most: Int, progress: (Double) -> Void
+    ) throws(InputError) -> ([Float], Int, SpectrumWorker)? {
         // Decoding runs a few blocks ahead on a second thread.
         let reader = try PrefetchingReader(path: path, limits: limits, blockFrames: block)
         guard reader.info.frames <= Int64(most) else { return nil }
+        let spectrum = SpectrumWorker(SpectralShape(sampleRate: reader.info.sampleRate), depth: .max)
         var samples: [Float] = []
         samples.reserveCapacity(Int(max(0, reader.info.frames)))
         let total = Double(max(1, reader.info.frames))
         var fits = true
-        try reader.forEachMonoBlock { block throws(InputError) in
-            // A header that understated the length: the file is streamed after all.
-            guard fits, samples.count + block.count <= most else {
-                fits = false
-                return
+        do throws(InputError) {
+            try reader.forEachMonoBlock { block throws(InputError) in
+                // A header that understated the length: the file is streamed after all.
+                guard fits, samples.count + block.count <= most else {
+                    fits = false
+                    return
+                }
+                samples.append(contentsOf: block)
+                spectrum.push(block)
+                progress(Double(samples.count) / total)
             }
-            samples.append(contentsOf: block)
-            progress(Double(samples.count) / total)
+        } catch {
+            spectrum.cancel()
+            throw error
         }
-        return fits ? (samples, reader.info.sampleRate) : nil
+        guard fits else {
+            spectrum.cancel()
+            return nil
+        }
+        return (samples, reader.info.sampleRate, spectrum)
     }
 }

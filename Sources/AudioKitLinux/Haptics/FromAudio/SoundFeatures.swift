@@ -118,24 +118,17 @@ public struct SoundFeatures: Sendable {
         /// The sum of the samples pushed (before the offset is taken out): their mean is the sound's DC offset.
         var sum: Double = 0
         var centred: [Float] = []
-        /// Whether the samples pushed go to our spectrum too (not when it was given the whole sound at the start).
-        let feedsSpectrum: Bool
 
         init(
             sampleRate: Int, follower: EnvelopeFollower.Settings, weighting: EnvelopeWeighting, studioClock: Bool = false,
-            studioSpectrum: Bool = false, dcOffset: Float = 0, ourSpectrum: Bool = true, spectrumOver whole: [Float]? = nil
+            studioSpectrum: Bool = false, dcOffset: Float = 0, ourSpectrum: Bool = true
         ) {
             self.sampleRate = sampleRate
             self.dcOffset = dcOffset
             studio = studioSpectrum ? StudioSpectrum(sampleRate: sampleRate) : nil
             envelope = MillisecondEnvelope(
                 settings: follower, sampleRate: Double(sampleRate), clock: studioClock || studioSpectrum ? .studio : .exact)
-            if let whole {
-                spectrum = SpectrumWorker(SpectralShape(sampleRate: sampleRate), over: whole)
-            } else {
-                spectrum = ourSpectrum ? SpectrumWorker(SpectralShape(sampleRate: sampleRate)) : nil
-            }
-            feedsSpectrum = whole == nil
+            spectrum = ourSpectrum ? SpectrumWorker(SpectralShape(sampleRate: sampleRate)) : nil
             self.weighting = weighting == .loudness ? LoudnessWeighting(sampleRate: Double(sampleRate)) : nil
         }
 
@@ -183,7 +176,7 @@ public struct SoundFeatures: Sendable {
         }
 
         private mutating func analyze(_ samples: UnsafeBufferPointer<Float>) {
-            if feedsSpectrum { spectrum?.push(samples) }
+            spectrum?.push(samples)
             frames += samples.count
             if var filter = weighting {
                 weighted.removeAll(keepingCapacity: true)

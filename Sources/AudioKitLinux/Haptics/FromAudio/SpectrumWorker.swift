@@ -19,16 +19,6 @@ final class SpectrumWorker: @unchecked Sendable {
         Thread.detachNewThread { [self] in run() }
     }
 
-    /// Starts the thread for `spectrum` over the whole of `samples` at once (a sound held in memory): nothing is pushed;
-    /// `finish()` waits for it.
-    init(_ spectrum: SpectralShape, over samples: [Float]) {
-        self.spectrum = spectrum
-        depth = 1
-        queue = [samples]
-        closed = true
-        Thread.detachNewThread { [self] in run() }
-    }
-
     /// Queues a copy of `samples`, waiting while `depth` blocks wait.
     func push(_ samples: UnsafeBufferPointer<Float>) {
         condition.lock()
