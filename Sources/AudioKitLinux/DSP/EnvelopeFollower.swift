@@ -62,29 +62,12 @@ public struct EnvelopeFollower: Sendable {
     /// The envelope after one more input sample.
     @inline(__always)
     public mutating func process(_ x: Float) -> Float {
-        let square = x * x
-        sumOfSquares += square - squares[position]
-        squares[position] = square
-        position += 1
-        if position == squares.count {
-            position = 0
-            sumOfSquares = squares.reduce(0, +)
-        }
-        let rms = (max(0, sumOfSquares) * inverseWindow).squareRoot()
-        if rms > level {
-            level = attackCoefficient * level + (1 - attackCoefficient) * rms
-            held = holdSamples
-        } else if held > 0 {
-            held -= 1
-        } else {
-            level = releaseCoefficient * level + (1 - releaseCoefficient) * rms
-        }
-        return level
+        withUnsafePointer(to: x) { process(UnsafeBufferPointer(start: $0, count: 1), floor: 0).last }
     }
 
-    /// Runs `samples` through the follower, as `process(_:)` each in turn, with the ring reached through one pointer:
-    /// returns the level after the last sample (the present level when there are none) and the largest level on the way,
-    /// or `floor` when that is larger.
+    /// Runs `samples` through the follower, one after another, with the ring reached through one pointer: returns the
+    /// level after the last sample (the present level when there are none) and the largest level on the way, or `floor`
+    /// when that is larger.
     @inline(__always)
     public mutating func process(_ samples: UnsafeBufferPointer<Float>, floor: Float) -> (last: Float, largest: Float) {
         var sum = sumOfSquares
