@@ -39,74 +39,84 @@ extension SoundFeatures {
         let studio = studioClock || studioSpectrum
         // Each pass over the file is an equal share of the progress.
         let share = 1 / Double(max(1, passes) + (studio ? 1 : 0))
-        func analyzer(_ rate: Int, offset: Float, ourSpectrum: Bool) -> Analyzer {
+        let analyzer = { (rate: Int, offset: Float, ourSpectrum: Bool) in
             Analyzer(
                 sampleRate: rate, follower: follower, weighting: weighting, studioClock: studio, studioSpectrum: studioSpectrum,
                 dcOffset: offset, ourSpectrum: ourSpectrum)
         }
-        if studio,
-            let (samples, rate, spectrum) = try readMono(path: path, limits: limits, most: memoryLimit, progress: { progress?(share * $0) })
-        {
-            // Summed block by block, as a stream of the file is: the same mean to the last bit.
-            let sum = samples.withUnsafeBufferPointer { all in
-                stride(from: 0, to: all.count, by: block).reduce(0.0) {
-                    $0 + Analyzer.peakAndSum(UnsafeBufferPointer(rebasing: all[$1..<min(all.count, $1 + block)])).sum
-                }
-            }
-            let mean = samples.isEmpty ? 0 : Float(sum / Double(samples.count))
+        guard studio else { return try streamed(path: path, limits: limits, analyzer: analyzer, share: share, progress: progress).features }
+        if let held = try readMono(path: path, limits: limits, most: memoryLimit, progress: { progress?(share * $0) }) {
+            let mean = held.samples.isEmpty ? 0 : Float(held.sum / Double(held.samples.count))
             // The envelope here, without the offset, while our spectrum of the sound as it is finishes on its thread.
-            var analysis = analyzer(rate, offset: abs(mean) > negligibleOffset ? mean : 0, ourSpectrum: false)
-            samples.withUnsafeBufferPointer { all in
+            var analysis = analyzer(held.rate, abs(mean) > negligibleOffset ? mean : 0, false)
+            held.samples.withUnsafeBufferPointer { all in
                 // In blocks, as from the file: the centred copy stays small.
                 for start in stride(from: 0, to: all.count, by: block) {
                     analysis.push(UnsafeBufferPointer(rebasing: all[start..<min(all.count, start + block)]))
                 }
             }
-            var features = analysis.finish()
-            let shape = spectrum.finish()
-            features.flux = shape.flux
-            features.centroid = shape.centroid
-            features.flatness = shape.flatness
-            features.frameStep = shape.frameStep
+            var features = analysis.finish().withSpectrum(of: held.spectrum.finish())
             progress?(2 * share)
-            if keeping { features.monoSamples = samples }
+            if keeping { features.monoSamples = held.samples }
             return features
         }
-        func pass(offset: Float, from: Double, ourSpectrum: Bool) throws(InputError) -> (features: SoundFeatures, mean: Float) {
-            // Decoding runs a few blocks ahead on a second thread.
-            let reader = try PrefetchingReader(path: path, limits: limits, blockFrames: block)
-            var analysis = analyzer(reader.info.sampleRate, offset: offset, ourSpectrum: ourSpectrum)
-            let total = Double(max(1, reader.info.frames))
-            var done = 0
-            do throws(InputError) {
-                try reader.forEachMonoBlock { block throws(InputError) in
-                    analysis.push(block)
-                    done += block.count
-                    progress?(from + share * Double(done) / total)
-                }
-            } catch {
-                analysis.spectrum?.cancel()
-                throw error
-            }
-            return (analysis.finish(), done > 0 ? Float(analysis.sum / Double(done)) : 0)
-        }
-        let (features, mean) = try pass(offset: 0, from: 0, ourSpectrum: true)
-        guard studio, abs(mean) > negligibleOffset else { return features }
+        let (features, mean) = try streamed(path: path, limits: limits, analyzer: analyzer, share: share, progress: progress)
+        guard abs(mean) > negligibleOffset else { return features }
         // Again without the offset, for what Studio reads; our own spectrum, which never took it out, is the first pass's.
-        var centred = try pass(offset: mean, from: share, ourSpectrum: false).features
-        centred.flux = features.flux
-        centred.centroid = features.centroid
-        centred.flatness = features.flatness
-        centred.frameStep = features.frameStep
-        return centred
+        return try streamed(path: path, limits: limits, analyzer: analyzer, offset: mean, share: share, progress: progress)
+            .features.withSpectrum(of: features)
     }
 
-    /// The sound at `path` mixed to mono, in memory, its sample rate, and our spectrum of it (`SpectralShape`), taken on a
+    /// One pass over the file at `path`, streamed through `analyzer(rate, offset, ourSpectrum)` in blocks: the features
+    /// and the sound's mean. Without an `offset`, our spectrum is taken and the pass is the first share of the progress;
+    /// with one, it is the second.
+    private static func streamed(
+        path: String, limits: AudioLimits, analyzer: (Int, Float, Bool) -> Analyzer, offset: Float = 0, share: Double,
+        progress: ((Double) -> Void)?
+    ) throws(InputError) -> (features: SoundFeatures, mean: Float) {
+        // Decoding runs a few blocks ahead on a second thread.
+        let reader = try PrefetchingReader(path: path, limits: limits, blockFrames: block)
+        var analysis = analyzer(reader.info.sampleRate, offset, offset == 0)
+        let total = Double(max(1, reader.info.frames)), from = offset == 0 ? 0 : share
+        var done = 0
+        do throws(InputError) {
+            try reader.forEachMonoBlock { block throws(InputError) in
+                analysis.push(block)
+                done += block.count
+                progress?(from + share * Double(done) / total)
+            }
+        } catch {
+            analysis.spectrum?.cancel()
+            throw error
+        }
+        return (analysis.finish(), done > 0 ? Float(analysis.sum / Double(done)) : 0)
+    }
+
+    /// These features with the spectrum (flux, centroid, flatness and their frame step) of `other`.
+    private func withSpectrum(of other: SoundFeatures) -> SoundFeatures {
+        var features = self
+        (features.flux, features.centroid, features.flatness, features.frameStep) = (
+            other.flux, other.centroid, other.flatness, other.frameStep
+        )
+        return features
+    }
+
+    /// These features with the spectrum of `shape`.
+    private func withSpectrum(of shape: SpectralShape) -> SoundFeatures {
+        var features = self
+        (features.flux, features.centroid, features.flatness, features.frameStep) = (
+            shape.flux, shape.centroid, shape.flatness, shape.frameStep
+        )
+        return features
+    }
+
+    /// The sound at `path` mixed to mono, in memory, with its sample rate, the sum of its samples (block by block, as a
+    /// stream of the file sums them: the same mean to the last bit), and our spectrum of it (`SpectralShape`), taken on a
     /// thread of its own as the blocks are read, never holding the reading up (its queue may grow to the whole sound);
-    /// nil (nothing more read) when the sound has more than `most` samples. `progress` gets the fraction read.
+    /// nil when the sound has more than `most` samples. `progress` gets the fraction read.
     static func readMono(
         path: String, limits: AudioLimits, most: Int, progress: (Double) -> Void
-    ) throws(InputError) -> ([Float], Int, SpectrumWorker)? {
+    ) throws(InputError) -> (samples: [Float], rate: Int, sum: Double, spectrum: SpectrumWorker)? {
         // Decoding runs a few blocks ahead on a second thread.
         let reader = try PrefetchingReader(path: path, limits: limits, blockFrames: block)
         guard reader.info.frames <= Int64(most) else { return nil }
@@ -114,6 +124,7 @@ extension SoundFeatures {
         var samples: [Float] = []
         samples.reserveCapacity(Int(max(0, reader.info.frames)))
         let total = Double(max(1, reader.info.frames))
+        var sum = 0.0
         var fits = true
         do throws(InputError) {
             try reader.forEachMonoBlock { block throws(InputError) in
@@ -123,6 +134,7 @@ extension SoundFeatures {
                     return
                 }
                 samples.append(contentsOf: block)
+                sum += Analyzer.peakAndSum(block).sum
                 spectrum.push(block)
                 progress(Double(samples.count) / total)
             }
@@ -134,6 +146,6 @@ extension SoundFeatures {
             spectrum.cancel()
             return nil
         }
-        return (samples, reader.info.sampleRate, spectrum)
+        return (samples, reader.info.sampleRate, sum, spectrum)
     }
 }

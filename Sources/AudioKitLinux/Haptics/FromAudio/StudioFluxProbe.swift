@@ -7,7 +7,7 @@ import Foundation
 /// frames: frame m holds the samples from 128 · m − 896 on, zeros outside the sound.
 final class StudioFluxProbe {
     private let size = StudioSpectrum.frameSize
-    private let window = ShortTimeSpectra.hann(StudioSpectrum.frameSize, symmetric: true)
+    private static let window = ShortTimeSpectra.hann(StudioSpectrum.frameSize, symmetric: true)
     private let fft = RealFFT(size: StudioSpectrum.frameSize)
     private let wanted: Set<Int>
     /// The frames to transform, ascending: the wanted ones and the frame before each.
@@ -24,13 +24,18 @@ final class StudioFluxProbe {
     /// A probe for the flux of `frames` (indices of `StudioSpectrum`'s frames) of a sound less `offset`.
     init(frames: Set<Int>, offset: Float) {
         wanted = frames.filter { $0 >= 0 }
-        self.frames = wanted.union(wanted.map { $0 - 1 }.filter { $0 >= 0 }).sorted()
+        self.frames = Self.transformed(wanted)
         self.offset = offset
         magnitudes = [Float](repeating: 0, count: StudioSpectrum.frameSize / 2 + 1)
     }
 
+    /// The frames to transform for the flux of `wanted` (none negative), ascending: each and the frame before it.
+    private static func transformed(_ wanted: Set<Int>) -> [Int] { wanted.union(wanted.map { $0 - 1 }.filter { $0 >= 0 }).sorted() }
+
     /// The sound's first sample frame `m` holds (negative: it begins over the silence before the sound).
-    private func start(_ m: Int) -> Int { m * StudioSpectrum.hop - (size - StudioSpectrum.hop) }
+    private static func start(_ m: Int) -> Int { m * StudioSpectrum.hop - (StudioSpectrum.frameSize - StudioSpectrum.hop) }
+
+    private func start(_ m: Int) -> Int { Self.start(m) }
 
     /// The stretches of a sound of `samples` samples that the frames cover, in order: each frame's whole window lies in
     /// one; stretches less than `gap` apart are one (reading through is cheaper than seeking).
@@ -99,10 +104,10 @@ final class StudioFluxProbe {
     /// The flux of `frames` of the mono samples `mono` less `offset`, all in memory: the same values a probe streamed the
     /// samples gives, the frames transformed in parallel.
     static func flux(mono: [Float], offset: Float, frames: Set<Int>) -> [Int: Float] {
-        let probe = StudioFluxProbe(frames: frames, offset: offset)
+        let wanted = frames.filter { $0 >= 0 }
         let count = StudioSpectrum.frameCount(samples: mono.count)
-        let list = probe.frames.filter { $0 < count }
-        let size = StudioSpectrum.frameSize, hop = StudioSpectrum.hop, window = probe.window
+        let list = transformed(wanted).filter { $0 < count }
+        let size = StudioSpectrum.frameSize, window = Self.window
         let chunks = min(list.count, 4 * max(1, ProcessInfo.processInfo.activeProcessorCount))
         let slots = ResultSlots<[Double]>(count: chunks)
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
@@ -112,7 +117,7 @@ final class StudioFluxProbe {
             mono.withUnsafeBufferPointer { samples in
                 for m in list[(list.count * c / chunks)..<(list.count * (c + 1) / chunks)] {
                     // The frame's samples less the offset, zeros outside the sound, windowed.
-                    let first = m * hop - (size - hop)
+                    let first = start(m)
                     for i in 0..<size {
                         let j = first + i
                         frame[i] = (j >= 0 && j < samples.count ? samples[j] - offset : 0) * window[i]
@@ -126,11 +131,11 @@ final class StudioFluxProbe {
             slots.set(c, totals)
         }
         let totals = Dictionary(uniqueKeysWithValues: zip(list, slots.values.flatMap { $0 ?? [] }))
-        return flux(probe.wanted, totals: totals)
+        return flux(wanted, totals: totals)
     }
 
     private func transform(_ frame: (frame: Int, samples: [Float])) {
-        let windowed = zip(frame.samples, window).map { $0 * $1 }
+        let windowed = zip(frame.samples, Self.window).map { $0 * $1 }
         windowed.withUnsafeBufferPointer { w in
             magnitudes.withUnsafeMutableBufferPointer { m in fft.magnitudes(w.baseAddress!, into: m.baseAddress!) }
         }
