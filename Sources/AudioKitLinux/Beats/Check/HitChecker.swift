@@ -14,9 +14,9 @@ import Foundation
 ///    place is left unconfirmed (a soft sound: a vocal, a pad).
 /// 4. In a snapped chart (90 % of its hits within 1.5 ms of a grid line, as an editor's snap puts them), a lone hit
 ///    off every grid line by more than 3 ms (or three times the chart's precision; its neighbours on the grid), on an
-///    onset or not, was typed or moved, not snapped: it is flagged, with the free line of a used subdivision that has
-///    the most onset evidence (else the nearest) as the suggestion. osu!'s Mapset Verifier reports unsnapped objects
-///    the same way.
+///    onset or not, was typed or moved, not snapped: it is flagged, with the free line of a used subdivision that puts
+///    it back in a figure the chart repeats, else the one with the most onset evidence (else the nearest), as the
+///    suggestion. osu!'s Mapset Verifier reports unsnapped objects the same way.
 /// 5. A hit flagged by rule 3 that sits on a grid line of a snapped chart was placed there by the author with the
 ///    editor's snap: the chart's structure vouches for it and only the audio disagrees, so the finding is a warning
 ///    (`onSnappedGrid`), not an error. A hit off the grid, on a line of rule 6, or in a list tapped in, has only the
@@ -31,8 +31,13 @@ import Foundation
 ///    figure the chart repeats, was moved out of that figure (`LeftItsFigure`).
 /// 8. Two hits closer than 25 ms on the same grid line: the one further from the line was moved onto it (a hit moved
 ///    by one line of a dense chart lands on its neighbour's place, and on its onset); it is flagged with the free line
-///    of a used subdivision that has a clear onset within the hit window, checked before any other rule
-///    (`SharesALine`).
+///    of a used subdivision within the hit window that puts it back in a figure the chart repeats, else one with a
+///    clear onset, checked before any other rule (`SharesALine`).
+///
+/// A hit surely moved (rules 4, 6 and 8) goes back to its figure before a louder onset: a chart repeats its rhythms,
+/// and in a full mix a loud onset on a free line is as often another part's sound (a drum under a vocal line). When
+/// several hits would take one line, a hit surely moved takes it before a hit whose case rests on the audio alone
+/// (`SharedLines`).
 ///
 /// A hit that keeps its neighbours' spacing by a step the chart uses is part of a pattern and not flagged; a hit on a
 /// grid line and an onset whose motif (the rhythm within a beat either side, at its place in the bar) the chart plays

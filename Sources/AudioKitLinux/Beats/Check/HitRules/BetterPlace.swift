@@ -1,10 +1,10 @@
 import Foundation
 
-/// Rules 3, 5 and 6: a free line of a used subdivision within the hit window, with a clear onset, and `betterBy` times
+/// Rules 3 and 5: a free line of a used subdivision within the hit window, with a clear onset, and `betterBy` times
 /// the hit's own evidence (`motifBetterBy` times more again for a hit on a line and an onset in a motif the chart
 /// repeats), weighted by the chart's use of its subdivision and the rhythm it gives back. On a snapped chart, a hit on
-/// a line of a used subdivision was put there by the author (a "maybe"), unless it left a figure the chart repeats; one
-/// on a line of an unused subdivision, lone, was moved.
+/// a grid line was put there by the author (a "maybe"), unless it left a figure the chart repeats. (A hit the snap did
+/// not place is `Unsnapped`'s, asked first.)
 enum BetterPlace: HitRule {
     /// Flags hit `i` with the better place among `lines` and returns true; false, leaving `j` as it is, when there is none.
     static func apply(
@@ -33,11 +33,7 @@ enum BetterPlace: HitRule {
             let leftItsFigure =
                 c.chart.plays(rank: k) < c.tuning.repeatedMotif
                 && c.chart.plays(at: best.line, rank: k) >= c.tuning.repeatedMotif
-            if c.chart.loneOnUnusedLevel(k, limit: limit) {
-                j.unusedLevel = c.chart.levels[i]
-            } else if !leftItsFigure {
-                j.onSnappedGrid = true
-            }
+            if !leftItsFigure { j.onSnappedGrid = true }
         }
         return true
     }

@@ -39,6 +39,11 @@ struct HitJudging {
     /// The free lines of the used subdivisions within the hit window of `t`.
     func freeLines(around t: Double) -> [(time: Double, level: Int)] { chart.freeLines(around: t, hitWindow: hitWindow) }
 
+    /// True when a hit of rank `k` at `x` would be in a figure the chart plays at least `figureRepeats` times: a place
+    /// the chart's own rhythm vouches for. A chart repeats its rhythms, so a hit surely moved goes back to such a place
+    /// before one whose only claim is a louder onset, which in a full mix may be another part's sound.
+    func restoresFigure(_ x: Double, rank k: Int) -> Bool { chart.plays(at: x, rank: k) >= tuning.figureRepeats }
+
     /// Those of `lines` with an onset of at least `strongEnough` within `lineOnsetWindow` of them, each with that onset
     /// and its evidence score, in the order given.
     func withOnsets(_ lines: [(time: Double, level: Int)]) -> [(

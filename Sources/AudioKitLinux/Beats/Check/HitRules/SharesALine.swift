@@ -3,10 +3,11 @@ import Foundation
 /// Rule 8: two hits within `freeWindow` of each other (no player taps them apart, and a chart writes a chord as one
 /// hit) on the same grid line: the one further from the line was moved onto it, off a line the chart left free (when
 /// neither is clearly further, the one with a free line on its outer side, when the other has none there). That hit
-/// is flagged with the free line of a used subdivision within the hit window that has the most evidence, weighted by
-/// the chart's use of the line's subdivision and the rhythm it gives back; when no free line has an onset (a quiet note
-/// the onset curve does not show), with the free line that gives back the rhythm the chart plays most, weighted by its
-/// subdivision's use. The hit on the line stays where it is; with no free line in the hit window nothing is flagged.
+/// is flagged with a free line of a used subdivision within the hit window: one that puts it back in a figure the chart
+/// repeats (`HitJudging.restoresFigure`), with or without an onset, before one with only a clear onset; among those, the
+/// most evidence, weighted by the chart's use of the line's subdivision, the rhythm it gives back and its nearness; when
+/// no free line has either (a quiet note the onset curve does not show), the free line that gives back the rhythm the
+/// chart plays most, weighted by its subdivision's use. The hit on the line stays where it is; with no free line in the hit window nothing is flagged.
 enum SharesALine: HitRule {
     /// Flags hit `i` with its line and returns true when it was moved onto another hit's line; false, leaving `j` as it
     /// is, otherwise.
@@ -32,17 +33,24 @@ enum SharesALine: HitRule {
             guard !mineOuter.isEmpty, theirsOuter.isEmpty else { return false }
             free = mineOuter
         }
-        var best: (line: Double, onset: (time: Double, strength: Double)?, ranked: Double)? = nil
-        for (x, level, onset, evidence) in c.withOnsets(free) {
-            let ranked = evidence * c.chart.prior(level) * c.chart.rhythm(at: x, rank: k) * c.nearness(x, to: t)
-            if ranked > (best?.ranked ?? 0) { best = (x, onset, ranked) }
+        // The free lines with a clear onset, and those that put the hit back in a figure the chart repeats however quiet
+        // (a vocal the onset curve hardly shows): a figure first, then the evidence, weighted.
+        let clear = Dictionary(c.withOnsets(free).map { ($0.time, $0) }, uniquingKeysWith: { a, _ in a })
+        var best: (line: Double, onset: (time: Double, strength: Double)?, key: (Int, Double))? = nil
+        for (x, level) in free {
+            let figure = c.restoresFigure(x, rank: k), there = clear[x]
+            guard there != nil || figure else { continue }
+            let ranked =
+                max(there?.score ?? 0, c.tuning.ownEvidenceFloor) * c.chart.prior(level) * c.chart.rhythm(at: x, rank: k)
+                * c.nearness(x, to: t)
+            if best.map({ (figure ? 1 : 0, ranked) > $0.key }) ?? true { best = (x, there?.onset, (figure ? 1 : 0, ranked)) }
         }
         if best == nil {
-            // No onset to go by: the rhythm the chart plays, then the nearer line.
+            // No onset and no figure to go by: the rhythm the chart plays, then the nearer line.
             for (x, level) in free {
                 let ranked = c.chart.prior(level) * c.chart.rhythm(at: x, rank: k)
-                if best.map({ ranked > $0.ranked || (ranked == $0.ranked && abs(x - t) < abs($0.line - t)) }) ?? true {
-                    best = (x, nil, ranked)
+                if best.map({ ranked > $0.key.1 || (ranked == $0.key.1 && abs(x - t) < abs($0.line - t)) }) ?? true {
+                    best = (x, nil, (0, ranked))
                 }
             }
         }

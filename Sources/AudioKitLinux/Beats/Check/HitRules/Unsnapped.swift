@@ -1,8 +1,9 @@
 import Foundation
 
 /// Rules 4 and 6: a snapped chart's lone hit off every grid line, or moved onto a line the chart does not use, was not
-/// placed by the editor's snap. Its fix is the free line with the most evidence (any onset, weighted by the chart's use
-/// of the line's subdivision and the rhythm it gives back), else the nearest free line.
+/// placed by the editor's snap. Its fix is the free line that puts it back in a figure the chart repeats
+/// (`HitJudging.restoresFigure`), else the one with the most evidence (any onset, weighted by the chart's use of the
+/// line's subdivision, the rhythm it gives back and its nearness), else the nearest free line.
 enum Unsnapped: HitRule {
     /// Flags hit `i` with its fix among `lines` (not those in `taken`, which belong to other hits) and returns true;
     /// false, leaving `j` as it is, when the hit was snapped.
@@ -18,17 +19,19 @@ enum Unsnapped: HitRule {
         if distance > limit { j.offGrid = distance } else { j.unusedLevel = c.chart.levels[i] }
         let free = lines.filter { !taken.contains($0.time) }
         let t = c.times[i]
-        let scored = free.map { line in
-            (
-                line, c.evidence(at: line.time),
-                c.chart.prior(line.level) * c.chart.rhythm(at: line.time, rank: k) * c.nearness(line.time, to: t)
+        // A line that puts the hit back in a figure the chart repeats first, then the evidence (weighted), then nearness.
+        let ranked = free.map { line in
+            let there = c.evidence(at: line.time)
+            let weight = c.chart.prior(line.level) * c.chart.rhythm(at: line.time, rank: k) * c.nearness(line.time, to: t)
+            return (
+                line: line.time, peak: there.peak, score: there.score,
+                key: (c.restoresFigure(line.time, rank: k) ? 1 : 0, there.score * weight, -abs(line.time - t))
             )
         }
-        if let pick = scored.filter({ $0.1.score > 0 }).max(by: { $0.1.score * $0.2 < $1.1.score * $1.2 }) {
-            j.suggestion = pick.0.time
-            if let p = pick.1.peak { j.match = OnsetMatch(time: p.time, strength: p.strength) }
-        } else {
-            j.suggestion = free.min { abs($0.time - t) < abs($1.time - t) }?.time
+        if let pick = ranked.max(by: { $0.key < $1.key }) {
+            j.suggestion = pick.line
+            if pick.score > 0, let p = pick.peak { j.match = OnsetMatch(time: p.time, strength: p.strength) }
+            j.ratio = pick.score / max(c.evidence(at: t).score, c.tuning.ownEvidenceFloor)
         }
         return true
     }
