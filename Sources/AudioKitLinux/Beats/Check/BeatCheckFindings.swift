@@ -89,7 +89,7 @@ enum BeatCheckFindings {
                 misaligned(
                     String(
                         format:
-                            "hit %d at %.3f s is %.1f ms off every grid line of the tempo map (1/1 to 1/16), where the chart's other hits are snapped to it, and has no clear onset: %@",
+                            "hit %d at %.3f s is %.1f ms off every grid line of the tempo map (1/1 to 1/16), where the chart's other hits are snapped to it: %@",
                         b.index, b.time, distance * 1000, place))
         }
         if let unused = b.unusedSubdivision {

@@ -82,7 +82,9 @@ public struct BeatCheckTuning: Sendable {
     /// when choosing where a flagged hit goes (an exponent).
     var motifWeight = 0.5
     /// A hit in a rhythm the chart plays nowhere else is flagged, though it sits on an onset, when a free line with a
-    /// clear onset (`clearOnset`) within the hit window puts it in a figure the chart plays at least this often (rule 7).
+    /// clear onset (`clearOnset`) within the hit window puts it in a figure the chart plays at least this often (rule 7);
+    /// and a hit surely moved (rules 4, 6 and 8) goes back to a free line where it is in such a figure before any other
+    /// (`HitJudging.restoresFigure`).
     var figureRepeats = 3
     /// How many times more evidence a better place needs against a hit in a repeated motif.
     var motifBetterBy = 4.0

@@ -36,7 +36,7 @@ import Foundation
 ///
 /// A hit surely moved (rules 4, 6 and 8) goes back to its figure before a louder onset: a chart repeats its rhythms,
 /// and in a full mix a loud onset on a free line is as often another part's sound (a drum under a vocal line). When
-/// several hits would take one line, a hit surely moved takes it before a hit whose case rests on the audio alone
+/// several hits would take one line, a hit off every line or on another's line takes it before any other flagged hit
 /// (`SharedLines`).
 ///
 /// A hit that keeps its neighbours' spacing by a step the chart uses is part of a pattern and not flagged; a hit on a
@@ -51,7 +51,8 @@ enum HitChecker {
         var flagged = false
         var suggestion: Double? = nil
         var level: Int? = nil
-        /// How many times the suggested place's evidence exceeds the hit's own.
+        /// How many times the suggested place's evidence exceeds the hit's own, each weighted by its subdivision's use
+        /// (rules 3 to 6); 0 where a rule does not weigh them (rule 8).
         var ratio = 0.0
         /// For a hit off the grid of a snapped chart: its distance to the nearest grid line (seconds).
         var offGrid: Double? = nil

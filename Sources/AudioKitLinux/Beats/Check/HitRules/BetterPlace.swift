@@ -3,8 +3,8 @@ import Foundation
 /// Rules 3 and 5: a free line of a used subdivision within the hit window, with a clear onset, and `betterBy` times
 /// the hit's own evidence (`motifBetterBy` times more again for a hit on a line and an onset in a motif the chart
 /// repeats), weighted by the chart's use of its subdivision and the rhythm it gives back. On a snapped chart, a hit on
-/// a grid line was put there by the author (a "maybe"), unless it left a figure the chart repeats. (A hit the snap did
-/// not place is `Unsnapped`'s, asked first.)
+/// a grid line was put there by the author (a "maybe"), unless it left a figure the chart repeats. (A lone hit the snap
+/// did not place is `Unsnapped`'s, asked first.)
 enum BetterPlace: HitRule {
     /// Flags hit `i` with the better place among `lines` and returns true; false, leaving `j` as it is, when there is none.
     static func apply(

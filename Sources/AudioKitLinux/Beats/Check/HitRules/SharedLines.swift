@@ -1,10 +1,10 @@
 import Foundation
 
-/// A line that several hits would move to belongs to one of them at most: a hit surely moved (off the grid, on a
-/// subdivision the chart does not use, or onto another hit's line) before one whose case rests on the audio alone (a hit
-/// on its own line whose neighbour may be the one moved); among equals, the one whose own place has the least evidence
-/// against the line's. A hit the snap did not place (rules 4 and 6) stays flagged and takes the best line left; any
-/// other hit that loses the line stays where it is.
+/// A line that several hits would move to belongs to one of them at most: a hit wrong wherever its neighbours are (off
+/// every grid line, or moved onto another hit's line; the hits that never wait in `NeighbourFirst`) before any other
+/// flagged hit; among equals, the one whose own place has the least evidence against the line's. A hit the snap did not
+/// place (rules 4 and 6) stays flagged and takes the best line left; any other hit that loses the line stays where it
+/// is.
 enum SharedLines {
     /// The judgements with each suggested line given to one hit.
     static func resolve(_ judged: [HitChecker.Judgement], in c: HitJudging) -> [HitChecker.Judgement] {
@@ -24,7 +24,6 @@ enum SharedLines {
         return out
     }
 
-    /// A hit no author put where it is: off every grid line, on a subdivision the chart does not use, or on another hit's
-    /// line.
-    static func surelyMoved(_ j: HitChecker.Judgement) -> Bool { j.offGrid != nil || j.unusedLevel != nil || j.sharesLineWith != nil }
+    /// A hit wrong wherever its neighbours are: off every grid line, or on another hit's line.
+    static func surelyMoved(_ j: HitChecker.Judgement) -> Bool { j.offGrid != nil || j.sharesLineWith != nil }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// Rules 4 and 6: a snapped chart's lone hit off every grid line, or moved onto a line the chart does not use, was not
 /// placed by the editor's snap. Its fix is the free line that puts it back in a figure the chart repeats
 /// (`HitJudging.restoresFigure`), else the one with the most evidence (any onset, weighted by the chart's use of the
-/// line's subdivision, the rhythm it gives back and its nearness), else the nearest free line.
+/// line's subdivision, the rhythm it gives back and its nearness), else the nearest free line. The onset it is matched
+/// to is the line's, or none when the line has none.
 enum Unsnapped: HitRule {
     /// Flags hit `i` with its fix among `lines` (not those in `taken`, which belong to other hits) and returns true;
     /// false, leaving `j` as it is, when the hit was snapped.
@@ -19,19 +20,29 @@ enum Unsnapped: HitRule {
         if distance > limit { j.offGrid = distance } else { j.unusedLevel = c.chart.levels[i] }
         let free = lines.filter { !taken.contains($0.time) }
         let t = c.times[i]
-        // A line that puts the hit back in a figure the chart repeats first, then the evidence (weighted), then nearness.
+        // A line that puts the hit back in a figure the chart repeats first; then a line with an onset before a silent
+        // one; then the evidence, weighted by the chart's use of the line's subdivision, the rhythm it gives back and its
+        // nearness (a silent line of a figure counts the evidence floor, so that its weight still decides); then the
+        // nearer line.
         let ranked = free.map { line in
             let there = c.evidence(at: line.time)
+            let figure = c.restoresFigure(line.time, rank: k)
             let weight = c.chart.prior(line.level) * c.chart.rhythm(at: line.time, rank: k) * c.nearness(line.time, to: t)
+            let evidence = (there.score > 0 ? there.score : figure ? c.tuning.ownEvidenceFloor : 0) * weight
             return (
-                line: line.time, peak: there.peak, score: there.score,
-                key: (c.restoresFigure(line.time, rank: k) ? 1 : 0, there.score * weight, -abs(line.time - t))
+                line: line, peak: there.score > 0 ? there.peak : nil, score: there.score,
+                key: (figure ? 1 : 0, there.score > 0 ? 1 : 0, evidence, -abs(line.time - t))
             )
         }
+        // What the line's onset says, or nothing when it has none: never an onset of the hit's own place.
+        j.match = nil
         if let pick = ranked.max(by: { $0.key < $1.key }) {
-            j.suggestion = pick.line
-            if pick.score > 0, let p = pick.peak { j.match = OnsetMatch(time: p.time, strength: p.strength) }
-            j.ratio = pick.score / max(c.evidence(at: t).score, c.tuning.ownEvidenceFloor)
+            j.suggestion = pick.line.time
+            if let p = pick.peak { j.match = OnsetMatch(time: p.time, strength: p.strength) }
+            // As `BetterPlace` weighs it: the line's evidence against the hit's own, each by its subdivision's use.
+            j.ratio =
+                pick.score * c.chart.prior(pick.line.level)
+                / (max(c.evidence(at: t).score, c.tuning.ownEvidenceFloor) * c.chart.prior(c.chart.levels[i]))
         }
         return true
     }

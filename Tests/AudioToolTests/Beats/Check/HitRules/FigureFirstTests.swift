@@ -41,8 +41,9 @@ struct FigureFirstTests {
     }
 
     /// Moved 35 ms past the free line 2½ (off every line), where the onset is: `Unsnapped`, asked before `BetterPlace`,
-    /// sends it back to 1½ (the figure; 0.535 s away, within a 0.6 s window), not to the onset beside it; with a window
-    /// too narrow to reach 1½, to the onset's line.
+    /// sends it back to 1½ (the figure; 0.535 s away, within a 0.6 s window), not to the onset beside it, and names no
+    /// onset (1½ has none; the one beside the hit is not its line's); with a window too narrow to reach 1½, to the onset's
+    /// line, matched to that onset, with far more evidence than the hit's own place.
     @Test("a lone hit off the grid goes back to the repeated figure before the onset beside it")
     func unsnappedTakesTheFigure() {
         let moved = HitJudgingTests.time(Double(4 * Self.bar) + 2.5) + 0.035
@@ -50,9 +51,11 @@ struct FigureFirstTests {
         let wide = Self.judging(moved: moved, hitWindow: 0.6)
         let judged = HitRules.judge(Self.k, in: wide)
         #expect(judged.flagged && judged.offGrid != nil, "\(judged)")
-        #expect(judged.suggestion.map { abs($0 - own) < 1e-9 } == true, "\(judged)")
+        #expect(judged.suggestion.map { abs($0 - own) < 1e-9 } == true && judged.match == nil, "\(judged)")
         let narrow = HitRules.judge(Self.k, in: Self.judging(moved: moved, hitWindow: 0.15))
-        #expect(narrow.suggestion.map { abs($0 - HitJudgingTests.time(Double(4 * Self.bar) + 2.5)) < 1e-9 } == true, "\(narrow)")
+        let onset = HitJudgingTests.time(Double(4 * Self.bar) + 2.5)
+        #expect(narrow.suggestion.map { abs($0 - onset) < 1e-9 } == true, "\(narrow)")
+        #expect(narrow.match.map { abs($0.time - onset) < 0.011 } == true && narrow.ratio > 4, "\(narrow)")
     }
 
     /// Two hits offered one line: a hit surely moved (here onto another's line, whose rule sets no ratio) keeps it
