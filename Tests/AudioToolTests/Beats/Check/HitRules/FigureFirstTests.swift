@@ -57,24 +57,4 @@ struct FigureFirstTests {
         #expect(narrow.suggestion.map { abs($0 - onset) < 1e-9 } == true, "\(narrow)")
         #expect(narrow.match.map { abs($0.time - onset) < 0.011 } == true && narrow.ratio > 4, "\(narrow)")
     }
-
-    /// Two hits offered one line: a hit surely moved (here onto another's line, whose rule sets no ratio) keeps it
-    /// against a hit on its own line with a high ratio (only the audio against it), which is then not flagged.
-    @Test("SharedLines gives a line to the surely moved hit before a higher ratio")
-    func sharedLinesPreferTheSurelyMoved() {
-        let hits = HitJudgingTests.halfBeats.map(HitJudgingTests.time)
-        let c = HitJudgingTests.judging(hits, onsets: hits)
-        let line = HitJudgingTests.time(10.25)
-        var judged = hits.indices.map { HitChecker.Judgement(level: c.chart.levels[$0]) }
-        for i in [20, 21] {
-            judged[i].flagged = true
-            judged[i].suggestion = line
-        }
-        judged[20].sharesLineWith = hits[19]
-        judged[21].ratio = 8
-        judged[21].onSnappedGrid = true
-        let resolved = SharedLines.resolve(judged, in: c)
-        #expect(resolved[20].flagged && resolved[20].suggestion == line, "\(resolved[20])")
-        #expect(!resolved[21].flagged && resolved[21].suggestion == nil, "\(resolved[21])")
-    }
 }

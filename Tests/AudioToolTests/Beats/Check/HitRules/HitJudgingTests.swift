@@ -151,8 +151,9 @@ struct HitJudgingTests {
     }
 
     /// Two hits offered the same line: the one whose own place is worse against it (the higher ratio) keeps it; the
-    /// other, on a used line of a snapped chart (not unsnapped), is no longer flagged.
-    @Test("SharedLines gives a line to one hit, the one with the higher ratio")
+    /// other, on a used line of a snapped chart (not unsnapped), is no longer flagged. A hit moved onto another's line
+    /// (wrong wherever its neighbours are) keeps the line against any ratio.
+    @Test("SharedLines gives a line to one hit: one on another's line first, then the higher ratio")
     func sharedLines() {
         let hits = Self.halfBeats.map(Self.time)
         let c = Self.judging(hits, onsets: hits)
@@ -167,6 +168,10 @@ struct HitJudgingTests {
         #expect(resolved[21].flagged && resolved[21].suggestion == line && resolved[21].ratio == 8)
         #expect(!resolved[20].flagged && resolved[20].suggestion == nil && resolved[20].ratio == 0)
         #expect(resolved.indices.filter { $0 != 20 && $0 != 21 }.allSatisfy { !resolved[$0].flagged })
+        judged[20].sharesLineWith = hits[19]
+        let surely = SharedLines.resolve(judged, in: c)
+        #expect(surely[20].flagged && surely[20].suggestion == line, "\(surely[20])")
+        #expect(!surely[21].flagged && surely[21].suggestion == nil, "\(surely[21])")
     }
 
     /// Judgements set by hand on the half-beat chart: a hit flagged only for its rhythm waits for the clearest flagged
