@@ -4,7 +4,7 @@ import Foundation
 /// placed by the editor's snap. Its fix is the free line that puts it back in a figure the chart repeats
 /// (`HitJudging.restoresFigure`), else the one with the most evidence (any onset, weighted by the chart's use of the
 /// line's subdivision, the rhythm it gives back and its nearness), else the nearest free line. The onset it is matched
-/// to is the line's, or none when the line has none.
+/// to is that line's, or none when the line has none (with no free line at all, its own, as matched before).
 enum Unsnapped: HitRule {
     /// Flags hit `i` with its fix among `lines` (not those in `taken`, which belong to other hits) and returns true;
     /// false, leaving `j` as it is, when the hit was snapped.
@@ -34,11 +34,10 @@ enum Unsnapped: HitRule {
                 key: (figure ? 1 : 0, there.score > 0 ? 1 : 0, evidence, -abs(line.time - t))
             )
         }
-        // What the line's onset says, or nothing when it has none: never an onset of the hit's own place.
-        j.match = nil
         if let pick = ranked.max(by: { $0.key < $1.key }) {
             j.suggestion = pick.line.time
-            if let p = pick.peak { j.match = OnsetMatch(time: p.time, strength: p.strength) }
+            // The line's onset, or none when it has none: never an onset of the hit's own place.
+            j.match = pick.peak.map { OnsetMatch(time: $0.time, strength: $0.strength) }
             // As `BetterPlace` weighs it: the line's evidence against the hit's own, each by its subdivision's use.
             j.ratio =
                 pick.score * c.chart.prior(pick.line.level)
