@@ -135,7 +135,10 @@ struct ChartRhythm {
     /// How much a place `x` for the hit of rank `k` restores the chart's rhythm: 1 + how often the chart plays the motif
     /// the hit would have there, to the power `motifWeight`. A hit moved out of a figure the chart repeats goes back to
     /// where the figure has it, rather than to the next line with an onset.
-    func rhythm(at x: Double, rank k: Int) -> Double { pow(1 + Double(plays(at: x, rank: k)), tuning.motifWeight) }
+    func rhythm(at x: Double, rank k: Int) -> Double { rhythm(plays: plays(at: x, rank: k)) }
+
+    /// The weight `rhythm(at:rank:)` gives a place where the chart plays the hit's motif `plays` times.
+    func rhythm(plays: Int) -> Double { pow(1 + Double(plays), tuning.motifWeight) }
 
     /// A hit off the grid whose neighbours in time are on it: a lone slip. A run of hits off the grid says the tempo map
     /// does not hold there (a tempo change it does not declare), not that each hit is misplaced.

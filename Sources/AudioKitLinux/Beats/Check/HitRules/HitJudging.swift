@@ -42,7 +42,14 @@ struct HitJudging {
     /// True when a hit of rank `k` at `x` would be in a figure the chart plays at least `figureRepeats` times: a place
     /// the chart's own rhythm vouches for. A chart repeats its rhythms, so a hit surely moved goes back to such a place
     /// before one whose only claim is a louder onset, which in a full mix may be another part's sound.
-    func restoresFigure(_ x: Double, rank k: Int) -> Bool { chart.plays(at: x, rank: k) >= tuning.figureRepeats }
+    func restoresFigure(_ x: Double, rank k: Int) -> Bool { figure(at: x, rank: k).restores }
+
+    /// What the chart's rhythm says of a place `x` for the hit of rank `k`, its motif counted once: whether it restores a
+    /// figure (`restoresFigure`) and its weight (`ChartRhythm.rhythm(at:rank:)`).
+    func figure(at x: Double, rank k: Int) -> (restores: Bool, rhythm: Double) {
+        let plays = chart.plays(at: x, rank: k)
+        return (plays >= tuning.figureRepeats, chart.rhythm(plays: plays))
+    }
 
     /// Those of `lines` with an onset of at least `strongEnough` within `lineOnsetWindow` of them, each with that onset
     /// and its evidence score, in the order given.

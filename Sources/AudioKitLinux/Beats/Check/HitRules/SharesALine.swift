@@ -7,7 +7,8 @@ import Foundation
 /// repeats (`HitJudging.restoresFigure`), with or without an onset, before one with only a clear onset; among those, the
 /// most evidence, weighted by the chart's use of the line's subdivision, the rhythm it gives back and its nearness; when
 /// no free line has either (a quiet note the onset curve does not show), the free line that gives back the rhythm the
-/// chart plays most, weighted by its subdivision's use. The hit on the line stays where it is; with no free line in the hit window nothing is flagged.
+/// chart plays most, weighted by its subdivision's use. The hit on the line stays where it is; with no free line in the
+/// hit window nothing is flagged.
 enum SharesALine: HitRule {
     /// Flags hit `i` with its line and returns true when it was moved onto another hit's line; false, leaving `j` as it
     /// is, otherwise.
@@ -38,11 +39,9 @@ enum SharesALine: HitRule {
         let clear = Dictionary(c.withOnsets(free).map { ($0.time, $0) }, uniquingKeysWith: { a, _ in a })
         var best: (line: Double, onset: (time: Double, strength: Double)?, key: (Int, Double))? = nil
         for (x, level) in free {
-            let figure = c.restoresFigure(x, rank: k), there = clear[x]
+            let (figure, rhythm) = c.figure(at: x, rank: k), there = clear[x]
             guard there != nil || figure else { continue }
-            let ranked =
-                max(there?.score ?? 0, c.tuning.ownEvidenceFloor) * c.chart.prior(level) * c.chart.rhythm(at: x, rank: k)
-                * c.nearness(x, to: t)
+            let ranked = max(there?.score ?? 0, c.tuning.ownEvidenceFloor) * c.chart.prior(level) * rhythm * c.nearness(x, to: t)
             if best.map({ (figure ? 1 : 0, ranked) > $0.key }) ?? true { best = (x, there?.onset, (figure ? 1 : 0, ranked)) }
         }
         if best == nil {

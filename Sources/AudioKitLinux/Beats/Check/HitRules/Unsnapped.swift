@@ -26,8 +26,8 @@ enum Unsnapped: HitRule {
         // nearer line.
         let ranked = free.map { line in
             let there = c.evidence(at: line.time)
-            let figure = c.restoresFigure(line.time, rank: k)
-            let weight = c.chart.prior(line.level) * c.chart.rhythm(at: line.time, rank: k) * c.nearness(line.time, to: t)
+            let (figure, rhythm) = c.figure(at: line.time, rank: k)
+            let weight = c.chart.prior(line.level) * rhythm * c.nearness(line.time, to: t)
             let evidence = (there.score > 0 ? there.score : figure ? c.tuning.ownEvidenceFloor : 0) * weight
             return (
                 line: line, peak: there.score > 0 ? there.peak : nil, score: there.score,
