@@ -47,9 +47,6 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(
             name: "CSamplerate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
-        // kissfft (BSD-3-Clause) rather than FFTW (GPL): see docs/dependencies.md. No pkgConfig:
-        // its .pc file only adds -D flags that SwiftPM drops with a warning, and float is the default.
-        .systemLibrary(name: "CKissFFT", providers: [.apt(["libkissfft-dev"])]),
         .systemLibrary(
             name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
         // What builds with no system library: JSON, diagnostics, the AHAP and .haptic rules. The ValidateAssets
@@ -60,7 +57,7 @@ let package = Package(
             dependencies: [
                 "AssetValidation",
                 "CSndfile", .target(name: "CAlsa", condition: .when(traits: ["Playback"])), "CJansson", "CYAML", "CSamplerate",
-                "CKissFFT", "CEBUR128",
+                "CEBUR128",
             ]),
         .target(
             name: "BrowserPages",

@@ -3,13 +3,13 @@
 # skipping what is already there. Safe to run again.
 set -euo pipefail
 
-libs=(libsndfile1-dev libasound2-dev libyaml-dev libsamplerate0-dev libkissfft-dev libebur128-dev pkg-config)
+libs=(libsndfile1-dev libasound2-dev libyaml-dev libsamplerate0-dev libebur128-dev pkg-config)
 # ffmpeg decodes AAC and ALAC (.m4a) for every command, run as a program (docs/dependencies.md).
 tools=(ffmpeg)
 [ "${1:-}" = "--test" ] && tools+=(sox libsox-fmt-mp3 alsa-utils chromium default-jdk-headless kotlin nodejs)
 
 missing=()
-{ pkg-config --exists sndfile alsa yaml-0.1 samplerate kissfft-float libebur128 2>/dev/null && [ -f /usr/include/kissfft/kiss_fftr.h ]; } || missing+=("${libs[@]}")
+{ pkg-config --exists sndfile alsa yaml-0.1 samplerate libebur128 2>/dev/null; } || missing+=("${libs[@]}")
 for t in "${tools[@]}"; do dpkg -s "$t" >/dev/null 2>&1 || missing+=("$t"); done
 
 if [ ${#missing[@]} -gt 0 ]; then

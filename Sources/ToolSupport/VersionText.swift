@@ -6,7 +6,7 @@ public enum VersionText {
     public static let full = """
         \(AudioKitLinuxVersion.current)
         Licensed under the Apache License 2.0. The binaries carry third-party libraries (libsndfile, alsa-lib, Jansson,
-        libyaml, libsamplerate, kissfft, libebur128, the Swift runtime, SwiftNIO, Hummingbird, swift-argument-parser,
+        libyaml, libsamplerate, libebur128, the Swift runtime, SwiftNIO, Hummingbird, swift-argument-parser,
         swift-log): NOTICE and THIRD_PARTY_NOTICES.md, beside the README in the source, name each with its licence.
         """
 }

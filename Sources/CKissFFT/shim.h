@@ -1,2 +1,0 @@
-#pragma once
-#include <kissfft/kiss_fftr.h>
