@@ -65,11 +65,13 @@ public struct EnvelopeFollower: Sendable {
         withUnsafePointer(to: x) { process(UnsafeBufferPointer(start: $0, count: 1), floor: 0).last }
     }
 
-    /// Runs `samples` through the follower, one after another, with the ring reached through one pointer: returns the
-    /// level after the last sample (the present level when there are none) and the largest level on the way, or `floor`
-    /// when that is larger.
+    /// Runs `samples`, each less `offset`, through the follower, one after another, with the ring reached through one
+    /// pointer: returns the level after the last sample (the present level when there are none) and the largest level on
+    /// the way, or `floor` when that is larger.
     @inline(__always)
-    public mutating func process(_ samples: UnsafeBufferPointer<Float>, floor: Float) -> (last: Float, largest: Float) {
+    public mutating func process(
+        _ samples: UnsafeBufferPointer<Float>, floor: Float, offset: Float = 0
+    ) -> (last: Float, largest: Float) {
         var sum = sumOfSquares
         var level = self.level
         var held = self.held
@@ -81,7 +83,8 @@ public struct EnvelopeFollower: Sendable {
         let inverse = inverseWindow
         squares.withUnsafeMutableBufferPointer { ring in
             let count = ring.count
-            for x in samples {
+            for sample in samples {
+                let x = sample - offset
                 let square = x * x
                 sum += square - ring[position]
                 ring[position] = square
@@ -108,115 +111,22 @@ public struct EnvelopeFollower: Sendable {
         self.position = position
         return (level, largest)
     }
-}
 
-/// Turns a stream of samples into one envelope value per millisecond: value k is the largest level of the follower
-/// over the millisecond that ends at k ms (value 0, before any sample, is 0), so a click shorter than a millisecond still
-/// shows at its full height, and no value comes before the sound that makes it. Alongside, `instants` keeps the
-/// follower's level at each millisecond's last sample, where Meta Haptics Studio samples its follower: the value to
-/// draw a curve through (while the level falls, the largest level of a millisecond is its first, 1 ms early). A last
-/// value, at the end of the stream, closes a partial millisecond.
-///
-/// With `Clock.studio` the milliseconds are counted as Meta Haptics Studio counts them, in 32-bit floats: an update is
-/// due when the time of the samples read (their count × 1/rate) reaches the next update time, which grows by 0.001 s at
-/// each update. Both roundings move an update by a sample here and there, and the sum drifts by a few samples a second,
-/// which is enough to move a breakpoint. `instantTimes` then holds each update's time, and the stream's partial last
-/// millisecond is completed with silence, as Studio completes it.
-public struct MillisecondEnvelope: Sendable {
-    /// How the milliseconds are counted.
-    public enum Clock: Sendable {
-        /// Value k is due at the first sample at or after k ms, in exact arithmetic.
-        case exact
-        /// As Meta Haptics Studio counts them, in 32-bit floats.
-        case studio
-    }
+    /// The level and what is left of the hold: with the moving window, which the input alone sets, all of the state.
+    var peakState: (level: Float, held: Int) { (level, held) }
 
-    private let clock: Clock
-    private let secondsPerSample: Float
-    private var nextUpdate: Float = 0.001
-    private var lastUpdate = 0
-    private var follower: EnvelopeFollower
-    private let sampleRate: Double
-    private var sampleIndex = 0
-    private var nextBoundary: Int
-    private var currentMax: Float = 0
-    private var current: Float = 0
-    /// The envelope so far, one value per millisecond, from 0 ms: the largest level of each millisecond.
-    public private(set) var values: [Float] = [0]
-    /// The follower's level at the end of each millisecond so far, from 0 ms.
-    public private(set) var instants: [Float] = [0]
-    /// With `Clock.studio`, the time of each of `instants`, in seconds (Studio's, a whole number of samples); empty with
-    /// `Clock.exact`, where instant k is at k ms.
-    public private(set) var instantTimes: [Double] = []
-
-    /// An envelope of audio at `sampleRate` Hz through a follower with `settings`, its milliseconds counted by `clock`.
-    public init(settings: EnvelopeFollower.Settings = .studio, sampleRate: Double, clock: Clock = .exact) {
-        follower = EnvelopeFollower(settings: settings, sampleRate: sampleRate)
-        self.sampleRate = sampleRate
-        self.clock = clock
-        secondsPerSample = 1 / Float(sampleRate)
-        instantTimes = clock == .studio ? [0] : []
-        nextBoundary = 0
-        nextBoundary = boundary(1)
-    }
-
-    /// The first sample of millisecond `k`.
-    static func boundary(_ k: Int, _ rate: Double) -> Int { Int((Double(k) * rate / 1000).rounded(.up)) }
-
-    /// The sample count at which update `k` (from 1) is due: with Studio's clock, the least count after the last update
-    /// whose time in 32-bit floats reaches `nextUpdate`.
-    private func boundary(_ k: Int) -> Int {
-        guard clock == .studio else { return Self.boundary(k, sampleRate) }
-        var n = max(nextBoundary + 1, Int((Double(nextUpdate) / Double(secondsPerSample)).rounded(.up)))
-        while n > nextBoundary + 1 && Float(n - 1) * secondsPerSample >= nextUpdate { n -= 1 }
-        while Float(n) * secondsPerSample < nextUpdate { n += 1 }
-        return n
-    }
-
-    private mutating func update() {
-        values.append(currentMax)
-        instants.append(current)
-        if clock == .studio {
-            instantTimes.append(Double(Float(sampleIndex) * secondsPerSample))
-            nextUpdate += 0.001
-        }
-        lastUpdate = sampleIndex
-        currentMax = 0
-        nextBoundary = boundary(values.count)
-    }
-
-    /// Pushes mono samples.
-    public mutating func push(_ samples: UnsafeBufferPointer<Float>) {
-        var i = 0
-        while i < samples.count {
-            let stop = min(samples.count, i + (nextBoundary - sampleIndex))
-            (current, currentMax) = follower.process(UnsafeBufferPointer(rebasing: samples[i..<stop]), floor: currentMax)
-            sampleIndex += stop - i
-            i = stop
-            if sampleIndex == nextBoundary { update() }
-        }
-    }
-
-    /// Pushes mono samples from an array.
-    public mutating func push(_ samples: [Float]) {
-        samples.withUnsafeBufferPointer { push($0) }
-    }
-
-    /// Closes the last partial millisecond and returns every value (`values`); no samples give no values.
-    public mutating func finish() -> [Float] {
-        guard sampleIndex > 0 else {
-            instants = []
-            instantTimes = []
-            return []
-        }
-        if clock == .studio {
-            // Studio reads silence up to the update that follows the last sample.
-            if sampleIndex > lastUpdate { push([Float](repeating: 0, count: nextBoundary - sampleIndex)) }
-        } else if sampleIndex > Self.boundary(values.count - 1, sampleRate) {
-            values.append(currentMax)
-            instants.append(current)
-        }
-        currentMax = 0
-        return values
+    /// The follower as it stands after `samples[0..<index]` (each less `offset`), with a level of 0 and no hold: its
+    /// moving window exactly as after all of them, from the last window's worth before it; its level a guess.
+    ///
+    /// The window's ring and sum depend on the last samples only: the ring is written in turn and its sum summed afresh
+    /// each time it comes round, at every multiple of its length. So the samples from the multiple before the last one
+    /// at or before `index` rebuild both to the bit.
+    mutating func restart(at index: Int, of samples: UnsafeBufferPointer<Float>, offset: Float) {
+        let length = squares.count
+        let from = max(0, index - index % length - length)
+        (position, sumOfSquares, level, held) = (0, 0, 0, 0)
+        for i in 0..<length { squares[i] = 0 }
+        _ = process(UnsafeBufferPointer(rebasing: samples[from..<index]), floor: 0, offset: offset)
+        (level, held) = (0, 0)
     }
 }

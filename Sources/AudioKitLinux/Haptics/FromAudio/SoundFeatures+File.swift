@@ -49,12 +49,7 @@ extension SoundFeatures {
             let mean = held.samples.isEmpty ? 0 : Float(held.sum / Double(held.samples.count))
             // The envelope here, without the offset, while our spectrum of the sound as it is finishes on its thread.
             var analysis = analyzer(held.rate, abs(mean) > negligibleOffset ? mean : 0, false)
-            held.samples.withUnsafeBufferPointer { all in
-                // In blocks, as from the file: the centred copy stays small.
-                for start in stride(from: 0, to: all.count, by: block) {
-                    analysis.push(UnsafeBufferPointer(rebasing: all[start..<min(all.count, start + block)]))
-                }
-            }
+            analysis.pushHeld(held.samples, peak: held.peak, sum: held.sum, block: block)
             var features = analysis.finish().withSpectrum(of: held.spectrum.finish())
             progress?(2 * share)
             if keeping { features.monoSamples = held.samples }
@@ -111,12 +106,12 @@ extension SoundFeatures {
     }
 
     /// The sound at `path` mixed to mono, in memory, with its sample rate, the sum of its samples (block by block, as a
-    /// stream of the file sums them: the same mean to the last bit), and our spectrum of it (`SpectralShape`), taken on a
+    /// stream of the file sums them: the same mean to the last bit), their largest magnitude, and our spectrum of it (`SpectralShape`), taken on a
     /// thread of its own as the blocks are read, never holding the reading up (its queue may grow to the whole sound);
     /// nil when the sound has more than `most` samples. `progress` gets the fraction read.
     static func readMono(
         path: String, limits: AudioLimits, most: Int, progress: (Double) -> Void
-    ) throws(InputError) -> (samples: [Float], rate: Int, sum: Double, spectrum: SpectrumWorker)? {
+    ) throws(InputError) -> (samples: [Float], rate: Int, sum: Double, peak: Float, spectrum: SpectrumWorker)? {
         // Decoding runs a few blocks ahead on a second thread.
         let reader = try PrefetchingReader(path: path, limits: limits, blockFrames: block)
         guard reader.info.frames <= Int64(most) else { return nil }
@@ -125,6 +120,7 @@ extension SoundFeatures {
         samples.reserveCapacity(Int(max(0, reader.info.frames)))
         let total = Double(max(1, reader.info.frames))
         var sum = 0.0
+        var peak: Float = 0
         var fits = true
         do throws(InputError) {
             try reader.forEachMonoBlock { block throws(InputError) in
@@ -134,7 +130,9 @@ extension SoundFeatures {
                     return
                 }
                 samples.append(contentsOf: block)
-                sum += Analyzer.peakAndSum(block).sum
+                let measured = Analyzer.peakAndSum(block)
+                sum += measured.sum
+                peak = max(peak, measured.peak)
                 spectrum.push(block)
                 progress(Double(samples.count) / total)
             }
@@ -146,6 +144,6 @@ extension SoundFeatures {
             spectrum.cancel()
             return nil
         }
-        return (samples, reader.info.sampleRate, sum, spectrum)
+        return (samples, reader.info.sampleRate, sum, peak, spectrum)
     }
 }

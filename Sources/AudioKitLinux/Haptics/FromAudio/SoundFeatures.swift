@@ -152,6 +152,23 @@ public struct SoundFeatures: Sendable {
             analyze(samples)
         }
 
+        /// Pushes a whole sound held in memory, in blocks of `block` as read, whose largest magnitude and sum (summed
+        /// block by block) are known: with nothing to read the samples but the envelope (no weighting, no spectrum
+        /// here), the envelope is followed on two cores (`MillisecondEnvelope.followInParallel`), else block by block.
+        mutating func pushHeld(_ samples: [Float], peak: Float, sum: Double, block: Int) {
+            guard weighting == nil, spectrum == nil, studio == nil, frames == 0 else {
+                return samples.withUnsafeBufferPointer { all in
+                    for start in stride(from: 0, to: all.count, by: block) {
+                        push(UnsafeBufferPointer(rebasing: all[start..<min(all.count, start + block)]))
+                    }
+                }
+            }
+            samplePeak = peak
+            self.sum = sum
+            frames = samples.count
+            envelope.followInParallel(samples, offset: dcOffset)
+        }
+
         /// The largest magnitude among `samples` and their sum, in four running sums so that the loop pipelines.
         static func peakAndSum(_ samples: UnsafeBufferPointer<Float>) -> (peak: Float, sum: Double) {
             var peak: Float = 0
