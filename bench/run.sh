@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks, each next to its peers measured in the same run.
 #   bash bench/run.sh            # all benchmarks
-#   bash bench/run.sh ahap       # AHAP validation only (also: render beats crossfade audition inputs editor playback haptics aac draft scaling cascade designer)
+#   bash bench/run.sh ahap       # AHAP validation only (also: render beats crossfade audition inputs editor playback haptics aac draft scaling cascade designer fft)
 # Needs ../shared/corpus. Installs hyperfine and jq when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -346,6 +346,12 @@ designer() {
   python3 bench/designer_envelope.py "$bin/ahap-tool" "${DESIGNER:-../lofelt-designer}"
 }
 
+fft() {
+  echo
+  echo "## Our real FFT next to kissfft's, microseconds a transform, magnitudes included"
+  bash bench/fft/run.sh
+}
+
 case "${1:-all}" in
   playback) playback ;;
   crossfade) crossfade ;;
@@ -361,6 +367,7 @@ case "${1:-all}" in
   scaling) scaling ;;
   cascade) cascade ;;
   designer) designer ;;
-  all) ahap; render; beats; crossfade; audition; inputs; editor; playback; haptics; aac; draft; scaling; cascade; designer ;;
+  fft) fft ;;
+  all) ahap; render; beats; crossfade; audition; inputs; editor; playback; haptics; aac; draft; scaling; cascade; designer; fft ;;
   *) echo "bench: unknown benchmark $1" >&2; exit 64 ;;
 esac
