@@ -94,8 +94,8 @@ public struct MillisecondEnvelope: Sendable {
     /// Sounds shorter than this many samples are followed on one core.
     static let shortestSplit = 1 << 16
 
-    /// Pushes all of `samples` (each less `offset`), a whole sound from its start, on two cores, with the same result to the bit as `push`, in about
-    /// half the time when the sound is long and not silent at its middle.
+    /// Pushes all of `samples` (each less `offset`), a whole sound from its start, on two cores, with the same result to
+    /// the bit as `push`, in about half the time when the sound is long and not silent at its middle.
     ///
     /// The follower is a recursion, each level from the one before, but two runs of it through the same samples that
     /// differ only in their level (and hold) at a point are the same run from the first update at which level and hold
@@ -103,17 +103,19 @@ public struct MillisecondEnvelope: Sendable {
     /// of 0, its level and hold kept at each update, while the first half is followed from the start; then the true run
     /// goes on into the second half until, at an update, its level and hold are those of the guess, and the guess is
     /// taken from there. The guess starts no higher than the truth and the follower keeps that order, so the two meet
-    /// at the sound's next rise above the guessed level, which a sound that is not silent makes within milliseconds. A
-    /// sound silent from the middle on never meets and is followed to its end as `push` would.
+    /// once the sound has risen above both for a few samples, which a sound that is not silent does within milliseconds.
+    /// A sound silent from the middle on may never meet them, and is then followed to its end as `push` would.
     public mutating func followInParallel(_ samples: [Float], offset: Float = 0) {
-        // The second half from the first update at or after the middle, on the same clock. The window's phase is known
-        // from the sound's start only.
+        func serial() { samples.withUnsafeBufferPointer { push($0, offset: offset) } }
+        // The window's phase is known from the sound's start only.
+        guard sampleIndex == 0, samples.count >= Self.shortestSplit, ProcessInfo.processInfo.activeProcessorCount > 1 else {
+            return serial()
+        }
+        // The second half from the first update at or after the middle, on the same clock.
         var guess = self
         while guess.nextBoundary < samples.count / 2 { guess.countUpdate() }
         let split = guess.nextBoundary
-        guard sampleIndex == 0, samples.count >= Self.shortestSplit, split < samples.count,
-            ProcessInfo.processInfo.activeProcessorCount > 1
-        else { return samples.withUnsafeBufferPointer { push($0, offset: offset) } }
+        guard split < samples.count else { return serial() }
         guess.countUpdate()
         samples.withUnsafeBufferPointer { guess.follower.restart(at: split, of: $0, offset: offset) }
         guess.peakStates = []

@@ -55,7 +55,7 @@ public final class RealFFT {
             v.oddHalf.store(to: imaginary + n)
             n += 8
         }
-        for n in n..<half { (real[n], imaginary[n]) = (frame[2 * n], frame[2 * n + 1]) }
+        for rest in n..<half { (real[rest], imaginary[rest]) = (frame[2 * rest], frame[2 * rest + 1]) }
         let z = complex.transform(real: real, imaginary: imaginary, scratchReal: buffers + 2 * half, scratchImaginary: buffers + 3 * half)
         binMagnitudes(of: z, into: out)
     }
