@@ -50,9 +50,9 @@ public final class RealFFT {
         let real = buffers, imaginary = buffers + half
         var n = 0
         while n + 8 <= half {
-            let v = UnsafeRawPointer(frame + 2 * n).loadUnaligned(as: SIMD16<Float>.self)
-            v.evenHalf.store(to: real + n)
-            v.oddHalf.store(to: imaginary + n)
+            let (even, odd) = (frame + 2 * n).evenAndOdd()
+            even.store(to: real + n)
+            odd.store(to: imaginary + n)
             n += 8
         }
         for rest in n..<half { (real[rest], imaginary[rest]) = (frame[2 * rest], frame[2 * rest + 1]) }

@@ -93,9 +93,9 @@ struct SplitComplexFFT: ~Copyable {
     private func narrowPass(span: Int, from x: Pair, to y: Pair) {
         let half = count / 2
         let table = (narrowReal + span.trailingZeroBitCount * half, narrowImaginary + span.trailingZeroBitCount * half)
-        func run(_ split: (UnsafeMutablePointer<Float>) -> (SIMD8<Float>, SIMD8<Float>)) {
+        func run(_ split: (UnsafePointer<Float>) -> (SIMD8<Float>, SIMD8<Float>)) {
             for j in stride(from: 0, to: half, by: 8) {
-                let (ar, br) = split(x.0 + 2 * j), (ai, bi) = split(x.1 + 2 * j)
+                let (ar, br) = split(UnsafePointer(x.0 + 2 * j)), (ai, bi) = split(UnsafePointer(x.1 + 2 * j))
                 butterflies(a: (ar, ai), b: (br, bi), w: (.load(table.0 + j), .load(table.1 + j)), at: j, to: y)
             }
         }
@@ -150,7 +150,7 @@ extension SIMD8<Float> {
     var reversed: Self { Self(self[7], self[6], self[5], self[4], self[3], self[2], self[1], self[0]) }
 }
 
-extension UnsafeMutablePointer<Float> {
+extension UnsafePointer<Float> {
     /// The sixteen values from here, the even-numbered ones and the odd-numbered ones.
     @inline(__always)
     func evenAndOdd() -> (SIMD8<Float>, SIMD8<Float>) {
