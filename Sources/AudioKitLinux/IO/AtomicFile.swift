@@ -63,14 +63,32 @@ public enum AtomicFile {
     /// symbolic link is written through to its target; an existing file keeps its permissions. The write is refused
     /// when the destination is a file this process read, unless it is `replacing` (an in-place rewrite).
     public static func write(_ data: Data, to destination: String, replacing: String? = nil) throws(InputError) {
+        var failure: InputError?
+        data.withUnsafeBytes { bytes in
+            do throws(InputError) { try write(bytes: bytes, to: destination, replacing: replacing) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Writes `text` as UTF-8; see `write(_:to:replacing:)`. The text's own bytes are written, not a copy of them.
+    public static func write(_ text: String, to destination: String, replacing: String? = nil) throws(InputError) {
+        var text = text
+        var failure: InputError?
+        text.withUTF8 { bytes in
+            do throws(InputError) { try write(bytes: UnsafeRawBufferPointer(bytes), to: destination, replacing: replacing) } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Writes `bytes` to `destination` atomically; see `write(_:to:replacing:)`.
+    static func write(bytes: UnsafeRawBufferPointer, to destination: String, replacing: String?) throws(InputError) {
         if isSpecialFile(destination) {
-            guard let handle = FileHandle(forWritingAtPath: destination) else {
-                throw InputError(.writeFailed, path: destination, reason: "cannot open for writing")
-            }
-            defer { try? handle.close() }
-            do { try handle.write(contentsOf: data) } catch {
-                throw InputError(.writeFailed, path: destination, reason: "write failed: \(error.localizedDescription)")
-            }
+            let fd = open(destination, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw InputError(.writeFailed, path: destination, reason: "cannot open for writing") }
+            defer { close(fd) }
+            if let reason = writeAll(bytes, to: fd) { throw InputError(.writeFailed, path: destination, reason: "write failed: \(reason)") }
             return
         }
         let target = resolvedDestination(destination)
@@ -80,34 +98,61 @@ public enum AtomicFile {
         let temp = temporaryPath(for: target)
         TemporaryFiles.shared.register(temp)
         defer { TemporaryFiles.shared.unregister(temp) }
-        do {
-            try data.write(to: URL(fileURLWithPath: temp))
-        } catch {
+        if let reason = writeSynced(bytes, to: temp) {
             unlink(temp)
             throw InputError(
-                .writeFailed, path: destination, reason: "cannot write: \((error as NSError).localizedFailureReason ?? "\(error)")",
-                fix: "check that the folder exists and is writable")
+                .writeFailed, path: destination, reason: "cannot write: \(reason)",
+                fix: "check that the folder exists and is writable, and the free disk space")
         }
-        try commit(temp, to: target, named: destination, replacing: replacing)
+        try commit(temp, to: target, named: destination, replacing: replacing, synced: true)
     }
 
-    /// Writes `text` as UTF-8; see `write(_:to:replacing:)`.
-    public static func write(_ text: String, to destination: String, replacing: String? = nil) throws(InputError) {
-        try write(Data(text.utf8), to: destination, replacing: replacing)
+    /// Creates the file `path` (which must not exist) holding `bytes`, on disk when this returns (one `fsync(2)`); nil,
+    /// or why it could not.
+    private static func writeSynced(_ bytes: UnsafeRawBufferPointer, to path: String) -> String? {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        if let reason = writeAll(bytes, to: fd) {
+            close(fd)
+            return reason
+        }
+        // Written space can still run out at the sync or the close (delayed allocation, a network file system).
+        if fsync(fd) != 0 {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            return reason
+        }
+        return close(fd) == 0 ? nil : String(cString: strerror(errno))
+    }
+
+    /// Writes all of `bytes` to `fd`, through short writes and interruptions; nil, or why it could not.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> String? {
+        var done = 0
+        while done < bytes.count, let base = bytes.baseAddress {
+            let n = Glibc.write(fd, base + done, bytes.count - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            done += n
+        }
+        return nil
     }
 
     /// Renames a finished temporary file over `target` (a resolved destination), after checking once more that
-    /// `target` is no input, and giving it the permissions of the file it replaces. Errors name `named`, the
-    /// path the user gave.
-    static func commit(_ temp: String, to target: String, named: String? = nil, replacing: String? = nil) throws(InputError) {
+    /// `target` is no input, syncing it unless it is `synced` already, and giving it the permissions of the file it
+    /// replaces. Errors name `named`, the path the user gave.
+    static func commit(
+        _ temp: String, to target: String, named: String? = nil, replacing: String? = nil, synced alreadySynced: Bool = false
+    ) throws(InputError) {
         let shown = named ?? target
         if let input = InputRegistry.shared.input(overwrittenBy: target, allowing: replacing) {
             unlink(temp)
             throw overwriteError(shown, input: input)
         }
         // On disk before it replaces anything: a crash or power loss leaves the old file or the new, never a hole.
-        let fd = open(temp, O_RDONLY)
-        let synced = fd >= 0 && fsync(fd) == 0
+        let fd = alreadySynced ? -1 : open(temp, O_RDONLY)
+        let synced = alreadySynced || (fd >= 0 && fsync(fd) == 0)
         if fd >= 0 { close(fd) }
         guard synced else {
             let reason = String(cString: strerror(errno))
