@@ -26,8 +26,7 @@ public struct JSONWriter: Sendable {
         // whose result it writes (`ahap-tool from-audio`).
         var out: [UInt8] = []
         out.reserveCapacity(4096)
-        let indentBytes = Array(indent.utf8)
-        write(value, at: order.root, order: order, depth: 0, indent: indentBytes, into: &out)
+        write(value, at: order.root, order: order, depth: 0, indent: LineStarts(indent), into: &out)
         if !indent.isEmpty { out.append(0x0A) }
         return String(decoding: out, as: UTF8.self)
     }
@@ -43,14 +42,30 @@ public struct JSONWriter: Sendable {
         func leadingKeys(at place: Void) -> [String] { [] }
     }
 
-    private func newline(_ depth: Int, _ indent: [UInt8], _ out: inout [UInt8]) {
-        guard !indent.isEmpty else { return }
-        out.append(0x0A)
-        for _ in 0..<depth { out.append(contentsOf: indent) }
+    /// The start of a new line at each depth: a newline and the indent repeated, copied whole. A pretty-printed pattern
+    /// is mostly indentation, and writing it an indent at a time took a sixth of the time of writing one.
+    struct LineStarts: Sendable {
+        /// A newline and the indent repeated `levels` times.
+        let bytes: [UInt8]
+        let indent: [UInt8]
+        let levels = 32
+
+        init(_ indent: String) {
+            self.indent = Array(indent.utf8)
+            bytes = [0x0A] + Array(repeating: self.indent, count: levels).joined()
+        }
+
+        var isEmpty: Bool { indent.isEmpty }
+    }
+
+    private func newline(_ depth: Int, _ lines: LineStarts, _ out: inout [UInt8]) {
+        guard !lines.isEmpty else { return }
+        out.append(contentsOf: lines.bytes[0..<(1 + min(depth, lines.levels) * lines.indent.count)])
+        for _ in lines.levels..<max(lines.levels, depth) { out.append(contentsOf: lines.indent) }
     }
 
     private func write<Order: JSONKeyOrder>(
-        _ value: JSONValue, at place: Order.Place, order: Order, depth: Int, indent: [UInt8], into out: inout [UInt8]
+        _ value: JSONValue, at place: Order.Place, order: Order, depth: Int, indent: LineStarts, into out: inout [UInt8]
     ) {
         switch value {
         case .null: out.append(contentsOf: "null".utf8)

@@ -26,6 +26,18 @@ struct JSONWriterTests {
         #expect(lines.filter { $0 == "  {" }.count == 10_000 && lines.filter { $0 == "  }," }.count == 9_999)
     }
 
+    @Test("each line is indented once for every level it is in, deeper than the indents written whole as well")
+    func deepIndent() {
+        // Arrays 40 deep around one number: line k opens the array at depth k, the number stands at depth 40.
+        var value = JSONValue.integer(7)
+        for _ in 0..<40 { value = .array([value]) }
+        var expected = ""
+        for k in 0..<40 { expected += String(repeating: "\t", count: k) + "[\n" }
+        expected += String(repeating: "\t", count: 40) + "7\n"
+        for k in (0..<40).reversed() { expected += String(repeating: "\t", count: k) + "]\n" }
+        #expect(JSONWriter(indent: "\t").string(from: value) == expected)
+    }
+
     @Test("leading keys come first where the order places them; a second member of a leading name is left out")
     func memberOrder() throws {
         let inner = JSONValue.object(JSONObject([.init(key: "a", value: .integer(1)), .init(key: "z", value: .integer(2))]))
