@@ -89,6 +89,26 @@ struct StudioAnalysisTests {
         #expect(line[99] == 0)
     }
 
+    @Test("the line read every millisecond is the straight line between the breakpoints around each millisecond")
+    func lineEveryMillisecond() {
+        // Breakpoints off the millisecond grid, two at one time (a step), and a last one before the end of the count.
+        let times = [0.0, 0.0034, 0.0071, 0.0071, 0.0125, 0.0302]
+        let values = [0.0, 0.8, 0.4, 0.9, 0.1, 0.6]
+        let result = StudioAnalysis.Result(times: times, values: values, emphasis: [])
+        let line = result.everyMillisecond(count: 40)
+        #expect(line.count == 40)
+        for ms in 0..<40 {
+            let t = Double(ms) / 1000
+            // The last breakpoint at or before t, then straight on to the next; held after the last.
+            let k = times.lastIndex { $0 <= t }!
+            let expected = k == times.count - 1 ? 0.6 : values[k] + (values[k + 1] - values[k]) * (t - times[k]) / (times[k + 1] - times[k])
+            #expect(abs(Double(line[ms]) - expected) < 1e-6, "at \(ms) ms")
+        }
+        // At 8 ms, past the step at 7.1 ms: on the line from 0.9 down to 0.1 at 12.5 ms.
+        #expect(abs(Double(line[8]) - (0.9 - 0.8 * 0.9 / 5.4)) < 1e-6)
+        #expect(StudioAnalysis.Result(times: [], values: [], emphasis: []).everyMillisecond(count: 3) == [0, 0, 0])
+    }
+
     @Test("Studio's frequency: a 300 Hz sine reads (300 − 30) / 570 at any level; silence reads 0")
     func frequency() {
         // The centroid of the bins below 1 kHz of a sine is its own frequency (the Hann window's leakage is symmetric);
