@@ -7,6 +7,7 @@ import ToolSupport
 extension AHAPTool {
     struct Audition: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "audition",
             abstract: "Hear and see a pattern against its sound in the browser, fix its timing, and save.",
             discussion: """
                 Starts a web server on 127.0.0.1 only and prints its URL (with a random token that every request must carry). \

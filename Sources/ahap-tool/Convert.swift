@@ -6,6 +6,7 @@ import ToolSupport
 extension AHAPTool {
     struct Convert: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "convert",
             abstract: "Convert between .haptic clips (Meta Haptics Studio, Lofelt Studio), AHAP and Android.",
             discussion: """
                 The target follows the extension of -o, or --to: .ahap (from .haptic), .haptic (from .ahap), and for Android \

@@ -5,6 +5,7 @@ import ToolSupport
 extension AHAPTool {
     struct Format: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "format",
             abstract: "Pretty-print an AHAP file in canonical form (trailing commas and comments removed).",
             discussion:
                 "Prints to standard output unless --in-place or --output is given. Formatting twice changes nothing; the meaning is kept.")

@@ -6,6 +6,7 @@ import ToolSupport
 extension AHAPTool {
     struct Info: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "info",
             abstract: "Summarize a pattern: duration, events by type, parameter ranges, curves and referenced audio.")
 
         @Argument(help: ArgumentHelp("The AHAP or .haptic file.", valueName: "file"))

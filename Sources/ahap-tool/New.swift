@@ -6,6 +6,7 @@ import ToolSupport
 extension AHAPTool {
     struct New: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "new",
             abstract: "Generate a pattern from a template: the games' haptics and UIKit feedback look-alikes.",
             discussion: "Run `ahap-tool new --list` for the templates and their parameters. Every generated file validates clean.")
 

@@ -5,6 +5,7 @@ import ToolSupport
 extension AHAPTool {
     struct Play: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "play",
             abstract:
                 "Play a pattern with its sound through ALSA: the haptic drive mixed into the audio (use --audible on laptop speakers).",
             discussion: "Exit codes: 0 played; 3 no sound device (use --output FILE); 130 interrupted with Ctrl-C.")

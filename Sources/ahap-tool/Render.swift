@@ -5,6 +5,7 @@ import ToolSupport
 extension AHAPTool {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "render",
             abstract: "Render a pattern to audio: the haptic drive, plus the audio events left and right.",
             discussion:
                 "The actuator model is documented in docs/haptic-model.md. The format follows the extension of -o (wav, flac, aiff, caf, ogg, …)."
@@ -55,6 +56,7 @@ extension AHAPTool {
 
     struct Plot: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "plot",
             abstract: "Draw a pattern as SVG: intensity and sharpness timelines, curves and dynamic parameters, and the rendered envelope.")
 
         @Argument(help: ArgumentHelp("The AHAP file, or a .haptic clip (converted as `convert` does).", valueName: "file"))

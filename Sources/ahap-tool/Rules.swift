@@ -5,6 +5,7 @@ import ToolSupport
 extension AHAPTool {
     struct Rules: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "rules",
             abstract: "List the validation rules (AHAP and .haptic), or show one rule's rationale and examples.")
 
         @OptionGroup var listing: RuleListingOptions

@@ -6,6 +6,7 @@ import ToolSupport
 extension AHAPTool {
     struct Sync: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "sync",
             abstract: "Check that a pattern keeps time with its sound: lag, each transient against the audio onsets, haptics in silence.",
             discussion: """
                 Without --audio, the pattern's own AudioCustom events are the sound (validate runs the same check on such \

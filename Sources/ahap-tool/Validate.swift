@@ -5,6 +5,7 @@ import ToolSupport
 extension AHAPTool {
     struct Validate: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "validate",
             abstract: "Check AHAP files for everything CoreHaptics would reject or silently change, and .haptic files against their spec.",
             discussion: "Reports file:line:col: error|warning|note: [rule] message. Run `ahap-tool rules` for the rule list.")
 

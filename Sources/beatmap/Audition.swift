@@ -7,6 +7,7 @@ import ToolSupport
 extension Beatmap {
     struct Audition: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "audition",
             abstract: "Hear a crossfade in the browser: loop the transition and switch curves while it plays.",
             discussion: """
                 Starts a web server on 127.0.0.1 only and prints its URL (with a random token that every request must carry). \

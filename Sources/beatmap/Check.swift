@@ -6,6 +6,7 @@ import ToolSupport
 extension Beatmap {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Check a beat map against its track: each beat's error to the onsets, the global offset, and tempo drift.",
             discussion:
                 "Onset strength: spectral flux on a log-frequency spectrogram (Böck & Widmer 2013). --format json adds every beat's error.")

@@ -6,6 +6,7 @@ import ToolSupport
 extension Beatmap {
     struct Convert: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "convert",
             abstract:
                 "Convert a beat map or chart to another format: a beat list, or a chart the editors open (.sm, .osu, .qua, Beat Saber .dat).",
             discussion:

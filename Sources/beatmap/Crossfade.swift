@@ -9,6 +9,7 @@ extension CrossfadeScenario: ExpressibleByArgument {}
 extension Beatmap {
     struct Crossfade: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "crossfade",
             abstract: "Render the game's two-deck crossfade, and measure its loudness dip and beat continuity.",
             discussion: """
                 Deck A plays from 0 s and loops; at --at (or the next beat or bar of A with --quantize) B enters and the two \

@@ -6,6 +6,7 @@ import ToolSupport
 extension Beatmap {
     struct Detect: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "detect",
             abstract: "Draft a beat map from audio (Ellis 2007 dynamic-programming beat tracking), to correct by ear.",
             discussion: "Writes any beat map format by extension: .json, .txt, .csv, .swift, or Audacity labels with --map-format audacity."
         )

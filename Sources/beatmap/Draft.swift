@@ -6,6 +6,7 @@ import ToolSupport
 extension Beatmap {
     struct Draft: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "draft",
             abstract: "Draft a chart from a song: hits on its tempo map at the density you pick, in your team's style.",
             discussion: """
                 The hits go on the lines of a tempo map (the song's, fitted and refined on its onsets; or --tempo-map, \

@@ -7,6 +7,7 @@ import ToolSupport
 extension Beatmap {
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Edit a beat map by eye and ear in the browser: waveform, onsets, clicks, the checker's verdict live, and save.",
             discussion: """
                 Starts a web server on 127.0.0.1 only and prints its URL (with a random token that every request must carry). \

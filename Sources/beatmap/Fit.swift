@@ -6,6 +6,7 @@ import ToolSupport
 extension Beatmap {
     struct Fit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "fit",
             abstract: "Report the BPM and offset that best explain a hand-made beat map (least squares).")
 
         @Argument(help: ArgumentHelp("The beat map.", valueName: "map"))

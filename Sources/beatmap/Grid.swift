@@ -5,7 +5,8 @@ import ToolSupport
 
 extension Beatmap {
     struct Grid: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Write a perfect beat grid: offset + n·60/BPM up to the duration.")
+        static let configuration = CommandConfiguration(
+            commandName: "grid", abstract: "Write a perfect beat grid: offset + n·60/BPM up to the duration.")
 
         @Option(name: .long, help: "Tempo in BPM.")
         var bpm: Double

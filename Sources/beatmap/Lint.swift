@@ -56,6 +56,7 @@ struct MapOptions: ParsableArguments {
 extension Beatmap {
     struct Lint: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "lint",
             abstract:
                 "Check a beat map on its own: order, duplicates, spacing against the hit window, outliers, and (with --audio) the track's length."
         )

@@ -6,6 +6,7 @@ import ToolSupport
 extension Beatmap {
     struct Preview: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "preview",
             abstract: "Play a track with a click on every beat of its map, to hear a late beat at once.",
             discussion: "Exit codes: 0 played; 2 unreadable input; 3 no sound device (use --output FILE); 130 interrupted with Ctrl-C.")
 

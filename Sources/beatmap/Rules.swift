@@ -5,6 +5,7 @@ import ToolSupport
 extension Beatmap {
     struct Rules: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "rules",
             abstract: "List the rules behind every finding (reading, lint, check, tempo, manifests), or show one rule.")
 
         @OptionGroup var listing: RuleListingOptions

@@ -5,6 +5,7 @@ import ToolSupport
 extension Beatmap {
     struct Schema: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "schema",
             abstract: "Print the JSON Schema of a game manifest, a JSON beat map or an AHAP file (as published in schemas/).",
             discussion: "Generated from the tables the readers check with; editors validate as you type with it (docs/schemas.md).")
 

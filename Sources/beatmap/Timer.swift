@@ -8,6 +8,7 @@ extension BeatPulse: ExpressibleByArgument {}
 extension Beatmap {
     struct Timer: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "timer",
             abstract:
                 "Show how a frame-quantized \"run; wait one beat; repeat\" timer drifts from the music, against a clock locked to it.",
             discussion: "Also exports the game's beat-pulse envelopes (CSV or SVG) and an AHAP that taps every beat.")
