@@ -60,6 +60,12 @@ enum SndFile {
         return String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// True when `format`'s encoding is integer PCM, which libsndfile reads as floats in −1…1 (its default, normalised).
+    static func isIntegerPCM(_ format: Int32) -> Bool {
+        let integers = [SF_FORMAT_PCM_S8, SF_FORMAT_PCM_U8, SF_FORMAT_PCM_16, SF_FORMAT_PCM_24, SF_FORMAT_PCM_32]
+        return integers.contains { Int32($0) == format & Int32(SF_FORMAT_SUBMASK) }
+    }
+
     static func formatNames(_ format: Int32) -> (String, String) {
         var major = SF_FORMAT_INFO()
         major.format = format & Int32(SF_FORMAT_TYPEMASK)

@@ -11,6 +11,9 @@ public final class SoundFileReader {
     }
 
     private let backend: Backend
+    /// True when every sample read is within full scale by construction: integer PCM read by libsndfile, which gives
+    /// the integer over its full scale (−1…1). Those samples need no check; a float file's, or a decoder's, do.
+    let samplesAreBounded: Bool
     /// The limits the file was opened with; a decoder that goes on past the duration limit is stopped.
     private let limits: AudioLimits
     /// The file's facts, as read from its header.
@@ -37,10 +40,12 @@ public final class SoundFileReader {
             }
             self.backend = .sndfile(handle)
             self.info = info
+            samplesAreBounded = SndFile.isIntegerPCM(sfInfo.format)
         } catch  where error.kind == .unsupportedFormat && FFmpegDecoder.handles(path) {
             let decoder = try FFmpegDecoder(path: path, limits: limits)
             backend = .ffmpeg(decoder)
             info = decoder.info
+            samplesAreBounded = false
         }
     }
 
@@ -89,7 +94,7 @@ public final class SoundFileReader {
                 .corrupt, path: info.path, reason: "decoding failed: \(SndFile.errorText(handle) ?? "unknown error")",
                 fix: "the file is damaged; re-export it")
         }
-        try checkSamples(buffer, frames: n)
+        if !samplesAreBounded { try checkSamples(buffer, frames: n) }
         framesRead += Int64(n)
         return n
     }
