@@ -130,13 +130,19 @@ public enum AtomicFile {
         var done = 0
         while done < bytes.count, let base = bytes.baseAddress {
             let n = Glibc.write(fd, base + done, bytes.count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
-            }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return n < 0 ? String(cString: strerror(errno)) : "nothing more could be written" }
             done += n
         }
         return nil
+    }
+
+    /// Syncs the file at `path` to disk; nil, or why it could not.
+    private static func sync(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        defer { close(fd) }
+        return fsync(fd) == 0 ? nil : String(cString: strerror(errno))
     }
 
     /// Renames a finished temporary file over `target` (a resolved destination), after checking once more that
@@ -151,11 +157,7 @@ public enum AtomicFile {
             throw overwriteError(shown, input: input)
         }
         // On disk before it replaces anything: a crash or power loss leaves the old file or the new, never a hole.
-        let fd = alreadySynced ? -1 : open(temp, O_RDONLY)
-        let synced = alreadySynced || (fd >= 0 && fsync(fd) == 0)
-        if fd >= 0 { close(fd) }
-        guard synced else {
-            let reason = String(cString: strerror(errno))
+        if !alreadySynced, let reason = sync(temp) {
             unlink(temp)
             throw InputError(.writeFailed, path: shown, reason: "cannot write: \(reason)", fix: "check the free disk space")
         }
