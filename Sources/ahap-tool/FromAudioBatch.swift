@@ -1,5 +1,6 @@
 import AudioKitLinux
 import Foundation
+import Synchronization
 import ToolSupport
 
 /// `from-audio --out-dir`: every sound converted, several at once across the cores, into one folder. Every sound is
@@ -50,15 +51,27 @@ struct FromAudioBatch {
         }
     }
 
-    /// Converts every job, as many at once as there are cores; the outcomes in the jobs' order.
+    /// Converts every job, one more at a time than there are cores; the outcomes in the jobs' order. A sound's analysis
+    /// waits now and then on its own decoding and spectrum threads, and the extra sound fills those gaps (the corpus's
+    /// 52 sounds on 2 cores: about 6 % sooner than one a core).
     func convert(_ jobs: [FromAudioSettings.Job]) -> [FromAudioSettings.Outcome] {
         let slots = ResultSlots<FromAudioSettings.Outcome>(count: jobs.count)
         let progress = ProgressCount("converting", total: jobs.count)
         let settings = settings
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
-            slots.set(i, settings.convert(jobs[i], plot: nil, progress: nil))
-            progress.advance()
+        let taken = Atomic(0)
+        let group = DispatchGroup()
+        for _ in 0..<min(jobs.count, ProcessInfo.processInfo.activeProcessorCount + 1) {
+            group.enter()
+            Thread.detachNewThread {
+                // Each takes the next job not yet taken, until none is left.
+                while case let i = taken.add(1, ordering: .relaxed).oldValue, i < jobs.count {
+                    slots.set(i, settings.convert(jobs[i], plot: nil, progress: nil))
+                    progress.advance()
+                }
+                group.leave()
+            }
         }
+        group.wait()
         progress.finish()
         return slots.values.map { $0 ?? FromAudioSettings.Outcome(failure: ToolFailure("a conversion did not finish")) }
     }
