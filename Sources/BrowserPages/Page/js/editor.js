@@ -18,7 +18,7 @@ import { draftRange, acceptRange, dropRange, draftQuery } from "./draft.js";
 const $ = (id) => document.getElementById(id);
 let tempoTaps = [];
 Object.assign(actions, { edit, setGrid, setView, goTo, applyFix, sendMarkers, shiftAll });
-let pushTimer = null, calibration = null, putSeq = 0, shownSeq = 0, waiting = false, pendingAt = 0, ready = false;
+let pushTimer = null, calibration = null, putSeq = 0, shownSeq = 0, waiting = false, gridWaiting = false, pendingAt = 0, ready = false;
 
 function redraw() {
   draw(m, $("overview"), $("detail"), $("time"));
@@ -49,7 +49,7 @@ function typeSelectedTime() {
 window.editor = {
   get beats() { return m.beats.slice(); }, get state() { return m.state; }, get playing() { return transport.playing; },
   position: () => transport.position(), get selected() { return [...m.selected]; }, get view() { return m.view; },
-  get synced() { return !waiting && shownSeq === putSeq; }, get grid() { return m.grid; },
+  get synced() { return !waiting && !gridWaiting && shownSeq === putSeq; }, get grid() { return m.grid; },
   get proposal() { return m.proposal.slice(); },
   /** True once the page has wired its controls and asked for the track's tempo candidates. */
   get ready() { return ready; },
@@ -240,7 +240,11 @@ function setGrid(grid, { declare = true, record = declare } = {}) {
   $("bpm").value = sectionAt(m.grid, transport.position()).bpm.toFixed(3);
   $("offset").value = m.grid.offset.toFixed(3);
   redraw();
-  if (declare) { const at = ticket(); clearTimeout(setGrid.timer); setGrid.timer = setTimeout(() => sendGrid(at).catch(() => {}), 60); }
+  if (declare) {
+    // Until the grid is sent, the page is not in step with the server, though an edit sent meanwhile may be answered.
+    const at = ticket(); clearTimeout(setGrid.timer); gridWaiting = true;
+    setGrid.timer = setTimeout(() => { gridWaiting = false; sendGrid(at).catch(() => {}); }, 60);
+  }
 }
 
 async function sendGrid(at = ticket()) {
