@@ -13,7 +13,7 @@ bash scripts/setup.sh
 for tool in hyperfine jq; do
   command -v $tool >/dev/null || { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $tool >/dev/null; }
 done
-swift build -c release >/dev/null
+swift build -c release --static-swift-stdlib >/dev/null
 bin=$(swift build -c release --show-bin-path)
 
 echo "# machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"

@@ -3,7 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-swift build -c release 2>&1 | tail -1
+# The Swift runtime and Foundation linked into the binaries: each command starts about twice as fast (docs/ci.md).
+swift build -c release --static-swift-stdlib 2>&1 | tail -1
 bin=$(swift build -c release --show-bin-path)
 
 if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then

@@ -186,7 +186,13 @@ def gather(binaries):
         debian[pkg].update(package_facts(pkg))
     return {
         "debian": debian,
-        "toolchain": {"version": swift_version, "libraries": sorted(toolchain), "licence": read(swift_licence)},
+        "toolchain": {
+            "version": swift_version,
+            "libraries": sorted(toolchain),
+            # A build with --static-swift-stdlib loads no toolchain library: the runtime's own symbols are in the binary.
+            "static": "swift_retain" in set(symbol_text(binaries).split()),
+            "licence": read(swift_licence),
+        },
         "swift": carried_packages(binaries),
         "vendored": carried_vendored(binaries),
     }
@@ -211,9 +217,11 @@ def generate(binaries):
             f"| {pkg} (Debian source {f['source']}) | {f['version']} | {', '.join(f['licences']) or 'see below'} | shared library: {', '.join(f['libraries'])} |"
         )
     tc = facts["toolchain"]
-    if tc["libraries"]:
+    if tc["libraries"] or tc["static"]:
+        how = [f"shared library: {', '.join(tc['libraries'])}"] if tc["libraries"] else []
+        how += ["linked in statically (`--static-swift-stdlib`)"] if tc["static"] else []
         out.append(
-            f"| Swift runtime, Dispatch and Foundation (swift.org) | {tc['version']} | Apache-2.0 WITH Swift-exception; ICU: Unicode-3.0 | shared library: {', '.join(tc['libraries'])} |"
+            f"| Swift runtime, Dispatch and Foundation (swift.org) | {tc['version']} | Apache-2.0 WITH Swift-exception; ICU: Unicode-3.0 | {'; '.join(how)} |"
         )
     for identity, dep, modules in facts["swift"]:
         name, _ = licence_of(dep["path"])
@@ -236,11 +244,11 @@ def generate(binaries):
         else:
             out += ["", "```", text.strip(), "```"]
         out.append("")
-    if tc["libraries"]:
+    if tc["libraries"] or tc["static"]:
         out += [
             "## Swift runtime, Dispatch and Foundation",
             "",
-            f"{tc['version']}. lib_FoundationICU.so is ICU (swift-foundation-icu), under the Unicode licence",
+            f"{tc['version']}. _FoundationICU is ICU (swift-foundation-icu), under the Unicode licence",
             "(https://github.com/swiftlang/swift-foundation-icu/blob/main/LICENSE.md); the rest under the toolchain's licence:",
             "",
             "```",
@@ -277,8 +285,9 @@ def check(binaries, notices_path):
     for pkg, f in sorted(facts["debian"].items()):
         if f"| {pkg} (Debian source" not in text or f"### {pkg} " not in text:
             missing.append(f"Debian package {pkg} ({', '.join(f['libraries'])})")
-    if facts["toolchain"]["libraries"] and "## Swift runtime, Dispatch and Foundation" not in text:
-        missing.append("the Swift runtime and Foundation (" + ", ".join(facts["toolchain"]["libraries"]) + ")")
+    tc = facts["toolchain"]
+    if (tc["libraries"] or tc["static"]) and "## Swift runtime, Dispatch and Foundation" not in text:
+        missing.append("the Swift runtime and Foundation (" + (", ".join(tc["libraries"]) or "linked in statically") + ")")
     for identity, dep, modules in facts["swift"]:
         if f"| {identity} (" not in text or f"### {identity} " not in text:
             missing.append(f"Swift package {identity} (modules {', '.join(modules)})")

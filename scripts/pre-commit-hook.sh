@@ -15,7 +15,7 @@ tool() {
     echo "pre-commit-hook: $1 is not on PATH; building it once in $here (a few minutes)" >&2
     # One build at a time when pre-commit runs hooks in parallel.
     ( flock 9
-      [ -x "$bin" ] || swift build -c release --package-path "$here" --product "$1" >&2
+      [ -x "$bin" ] || swift build -c release --static-swift-stdlib --package-path "$here" --product "$1" >&2
     ) 9>"$here/.pre-commit-build.lock"
   fi
   echo "$bin"

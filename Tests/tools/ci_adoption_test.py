@@ -112,6 +112,35 @@ class NoticesTests(unittest.TestCase):
             self.assertIn("THIRD_PARTY_NOTICES.md", out)
             self.assertIn("Apache License 2.0", out)
 
+    def test_a_runtime_linked_in_statically_must_be_named_too(self):
+        # A release build (--static-swift-stdlib) loads no library of the toolchain: ldd shows no runtime to name,
+        # yet the binary carries it. Built here from one line, as the release build links it.
+        if shutil.which("swiftc") is None:
+            missing("swiftc is not on PATH")
+        folder = tempfile.mkdtemp(prefix="akl-static-")
+        try:
+            with open(os.path.join(folder, "main.swift"), "w") as f:
+                f.write('print("hello")\n')
+            binary = os.path.join(folder, "hello")
+            built = subprocess.run(["swiftc", "-static-stdlib", os.path.join(folder, "main.swift"), "-o", binary],
+                                   capture_output=True, text=True)
+            self.assertEqual(built.returncode, 0, built.stderr)
+            ldd = subprocess.run(["ldd", binary], capture_output=True, text=True).stdout
+            self.assertNotIn("libswiftCore", ldd, "the binary should not load the runtime")
+            with open(os.path.join(ROOT, "THIRD_PARTY_NOTICES.md")) as f:
+                text = f.read()
+            cut = text.replace("## Swift runtime, Dispatch and Foundation", "## (removed)")
+            notices = os.path.join(folder, "notices.md")
+            for content, code in ((text, 0), (cut, 1)):
+                with open(notices, "w") as f:
+                    f.write(content)
+                r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "notices.py"), "check", binary,
+                                    "--notices", notices], capture_output=True, text=True)
+                self.assertEqual(r.returncode, code, r.stdout + r.stderr)
+            self.assertIn("the Swift runtime and Foundation (linked in statically)", r.stdout)
+        finally:
+            shutil.rmtree(folder)
+
 
 class PreCommitTests(unittest.TestCase):
     """The hooks of .pre-commit-hooks.yaml in a new git repository, through pre-commit itself."""
