@@ -18,6 +18,7 @@ What a binary carries is read off the binary, not off a list:
 `check` exits 1, naming each one, when a library or package a binary carries is missing from the notices file, so a
 new dependency cannot land without its notice. Exit 2 when a tool it needs (ldd, dpkg, nm, swift) is missing.
 """
+import functools
 import json
 import os
 import re
@@ -109,6 +110,12 @@ def modules_of(checkout):
 
 
 def symbol_text(binaries):
+    return _symbol_text(tuple(binaries))
+
+
+@functools.lru_cache(maxsize=None)
+def _symbol_text(binaries):
+    """The defined symbols of `binaries`, read once (nm) however many questions are asked of them."""
     text = []
     for b in binaries:
         out = run(["nm", "--defined-only", b])
