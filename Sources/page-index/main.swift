@@ -34,6 +34,9 @@ var text = """
     """
 for name in names { text += "        \"\(name)\": PackageResources.\(identifier(name)),\n" }
 text += names.isEmpty ? "        :\n    ]\n}\n" : "    ]\n}\n"
+// The build reruns this tool whenever its environment changes (SwiftPM keys a plugin's command on it), so an unchanged
+// table is left as it is: rewriting it would recompile BrowserPages and relink every tool for nothing.
+if (try? String(contentsOfFile: arguments[1], encoding: .utf8)) == text { exit(0) }
 do {
     try text.write(toFile: arguments[1], atomically: true, encoding: .utf8)
 } catch {

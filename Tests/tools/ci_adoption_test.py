@@ -317,6 +317,19 @@ class ActionTests(unittest.TestCase):
         self.assertEqual(code, 0, log)
         self.assertEqual(sorted(os.listdir(steps["gate"]["report"])), ["ahap-validate.xml", "beatmap-ci.xml"])
 
+    def test_a_later_run_reuses_the_build(self):
+        # The runner's variables (RUNNER_TEMP, GITHUB_OUTPUT...) differ on every run; a build that saw them would be
+        # planned again and relink its plugins' tools, or recompile every module, on every run of a restored cache.
+        formatted = sample("ahap/thud.ahap")
+        for run in ("first", "second"):
+            self.dir = tempfile.mkdtemp(prefix=f"akl-action-{run}-")
+            self.addCleanup(shutil.rmtree, self.dir, True)
+            game_folder(os.path.join(self.dir, "workspace"), formatted)
+            code, _, _, log = self.run_action({"ahap": "*.ahap", "configuration": "debug"})
+            self.assertEqual(code, 0, log)
+        build = log.split("--- Build ahap-tool and beatmap\n")[1].split("\n--- ")[0]
+        self.assertNotRegex(build, r"Compiling|Linking|Planning", build)
+
     def test_nothing_to_check_is_not_a_pass(self):
         os.makedirs(os.path.join(self.dir, "workspace"))
         code, steps, _, log = self.run_action({"configuration": "debug"})
