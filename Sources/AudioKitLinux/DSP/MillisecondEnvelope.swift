@@ -120,8 +120,10 @@ public struct MillisecondEnvelope: Sendable {
         samples.withUnsafeBufferPointer { guess.follower.restart(at: split, of: $0, offset: offset) }
         guess.peakStates = []
         let start = self, guessed = guess, parts = ResultSlots<MillisecondEnvelope>(count: 2)
+        let updates = Int(Double(samples.count) * 1000 / sampleRate) + 2
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             var envelope = part == 0 ? start : guessed
+            envelope.reserve(updates: updates)
             samples.withUnsafeBufferPointer { all in
                 envelope.push(UnsafeBufferPointer(rebasing: part == 0 ? all[..<split] : all[split...]), offset: offset)
             }
@@ -151,6 +153,14 @@ public struct MillisecondEnvelope: Sendable {
             self = second
             return
         }
+    }
+
+    /// Makes room for `updates` values in all, so that a long sound's arrays are not copied as they grow.
+    private mutating func reserve(updates: Int) {
+        values.reserveCapacity(updates)
+        instants.reserveCapacity(updates)
+        if clock == .studio { instantTimes.reserveCapacity(updates) }
+        peakStates?.reserveCapacity(updates - values.count)
     }
 
     /// Moves the clock on by one update without following anything: the values are placeholders, for a run that starts

@@ -12,6 +12,7 @@ public enum AudioFile {
         try limits.checkFitsInMemory(frames: info.frames, channels: info.channels, sampleRate: info.sampleRate, path: path)
         var samples: [Float] = []
         samples.reserveCapacity(Int(max(0, info.frames)) * info.channels)
+        HugePages.advise(capacityOf: samples)
         var block = [Float](repeating: 0, count: 8192 * info.channels)
         while true {
             let n = try block.withUnsafeMutableBufferPointer { p throws(InputError) in try reader.read(into: p, frames: 8192) }

@@ -118,6 +118,7 @@ extension SoundFeatures {
         let spectrum = SpectrumWorker(SpectralShape(sampleRate: reader.info.sampleRate), depth: .max)
         var samples: [Float] = []
         samples.reserveCapacity(Int(max(0, reader.info.frames)))
+        HugePages.advise(capacityOf: samples)
         let total = Double(max(1, reader.info.frames))
         var sum = 0.0
         var peak: Float = 0
