@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A forward real FFT of a fixed size: the magnitudes of the `size/2 + 1` bins of a real frame.
 ///
@@ -9,8 +10,8 @@ import Foundation
 /// Programming considerations in the calculation of sine, cosine and Laplace transforms", J. Sound Vib. 12(3), 1970).
 ///
 /// Written here, not linked: kissfft took four times as long, and FFTW, and Debian's FFmpeg libraries, would make the
-/// binaries GPL (docs/dependencies.md). The only owner of its tables and buffers, freed in `deinit`; `magnitudes`
-/// allocates nothing. Not for use from two threads at once.
+/// binaries GPL (docs/dependencies.md). Its buffers are its own, freed in `deinit`; its tables of
+/// twiddles are made once per size and shared; `magnitudes` allocates nothing. Not for use from two threads at once.
 public final class RealFFT {
     /// The number of input samples (a power of two).
     public let size: Int
@@ -18,6 +19,8 @@ public final class RealFFT {
     /// `exp(−2πi k/size)` for k = 0…size/2, real and imaginary parts.
     private let binTwiddleReal: UnsafeMutablePointer<Float>
     private let binTwiddleImaginary: UnsafeMutablePointer<Float>
+    /// Where those are kept: one table per size in a process, never written after it is made.
+    private let binTwiddles: BinTwiddles
     /// The points and the complex FFT's other pair of arrays, each of `size/2`.
     private let buffers: UnsafeMutablePointer<Float>
 
@@ -27,20 +30,13 @@ public final class RealFFT {
         self.size = size
         let half = size / 2
         complex = SplitComplexFFT(count: half)
-        binTwiddleReal = .allocate(capacity: half + 1)
-        binTwiddleImaginary = .allocate(capacity: half + 1)
-        for k in 0...half {
-            let angle = -2 * Double.pi * Double(k) / Double(size)
-            binTwiddleReal[k] = Float(cos(angle))
-            binTwiddleImaginary[k] = Float(sin(angle))
-        }
+        binTwiddles = BinTwiddles.shared(size: size)
+        (binTwiddleReal, binTwiddleImaginary) = (binTwiddles.real, binTwiddles.imaginary)
         buffers = .allocate(capacity: 4 * half)
         buffers.initialize(repeating: 0, count: 4 * half)
     }
 
     deinit {
-        binTwiddleReal.deallocate()
-        binTwiddleImaginary.deallocate()
         buffers.deallocate()
     }
 
@@ -87,5 +83,40 @@ public final class RealFFT {
             k += 8
         }
         for k in k...half { out[k] = magnitude(k) }
+    }
+}
+
+/// `exp(−2πi k/size)` for k = 0…size/2, made once per size and kept for the process (`RealFFT`), as the complex FFT's
+/// tables are (`SplitComplexFFT.Tables`).
+final class BinTwiddles: @unchecked Sendable {
+    let real: UnsafeMutablePointer<Float>
+    let imaginary: UnsafeMutablePointer<Float>
+
+    private static let made = Mutex<[Int: BinTwiddles]>([:])
+
+    /// The table for a real FFT of `size` points, made on first use.
+    static func shared(size: Int) -> BinTwiddles {
+        made.withLock { made in
+            if let table = made[size] { return table }
+            let table = BinTwiddles(size: size)
+            made[size] = table
+            return table
+        }
+    }
+
+    private init(size: Int) {
+        let half = size / 2
+        real = .allocate(capacity: half + 1)
+        imaginary = .allocate(capacity: half + 1)
+        for k in 0...half {
+            let angle = -2 * Double.pi * Double(k) / Double(size)
+            real[k] = Float(cos(angle))
+            imaginary[k] = Float(sin(angle))
+        }
+    }
+
+    deinit {
+        real.deallocate()
+        imaginary.deallocate()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A forward complex FFT of a fixed power-of-two size on split arrays (the real parts in one, the imaginary parts in
 /// another), for `RealFFT`.
@@ -13,7 +14,7 @@ import Foundation
 /// Pass `t` (from `log2(n) - 1` down to 0) with span `s = 2^t` and `h = n/2`: for each `j < h`, with
 /// `o = j + (j & ~(s - 1))` and the twiddle `w = exp(-2πi (j & ~(s - 1)) / n)`,
 /// `y[j] = x[o] + w·x[o + s]` and `y[j + h] = x[o] − w·x[o + s]`.
-struct SplitComplexFFT: ~Copyable {
+struct SplitComplexFFT {
     /// The number of complex points (a power of two, at least 2).
     let count: Int
     private let passes: Int
@@ -24,32 +25,64 @@ struct SplitComplexFFT: ~Copyable {
     private let narrowReal: UnsafeMutablePointer<Float>
     private let narrowImaginary: UnsafeMutablePointer<Float>
 
-    /// An FFT of `count` complex points (a power of two, at least 2); its tables are computed in double precision.
+    /// The tables of this size, shared by every FFT of it (they are never written after they are made).
+    private let tables: Tables
+
+    /// An FFT of `count` complex points (a power of two, at least 2); its tables are computed in double precision, once
+    /// per size in a process (`Tables.shared`).
     init(count: Int) {
         precondition(count >= 2 && count.nonzeroBitCount == 1, "FFT size must be a power of two")
         self.count = count
         passes = count.trailingZeroBitCount
-        let half = count / 2
-        twiddleReal = .allocate(capacity: half)
-        twiddleImaginary = .allocate(capacity: half)
-        narrowReal = .allocate(capacity: 3 * half)
-        narrowImaginary = .allocate(capacity: 3 * half)
-        for k in 0..<half {
-            let angle = -2 * Double.pi * Double(k) / Double(count)
-            twiddleReal[k] = Float(cos(angle))
-            twiddleImaginary[k] = Float(sin(angle))
-        }
-        for pass in 0..<3 {
-            let span = 1 << pass
-            for j in 0..<half {
-                narrowReal[pass * half + j] = twiddleReal[j & ~(span - 1)]
-                narrowImaginary[pass * half + j] = twiddleImaginary[j & ~(span - 1)]
-            }
-        }
+        tables = Tables.shared(count: count)
+        (twiddleReal, twiddleImaginary) = (tables.twiddleReal, tables.twiddleImaginary)
+        (narrowReal, narrowImaginary) = (tables.narrowReal, tables.narrowImaginary)
     }
 
-    deinit {
-        for table in [twiddleReal, twiddleImaginary, narrowReal, narrowImaginary] { table.deallocate() }
+    /// The twiddles of one size. Made once per size and kept for the process (a few sizes, at most 16 bytes a point):
+    /// an analysis that makes an FFT for each frame group of each sound (Studio's flux probe, eight per sound) spent
+    /// more time on `sin` and `cos` than on some of its transforms.
+    final class Tables: @unchecked Sendable {
+        let twiddleReal: UnsafeMutablePointer<Float>
+        let twiddleImaginary: UnsafeMutablePointer<Float>
+        let narrowReal: UnsafeMutablePointer<Float>
+        let narrowImaginary: UnsafeMutablePointer<Float>
+
+        private static let made = Mutex<[Int: Tables]>([:])
+
+        /// The tables for `count` points, made on first use.
+        static func shared(count: Int) -> Tables {
+            made.withLock { made in
+                if let tables = made[count] { return tables }
+                let tables = Tables(count: count)
+                made[count] = tables
+                return tables
+            }
+        }
+
+        private init(count: Int) {
+            let half = count / 2
+            twiddleReal = .allocate(capacity: half)
+            twiddleImaginary = .allocate(capacity: half)
+            narrowReal = .allocate(capacity: 3 * half)
+            narrowImaginary = .allocate(capacity: 3 * half)
+            for k in 0..<half {
+                let angle = -2 * Double.pi * Double(k) / Double(count)
+                twiddleReal[k] = Float(cos(angle))
+                twiddleImaginary[k] = Float(sin(angle))
+            }
+            for pass in 0..<3 {
+                let span = 1 << pass
+                for j in 0..<half {
+                    narrowReal[pass * half + j] = twiddleReal[j & ~(span - 1)]
+                    narrowImaginary[pass * half + j] = twiddleImaginary[j & ~(span - 1)]
+                }
+            }
+        }
+
+        deinit {
+            for table in [twiddleReal, twiddleImaginary, narrowReal, narrowImaginary] { table.deallocate() }
+        }
     }
 
     /// Transforms the `count` points in `real` and `imaginary`, using `scratchReal` and `scratchImaginary` (each of
