@@ -6,7 +6,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 dsp="$here/../../Sources/AudioKitLinux/DSP"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-swiftc -O "$here/main.swift" "$dsp/RealFFT.swift" "$dsp/SplitComplexFFT.swift" -o "$out/ours"
+swiftc -O "$here/main.swift" "$dsp/RealFFT.swift" "$dsp/SplitComplexFFT.swift" "$dsp/TablesBySize.swift" -o "$out/ours"
 peer=""
 if [ -f /usr/include/kissfft/kiss_fftr.h ]; then
   cc -O2 "$here/kissfft.c" -o "$out/kissfft" -lkissfft-float -lm && peer="$out/kissfft"

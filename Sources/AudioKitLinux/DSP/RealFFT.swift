@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A forward real FFT of a fixed size: the magnitudes of the `size/2 + 1` bins of a real frame.
 ///
@@ -92,17 +91,10 @@ final class BinTwiddles: @unchecked Sendable {
     let real: UnsafeMutablePointer<Float>
     let imaginary: UnsafeMutablePointer<Float>
 
-    private static let made = Mutex<[Int: BinTwiddles]>([:])
+    private static let made = TablesBySize { BinTwiddles(size: $0) }
 
     /// The table for a real FFT of `size` points, made on first use.
-    static func shared(size: Int) -> BinTwiddles {
-        made.withLock { made in
-            if let table = made[size] { return table }
-            let table = BinTwiddles(size: size)
-            made[size] = table
-            return table
-        }
-    }
+    static func shared(size: Int) -> BinTwiddles { made.table(size) }
 
     private init(size: Int) {
         let half = size / 2

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A forward complex FFT of a fixed power-of-two size on split arrays (the real parts in one, the imaginary parts in
 /// another), for `RealFFT`.
@@ -48,17 +47,10 @@ struct SplitComplexFFT {
         let narrowReal: UnsafeMutablePointer<Float>
         let narrowImaginary: UnsafeMutablePointer<Float>
 
-        private static let made = Mutex<[Int: Tables]>([:])
+        private static let made = TablesBySize { Tables(count: $0) }
 
         /// The tables for `count` points, made on first use.
-        static func shared(count: Int) -> Tables {
-            made.withLock { made in
-                if let tables = made[count] { return tables }
-                let tables = Tables(count: count)
-                made[count] = tables
-                return tables
-            }
-        }
+        static func shared(count: Int) -> Tables { made.table(count) }
 
         private init(count: Int) {
             let half = count / 2
