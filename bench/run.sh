@@ -254,22 +254,25 @@ for _ in range(7):
     runs.append(time.perf_counter() - start)
 print(f"  {seconds:.1f} s of sound: best {min(runs):.3f} s ({seconds / min(runs):.0f}x), median {statistics.median(runs):.3f} s ({seconds / statistics.median(runs):.0f}x)")
 PY
-    echo "Real time on the same sounds one file each (${#list[@]} WAVs): one process for all (--out-dir, several at once) against one process per sound, best and median of 5:"
+    echo "Real time on the same sounds one file each (${#list[@]} WAVs): one process for all (--out-dir, several at once) against one process per sound, best and median of 5;"
+    echo "then --out-dir on a disk whose flush takes 2 ms (bench/slow_flush.c, LD_PRELOADed):"
+    cc -O2 -shared -fPIC -o "$out/slow_flush.so" bench/slow_flush.c
     python3 - "$bin/ahap-tool" "$out" "${list[@]}" <<'PY'
 import os, statistics, subprocess, sys, time, wave
 tool, folder, sounds = sys.argv[1], sys.argv[2], sys.argv[3:]
+slow = dict(os.environ, LD_PRELOAD=os.path.join(folder, "slow_flush.so"), AKL_FLUSH_US="2000")
 seconds = 0.0
 for s in sounds:
     with wave.open(s) as w:
         seconds += w.getnframes() / w.getframerate()
-def batch():
+def batch(env=None):
     target = os.path.join(folder, "batch")
     os.makedirs(target, exist_ok=True)
-    subprocess.run([tool, "from-audio", *sounds, "--out-dir", target], check=True, stderr=subprocess.DEVNULL)
+    subprocess.run([tool, "from-audio", *sounds, "--out-dir", target], check=True, stderr=subprocess.DEVNULL, env=env)
 def each():
     for i, s in enumerate(sounds):
         subprocess.run([tool, "from-audio", s, "-o", os.path.join(folder, f"each{i}.ahap")], check=True, stderr=subprocess.DEVNULL)
-for name, f in (("one process, --out-dir", batch), ("one process per sound", each)):
+for name, f in (("one process, --out-dir", batch), ("one process per sound", each), ("--out-dir, 2 ms flushes", lambda: batch(slow))):
     runs = []
     for _ in range(5):
         start = time.perf_counter()

@@ -98,18 +98,21 @@ public enum AtomicFile {
         let temp = temporaryPath(for: target)
         TemporaryFiles.shared.register(temp)
         defer { TemporaryFiles.shared.unregister(temp) }
-        if let reason = writeSynced(bytes, to: temp) {
+        // A command's outputs are synced together when they are committed (`commitDeferred`); the editor's saves, one
+        // at a time, here.
+        let sync = !DeferredCommits.shared.isOn
+        if let reason = writeNew(bytes, to: temp, sync: sync) {
             unlink(temp)
             throw InputError(
                 .writeFailed, path: destination, reason: "cannot write: \(reason)",
                 fix: "check that the folder exists and is writable, and the free disk space")
         }
-        try commit(temp, to: target, named: destination, replacing: replacing, synced: true)
+        try commit(temp, to: target, named: destination, replacing: replacing, synced: sync)
     }
 
-    /// Creates the file `path` (which must not exist) holding `bytes`, on disk when this returns (one `fsync(2)`); nil,
-    /// or why it could not.
-    private static func writeSynced(_ bytes: UnsafeRawBufferPointer, to path: String) -> String? {
+    /// Creates the file `path` (which must not exist) holding `bytes`, on disk when this returns if `sync` (one
+    /// `fsync(2)`); nil, or why it could not.
+    private static func writeNew(_ bytes: UnsafeRawBufferPointer, to path: String, sync: Bool) -> String? {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { return String(cString: strerror(errno)) }
         if let reason = writeAll(bytes, to: fd) {
@@ -117,7 +120,7 @@ public enum AtomicFile {
             return reason
         }
         // Written space can still run out at the sync or the close (delayed allocation, a network file system).
-        if fsync(fd) != 0 {
+        if sync && fsync(fd) != 0 {
             let reason = String(cString: strerror(errno))
             close(fd)
             return reason
@@ -138,7 +141,7 @@ public enum AtomicFile {
     }
 
     /// Syncs the file at `path` to disk; nil, or why it could not.
-    private static func sync(_ path: String) -> String? {
+    static func sync(_ path: String) -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return String(cString: strerror(errno)) }
         defer { close(fd) }
@@ -147,7 +150,8 @@ public enum AtomicFile {
 
     /// Renames a finished temporary file over `target` (a resolved destination), after checking once more that
     /// `target` is no input, syncing it unless it is `synced` already, and giving it the permissions of the file it
-    /// replaces. Errors name `named`, the path the user gave.
+    /// replaces. Errors name `named`, the path the user gave. While commits are deferred, the file is staged instead,
+    /// and synced with the command's other outputs by `commitDeferred()`.
     static func commit(
         _ temp: String, to target: String, named: String? = nil, replacing: String? = nil, synced alreadySynced: Bool = false
     ) throws(InputError) {
@@ -156,8 +160,9 @@ public enum AtomicFile {
             unlink(temp)
             throw overwriteError(shown, input: input)
         }
+        let deferred = DeferredCommits.shared.isOn
         // On disk before it replaces anything: a crash or power loss leaves the old file or the new, never a hole.
-        if !alreadySynced, let reason = sync(temp) {
+        if !alreadySynced && !deferred, let reason = sync(temp) {
             unlink(temp)
             throw InputError(.writeFailed, path: shown, reason: "cannot write: \(reason)", fix: "check the free disk space")
         }
@@ -165,7 +170,7 @@ public enum AtomicFile {
         if stat(target, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG {
             chmod(temp, existing.st_mode & 0o7777)
         }
-        if DeferredCommits.shared.isOn {
+        if deferred {
             // Staged under a name of its own (the writer unregisters `temp` when this returns), still removed on a signal.
             let staged = temporaryPath(for: target)
             TemporaryFiles.shared.register(staged)
@@ -175,7 +180,8 @@ public enum AtomicFile {
                 unlink(temp)
                 throw InputError(.writeFailed, path: shown, reason: "cannot stage the file: \(reason)")
             }
-            DeferredCommits.shared.add(.init(staged: staged, target: target, shown: shown, replacing: replacing))
+            DeferredCommits.shared.add(
+                .init(staged: staged, target: target, shown: shown, replacing: replacing, synced: alreadySynced))
             return
         }
         if rename(temp, target) != 0 {
@@ -185,16 +191,25 @@ public enum AtomicFile {
         }
     }
 
-    /// From now on, every finished output waits, complete and synced, until `commitDeferred()` renames them all into
-    /// place together (or `discardDeferred()` or a signal removes them): an interrupted or failed command leaves none
-    /// of its outputs, never the first of two. The command-line tools turn this on; the editor, which saves while it
-    /// runs, turns it off.
+    /// From now on, every finished output waits, complete, until `commitDeferred()` syncs them all to disk and renames
+    /// them into place together (or `discardDeferred()` or a signal removes them): an interrupted or failed command
+    /// leaves none of its outputs, never the first of two. The command-line tools turn this on; the editor, which
+    /// saves while it runs, turns it off.
     public static func deferCommits(_ on: Bool) { DeferredCommits.shared.isOn = on }
 
-    /// Renames every staged output into place, in the order they were written. The first that fails stops it
-    /// (the rest are removed) and is thrown.
+    /// Syncs every staged output to disk, all at once (`ConcurrentSync`), then renames them into place, in the order
+    /// they were written. When one cannot be synced, none is renamed (all are removed) and the first such failure is
+    /// thrown; else the first rename that fails stops it (the rest are removed) and is thrown.
     public static func commitDeferred() throws(InputError) {
         let pending = DeferredCommits.shared.take()
+        let reasons = ConcurrentSync.sync(pending.filter { !$0.synced }.map(\.staged))
+        if let (path, reason) = reasons.first, let p = pending.first(where: { $0.staged == path }) {
+            for rest in pending {
+                unlink(rest.staged)
+                TemporaryFiles.shared.unregister(rest.staged)
+            }
+            throw InputError(.writeFailed, path: p.shown, reason: "cannot write: \(reason)", fix: "check the free disk space")
+        }
         for (i, p) in pending.enumerated() {
             var failure: InputError? = nil
             if let input = InputRegistry.shared.input(overwrittenBy: p.target, allowing: p.replacing) {
@@ -229,6 +244,8 @@ final class DeferredCommits: @unchecked Sendable {
         let target: String
         let shown: String
         let replacing: String?
+        /// Whether it is on disk already; else `commitDeferred` syncs it.
+        let synced: Bool
     }
 
     static let shared = DeferredCommits()
