@@ -71,7 +71,7 @@ public struct JSONWriter: Sendable {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .integer(let i): out.append(contentsOf: String(i).utf8)
-        case .real(let d): out.append(contentsOf: JSONWriter.format(d).utf8)
+        case .real(let d): JSONWriter.writeReal(d, into: &out)
         case .string(let s): JSONWriter.writeString(s, into: &out)
         case .array(let items):
             if items.isEmpty {
@@ -132,18 +132,42 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// Whether the UTF-8 bytes of a string can go into a JSON string as they are: no control character, quote or
+    /// backslash.
+    @inline(__always)
+    private static func needsNoEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for b in bytes where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
+        return true
+    }
+
     /// Appends `s` to `out` as a quoted JSON string in UTF-8, escaped as `writeString(_:into:)` (String) does.
     static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        // Most keys and values need no escape: copied whole.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out.append(contentsOf: s.utf8)
-        } else {
+        // Most keys and values need no escape: copied whole, from the string's own bytes (scanning its `utf8` view a
+        // byte at a time cost more than the copy).
+        var s = s
+        let plain = s.withUTF8 { bytes in
+            guard needsNoEscape(bytes) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if !plain {
             var escaped = ""
             writeString(s, into: &escaped)
             out.append(contentsOf: escaped.utf8.dropFirst().dropLast())
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `format(d)` to `out` as UTF-8, from the digits' own bytes.
+    static func writeReal(_ d: Double, into out: inout [UInt8]) {
+        guard d.isFinite else { return out.append(contentsOf: "null".utf8) }
+        var text = d.description
+        text.withUTF8 { bytes in
+            out.append(contentsOf: bytes)
+            for b in bytes where b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") { return }
+            out.append(contentsOf: ".0".utf8)
+        }
     }
 
     /// Shortest text that reads back as the same Double; always has a `.` or an exponent.

@@ -59,109 +59,102 @@ public enum BreakpointReduction {
     }
 
     /// The points still in play, ordered by area, then by index (the earlier of two equal areas goes first): a binary
-    /// heap that knows where each point sits, so a neighbour's new area moves it in place.
+    /// heap that knows where each point sits, so a neighbour's new area moves it in place. Each entry holds its area,
+    /// so a comparison reads the two entries it compares and nothing else.
     final class AreaHeap {
-        private let areas: UnsafeMutablePointer<Double>
-        /// Points, in heap order.
-        private let items: UnsafeMutablePointer<Int>
-        /// Where each point sits in `items`; −1 when it is not there.
+        struct Entry {
+            var area: Double
+            var point: Int
+        }
+
+        /// Points with their areas, in heap order.
+        private let entries: UnsafeMutablePointer<Entry>
+        /// Where each point sits in `entries`; −1 when it is not there.
         private let slots: UnsafeMutablePointer<Int>
         private var count = 0
 
         /// An empty heap for points 0..<`capacity`.
         init(count capacity: Int) {
-            areas = .allocate(capacity: capacity)
-            items = .allocate(capacity: capacity)
+            entries = .allocate(capacity: capacity)
             slots = .allocate(capacity: capacity)
             slots.initialize(repeating: -1, count: capacity)
         }
 
         deinit {
-            areas.deallocate()
-            items.deallocate()
+            entries.deallocate()
             slots.deallocate()
         }
 
         /// The point with the smallest area, or nil when none is left.
-        var first: Int? { count > 0 ? items[0] : nil }
+        var first: Int? { count > 0 ? entries[0].point : nil }
 
-        /// The area of point `i`, as last set.
-        func area(_ i: Int) -> Double { areas[i] }
+        /// The area of point `i`, which is in the heap.
+        func area(_ i: Int) -> Double { entries[slots[i]].area }
 
         @inline(__always)
-        private func precedes(_ a: Int, _ b: Int) -> Bool { areas[a] < areas[b] || (areas[a] == areas[b] && a < b) }
+        private static func precedes(_ a: Entry, _ b: Entry) -> Bool {
+            a.area < b.area || (a.area == b.area && a.point < b.point)
+        }
 
         /// Fills the empty heap with `points`, each with its `area`, in one pass (R. W. Floyd, "Algorithm 245:
         /// Treesort 3", CACM 7(12), 1964): each parent sifted down from the last to the first, in linear time. The order
         /// of areas and indices decides each place, so the heap pops the same points as one built by insertion.
         func build(_ points: Range<Int>, area: (Int) -> Double) {
             for i in points {
-                areas[i] = area(i)
-                items[count] = i
+                entries[count] = Entry(area: area(i), point: i)
                 slots[i] = count
                 count += 1
             }
-            for parent in stride(from: count / 2 - 1, through: 0, by: -1) { siftDown(parent) }
-        }
-
-        /// Adds point `i` with `area`.
-        func insert(_ i: Int, area: Double) {
-            areas[i] = area
-            items[count] = i
-            slots[i] = count
-            count += 1
-            siftUp(count - 1)
+            for parent in stride(from: count / 2 - 1, through: 0, by: -1) { siftDown(parent, entries[parent]) }
         }
 
         /// Removes the first point.
         func removeFirst() {
             guard count > 0 else { return }
-            slots[items[0]] = -1
+            slots[entries[0].point] = -1
             count -= 1
             guard count > 0 else { return }
-            items[0] = items[count]
-            slots[items[0]] = 0
-            siftDown(0)
+            siftDown(0, entries[count])
         }
 
         /// Gives point `i`, in the heap, its new `area`.
         func update(_ i: Int, area: Double) {
-            let old = areas[i]
-            areas[i] = area
             let at = slots[i]
-            guard at >= 0 else { return insert(i, area: area) }
-            if area < old { siftUp(at) } else { siftDown(at) }
+            precondition(at >= 0, "a point not in the heap")
+            let old = entries[at].area
+            let moving = Entry(area: area, point: i)
+            if area < old { siftUp(at, moving) } else { siftDown(at, moving) }
         }
 
-        private func siftUp(_ start: Int) {
+        /// Puts `moving` at `start` or above it.
+        private func siftUp(_ start: Int, _ moving: Entry) {
             var c = start
-            let moving = items[c]
             while c > 0 {
                 let p = (c - 1) / 2
-                guard precedes(moving, items[p]) else { break }
-                items[c] = items[p]
-                slots[items[c]] = c
+                guard Self.precedes(moving, entries[p]) else { break }
+                entries[c] = entries[p]
+                slots[entries[c].point] = c
                 c = p
             }
-            items[c] = moving
-            slots[moving] = c
+            entries[c] = moving
+            slots[moving.point] = c
         }
 
-        private func siftDown(_ start: Int) {
+        /// Puts `moving` at `start` or below it.
+        private func siftDown(_ start: Int, _ moving: Entry) {
             var p = start
-            let moving = items[p]
             while true {
                 let l = 2 * p + 1
                 if l >= count { break }
                 let r = l + 1
-                let m = r < count && precedes(items[r], items[l]) ? r : l
-                guard precedes(items[m], moving) else { break }
-                items[p] = items[m]
-                slots[items[p]] = p
+                let m = r < count && Self.precedes(entries[r], entries[l]) ? r : l
+                guard Self.precedes(entries[m], moving) else { break }
+                entries[p] = entries[m]
+                slots[entries[p].point] = p
                 p = m
             }
-            items[p] = moving
-            slots[moving] = p
+            entries[p] = moving
+            slots[moving.point] = p
         }
     }
 }
