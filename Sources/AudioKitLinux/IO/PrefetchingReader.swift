@@ -19,7 +19,8 @@ public final class PrefetchingReader {
         DispatchQueue.global(qos: .userInitiated).async {
             let reader = owned.reader
             while true {
-                var buffer = pipe.spareBuffer() ?? [Float](repeating: 0, count: size)
+                // A new buffer is not zeroed first: the decoder writes the frames read, and only those are used.
+                var buffer = pipe.spareBuffer() ?? [Float](unsafeUninitializedCapacity: size) { _, count in count = size }
                 let n: Int
                 do throws(InputError) {
                     n = try buffer.withUnsafeMutableBufferPointer { p throws(InputError) in try reader.read(into: p, frames: blockFrames) }
