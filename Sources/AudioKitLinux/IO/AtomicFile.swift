@@ -203,12 +203,13 @@ public enum AtomicFile {
     public static func commitDeferred() throws(InputError) {
         let pending = DeferredCommits.shared.take()
         let reasons = ConcurrentSync.sync(pending.filter { !$0.synced }.map(\.staged))
-        if let (path, reason) = reasons.first, let p = pending.first(where: { $0.staged == path }) {
+        if let (path, reason) = reasons.first {
             for rest in pending {
                 unlink(rest.staged)
                 TemporaryFiles.shared.unregister(rest.staged)
             }
-            throw InputError(.writeFailed, path: p.shown, reason: "cannot write: \(reason)", fix: "check the free disk space")
+            let shown = pending.first { $0.staged == path }?.shown ?? path
+            throw InputError(.writeFailed, path: shown, reason: "cannot write: \(reason)", fix: "check the free disk space")
         }
         for (i, p) in pending.enumerated() {
             var failure: InputError? = nil
