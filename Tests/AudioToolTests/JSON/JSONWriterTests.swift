@@ -26,6 +26,23 @@ struct JSONWriterTests {
         #expect(lines.filter { $0 == "  {" }.count == 10_000 && lines.filter { $0 == "  }," }.count == 9_999)
     }
 
+    @Test("numbers and strings are written as their known texts: shortest round trip, a fraction always, escapes")
+    func numbersAndStrings() throws {
+        let numbers: [(Double, String)] = [
+            (0, "0.0"), (-0.0, "-0.0"), (1, "1.0"), (-2.5, "-2.5"), (0.1, "0.1"), (1e16, "1e+16"), (1e-5, "1e-05"),
+            (5e-324, "5e-324"), (123_456_789_012, "123456789012.0"), (.nan, "null"), (.infinity, "null"),
+        ]
+        for (d, text) in numbers { #expect(JSONWriter(indent: "").string(from: .real(d)) == text, "\(d)") }
+        let strings: [(String, String)] = [
+            ("Time", #""Time""#), ("é🎵", "\"é🎵\""), ("a\"b\\c", #""a\"b\\c""#), ("tab\t", #""tab\t""#),
+            ("\u{01}", #""\u0001""#), (String(repeating: "x", count: 40), "\"" + String(repeating: "x", count: 40) + "\""),
+        ]
+        for (s, text) in strings { #expect(JSONWriter(indent: "").string(from: .string(s)) == text, "\(s)") }
+        // A string bridged from Foundation, whose bytes may not be stored as UTF-8, is written the same.
+        let bridged = NSString(string: "Parameter é").description
+        #expect(JSONWriter(indent: "").string(from: .string(bridged)) == "\"Parameter é\"")
+    }
+
     @Test("each line is indented once for every level it is in, deeper than the indents written whole as well")
     func deepIndent() {
         // Arrays 40 deep around one number: line k opens the array at depth k, the number stands at depth 40.
