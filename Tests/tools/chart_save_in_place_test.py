@@ -112,6 +112,19 @@ def request(url, path, method="GET", body=None):
         return e.code, e.read().decode()
 
 
+def editor_url(server, wait=120):
+    """The URL (with its token) a `beatmap edit` started as `server` prints on standard error, or None."""
+    deadline = time.time() + wait
+    while time.time() < deadline:
+        line = server.stderr.readline()
+        if not line and server.poll() is not None:
+            return None
+        m = re.search(r"(http://127\.0\.0\.1:\d+/\?token=[0-9a-f]+)", line)
+        if m:
+            return m.group(1)
+    return None
+
+
 class SaveInPlaceTest(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.mkdtemp(prefix="akl-inplace-")
@@ -124,13 +137,7 @@ class SaveInPlaceTest(unittest.TestCase):
         server = subprocess.Popen([os.path.abspath(os.path.join(BIN, "beatmap")), "edit", chart, "--audio", self.track, "--no-open", *extra],
                                   stderr=subprocess.PIPE, text=True, cwd=self.dir)
         try:
-            url, deadline = None, time.time() + 120
-            while url is None and time.time() < deadline:
-                line = server.stderr.readline()
-                if not line and server.poll() is not None:
-                    break
-                m = re.search(r"(http://127\.0\.0\.1:\d+/\?token=[0-9a-f]+)", line)
-                url = m.group(1) if m else None
+            url = editor_url(server)
             self.assertIsNotNone(url, "the editor printed no URL")
             return request(url, save, "POST", new_times)
         finally:

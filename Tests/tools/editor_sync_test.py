@@ -9,17 +9,15 @@ while it runs, so each save is synced on its own, and the saved map is renamed i
 A missing C compiler skips with the reason, and fails under CI=true."""
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
 import tempfile
-import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from chart_roundtrip_test import BIN, CI  # noqa: E402
-from chart_save_in_place_test import request, write_track  # noqa: E402
+from chart_save_in_place_test import editor_url, request, write_track  # noqa: E402
 
 SHIM = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sync_shim.c")
 
@@ -55,13 +53,7 @@ class EditorSyncTest(unittest.TestCase):
         server = subprocess.Popen([os.path.join(BIN, "beatmap"), "edit", chart, "--audio", track, "--no-open"],
                                   stderr=subprocess.PIPE, text=True, cwd=self.dir, env=env)
         try:
-            url, deadline = None, time.time() + 120
-            while url is None and time.time() < deadline:
-                line = server.stderr.readline()
-                if not line and server.poll() is not None:
-                    break
-                m = re.search(r"(http://127\.0\.0\.1:\d+/\?token=[0-9a-f]+)", line)
-                url = m.group(1) if m else None
+            url = editor_url(server)
             self.assertIsNotNone(url, "the editor printed no URL")
             for k, times in enumerate([[0.5 * k for k in range(1, 10)], [0.5 * k + 0.01 for k in range(1, 9)]]):
                 status, body = request(url, "/api/save", "POST", times)
