@@ -36,4 +36,33 @@ struct KeepsSpacingTests {
         let clean = BeatChecker.check(map: BeatMap(times: times, bpm: 185, offset: 1), onset: onset)
         #expect(clean.flaggedCount == 0)
     }
+
+    /// Bars at 150 BPM with notes on beats 0, ½, 1, 2, 2¾ and 3½, each on a click (the one on beat 1 accented): the
+    /// chart plays ¾-beat steps (2 → 2¾ → 3½, in every bar) and the 1/4 subdivision. The note on beat 1 of bar 15 moved a
+    /// 1/4 beat later, onto a silent line, lands ¾ beat from both neighbours: an even spacing of a step the chart uses,
+    /// on a subdivision it uses, but in a rhythm it plays nowhere else, while its own line (free, with a click) puts it
+    /// back in the figure every bar plays. Flagged as moved out of that figure, with its own line as the fix; the 2¾
+    /// notes, evenly spaced in every bar, and the unmoved chart are not flagged (issue #39: the editor's fix-cascade
+    /// bench found such a hit never flagged).
+    @Test func anEvenSpacingTheChartPlaysOnceBesideItsFigureIsFlagged() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let beat = 60.0 / 150
+        let places = [0, 0.5, 1, 2, 2.75, 3.5]
+        let times = (0..<30).flatMap { bar in places.map { 1 + (Double(bar) * 4 + $0) * beat } }
+        let path = try ChartJudgementTests.clicks(
+            times, gains: times.indices.map { $0 % places.count == 2 ? 3 : 1 }, seconds: times.last! + 1, in: dir)
+        let onset = try SpectralFlux.analyze(path: path)
+        let clean = BeatChecker.check(map: BeatMap(times: times, bpm: 150, offset: 1), onset: onset)
+        #expect(clean.flaggedCount == 0, "flagged \(clean.beats.filter(\.flagged).map(\.time))")
+        let k = 15 * places.count + 2
+        var moved = times
+        moved[k] += beat / 4
+        #expect(abs((moved[k] - moved[k - 1]) - (moved[k + 1] - moved[k])) < 1e-9)
+        let report = BeatChecker.check(map: BeatMap(times: moved, bpm: 150, offset: 1), onset: onset)
+        let flagged = report.beats.filter(\.flagged)
+        #expect(flagged.map(\.index) == [k], "flagged \(flagged.map(\.time))")
+        #expect((report.beats[k].figurePlays ?? 0) >= 3)
+        #expect(abs((report.beats[k].suggestion ?? 0) - times[k]) < 0.002, "suggested \(String(describing: report.beats[k].suggestion))")
+    }
 }
