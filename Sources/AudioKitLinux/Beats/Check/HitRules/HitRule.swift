@@ -41,8 +41,8 @@ struct HitUnderJudgement {
 
 /// The rules in the order they are asked: a hit moved onto another's line first (rule 8); then a hit on a clear onset,
 /// checked only for leaving a figure the chart repeats (rules 2 and 7); a hit that keeps its neighbours' spacing is part
-/// of a pattern, checked only for the same; a hit the snap did not place is flagged with its fix (rules 4 and 6); else a better place is looked
-/// for (rules 3 and 5), and a hit that left a repeated figure is sent back to it (rule 7).
+/// of a pattern, checked only for the same; a hit the snap did not place is flagged with its fix (rules 4 and 6); else
+/// a better place is looked for (rules 3 and 5), and a hit that left a repeated figure is sent back to it (rule 7).
 enum HitRules {
     /// The rules, in order.
     static let pipeline: [any HitRule.Type] = [
