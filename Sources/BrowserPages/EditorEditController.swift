@@ -24,13 +24,17 @@
             // optional); the beats are judged on it from now on.
             router.put("/api/grid") { request, _ in
                 let body = try await request.body.collect(upTo: EditorServer.maxBodyBytes)
-                guard let grid = EditorBodies.GridBody.read(Array(body.readableBytesView)),
-                    await session.setGrid(bpm: grid.bpm, offset: grid.offset, sections: (grid.sections ?? []).map { ($0.time, $0.bpm) })
-                else {
+                guard let grid = EditorBodies.GridBody.read(Array(body.readableBytesView)) else {
                     return PageResponses.failure(
                         .badRequest,
                         "the body must be {\"bpm\": a tempo within \(TempoMap.bpmRange.lowerBound)–\(TempoMap.bpmRange.upperBound), \"offset\": seconds, \"sections\": [{\"time\": seconds, \"bpm\": a tempo}, …] (optional, each at least 1 ms after the one before, at most \(EditorSession.maxSections))}"
                     )
+                }
+                // A grid read but not taken: the reason names the value and the bound it breaks.
+                if let why = await session.trySetGrid(
+                    bpm: grid.bpm, offset: grid.offset, sections: (grid.sections ?? []).map { ($0.time, $0.bpm) })
+                {
+                    return PageResponses.failure(.badRequest, why)
                 }
                 return try PageResponses.json(await session.state())
             }

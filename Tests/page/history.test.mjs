@@ -28,3 +28,18 @@ test("History keeps snapshots of the beats and the grid, copied, so a grid edit 
   assert.deepEqual(back, { beats: [1, 2], grid: { bpm: 120, offset: 0, sections: [] } });
   assert.deepEqual(h.redo(back).grid.bpm, 240);
 });
+
+test("History passes over a step that would change nothing: an edit the server refused leaves no empty undo", () => {
+  const h = new History();
+  const grid = { bpm: 120, offset: 0, sections: [] };
+  h.record({ beats: [1], grid }); // then a hit was added
+  h.record({ beats: [1, 2], grid }); // then an offset of 1e12 s was typed, refused, and the page went back to this grid
+  // The same content with its keys in another order (the server's grid) is the same snapshot.
+  const now = { grid: { sections: [], offset: 0, bpm: 120 }, beats: [1, 2] };
+  assert.deepEqual(h.undo(now), { beats: [1], grid });
+  assert.deepEqual(h.redo({ beats: [1], grid }).beats, [1, 2]);
+  assert.equal(h.redo(now), null);
+  // Only steps equal to the present are passed over, never a real change.
+  h.record({ beats: [1, 2], grid: { ...grid, bpm: 60 } });
+  assert.deepEqual(h.undo(now).grid.bpm, 60);
+});

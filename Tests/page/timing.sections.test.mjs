@@ -123,3 +123,19 @@ test("barNumber counts bars through a tempo change mid-bar, as formatPosition do
   assert.equal(formatPosition(12.251, grid, 1), "6:1");
   assert.equal(formatPosition(12.251 + 4 * 60 / 95, grid, 1), "7:1");
 });
+
+test("a hit a hair before a fitted section's start is that section's first beat", () => {
+  // A fitted grid: 150 BPM from 0.2 s, then 210 BPM from 40.00000013 s; a hit at 40.0 s starts the second section.
+  const fitted = { bpm: 150, offset: 0.2, beatsPerBar: 4, sections: [{ time: 40.00000013, bpm: 210 }] };
+  const second = sectionsOf(fitted)[1];
+  assert.equal(sectionAt(fitted, 40).index, 1);
+  assert.equal(sectionAt(fitted, 40).bpm, 210);
+  assert.equal(formatPosition(40, fitted), `${second.firstBar}:1`);
+  assert.equal(barNumber(40, fitted), second.firstBar);
+  // "+ Section" on that hit finds the section already there; a setting of its BPM sets the second section's.
+  assert.equal(addSection(fitted, 40, { exact: true }), fitted);
+  assert.deepEqual(setSectionBpm(fitted, 40, 200).sections, [{ time: 40.00000013, bpm: 200 }]);
+  assert.equal(setSectionBpm(fitted, 40, 200).bpm, 150);
+  // A millisecond before is still the first section's.
+  assert.equal(sectionAt(fitted, 39.999).index, 0);
+});

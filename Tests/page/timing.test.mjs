@@ -55,3 +55,12 @@ test("rulerTicks: round steps that give about the asked number of labels", () =>
   assert.deepEqual(rulerTicks(0, 0.05, 5).map((t) => t.text), ["0.00", "0.01", "0.02", "0.03", "0.04", "0.05"]);
   assert.deepEqual(rulerTicks(5, 5, 4), []);
 });
+
+test("bpmText shows three decimals, or the tempo as typed when three would round it", async () => {
+  const { bpmText } = await import("../../Sources/BrowserPages/Page/js/timing.js");
+  assert.equal(bpmText(210), "210.000");
+  assert.equal(bpmText(87.996), "87.996");
+  assert.equal(bpmText(209.98765), "209.98765");
+  assert.equal(bpmText(1 / 3 * 300), "100.000");
+  assert.equal(bpmText(123.4567891), "123.456789");
+});

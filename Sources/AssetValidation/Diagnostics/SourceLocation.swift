@@ -27,11 +27,14 @@ public struct SourceLocation: Hashable, Codable, Sendable, Comparable, CustomStr
         return parts.joined(separator: ":")
     }
 
-    /// Orders by file, line and column (unknown parts first), then by JSON path.
+    /// Orders by file, line and column (unknown parts first), then by JSON path with its indices compared as numbers
+    /// ("/15" before "/148": the findings of a list's items in the list's order).
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         let l = (lhs.file ?? "", lhs.line ?? 0, lhs.column ?? 0)
         let r = (rhs.file ?? "", rhs.line ?? 0, rhs.column ?? 0)
         if l != r { return l < r }
-        return (lhs.jsonPath ?? "") < (rhs.jsonPath ?? "")
+        let (a, b) = (lhs.jsonPath ?? "", rhs.jsonPath ?? "")
+        let order = a.compare(b, options: .numeric)
+        return order == .orderedSame ? a < b : order == .orderedAscending
     }
 }

@@ -173,6 +173,19 @@
                 ] {
                     #expect(try await Self.http(port, "PUT", "/api/grid?token=\(token)", body: Array(bad.utf8)).status == 400, "\(bad)")
                 }
+                // A grid read but out of bounds: the reason names the value and the bound, not the body's shape.
+                for (bad, says) in [
+                    ("{\"bpm\": 120, \"offset\": 1e12}", "an offset of 1000000000000 s is more than a minute outside the track"),
+                    ("{\"bpm\": 0.5, \"offset\": 0}", "a tempo of 0.5 BPM is outside 1–10000 BPM"),
+                    (
+                        "{\"bpm\": 120, \"offset\": 0, \"sections\": [{\"time\": 1e6, \"bpm\": 90}]}",
+                        "section 2 starts at 1000000 s, after 86400 s"
+                    ),
+                ] {
+                    let answer = try await Self.http(port, "PUT", "/api/grid?token=\(token)", body: Array(bad.utf8))
+                    let text = String(decoding: answer.body, as: UTF8.self)
+                    #expect(answer.status == 400 && text.contains(says), "\(bad): \(text)")
+                }
                 let grid = try await Self.http(port, "PUT", "/api/grid?token=\(token)", body: Array("{\"bpm\": 88, \"offset\": 0.25}".utf8))
                 #expect(grid.status == 200)
                 let judged = try JSONSerialization.jsonObject(with: Data(grid.body)) as? [String: Any]

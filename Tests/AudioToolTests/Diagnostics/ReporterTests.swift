@@ -48,6 +48,13 @@ struct ReporterTests {
             Diagnostic(ruleID: "beatmap.off_grid", severity: .warning, location: here, message: "beat \($0) is off the grid")
         }
         #expect(found.sorted().map(\.message) == [9, 13, 100, 109].map { "beat \($0) is off the grid" })
+        // A list read without lines (the editor's hits) names each item by its JSON path: "/15" before "/148".
+        let items = [148, 15, 2, 152].map {
+            Diagnostic(
+                ruleID: "beatmap.outlier", severity: .warning, location: AudioKitLinux.SourceLocation(file: "m.json", jsonPath: "/\($0)"),
+                message: "a gap before beat \($0)")
+        }
+        #expect(items.sorted().map(\.location.jsonPath) == ["/2", "/15", "/148", "/152"])
     }
 
     @Test func githubAnnotations() {

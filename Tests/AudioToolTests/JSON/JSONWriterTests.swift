@@ -30,7 +30,7 @@ struct JSONWriterTests {
     func numbersAndStrings() throws {
         let numbers: [(Double, String)] = [
             (0, "0.0"), (-0.0, "-0.0"), (1, "1.0"), (-2.5, "-2.5"), (0.1, "0.1"), (1e16, "1e+16"), (1e-5, "1e-05"),
-            (5e-324, "5e-324"), (123_456_789_012, "123456789012.0"), (.nan, "null"), (.infinity, "null"),
+            (.leastNonzeroMagnitude, "5e-324"), (123_456_789_012, "123456789012.0"), (.nan, "null"), (.infinity, "null"),
         ]
         for (d, text) in numbers { #expect(JSONWriter(indent: "").string(from: .real(d)) == text, "\(d)") }
         let strings: [(String, String)] = [

@@ -69,7 +69,8 @@ extension EditorSession {
                 + (moved >= 0.0005 ? "; the chart's rows moved hits by at most \(String(format: "%.1f", moved * 1000)) ms" : "")
             if placed != beats {
                 beats = placed
-                report = Self.check(beats, declared: declared, whole: wholeTempo, onset: onset, settings: settings, file: savePath)
+                report = Self.check(
+                    beats, declared: declared, whole: wholeTempo, chart: opensChart, onset: onset, settings: settings, file: savePath)
             }
         }
         saved = document

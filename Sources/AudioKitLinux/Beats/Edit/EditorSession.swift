@@ -166,7 +166,8 @@ public actor EditorSession {
         saved = now
         saved.beats = onDisk
         report = Self.check(
-            now.beats, declared: now.declared, whole: chartTempo, onset: analysed.onset, settings: settings, file: map)
+            now.beats, declared: now.declared, whole: chartTempo, chart: file?.map.writtenTempoMap != nil, onset: analysed.onset,
+            settings: settings, file: map)
         fileRefusal = Self.inPlaceRefusal(of: file)
     }
 
@@ -174,14 +175,21 @@ public actor EditorSession {
     /// author changed it, or for a chart the grid holds whole.
     var wholeTempo: TempoMap? { declared == opened.declared ? chartTempo : nil }
 
+    /// True when the map opened is a chart that spells out its tempo map (StepMania, osu!, Quaver, a Friday Night
+    /// Funkin' chart): its hits are a chart's, whatever grid the author sets, as `beatmap check` reads the file.
+    var opensChart: Bool { file?.map.writtenTempoMap != nil }
+
     /// The check of `beats` on `whole` (a chart's whole tempo map) when given, else on the grid `declared`: of one
-    /// tempo, a list's BPM and offset; of several, a tempo map the hits are judged on as written.
+    /// tempo, a list's BPM and offset; of several, a tempo map the hits are judged on as written. A `chart`'s hits are
+    /// judged on the grid as written whatever its sections, as `beatmap check` judges the file: not as a list of beats
+    /// (no "beat missing" in a chart's rests).
     static func check(
-        _ beats: [Double], declared: TempoMap?, whole: TempoMap?, onset: OnsetStrength, settings: Settings, file: String?
+        _ beats: [Double], declared: TempoMap?, whole: TempoMap?, chart: Bool = false, onset: OnsetStrength, settings: Settings,
+        file: String?
     ) -> BeatCheckReport {
         let map = BeatMap(
             times: beats, tempoMap: whole ?? declared,
-            origin: whole == nil && declared?.sections.count == 1 ? .declared : .chart, file: file)
+            origin: whole == nil && declared?.sections.count == 1 && !chart ? .declared : .chart, file: file)
         return BeatChecker.check(
             map: map, onset: onset,
             options: BeatCheckOptions(tolerance: settings.tolerance, lint: BeatLintOptions(hitWindow: settings.hitWindow)))
@@ -259,27 +267,53 @@ public actor EditorSession {
 
     /// Sets the tempo grid the beats are judged on (and a JSON map keeps on save), and checks them again: `bpm` from
     /// `offset`, then `sections` (start times and tempi) that each restart the grid at their time. Returns false,
-    /// keeping the grid it had, for a tempo outside `TempoMap.bpmRange`, an offset that is not a finite time within a
-    /// minute of the track, or sections that do not each start at least a millisecond after the one before (the offset
-    /// first), at most `maxSectionTime`, at most `maxSections` of them.
+    /// keeping the grid it had, where `gridRefusal` says why.
     @discardableResult
     public func setGrid(bpm: Double, offset: Double, sections: [(time: Double, bpm: Double)] = []) -> Bool {
-        guard TempoMap.bpmRange.contains(bpm), offset.isFinite, abs(offset) <= info.duration + 60 else { return false }
-        guard sections.count <= Self.maxSections else { return false }
+        trySetGrid(bpm: bpm, offset: offset, sections: sections) == nil
+    }
+
+    /// As `setGrid`, returning nil when the grid is set, else why it is not (the grid it had kept).
+    public func trySetGrid(bpm: Double, offset: Double, sections: [(time: Double, bpm: Double)] = []) -> String? {
+        if let why = Self.gridRefusal(bpm: bpm, offset: offset, sections: sections, duration: info.duration) { return why }
+        guard let grid = TempoMap(timingPoints: [(offset, bpm)] + sections) else { return "these sections make no tempo map" }
+        declared = grid
+        report = Self.check(
+            beats, declared: declared, whole: wholeTempo, chart: opensChart, onset: onset, settings: settings, file: savePath)
+        return nil
+    }
+
+    /// Why a grid cannot be set on a track of `duration` seconds, in words with the bound it breaks; nil when it can: a
+    /// tempo outside `TempoMap.bpmRange`, an offset that is not a finite time within a minute of the track, more than
+    /// `maxSections` sections, or a section that does not start at least a millisecond after the one before (the
+    /// offset first; the map keeps times to the microsecond, and closer sections would read back in one place), or
+    /// after `maxSectionTime`. A chart's tempo map may run past its audio (its last sections after the song ends): those
+    /// are kept.
+    public static func gridRefusal(bpm: Double, offset: Double, sections: [(time: Double, bpm: Double)], duration: Double) -> String? {
+        let range = "\(RuleText.number(TempoMap.bpmRange.lowerBound))–\(RuleText.number(TempoMap.bpmRange.upperBound)) BPM"
+        guard TempoMap.bpmRange.contains(bpm) else { return "a tempo of \(RuleText.number(bpm)) BPM is outside \(range)" }
+        guard offset.isFinite, abs(offset) <= duration + 60 else {
+            return
+                "an offset of \(RuleText.number(offset)) s is more than a minute outside the track (0 to \(String(format: "%.3f", duration)) s)"
+        }
+        guard sections.count <= maxSections else { return "\(sections.count) tempo sections is more than \(maxSections)" }
         var last = offset
-        for section in sections {
-            // At least a millisecond after the one before: the map keeps times to the microsecond, and closer sections
-            // would read back in one place.
-            // A chart's tempo map may run past its audio (its last sections after the song ends): they are kept.
-            guard TempoMap.bpmRange.contains(section.bpm), section.time.isFinite, section.time >= last + 0.001,
-                section.time <= Self.maxSectionTime
-            else { return false }
+        for (n, section) in sections.enumerated() {
+            let name = "section \(n + 2)"
+            guard TempoMap.bpmRange.contains(section.bpm) else {
+                return "\(name)'s tempo of \(RuleText.number(section.bpm)) BPM is outside \(range)"
+            }
+            guard section.time.isFinite, section.time <= maxSectionTime else {
+                return
+                    "\(name) starts at \(RuleText.number(section.time)) s, after \(RuleText.number(maxSectionTime)) s (a day), the latest a chart holds"
+            }
+            guard section.time >= last + 0.001 else {
+                return
+                    "\(name) starts at \(String(format: "%.6f", section.time)) s, not at least 1 ms after the one before (\(String(format: "%.6f", last)) s)"
+            }
             last = section.time
         }
-        guard let grid = TempoMap(timingPoints: [(offset, bpm)] + sections) else { return false }
-        declared = grid
-        report = Self.check(beats, declared: declared, whole: wholeTempo, onset: onset, settings: settings, file: savePath)
-        return true
+        return nil
     }
 
     /// Where a save writes: the map file, or the draft's `saveAs`.
@@ -294,7 +328,8 @@ public actor EditorSession {
                 reason: "\(times.count) beats is more than the editor holds (\(beatBound)); the edit was not applied")
         }
         beats = times.filter(\.isFinite).sorted()
-        report = Self.check(beats, declared: declared, whole: wholeTempo, onset: onset, settings: settings, file: savePath)
+        report = Self.check(
+            beats, declared: declared, whole: wholeTempo, chart: opensChart, onset: onset, settings: settings, file: savePath)
     }
 
     /// The state the page shows: the track, every beat with its verdict, the offset, the drift and the fitted grid.

@@ -78,7 +78,10 @@ public enum PastEndRule: BeatRule {
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
         guard let end = options.audioDuration else { return }
         for (i, t) in map.times.enumerated() where t.isFinite && t >= end {
-            d.append(diagnostic(map, i, "beat \(i) at \(s(t)) is past the track's end at \(s(end))"))
+            // Two times that print alike at milliseconds are printed to the microsecond, so the message shows which is later.
+            let close = s(t) == s(end)
+            let (at, track) = close ? (String(format: "%.6f s", t), String(format: "%.6f s", end)) : (s(t), s(end))
+            d.append(diagnostic(map, i, "beat \(i) at \(at) is \(t > end ? "past" : "at") the track's end at \(track)"))
         }
     }
 }

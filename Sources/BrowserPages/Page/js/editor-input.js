@@ -26,7 +26,9 @@ export function wire(controller) {
 function nearestBeat(x, canvas) {
   // Zoomed out, hits crowd together: where two lie within reach of the pointer, none is grabbed (a drag there marks a
   // range, it never carries a note off); zoom in to take one.
-  const reach = 8 * (window.devicePixelRatio || 1);
+  // A hit is drawn 2 to 3 px wide: the pointer takes it within 5 px, so a drag begun in the space beside it marks a
+  // range, as its look says.
+  const reach = 5 * (window.devicePixelRatio || 1);
   return grabbable(m.beats.map((t) => xOf(t, m.view, canvas)), x, reach);
 }
 
@@ -123,10 +125,16 @@ function wireToolbar() {
   $("rejectDraft").onclick = () => c.settleProposal(true);
   $("sidecar").onchange = async () => {
     $("sidecarMenu").open = false;  // its one choice made
-    try { c.show(await c.inOrder(() => sendJSON("/api/sidecar", "PUT", { keep: $("sidecar").checked }))); } catch (e) { setError(e.message); c.redraw(); }
+    try { c.show(await c.inOrder(() => sendJSON("/api/sidecar", "PUT", { keep: $("sidecar").checked }))); } catch (e) { c.refused(e.message); }
   };
-  $("zoomIn").onclick = () => { const mid = (m.view.from + m.view.to) / 2, half = (m.view.to - m.view.from) / 4; c.setView(mid - half, mid + half); };
-  $("zoomOut").onclick = () => { const mid = (m.view.from + m.view.to) / 2, half = m.view.to - m.view.from; c.setView(mid - half, mid + half); };
+  // Zoom keeps the playhead where it is on the screen (as a DAW's does) while it is in view; else the view's middle.
+  const zoom = (factor) => () => {
+    const { from, to } = m.view, p = transport.position();
+    const at = p >= from && p <= to ? p : (from + to) / 2;
+    c.setView(at - (at - from) * factor, at + (to - at) * factor);
+  };
+  $("zoomIn").onclick = zoom(1 / 2);
+  $("zoomOut").onclick = zoom(2);
   $("zoomAll").onclick = () => c.setView(0, m.state.duration);
   $("undo").onclick = c.undo; $("redo").onclick = c.redo; $("save").onclick = c.save; $("saveAs").onclick = c.saveAs;
   $("snap").onclick = c.snap; $("quantize").onclick = c.quantize; $("calibrate").onclick = c.calibrate;
@@ -146,9 +154,15 @@ function wireToolbar() {
   $("toSelection").onclick = c.toSelection;
   $("addSection").onclick = () => {
     if (!m.grid) return;
-    const at = c.target().time, grid = addSection(m.grid, at, { exact: true }), start = sectionAt(grid, at).offset;
+    const at = c.target().time, grid = addSection(m.grid, at, { exact: true }), s = sectionAt(grid, at);
     // The playhead goes to the new section's start (when stopped), so the BPM field edits the new section.
-    if (!transport.playing) transport.seek(start);
+    if (!transport.playing) transport.seek(s.offset);
+    if (grid === m.grid) {
+      // Nothing to add: said, not a silent click.
+      $("tapInfo").textContent = `§${s.index + 1} already starts at ${s.offset.toFixed(3)} s: its BPM field and tempo buttons set it`;
+      c.redraw();
+      return;
+    }
     c.setGrid(grid);
   };
   $("removeSection").onclick = () => { if (m.grid) c.setGrid(removeSection(m.grid, transport.position())); };

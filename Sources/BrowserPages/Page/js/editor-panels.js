@@ -6,7 +6,7 @@ import { markerLabel, withoutMarker } from "./markers.js";
 import { getJSON } from "./api.js";
 import { m, serverError, setError, transport } from "./editor-model.js";
 import { findingText, findingTime, nearestIndex } from "./beats.js";
-import { formatPosition, octaveFix, removeSection, sectionAt, sectionRows, sectionStretch, sectionsOf, setSectionBpm, shownTempo } from "./timing.js";
+import { bpmText, formatPosition, octaveFix, removeSection, sectionAt, sectionRows, sectionStretch, sectionsOf, setSectionBpm, shownTempo } from "./timing.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -62,7 +62,7 @@ export function showState(s) {
 export function showSection() {
   if (!m.grid) { $("sectionInfo").textContent = "no grid"; $("sectionList").replaceChildren(); return; }
   const s = sectionAt(m.grid, transport.position()), n = sectionsOf(m.grid).length;
-  if (document.activeElement !== $("bpm")) $("bpm").value = s.bpm.toFixed(3);
+  if (document.activeElement !== $("bpm")) $("bpm").value = bpmText(s.bpm);
   $("sectionInfo").textContent = n > 1 ? `section ${s.index + 1} of ${n} ▾` : "1 section ▾";
   $("sectionInfo").title = `The playhead is in section ${s.index + 1} (from ${s.index ? s.offset.toFixed(3) + " s" : "the start"}). ` +
     "Every tempo section, those after the track's end too: go to one, set its tempo, remove it";
@@ -88,7 +88,7 @@ function showSectionList() {
     go.title = r.pastEnd ? "After the track's end: set its tempo or remove it here" : "Go to this section";
     go.onclick = () => { transport.seek(Math.max(0, r.time)); const w = m.view.to - m.view.from; actions.setView(r.time - w / 4, r.time + 3 * w / 4); };
     const bpm = document.createElement("input");
-    bpm.type = "number"; bpm.step = "0.01"; bpm.min = "1"; bpm.max = "10000"; bpm.value = r.bpm.toFixed(3);
+    bpm.type = "number"; bpm.step = "any"; bpm.min = "1"; bpm.max = "10000"; bpm.value = bpmText(r.bpm);
     bpm.className = "section-bpm"; bpm.title = "This section's tempo (Enter sets it)";
     bpm.onkeydown = (e) => {
       if (e.key !== "Enter") return;
@@ -97,13 +97,15 @@ function showSectionList() {
       const decimals = typed.includes(".") ? typed.split(".")[1].length : 0;
       actions.setGrid(setSectionBpm(m.grid, r.time + 1e-9, Number.isFinite(value) ? shownTempo(value, decimals) : NaN));
     };
-    row.append(go, " ", bpm, " BPM", r.pastEnd ? span("warn", " after the track's end") : "");
+    row.append(go, " ", bpm, " BPM");
+    // The remove button before the note, so a long row never pushes it out of the window.
     if (r.number > 1) {
       const remove = document.createElement("button");
       remove.textContent = "×"; remove.title = "Remove this section (its beats take the tempo before it)";
       remove.onclick = () => actions.setGrid(removeSection(m.grid, r.time + 1e-9));
       row.append(" ", remove);
     }
+    if (r.pastEnd) row.append(span("warn", " after the track's end"));
     return row;
   });
   $("sectionList").replaceChildren(...rows);

@@ -6,7 +6,7 @@ import { getJSON, sendJSON } from "./api.js";
 import { normalized, indicesOf, sameBeats, moveSelected, nextFlagged, applyFixes, shiftedBy } from "./beats.js";
 import {
   snapToOnset, snapToGrid, tapTempo, tapLatency as measureLatency, parsePosition, metronomeTicks, sectionsOf,
-  sectionAt, setSectionBpm, tempoTarget, shownTempo, shiftGrid, shiftMovesGrid,
+  sectionAt, setSectionBpm, tempoTarget, shownTempo, bpmText, shiftGrid, shiftMovesGrid,
 } from "./timing.js";
 import { clearError, history, m, setError, snapshot, ticket, transport } from "./editor-model.js";
 import { actions, showCandidates, showFindings, showProposal, showSection, showSelectedTime, showState } from "./editor-panels.js";
@@ -60,6 +60,13 @@ window.editor = {
   clientY: () => { const r = $("detail").getBoundingClientRect(); return r.top + r.height / 2; },
 };
 
+/** A request the server refused: its reason said where the page says every refusal, and the page redrawn. */
+function refused(message, redrawn = true) {
+  setError(message);
+  if (m.state) showFindings(m.state);
+  if (redrawn) redraw();
+}
+
 function show(s) {
   m.state = s; m.beats = s.beats.map((b) => b.time); m.selected = new Set([...m.selected].filter((i) => i < m.beats.length));
   showState(s);
@@ -68,7 +75,7 @@ function show(s) {
 
 async function sendMarkers(list) {
   const at = ticket();
-  try { show(await inOrder(() => sendJSON("/api/markers", "PUT", list))); clearError(at); } catch (e) { setError(e.message); redraw(); }
+  try { show(await inOrder(() => sendJSON("/api/markers", "PUT", list))); clearError(at); } catch (e) { refused(e.message); }
 }
 
 function markSelection() {
@@ -141,7 +148,7 @@ async function sync(path, method, at = ticket()) {
     const s = await inOrder(() => sendJSON(path, method, beats));
     clearError(at);
     if (seq === putSeq && sameBeats(beats, m.beats)) { shownSeq = seq; show(s); }
-  } catch (e) { setError(e.message); if (seq === putSeq) redraw(); throw e; }
+  } catch (e) { refused(e.message, seq === putSeq); throw e; }
 }
 
 // The waveform of the view and of the whole track; a failure (the server stopped) is said in the findings.
@@ -232,19 +239,25 @@ function placed(t) {
 // the grid fitted to the beats, shown when the page opens, is not.
 function setGrid(grid, { declare = true, record = declare } = {}) {
   const usable = (bpm) => Number.isFinite(bpm) && bpm >= 1 && bpm <= 10000;
-  const refuse = (why) => { setError("Grid not changed: " + why); showFindings(m.state); };
+  // Refused: said, and the fields show the grid the page still has, not the value typed.
+  const refuse = (why) => { setError("Grid not changed: " + why); showGridFields(); showFindings(m.state); };
   if (!(grid && usable(grid.bpm) && Number.isFinite(grid.offset))) return refuse("a tempo must be 1 to 10000 BPM and the offset a time in seconds");
   if (!(grid.sections || []).every((x) => usable(x.bpm) && Number.isFinite(x.time))) return refuse("every section needs a tempo of 1 to 10000 BPM and a time");
   if (record) history.record(snapshot());
   m.grid = { beatsPerBar: 4, ...grid, sections: sectionsOf(grid).slice(1).map((x) => ({ time: x.offset, bpm: x.bpm })) };
-  $("bpm").value = sectionAt(m.grid, transport.position()).bpm.toFixed(3);
-  $("offset").value = m.grid.offset.toFixed(3);
+  showGridFields();
   redraw();
   if (declare) {
     // Until the grid is sent, the page is not in step with the server, though an edit sent meanwhile may be answered.
     const at = ticket(); clearTimeout(setGrid.timer); gridWaiting = true;
     setGrid.timer = setTimeout(() => { gridWaiting = false; sendGrid(at).catch(() => {}); }, 60);
   }
+}
+
+/** The BPM field (the section under the playhead) and the offset field, from the page's grid (empty without one). */
+function showGridFields() {
+  $("bpm").value = m.grid ? bpmText(sectionAt(m.grid, transport.position()).bpm) : "";
+  $("offset").value = m.grid ? m.grid.offset.toFixed(3) : "";
 }
 
 async function sendGrid(at = ticket()) {
@@ -357,7 +370,7 @@ window.addEventListener("beforeunload", (e) => { if (m.state && m.state.dirty) {
   if (opened) { setGrid(opened, { declare: false }); showFindings(m.state); }
   setView(0, Math.min(m.state.duration, 12));
   // Wired as soon as the map is shown: a click while the onsets and the waveform load is not lost (nor undone by them).
-  wire({ applyFix, calibrate, cycleSnap, draft, edit, goToFlagged, inOrder, loadOverview, loadView, markSelection, moveSelection, placed, play, quantize, redo, redraw, save, saveAs, setGrid, setView, settleProposal, shiftAll, show, snap, stop, tap, tapBpm, target, toSelection, typeSelectedTime, undo });
+  wire({ applyFix, calibrate, cycleSnap, draft, edit, goToFlagged, inOrder, loadOverview, loadView, markSelection, moveSelection, placed, play, quantize, redo, redraw, refused, save, saveAs, setGrid, setView, settleProposal, shiftAll, show, snap, stop, tap, tapBpm, target, toSelection, typeSelectedTime, undo });
   m.onsets = await getJSON("/api/onsets");
   await loadOverview();
   showCandidates(await getJSON("/api/tempo"));

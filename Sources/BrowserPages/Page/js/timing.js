@@ -63,11 +63,18 @@ export function sectionStretch(grid, t, duration) {
   return to > from ? { index: s.index, from, to } : null;
 }
 
-/** The section of the grid that holds time `t`. */
+/**
+ * How close (seconds) two times are to be the same place of the grid: a hit this close to a section's start is that
+ * section's first beat, whatever the float noise of a fitted start (40.00000013 s against a hit at 40.0 s), and a
+ * section is not added where one already starts. Far under any line spacing (1/16 at 300 BPM is 12.5 ms).
+ */
+export const SAME_PLACE = 1e-4;
+
+/** The section of the grid that holds time `t` (a section's start within `SAME_PLACE` counts as in it). */
 export function sectionAt(grid, t) {
   const all = sectionsOf(grid);
   let i = 0;
-  while (i + 1 < all.length && t >= all[i + 1].from) i++;
+  while (i + 1 < all.length && t >= all[i + 1].from - SAME_PLACE) i++;
   return all[i];
 }
 
@@ -162,6 +169,15 @@ export function tempoTarget({ selected = null, playhead, mode = "off", grid = nu
   return { time: playhead, what: "the playhead" };
 }
 
+/**
+ * A tempo as the BPM field shows it: three decimals ("210.000"), or as many as it holds up to six when three would
+ * round it (a typed 209.98765 shows as typed, not as 209.988).
+ */
+export function bpmText(bpm) {
+  const three = bpm.toFixed(3);
+  return Math.abs(Number(three) - bpm) < 1e-9 ? three : String(Number(bpm.toFixed(6)));
+}
+
 /** A tempo at the precision it was shown or typed with: `bpm` rounded to `decimals` places (88.0 sets 88, not 87.996). */
 export const shownTempo = (bpm, decimals) => Number(bpm.toFixed(decimals));
 
@@ -192,12 +208,12 @@ export const setSectionBpm = (grid, t, bpm) => changeSection(grid, t, (s) => ({ 
 /**
  * The grid with a new tempo section from the beat line nearest `t` (or from `t` itself with `exact`: a hit, an onset or a
  * snapped line the author chose; a bar starts there), at the tempo of the section it splits; unchanged when a section
- * already starts there (within a microsecond).
+ * already starts there (within `SAME_PLACE`).
  */
 export function addSection(grid, t, { exact = false } = {}) {
   const s = sectionAt(grid, t), at = exact ? t : quantize(t, grid);
   const all = sectionsOf(grid);
-  if (all.some((x) => Math.abs(x.offset - at) < 1e-6)) return grid;
+  if (all.some((x) => Math.abs(x.offset - at) < SAME_PLACE)) return grid;
   const sections = all.slice(1).map((x) => ({ time: x.offset, bpm: x.bpm })).concat([{ time: at, bpm: s.bpm }]);
   return { ...grid, sections: sections.sort((a, b) => a.time - b.time) };
 }
@@ -276,7 +292,9 @@ export function formatPosition(t, grid, divisor = 4) {
 /** The number of the bar whose line is at or just before `t` on the grid, counted through its sections as `formatPosition` counts. */
 export function barNumber(t, grid) {
   const perBar = grid.beatsPerBar || 4, s = sectionAt(grid, t);
-  return s.firstBar + Math.floor(Math.round((t - s.offset) * s.bpm / 60 * 1e6) / 1e6 / perBar);
+  // A time a hair before a later section's start is that section's first beat (`SAME_PLACE`).
+  const from = s.index > 0 ? Math.max(t, s.offset) : t;
+  return s.firstBar + Math.floor(Math.round((from - s.offset) * s.bpm / 60 * 1e6) / 1e6 / perBar);
 }
 
 /** The metronome's ticks in `from`…`to` seconds: one on each beat of the grid, accented on the first beat of a bar. */

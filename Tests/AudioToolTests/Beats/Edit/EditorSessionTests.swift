@@ -59,6 +59,29 @@ struct EditorSessionTests {
         #expect(encoded?["chart_in_place"] as? Bool == true)
     }
 
+    /// A chart of one tempo is judged as a chart, as `beatmap check` judges the file: its rests are not beats missing.
+    /// The same times as a plain list of beats do get that warning, so the rule would fire on them.
+    @Test func aChartOfOneTempoIsNotJudgedAsAListOfBeats() async throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // 88 BPM from 0.25 s: a hit on each beat of four bars but beats 6 and 13, which rest.
+        let rows = (0..<16).map { $0 == 6 || $0 == 13 ? "0000" : ["1000", "0100", "0010", "0001"][$0 % 4] }
+        let measures = stride(from: 0, to: 16, by: 4).map { rows[$0..<($0 + 4)].joined(separator: "\n") }.joined(separator: "\n,\n")
+        let sm = "#OFFSET:-0.25;\n#BPMS:0=88;\n#NOTES:\n dance-single:\n:\n Hard:\n 1:\n 0,0,0,0,0:\n\(measures)\n;\n"
+        let chart = dir.appendingPathComponent("song.sm").path
+        try sm.write(toFile: chart, atomically: true, encoding: .utf8)
+        let state = await (try EditorSession(track: Self.track, map: chart)).state()
+        #expect(state.beats.count == 14)
+        #expect(!state.findings.contains { $0.rule == "beatmap.outlier" }, "\(state.findings)")
+        let beat = 60.0 / 88
+        let times: [Double] = (0..<16).filter { $0 != 6 && $0 != 13 }.map { 0.25 + Double($0) * beat }
+        let list = dir.appendingPathComponent("beats.json").path
+        let numbers = times.map { String(format: "%.6f", $0) }.joined(separator: ", ")
+        try "{\"beats\": [\(numbers)]}\n".write(toFile: list, atomically: true, encoding: .utf8)
+        let plain = await (try EditorSession(track: Self.track, map: list)).state()
+        #expect(plain.findings.filter { $0.rule == "beatmap.outlier" }.count == 2, "\(plain.findings)")
+    }
+
     /// A grid the author sets is what the beats are judged on, and a JSON object map keeps it on save: its "bpm" and
     /// "offset" are written (replaced in place, or added first), read back by the map reader, and every other byte
     /// of the file stays. A text map cannot keep one, so setting it does not make the map unsaved.
