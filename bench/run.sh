@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks, each next to its peers measured in the same run.
 #   bash bench/run.sh            # all benchmarks
-#   bash bench/run.sh ahap       # AHAP validation only (also: render beats crossfade audition inputs editor playback haptics aac draft scaling cascade designer fft)
+#   bash bench/run.sh ahap       # AHAP validation only (also: render beats crossfade audition inputs editor playback haptics aac draft scaling cascade halftempo designer fft)
 # Needs ../shared/corpus. Installs hyperfine and jq when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -343,6 +343,12 @@ cascade() {
   python3 bench/fix_cascade.py "$bin/beatmap" 3
 }
 
+halftempo() {
+  echo
+  echo "## A beat list's offset at half the track's pulse: each annotated track's right list and its two half lists"
+  python3 bench/half_tempo_offset.py "$bin/beatmap"
+}
+
 designer() {
   echo
   echo "## from-audio's envelope and Meta Haptics Studio's export against Lofelt Studio's designer clips (DESIGNER=folder)"
@@ -369,8 +375,9 @@ case "${1:-all}" in
   draft) draft ;;
   scaling) scaling ;;
   cascade) cascade ;;
+  halftempo) halftempo ;;
   designer) designer ;;
   fft) fft ;;
-  all) ahap; render; beats; crossfade; audition; inputs; editor; playback; haptics; aac; draft; scaling; cascade; designer; fft ;;
+  all) ahap; render; beats; crossfade; audition; inputs; editor; playback; haptics; aac; draft; scaling; cascade; halftempo; designer; fft ;;
   *) echo "bench: unknown benchmark $1" >&2; exit 64 ;;
 esac

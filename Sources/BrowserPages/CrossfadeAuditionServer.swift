@@ -54,15 +54,28 @@
             ]
         }
 
+        /// The tracks' names as the page labels them: their file names, or with their folders when the file names are the
+        /// same ("a/audio.ogg" and "b/audio.ogg", not "audio.ogg" twice).
+        public static func trackNames(_ outgoing: String, _ incoming: String) -> (outgoing: String, incoming: String) {
+            let (a, b) = ((outgoing as NSString).lastPathComponent, (incoming as NSString).lastPathComponent)
+            guard a == b else { return (a, b) }
+            func withFolder(_ path: String) -> String {
+                let folder = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+                return folder.isEmpty || folder == "/" ? path : "\(folder)/\((path as NSString).lastPathComponent)"
+            }
+            let (c, d) = (withFolder(outgoing), withFolder(incoming))
+            return c == d ? (outgoing, incoming) : (c, d)
+        }
+
         /// The application: routes behind the guard. `port` 0 takes any free port; `started` receives the page's URL.
         public static func application(
             audition: CrossfadeAudition, plan: CrossfadePlan, token: String, port: Int, started: @escaping @Sendable (String) -> Void
         ) throws(InputError) -> some ApplicationProtocol {
             let a = try AudioFile.info(audition.inputs.outgoing, limits: audition.inputs.limits)
             let b = try AudioFile.info(audition.inputs.incoming, limits: audition.inputs.limits)
+            let names = Self.trackNames(audition.inputs.outgoing, audition.inputs.incoming)
             let setup = Setup(
-                outgoing: (audition.inputs.outgoing as NSString).lastPathComponent,
-                incoming: (audition.inputs.incoming as NSString).lastPathComponent, outgoingDuration: a.duration,
+                outgoing: names.outgoing, incoming: names.incoming, outgoingDuration: a.duration,
                 incomingDuration: b.duration, sampleRate: audition.inputs.sampleRate,
                 outgoingBPM: audition.inputs.outgoingTempo?.sections[0].bpm,
                 incomingBPM: audition.inputs.incomingTempo?.sections[0].bpm, plan: query(of: plan),

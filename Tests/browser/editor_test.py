@@ -342,6 +342,99 @@ def tempo_change_between_two_songs(browser, binary, work, errors):
         stop_server(server)
 
 
+def designer_traps(browser, binary, work, errors):
+    """What a designer's session found (issue #39), each checked at 1280×720 on two songs joined, with a map whose second
+    tempo section starts 0.13 µs after its first hit (as a fitted start does) at a wrong tempo: that hit is the second
+    section's (its candidates are §2's, + Section says the section is there and leaves the playhead on it, and the
+    candidate sets §2, not §1); a refused tempo and a refused offset are said with the server's reason and the fields show
+    the grid again, and the undo after them undoes the last real change; a refused marker is said; the zoom keys keep
+    the playhead where it is on the screen; a drag begun beside a hit marks a range and moves no hit; the sections list
+    stays inside the window."""
+    joined = os.path.join(work, "joined-traps.wav")
+    subprocess.run(["ffmpeg", "-v", "error", "-y", "-i", os.path.join(ROOT, "samples/audio/world1-track-a-88bpm.flac"),
+                    "-i", os.path.join(ROOT, "samples/audio/world1-track-b-95bpm.flac"), "-filter_complex",
+                    "[0][1]concat=n=2:v=0:a=1", joined], check=True)
+    first = [0.25 + k * 60 / 88 for k in range(17)]
+    second = [12.251 + k * 60 / 95 for k in range(12)]
+    hits = [round(t, 4) for t in first + second if t < 19.9]
+    path = os.path.join(work, "traps.json")
+    with open(path, "w") as f:
+        json.dump({"bpm": 88, "offset": 0.25, "tempo_changes": [{"time": 12.25100013, "bpm": 90}], "beats": hits}, f)
+    server, url = start_editor(binary, [path, "--audio", joined], cwd=work)
+    refused = []
+    try:
+        assert url, "the editor printed no URL for the traps' map"
+        page = open_page(browser, url, errors, "traps", size=(1280, 720), refusals=False)
+        page.on("response", lambda r: refused.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+        page.wait_for_function("window.editor && window.editor.ready && window.editor.state && window.editor.grid && "
+                               "window.editor.grid.sections.length === 1")
+        # The second song's first hit, a hair before its section's start: selected, it is §2's.
+        box = page.locator("#overview").bounding_box()
+        page.mouse.click(box["x"] + box["width"] * 15 / page.evaluate("window.editor.state.duration"), box["y"] + box["height"] / 2)
+        page.wait_for_function("window.editor.view.from < 12.251 && window.editor.view.to > 12.251")
+        page.mouse.click(page.evaluate("window.editor.clientX(12.251)"), page.evaluate("window.editor.clientY()"))
+        page.wait_for_function("window.editor.selected.length === 1")
+        page.click("#addSection")
+        page.wait_for_function("document.getElementById('tapInfo').innerText.includes('§2 already starts at 12.251')")
+        assert page.evaluate("window.editor.grid.sections.length") == 1, page.evaluate("window.editor.grid")
+        assert abs(page.evaluate("window.editor.position()") - 12.251) < 0.001, "+ Section moved the playhead off the hit"
+        page.wait_for_function("document.getElementById('candidates').innerText.startsWith('§2') && "
+                               "document.querySelectorAll('#candidates .candidate').length > 0", timeout=20000)
+        assert page.locator("#candidates .candidate").first.inner_text() == "95.0", page.inner_text("#candidates")
+        page.locator("#candidates .candidate").first.click()
+        page.wait_for_function("window.editor.synced && Math.abs(window.editor.state.declared_grid.sections[0].bpm - 95) < 1e-9")
+        assert abs(page.evaluate("window.editor.state.declared_grid.bpm") - 88) < 1e-9, "the candidate set the first section"
+        # A refused tempo and a refused offset: the reason on the page, the fields back to the grid, no empty undo step.
+        page.evaluate("window.editor.transport.seek(1.0)")
+        page.fill("#bpm", "0")
+        page.press("#bpm", "Enter")
+        page.wait_for_function("document.querySelector('#findings').innerText.includes('Grid not changed')")
+        assert page.input_value("#bpm") == "88.000", f"the BPM field kept {page.input_value('#bpm')}"
+        page.fill("#offset", "1e12")
+        page.press("#offset", "Enter")
+        page.wait_for_function("document.querySelector('#findings').innerText.includes('more than a minute outside the track')")
+        page.wait_for_function("document.getElementById('offset').value === '0.250'")
+        page.keyboard.press("Control+z")
+        page.wait_for_function("window.editor.synced && Math.abs(window.editor.state.declared_grid.sections[0].bpm - 90) < 1e-9")
+        # A refused marker (a name of 100 characters): said with the server's reason.
+        y = page.evaluate("window.editor.clientY()")
+        page.mouse.move(page.evaluate("window.editor.clientX(13.0)"), y)
+        page.mouse.down()
+        page.mouse.move(page.evaluate("window.editor.clientX(13.3)"), y, steps=4)
+        page.mouse.up()
+        page.once("dialog", lambda d: d.accept("x" * 100))
+        page.evaluate("document.querySelector('#mark').closest('details').open = true")
+        page.click("#mark")
+        page.wait_for_function("document.querySelector('#findings').innerText.includes('1–80 characters')")
+        # Zoom in by key: the playhead keeps its place on the screen.
+        page.evaluate("window.editor.transport.seek(13.5)")
+        x0, w0 = page.evaluate("window.editor.clientX(13.5)"), page.evaluate("window.editor.view.to - window.editor.view.from")
+        page.keyboard.press("=")
+        page.wait_for_function(f"Math.abs((window.editor.view.to - window.editor.view.from) - {w0 / 2}) < 1e-6")
+        assert abs(page.evaluate("window.editor.clientX(13.5)") - x0) < 2, "the zoom moved the playhead on the screen"
+        # A drag begun 7 px beside a hit marks a range; no hit moves.
+        before = page.evaluate("window.editor.beats")
+        hit = min((t for t in before if page.evaluate("window.editor.view.from") + 0.3 < t), default=None)
+        assert hit is not None
+        x = page.evaluate(f"window.editor.clientX({hit})") + 7
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + 80, y, steps=6)
+        page.mouse.up()
+        page.wait_for_function("window.editor.synced")
+        assert page.evaluate("window.editor.beats") == before, "a drag beside a hit moved a note"
+        # The sections list inside the window, its × too.
+        page.click("#sectionInfo")
+        right = page.evaluate("Math.max(...[...document.querySelectorAll('#sectionList *')].map((e) => e.getBoundingClientRect().right))")
+        assert right <= 1280, f"the sections list reaches {right} px of 1280"
+        grid_refusals = [r for r in refused if "/api/grid" in r]
+        assert len(grid_refusals) == 1 and len([r for r in refused if "/api/markers" in r]) == 1, f"refused: {refused}"
+    finally:
+        for context in browser.contexts:
+            context.close()
+        stop_server(server)
+
+
 def save_off_before_the_click(browser, binary, work, track, errors):
     """A StepMania chart with a note inside a warp cannot be saved in place (the note is no hit, and a rewrite from the
     hits would drop it): the page says so before the click, Save is off with the reason, and the file is untouched."""
@@ -668,7 +761,10 @@ def main():
             page.click("#x2")
             g1 = page.evaluate("window.editor.grid")
             assert abs(g1["bpm"] - 2 * g0["bpm"]) < 1e-6, f"×2 gave {g1}"
-            assert page.input_value("#bpm") == f"{g1['bpm']:.3f}"
+            # The field shows three decimals, or up to six where three would round the tempo (as typed or fitted).
+            v = g1["bpm"]
+            shown = f"{v:.3f}" if abs(float(f"{v:.3f}") - v) < 1e-9 else repr(round(v, 6))
+            assert page.input_value("#bpm") == shown, f"the BPM field shows {page.input_value('#bpm')} for {v}"
             # The grid the author set goes to the server, which judges the beats on it; a Swift map cannot keep it.
             page.wait_for_function(f"window.editor.state.declared_grid && Math.abs(window.editor.state.declared_grid.bpm - {g1['bpm']}) < 1e-6")
             assert "saved beside it in GameConstants.swift.sidecar.json" in page.inner_text("#summary"), page.inner_text("#summary")
@@ -741,6 +837,7 @@ def main():
             draft_proposal(browser, sys.argv[1], work, track, errors)
             timing_workflow(browser, sys.argv[1], work, track, errors)
             tempo_change_between_two_songs(browser, sys.argv[1], work, errors)
+            designer_traps(browser, sys.argv[1], work, errors)
             save_off_before_the_click(browser, sys.argv[1], work, track, errors)
             browser.close()
             assert not errors, f"errors on the page: {errors}"
@@ -759,7 +856,7 @@ def main():
             "the page fitted the window at 1280×720 and 1920×1080 (one row a toolbar, Play and Pause the same width, the findings in view), loaded, showed the flagged beat, played (streamed in pieces that equal the whole track, across a "
             "piece boundary), took a tap, a drag and an undo, saved, "
             "marked a range (kept beside the map), doubled the grid, added and removed a tempo section, added a beat on a 1/4 line, applied a finding's fix, and "
-            "moved a hit to a typed time; a map at half tempo was said in words and fixed in one click (and undone), then with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, the section after the track's end retimed and removed from the sections list, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, a 40 ms offset applied in one click, and the chart saved in place; a tempo change between two songs joined fixed in four actions (overview, hit, + Section, the section's own tempo candidate, 95.0 from its audio alone); a chart with a note inside a warp showed Save off, with the reason, before any click, and stayed untouched",
+            "moved a hit to a typed time; a map at half tempo was said in words and fixed in one click (and undone), then with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, the section after the track's end retimed and removed from the sections list, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, a 40 ms offset applied in one click, and the chart saved in place; a tempo change between two songs joined fixed in four actions (overview, hit, + Section, the section's own tempo candidate, 95.0 from its audio alone); a chart with a note inside a warp showed Save off, with the reason, before any click, and stayed untouched; a hit 0.13 µs before its section's start was that section's (+ Section said so, its candidate set it), a refused tempo, offset and marker were said with their reasons, the fields went back and the next undo undid a real change, the zoom key kept the playhead in place, a drag beside a hit moved none, and the sections list stayed inside 1280 px",
         )
     except AssertionError as e:
         return failed("editor_test", e)

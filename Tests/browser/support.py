@@ -69,7 +69,9 @@ def passed(name, what):
 
 
 def failed(name, error):
-    """Says why the test failed, and the count line; returns the exit code 1."""
-    print(f"{name}: FAILED: {error}")
+    """Says why the test failed (where, for an assertion without a message), and the count line; returns the exit code 1."""
+    import traceback
+    where = "".join(traceback.format_tb(error.__traceback__)[-1:]).strip() if getattr(error, "__traceback__", None) else ""
+    print(f"{name}: FAILED: {error}" + (f"\n{where}" if where and not str(error) else ""))
     print("0 passed, 1 failed")
     return 1

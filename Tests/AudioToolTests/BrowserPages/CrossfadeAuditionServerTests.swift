@@ -42,6 +42,13 @@
             #expect(line.hasSuffix("--rate 48000 -o mix.wav"))
         }
 
+        /// Two tracks of the same file name are labelled with their folders; different names stand alone.
+        @Test func twoTracksOfOneNameAreToldApartByTheirFolders() {
+            #expect(CrossfadeAuditionServer.trackNames("/x/pico/audio.ogg", "/x/high/audio.ogg") == ("pico/audio.ogg", "high/audio.ogg"))
+            #expect(CrossfadeAuditionServer.trackNames("/x/a.ogg", "/y/b.ogg") == ("a.ogg", "b.ogg"))
+            #expect(CrossfadeAuditionServer.trackNames("/x/a/t.ogg", "/y/a/t.ogg") == ("/x/a/t.ogg", "/y/a/t.ogg"))
+        }
+
         @Test func theAuditionIsGuardedLikeTheEditor() async throws {
             try await Self.withServer { port, token, _ in
                 let http = EditorServerTests.http

@@ -32,6 +32,10 @@ public struct BeatCheckTuning: Sendable {
     /// Global alignment: offsets within ±`alignmentOffset` s and tempo scales within ±`alignmentScale`.
     var alignmentOffset = 0.35
     var alignmentScale = 0.03
+    /// A shift half a map beat nearer zero is kept when its onsets sum to at least this share of the best shift's: a
+    /// pulse at twice the map's rate (a beat list at half the track's tempo) aligns both ways, and the audio cannot say
+    /// which beats the map meant (`GlobalAlignment`).
+    var halfBeatAlignment = 0.75
     /// Fewest beats inside the track for a check; fewest well-matched beats for a drift estimate.
     var minimumBeats = 4
     var minimumBeatsForDrift = 8

@@ -35,7 +35,8 @@ function drawRuler(g, m, c) {
   g.font = `${10 * scale}px system-ui`; g.fillStyle = "#c8d3de";
   for (const tick of rulerTicks(view.from, view.to, Math.max(2, Math.floor(c.width / (90 * scale))))) {
     const x = xOf(tick.time, view, c);
-    g.fillRect(x, top, 1, 5 * scale); g.fillText(tick.text, x + 3, top + 11 * scale);
+    // Seconds say their unit; minutes:seconds say theirs by the colon.
+    g.fillRect(x, top, 1, 5 * scale); g.fillText(tick.text.includes(":") ? tick.text : `${tick.text} s`, x + 3, top + 11 * scale);
   }
   if (m.grid && xOf(view.from + 60 / m.grid.bpm * (m.grid.beatsPerBar || 4), view, c) > 30 * scale) {
     g.fillStyle = "#ffffff";

@@ -9,7 +9,9 @@ export function showSync(box, v) {
   const parts = [`<b>Sync</b> ${lag}, correlation ${v.correlation.toFixed(2)}`];
   for (const t of v.transients) {
     const o = offsetText(t);
-    parts.push(`<span class="${o.ok ? "ok" : "bad"}">transient at ${t.time.toFixed(3)} s: ${o.text}</span>`);
+    // Said in words which way: the transient's time minus its onset's, as the command line says it.
+    const way = t.offset == null ? "" : t.offset >= 0 ? " (after its onset)" : " (before its onset)";
+    parts.push(`<span class="${o.ok ? "ok" : "bad"}">transient at ${t.time.toFixed(3)} s: ${o.text}${way}</span>`);
   }
   if (v.silences.length) parts.push(`<span class="warn">haptics in silence: ${v.silences.map(([a, b]) => `${a.toFixed(2)}–${b.toFixed(2)} s`).join(", ")}</span>`);
   box.replaceChildren();
@@ -43,7 +45,10 @@ export function showFindings(list, v, onPick) {
  */
 export function drawTimeline(canvas, v, selected, position) {
   const g = canvas.getContext("2d");
-  const w = canvas.width, h = canvas.height, top = 20, lane = 240, sharpTop = 300, sharpH = 80;
+  // The intensity lane takes three quarters of the height left by the margins, the sharpness lane the rest (240 and
+  // 80 px of a 420 px canvas).
+  const w = canvas.width, h = canvas.height, top = 20, lane = Math.round(0.75 * (h - 100)), sharpTop = top + lane + 40;
+  const sharpH = h - 100 - lane;
   const { left, width, x } = timelineGeometry(w, v.duration);
   const y = (a) => top + lane - a * lane;
   g.fillStyle = "#0c0e11";
@@ -103,8 +108,10 @@ function drawEvents({ g, v, x, y, top, lane, sharpTop, sharpH }, selected) {
 function drawAxes({ g, v, x, left, top, lane, sharpTop, sharpH }, h) {
   g.fillStyle = "#9aa3ad";
   g.font = "11px system-ui, sans-serif";
-  g.fillText("intensity", 4, top + lane / 2 + 4);
-  g.fillText("sharpness", 4, sharpTop + sharpH / 2 + 4);
+  // The lanes' names upright in the margin, clear of their ticks and of the plot.
+  for (const [name, middle] of [["intensity", top + lane / 2], ["sharpness", sharpTop + sharpH / 2]]) {
+    g.save(); g.translate(14, middle); g.rotate(-Math.PI / 2); g.textAlign = "center"; g.fillText(name, 0, 0); g.restore();
+  }
   g.fillText("1", left - 12, sharpTop + 4);
   g.fillText("0", left - 12, sharpTop + sharpH + 4);
   g.fillText("1", left - 12, top + 4);

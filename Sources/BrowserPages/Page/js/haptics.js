@@ -61,6 +61,18 @@ function select(event) {
   draw();
 }
 
+/**
+ * The canvas's pixels made its size on the page (it takes the window's width and the height the rows leave), so the
+ * drawing is neither stretched nor blurred at any window size; true when they changed.
+ */
+function fitView() {
+  const c = $("view"), r = c.getBoundingClientRect();
+  const w = Math.max(300, Math.round(r.width)), h = Math.max(300, Math.round(r.height));
+  if (c.width === w && c.height === h) return false;
+  c.width = w; c.height = h;
+  return true;
+}
+
 /** Draws the timeline with the playhead at `position` seconds when given. */
 function draw(position) {
   if (page.view) drawTimeline($("view"), page.view, page.selected, position);
@@ -155,6 +167,8 @@ function start() {
     if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
     if (e.key === " ") { e.preventDefault(); $("play").click(); }
   });
+  fitView();
+  window.addEventListener("resize", () => { if (fitView()) load(); });
   load();
 }
 
