@@ -277,21 +277,27 @@ def timing_workflow(browser, binary, work, track, errors):
         stop_server(server)
 
 
+def two_songs(work):
+    """The 88 BPM sample then the 95 BPM one, joined into one WAV in `work` (made once), and the hits on both songs'
+    beats: each sample's first beat is 0.25 s in (`beatmap draft` on each file alone: 88 BPM from 0.250 s, 95 BPM from
+    0.251 s), so the second song's from 12.251 s. Returns (the WAV's path, the hits)."""
+    joined = os.path.join(work, "joined.wav")
+    if not os.path.exists(joined):
+        subprocess.run(["ffmpeg", "-v", "error", "-y", "-i", os.path.join(ROOT, "samples/audio/world1-track-a-88bpm.flac"),
+                        "-i", os.path.join(ROOT, "samples/audio/world1-track-b-95bpm.flac"), "-filter_complex",
+                        "[0][1]concat=n=2:v=0:a=1", joined], check=True)
+    first = [0.25 + k * 60 / 88 for k in range(17)]
+    second = [12.251 + k * 60 / 95 for k in range(12)]
+    return joined, [round(t, 4) for t in first + second if t < 19.9]
+
+
 def tempo_change_between_two_songs(browser, binary, work, errors):
     """Two songs joined (the 88 BPM sample, then the 95 BPM one from 12 s) and a map whose hits sit on both songs' beats
     but whose grid is 88 BPM throughout: the designer fixes the tempo change in four actions: a click on the overview
     (the view goes there), a click on the second song's first hit, + Section (the section starts on that hit), and a
     click on the section's tempo candidate (the second song's audio alone: 95.0). The server then judges the map on
     88 BPM from 0.25 s and 95 BPM from 12.251 s, and every hit lies on that grid."""
-    joined = os.path.join(work, "joined.wav")
-    subprocess.run(["ffmpeg", "-v", "error", "-y", "-i", os.path.join(ROOT, "samples/audio/world1-track-a-88bpm.flac"),
-                    "-i", os.path.join(ROOT, "samples/audio/world1-track-b-95bpm.flac"), "-filter_complex",
-                    "[0][1]concat=n=2:v=0:a=1", joined], check=True)
-    # The songs' beats: each sample's first beat is 0.25 s in (`beatmap draft` on each file alone: 88 BPM from 0.250 s,
-    # 95 BPM from 0.251 s).
-    first = [0.25 + k * 60 / 88 for k in range(17)]
-    second = [12.251 + k * 60 / 95 for k in range(12)]
-    hits = [round(t, 4) for t in first + second if t < 19.9]
+    joined, hits = two_songs(work)
     path = os.path.join(work, "two-songs.json")
     with open(path, "w") as f:
         json.dump({"bpm": 88, "offset": 0.25, "beats": hits}, f)
@@ -350,13 +356,7 @@ def designer_traps(browser, binary, work, errors):
     the grid again, and the undo after them undoes the last real change; a refused marker is said; the zoom keys keep
     the playhead where it is on the screen; a drag begun beside a hit marks a range and moves no hit; the sections list
     stays inside the window."""
-    joined = os.path.join(work, "joined-traps.wav")
-    subprocess.run(["ffmpeg", "-v", "error", "-y", "-i", os.path.join(ROOT, "samples/audio/world1-track-a-88bpm.flac"),
-                    "-i", os.path.join(ROOT, "samples/audio/world1-track-b-95bpm.flac"), "-filter_complex",
-                    "[0][1]concat=n=2:v=0:a=1", joined], check=True)
-    first = [0.25 + k * 60 / 88 for k in range(17)]
-    second = [12.251 + k * 60 / 95 for k in range(12)]
-    hits = [round(t, 4) for t in first + second if t < 19.9]
+    joined, hits = two_songs(work)
     path = os.path.join(work, "traps.json")
     with open(path, "w") as f:
         json.dump({"bpm": 88, "offset": 0.25, "tempo_changes": [{"time": 12.25100013, "bpm": 90}], "beats": hits}, f)

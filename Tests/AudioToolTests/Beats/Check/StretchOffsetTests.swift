@@ -157,3 +157,42 @@ struct StretchOffsetTests {
         #expect(state.beats.filter(\.flagged).count == 8)
     }
 }
+
+/// A stretch's own offset in a song with a sound on every half beat: half a beat away every hit meets a sound too, so
+/// the piece's search must prefer the shift nearer the map's, as the whole map's does.
+@Suite("Stretch offset on an even pulse")
+struct StretchOnAnEvenPulseTests {
+    @Test func aStretchTakesItsOwnShiftNotOneHalfABeatAway() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // 120 BPM from 0.2 s: a click on every half beat for 30 s, those on the beats at 0.85 of the others' gain (the
+        // search without the preference took the louder off-beats, 310 ms away).
+        let rate = 22_050.0
+        var x = [Float](repeating: 0, count: Int(31 * rate))
+        for k in 0..<118 {
+            let start = Int((0.2 + Double(k) * 0.25) * rate)
+            for i in 0..<Int(0.015 * rate) {
+                let t = Double(i) / rate
+                x[start + i] += Float((k % 2 == 0 ? 0.85 : 1) * 0.8 * exp(-t / 0.004) * sin(2 * .pi * 2_000 * t))
+            }
+        }
+        let song = dir.appendingPathComponent("song.wav").path
+        try AudioFile.write(x, to: song, sampleRate: 22_050, channels: 1)
+        // A chart's rhythm (beats and half beats, not one pulse), its first 16 hits written 60 ms early.
+        let figure: [Double] = [0, 1, 2, 2.5, 3]
+        let beats = (0..<12).flatMap { bar in figure.map { Double(bar) * 4 + $0 } }
+        let times = beats.enumerated().map { k, b in 0.2 + b * 0.5 - (k < 16 ? 0.06 : 0) }
+        let map = dir.appendingPathComponent("map.json")
+        try Data("{\"bpm\": 120, \"offset\": 0.2, \"beats\": [\(times.map { String(format: "%.4f", $0) }.joined(separator: ", "))]}\n".utf8)
+            .write(to: map)
+        let r = try run(TestPaths.binary("beatmap"), ["check", map.path, "--audio", song, "--format", "json"])
+        let root = try #require(JSONValue.parse(Array(r.stdout.utf8)))
+        guard case .array(let stretches)? = root["stretches"], let first = stretches.first else {
+            Issue.record("no stretch in \(r.stdout.prefix(1500))")
+            return
+        }
+        // 60 ms (move them later), not 310 ms nor 190 ms, where every hit also meets a click.
+        let shift = first["shift_ms"]?.number ?? 0
+        #expect(abs(abs(shift) - 60) <= 5, "shift \(shift) ms")
+    }
+}
