@@ -4,7 +4,7 @@
 import { sendJSON } from "./api.js";
 import { betweenNeighbours, grabbable, indicesWithin } from "./beats.js";
 import { acceptRange, proposedNear } from "./draft.js";
-import { m, setError, transport } from "./editor-model.js";
+import { m, transport } from "./editor-model.js";
 import { showProposal, showSelectedTime } from "./editor-panels.js";
 import {
   addSection, formatPosition, hitsFromGrid, removeSection, scaleTempo, sectionAt, setDownbeat, setSectionBpm, shiftHalfBeat,
