@@ -291,6 +291,16 @@ def two_songs(work):
     return joined, [round(t, 4) for t in first + second if t < 19.9]
 
 
+def second_song_first_hit(page):
+    """Two actions on the two songs' page: a click on the overview at 15 s of the 20 (the detail view goes there), then
+    a click on the second song's first hit (12.251 s), which is selected."""
+    box = page.locator("#overview").bounding_box()
+    page.mouse.click(box["x"] + box["width"] * 15 / page.evaluate("window.editor.state.duration"), box["y"] + box["height"] / 2)
+    page.wait_for_function("window.editor.view.from < 12.251 && window.editor.view.to > 12.251")
+    page.mouse.click(page.evaluate("window.editor.clientX(12.251)"), page.evaluate("window.editor.clientY()"))
+    page.wait_for_function("window.editor.selected.length === 1")
+
+
 def tempo_change_between_two_songs(browser, binary, work, errors):
     """Two songs joined (the 88 BPM sample, then the 95 BPM one from 12 s) and a map whose hits sit on both songs' beats
     but whose grid is 88 BPM throughout: the designer fixes the tempo change in four actions: a click on the overview
@@ -308,14 +318,9 @@ def tempo_change_between_two_songs(browser, binary, work, errors):
         page.wait_for_function("window.editor && window.editor.state && window.editor.grid && "
                                "document.querySelectorAll('#candidates .candidate').length > 0")
         assert [b.inner_text() for b in page.locator("#candidates .candidate").all()][0] == "88.0", page.inner_text("#candidates")
-        # 1. The overview, at 15 s of the 20: the detail view goes there.
-        box = page.locator("#overview").bounding_box()
-        page.mouse.click(box["x"] + box["width"] * 15 / page.evaluate("window.editor.state.duration"), box["y"] + box["height"] / 2)
-        page.wait_for_function("window.editor.view.from < 12.251 && window.editor.view.to > 12.251")
-        # 2. The second song's first hit, selected.
-        page.mouse.click(page.evaluate("window.editor.clientX(12.251)"), page.evaluate("window.editor.clientY()"))
-        page.wait_for_function("window.editor.selected.length === 1")
+        # 1. The overview, at 15 s of the 20: the detail view goes there. 2. The second song's first hit, selected.
         # 3. + Section: on that hit.
+        second_song_first_hit(page)
         page.click("#addSection")
         page.wait_for_function("window.editor.synced && window.editor.state.declared_grid && "
                                "window.editor.state.declared_grid.sections.length === 1")
@@ -369,11 +374,7 @@ def designer_traps(browser, binary, work, errors):
         page.wait_for_function("window.editor && window.editor.ready && window.editor.state && window.editor.grid && "
                                "window.editor.grid.sections.length === 1")
         # The second song's first hit, a hair before its section's start: selected, it is §2's.
-        box = page.locator("#overview").bounding_box()
-        page.mouse.click(box["x"] + box["width"] * 15 / page.evaluate("window.editor.state.duration"), box["y"] + box["height"] / 2)
-        page.wait_for_function("window.editor.view.from < 12.251 && window.editor.view.to > 12.251")
-        page.mouse.click(page.evaluate("window.editor.clientX(12.251)"), page.evaluate("window.editor.clientY()"))
-        page.wait_for_function("window.editor.selected.length === 1")
+        second_song_first_hit(page)
         page.click("#addSection")
         page.wait_for_function("document.getElementById('tapInfo').innerText.includes('§2 already starts at 12.251')")
         assert page.evaluate("window.editor.grid.sections.length") == 1, page.evaluate("window.editor.grid")
