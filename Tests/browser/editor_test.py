@@ -353,6 +353,56 @@ def tempo_change_between_two_songs(browser, binary, work, errors):
         stop_server(server)
 
 
+def refusals_are_said(page):
+    """On the traps' page: a refused tempo and a refused offset are said with the server's reason, the fields show the
+    grid again and the next undo undoes the last real change (the §2 tempo back to 90); a refused marker is said."""
+    # A refused tempo and a refused offset: the reason on the page, the fields back to the grid, no empty undo step.
+    page.evaluate("window.editor.transport.seek(1.0)")
+    page.fill("#bpm", "0")
+    page.press("#bpm", "Enter")
+    page.wait_for_function("document.querySelector('#findings').innerText.includes('Grid not changed')")
+    assert page.input_value("#bpm") == "88.000", f"the BPM field kept {page.input_value('#bpm')}"
+    page.fill("#offset", "1e12")
+    page.press("#offset", "Enter")
+    page.wait_for_function("document.querySelector('#findings').innerText.includes('more than a minute outside the track')")
+    page.wait_for_function("document.getElementById('offset').value === '0.250'")
+    page.keyboard.press("Control+z")
+    page.wait_for_function("window.editor.synced && Math.abs(window.editor.state.declared_grid.sections[0].bpm - 90) < 1e-9")
+    # A refused marker (a name of 100 characters): said with the server's reason.
+    y = page.evaluate("window.editor.clientY()")
+    page.mouse.move(page.evaluate("window.editor.clientX(13.0)"), y)
+    page.mouse.down()
+    page.mouse.move(page.evaluate("window.editor.clientX(13.3)"), y, steps=4)
+    page.mouse.up()
+    page.once("dialog", lambda d: d.accept("x" * 100))
+    page.evaluate("document.querySelector('#mark').closest('details').open = true")
+    page.click("#mark")
+    page.wait_for_function("document.querySelector('#findings').innerText.includes('1–80 characters')")
+
+
+def zoom_and_drag_keep_the_hits(page):
+    """On the traps' page: the zoom key keeps the playhead in place on the screen, and a drag begun 7 px beside a hit
+    marks a range and moves no hit."""
+    y = page.evaluate("window.editor.clientY()")
+    # Zoom in by key: the playhead keeps its place on the screen.
+    page.evaluate("window.editor.transport.seek(13.5)")
+    x0, w0 = page.evaluate("window.editor.clientX(13.5)"), page.evaluate("window.editor.view.to - window.editor.view.from")
+    page.keyboard.press("=")
+    page.wait_for_function(f"Math.abs((window.editor.view.to - window.editor.view.from) - {w0 / 2}) < 1e-6")
+    assert abs(page.evaluate("window.editor.clientX(13.5)") - x0) < 2, "the zoom moved the playhead on the screen"
+    # A drag begun 7 px beside a hit marks a range; no hit moves.
+    before = page.evaluate("window.editor.beats")
+    hit = min((t for t in before if page.evaluate("window.editor.view.from") + 0.3 < t), default=None)
+    assert hit is not None
+    x = page.evaluate(f"window.editor.clientX({hit})") + 7
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 80, y, steps=6)
+    page.mouse.up()
+    page.wait_for_function("window.editor.synced")
+    assert page.evaluate("window.editor.beats") == before, "a drag beside a hit moved a note"
+
+
 def designer_traps(browser, binary, work, errors):
     """What a designer's session found (issue #39), each checked at 1280×720 on two songs joined, with a map whose second
     tempo section starts 0.13 µs after its first hit (as a fitted start does) at a wrong tempo: that hit is the second
@@ -385,45 +435,8 @@ def designer_traps(browser, binary, work, errors):
         page.locator("#candidates .candidate").first.click()
         page.wait_for_function("window.editor.synced && Math.abs(window.editor.state.declared_grid.sections[0].bpm - 95) < 1e-9")
         assert abs(page.evaluate("window.editor.state.declared_grid.bpm") - 88) < 1e-9, "the candidate set the first section"
-        # A refused tempo and a refused offset: the reason on the page, the fields back to the grid, no empty undo step.
-        page.evaluate("window.editor.transport.seek(1.0)")
-        page.fill("#bpm", "0")
-        page.press("#bpm", "Enter")
-        page.wait_for_function("document.querySelector('#findings').innerText.includes('Grid not changed')")
-        assert page.input_value("#bpm") == "88.000", f"the BPM field kept {page.input_value('#bpm')}"
-        page.fill("#offset", "1e12")
-        page.press("#offset", "Enter")
-        page.wait_for_function("document.querySelector('#findings').innerText.includes('more than a minute outside the track')")
-        page.wait_for_function("document.getElementById('offset').value === '0.250'")
-        page.keyboard.press("Control+z")
-        page.wait_for_function("window.editor.synced && Math.abs(window.editor.state.declared_grid.sections[0].bpm - 90) < 1e-9")
-        # A refused marker (a name of 100 characters): said with the server's reason.
-        y = page.evaluate("window.editor.clientY()")
-        page.mouse.move(page.evaluate("window.editor.clientX(13.0)"), y)
-        page.mouse.down()
-        page.mouse.move(page.evaluate("window.editor.clientX(13.3)"), y, steps=4)
-        page.mouse.up()
-        page.once("dialog", lambda d: d.accept("x" * 100))
-        page.evaluate("document.querySelector('#mark').closest('details').open = true")
-        page.click("#mark")
-        page.wait_for_function("document.querySelector('#findings').innerText.includes('1–80 characters')")
-        # Zoom in by key: the playhead keeps its place on the screen.
-        page.evaluate("window.editor.transport.seek(13.5)")
-        x0, w0 = page.evaluate("window.editor.clientX(13.5)"), page.evaluate("window.editor.view.to - window.editor.view.from")
-        page.keyboard.press("=")
-        page.wait_for_function(f"Math.abs((window.editor.view.to - window.editor.view.from) - {w0 / 2}) < 1e-6")
-        assert abs(page.evaluate("window.editor.clientX(13.5)") - x0) < 2, "the zoom moved the playhead on the screen"
-        # A drag begun 7 px beside a hit marks a range; no hit moves.
-        before = page.evaluate("window.editor.beats")
-        hit = min((t for t in before if page.evaluate("window.editor.view.from") + 0.3 < t), default=None)
-        assert hit is not None
-        x = page.evaluate(f"window.editor.clientX({hit})") + 7
-        page.mouse.move(x, y)
-        page.mouse.down()
-        page.mouse.move(x + 80, y, steps=6)
-        page.mouse.up()
-        page.wait_for_function("window.editor.synced")
-        assert page.evaluate("window.editor.beats") == before, "a drag beside a hit moved a note"
+        refusals_are_said(page)
+        zoom_and_drag_keep_the_hits(page)
         # The sections list inside the window, its × too.
         page.click("#sectionInfo")
         right = page.evaluate("Math.max(...[...document.querySelectorAll('#sectionList *')].map((e) => e.getBoundingClientRect().right))")
