@@ -40,4 +40,22 @@ struct OnItsOnsetTests {
         #expect(j.suggestion.map { abs($0 - Self.time(10.5)) < 1e-9 } == true, "\(j)")
         #expect(hits.indices.filter { $0 != k }.allSatisfy { !HitRules.judge($0, in: c).flagged })
     }
+
+    /// The off-beat at 10.5 (6.25 s) moved a quarter beat later onto the 1/4 line (6.375 s), which a chart of half beats
+    /// never uses, with a clear onset 15 ms after it. While its own line (free) keeps its onset, that line sounds more
+    /// than the hit's place: the hit was moved, and goes back (rule 6). With that line silent, the hit's own sound
+    /// vouches for it, as for a real chart's one hit on a finer line on a strong onset.
+    @Test("a lone hit on an unused subdivision is unsnapped only when its free line sounds more than its own place")
+    func onAnUnusedLineBesideALouderOne() {
+        var hits = Self.halfBeats.map(Self.time)
+        let k = 21
+        hits[k] = Self.time(10.75)
+        let others = Self.halfBeats.map(Self.time).filter { abs($0 - Self.time(10.5)) > 1e-9 }
+        let moved = HitJudgingTests.judging(hits, onsets: others + [Self.time(10.5), 6.39])
+        let j = HitRules.judge(k, in: moved)
+        #expect(j.flagged && j.unusedLevel == 4 && j.suggestion.map { abs($0 - Self.time(10.5)) < 1e-9 } == true, "\(j)")
+        let placed = HitJudgingTests.judging(hits, onsets: others + [6.39])
+        let p = HitRules.judge(k, in: placed)
+        #expect(!p.flagged && p.suggestion == nil && p.match.map { abs($0.time - 6.39) < 0.005 } == true, "\(p)")
+    }
 }
