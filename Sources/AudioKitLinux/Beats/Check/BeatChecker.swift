@@ -152,7 +152,8 @@ public enum BeatChecker {
     /// The tempo map to judge a map's hits on, and where it came from: the chart's own; a declared BPM and offset;
     /// else, unless the map is one steady pulse of beats at most 300 BPM (a beat list as people tap it, checked beat by
     /// beat against its neighbours), fitted to the
-    /// hits with the audio's tempo choosing the octave. Nil for a steady pulse.
+    /// hits with the audio's tempo choosing the octave (each tempo section's own, from its stretch of the audio, when the
+    /// hits hold tempo changes). Nil for a steady pulse.
     static func tempoMap(for map: BeatMap, times: [Double], onset: OnsetStrength, tuning: BeatCheckTuning) -> (TempoMap, String)? {
         if let t = map.writtenTempoMap { return (t, "chart") }
         if isPulse(times)
@@ -164,7 +165,8 @@ public enum BeatChecker {
         if let declared = map.tempoMap { return (declared, "declared") }
         let audio = TempoEstimator.estimate(onset)?.bpm
         // A fit outside the tempi a chart can hold (hits microseconds apart fit "60,000,000 BPM") is no tempo map.
-        return TempoMapFit.fit(times, audioBPM: audio).flatMap { fit in
+        let stretch = { (from: Double, to: Double) in StretchTempo.estimate(onset, from: from, to: to)?.bpm }
+        return TempoMapFit.fit(times, audioBPM: audio, stretchBPM: stretch).flatMap { fit in
             fit.sections.allSatisfy { TempoMap.bpmRange.contains($0.bpm) } ? (fit, "fitted") : nil
         }
     }

@@ -42,9 +42,14 @@ public enum TempoMapFit {
         var share: Double
     }
 
-    /// The tempo map of `times` (seconds, any order); `audioBPM` picks the beat among the grid's multiples.
-    /// Nil when fewer than `minimumHits` hits make a grid.
-    public static func fit(_ times: [Double], audioBPM: Double? = nil) -> TempoMap? {
+    /// The tempo map of `times` (seconds, any order); `audioBPM` picks the beat among the grid's multiples. When the
+    /// hits hold tempo changes, `stretchBPM` (the audio's tempo from one time to another, as `StretchTempo` gives it)
+    /// picks each section's octave from that section's audio, `audioBPM` where it gives none: two songs joined each
+    /// keep their own octave, which the whole track's one tempo cannot give both. Nil when fewer than `minimumHits`
+    /// hits make a grid.
+    public static func fit(
+        _ times: [Double], audioBPM: Double? = nil, stretchBPM: ((_ from: Double, _ to: Double) -> Double?)? = nil
+    ) -> TempoMap? {
         let t = times.filter(\.isFinite).sorted()
         guard t.count >= 4 else { return nil }
         var stretches: [Stretch] = []
@@ -63,7 +68,8 @@ public enum TempoMapFit {
         refineBoundaries(t, &joined)
         var points: [(time: Double, bpm: Double)] = []
         for s in joined {
-            let (multiple, phase) = beat(of: s, in: t, audioBPM: audioBPM)
+            let audio = joined.count > 1 ? stretchBPM?(t[s.first], t[s.end - 1]) ?? audioBPM : audioBPM
+            let (multiple, phase) = beat(of: s, in: t, audioBPM: audio)
             let period = s.grid * Double(multiple)
             let zero = s.intercept + Double(phase) * s.grid
             // The first beat line at or before the stretch's first hit.
