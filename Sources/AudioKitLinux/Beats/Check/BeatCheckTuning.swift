@@ -70,6 +70,9 @@ public struct BeatCheckTuning: Sendable {
     /// How much further from a grid line than the hit it shares the line with a hit must be to be the one moved there
     /// (seconds; rule 8).
     var sharedLineMargin = 0.003
+    /// The least such margin, in a chart snapped exactly (seconds): a hit half a millisecond off a StepMania row was not
+    /// placed there by the snap.
+    var sharedLineMarginAtLeast = 0.0005
     /// A chart is snapped (its hits placed by an editor's snap) when 90 % of its hits lie within this of a grid line
     /// of 1/12 or 1/16 of a beat (seconds): exact in StepMania, whole milliseconds in osu! and Quaver.
     var snappedWithin = 0.0015

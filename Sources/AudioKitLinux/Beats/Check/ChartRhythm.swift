@@ -13,6 +13,10 @@ struct ChartRhythm {
     /// How far from every grid line a hit must be to be off the grid; nil when the chart is not snapped
     /// (`HitChecker.offGridLimit`).
     let offGridLimit: Double?
+    /// How much further from a shared grid line than the other hit a hit must be to be the one moved there (rule 8):
+    /// `BeatCheckTuning.sharedLineMargin`, or, in a chart snapped more finely than whole milliseconds (StepMania's exact
+    /// rows), three times its own precision, at least `sharedLineMarginAtLeast`.
+    let sharedLineMargin: Double
     /// Each hit's subdivision, in map order (nil: on none), within the chart's own precision when it is snapped.
     let levels: [Int?]
     /// The same, in time order.
@@ -45,6 +49,12 @@ struct ChartRhythm {
         gridDistances = distances
         let limit = HitChecker.offGridLimit(distances, tuning: tuning)
         offGridLimit = limit
+        if limit != nil, let precision = Median.quantile(distances.sorted(), tuning.snappedShare) {
+            sharedLineMargin = min(
+                tuning.sharedLineMargin, max(tuning.sharedLineMarginAtLeast, tuning.offGridTimesPrecision * precision))
+        } else {
+            sharedLineMargin = tuning.sharedLineMargin
+        }
         let levels = times.map { tempo.subdivision(of: $0, tolerance: limit ?? tuning.onLine)?.level }
         self.levels = levels
         var sortedLevels = [Int?](repeating: nil, count: times.count)

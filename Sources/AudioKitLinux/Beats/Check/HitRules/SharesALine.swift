@@ -21,7 +21,7 @@ enum SharesALine: HitRule {
         let mine = c.tempo.nearestLine(to: t, level: finest), theirs = c.tempo.nearestLine(to: sorted[n], level: finest)
         guard abs(mine.beat - theirs.beat) < 1e-9 else { return false }
         // This hit clearly the further from the line (the other was placed there)…
-        let margin = c.tuning.sharedLineMargin, mineOff = abs(t - mine.time), theirsOff = abs(sorted[n] - theirs.time)
+        let margin = c.chart.sharedLineMargin, mineOff = abs(t - mine.time), theirsOff = abs(sorted[n] - theirs.time)
         var free = c.freeLines(around: t)
         if mineOff < theirsOff + margin {
             // …or, when neither is clearly the further (a hit moved by about a line lands about as near as the one there),

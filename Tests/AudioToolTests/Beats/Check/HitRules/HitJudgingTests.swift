@@ -104,8 +104,8 @@ struct HitJudgingTests {
         #expect(!SharesALine.apply(&n, k, in: apart))
     }
 
-    /// The off-beat at 10.5 moved to 1 ms before beat 11: it now sits about as near the line as beat 11's own hit (within
-    /// `sharedLineMargin`), so nearness cannot tell which was moved. Only it has a free line on its outer side (10.5;
+    /// The off-beat at 10.5 moved to 0.3 ms before beat 11: it now sits about as near the line as beat 11's own hit
+    /// (within the chart's `sharedLineMargin`, 0.5 ms in a chart snapped exactly), so nearness cannot tell which was moved. Only it has a free line on its outer side (10.5;
     /// beyond beat 11 the hit of 11.5 stays), so it is the one flagged. With 11.5 taken out too, either could have come
     /// from either side, and neither is flagged.
     @Test("SharesALine, when two hits are about as near one line, flags the one with a free line on its outer side only")
@@ -113,7 +113,7 @@ struct HitJudgingTests {
         let onsets = Self.halfBeats.map(Self.time)
         var hits = Self.halfBeats.map(Self.time)
         let k = 21
-        hits[k] = Self.time(11) - 0.001
+        hits[k] = Self.time(11) - 0.0003
         let c = Self.judging(hits, onsets: onsets, hitWindow: 0.3)
         var moved = HitChecker.Judgement(level: c.chart.levels[k])
         #expect(SharesALine.apply(&moved, k, in: c))
@@ -126,6 +126,37 @@ struct HitJudgingTests {
             var j = HitChecker.Judgement(level: open.chart.levels[i])
             #expect(!SharesALine.apply(&j, i, in: open), "hit \(i): \(j)")
         }
+    }
+
+    /// The off-beat at 10.5 moved to 1.6 ms before beat 11, and the hit of 11.5 taken out, so both hits have a free line
+    /// on their outer side. In a chart snapped exactly (StepMania's rows) a hit 1.6 ms off its line was not placed by
+    /// the snap: it is the one moved, and goes back to 10.5, however near it sits. In a chart of whole milliseconds
+    /// (each hit up to 0.5 ms off its line, as osu! and Quaver write them), 1.6 ms is within three times the chart's
+    /// precision of the other hit's 0.5 ms: nearness cannot tell, and neither is flagged. A chart not snapped at all
+    /// keeps the 3 ms margin.
+    @Test("SharesALine's margin is the chart's own precision: 1.6 ms off a StepMania row is moved, in whole ms it is not")
+    func sharesALineMarginFollowsPrecision() {
+        let onsets = Self.halfBeats.map(Self.time)
+        let k = 21
+        func hits(jitter: Double) -> [Double] {
+            var h = Self.halfBeats.map(Self.time).enumerated().map { $0.element + ($0.offset % 2 == 0 ? jitter : -0.8 * jitter) }
+            h[k] = Self.time(11) - 0.0016
+            h.remove(at: 23)  // beat 11.5
+            return h
+        }
+        let exact = Self.judging(hits(jitter: 0), onsets: onsets, hitWindow: 0.3)
+        #expect(abs(exact.chart.sharedLineMargin - 0.0005) < 1e-9)
+        var moved = HitChecker.Judgement(level: exact.chart.levels[k])
+        #expect(SharesALine.apply(&moved, k, in: exact) && moved.suggestion.map { abs($0 - Self.time(10.5)) < 1e-9 } == true, "\(moved)")
+        var placed = HitChecker.Judgement(level: exact.chart.levels[k + 1])
+        #expect(!SharesALine.apply(&placed, k + 1, in: exact))
+        let wholeMs = Self.judging(hits(jitter: 0.0005), onsets: onsets, hitWindow: 0.3)
+        #expect(abs(wholeMs.chart.sharedLineMargin - 0.0015) < 1e-6, "\(wholeMs.chart.sharedLineMargin)")
+        for i in [k, k + 1] {
+            var j = HitChecker.Judgement(level: wholeMs.chart.levels[i])
+            #expect(!SharesALine.apply(&j, i, in: wholeMs), "hit \(i): \(j)")
+        }
+        #expect(Self.judging(hits(jitter: 0.005), onsets: onsets).chart.sharedLineMargin == BeatCheckTuning.standard.sharedLineMargin)
     }
 
     /// The hit of beat 10.5 moved onto beat 11's line, and the hit of beat 11.5 taken out: two free half-beat lines,
