@@ -11,7 +11,7 @@ struct ChartRhythm {
     /// Each hit's distance to its nearest grid line, in time order.
     let gridDistances: [Double]
     /// How far from every grid line a hit must be to be off the grid; nil when the chart is not snapped
-    /// (`HitChecker.offGridLimit`).
+    /// (`HitChecker.snappedPrecision`, `HitChecker.offGridLimit`).
     let offGridLimit: Double?
     /// How much further from a shared grid line than the other hit a hit must be to be the one moved there (rule 8):
     /// `BeatCheckTuning.sharedLineMargin`, or, in a chart snapped more finely than whole milliseconds (StepMania's exact
@@ -47,14 +47,13 @@ struct ChartRhythm {
         // chart's own precision.
         let distances = sorted.map { HitChecker.gridDistance($0, tempo: tempo) }
         gridDistances = distances
-        let limit = HitChecker.offGridLimit(distances, tuning: tuning)
+        let precision = HitChecker.snappedPrecision(distances, tuning: tuning)
+        let limit = precision.map { HitChecker.offGridLimit(precision: $0, tuning: tuning) }
         offGridLimit = limit
-        if limit != nil, let precision = Median.quantile(distances.sorted(), tuning.snappedShare) {
-            sharedLineMargin = min(
-                tuning.sharedLineMargin, max(tuning.sharedLineMarginAtLeast, tuning.offGridTimesPrecision * precision))
-        } else {
-            sharedLineMargin = tuning.sharedLineMargin
-        }
+        sharedLineMargin =
+            precision.map {
+                min(tuning.sharedLineMargin, max(tuning.sharedLineMarginAtLeast, tuning.offGridTimesPrecision * $0))
+            } ?? tuning.sharedLineMargin
         let levels = times.map { tempo.subdivision(of: $0, tolerance: limit ?? tuning.onLine)?.level }
         self.levels = levels
         var sortedLevels = [Int?](repeating: nil, count: times.count)

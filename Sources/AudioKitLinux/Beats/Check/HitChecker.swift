@@ -143,13 +143,19 @@ enum HitChecker {
         min(abs(tempo.nearestLine(to: time, level: 16).time - time), abs(tempo.nearestLine(to: time, level: 12).time - time))
     }
 
-    /// How far from every grid line a hit must be to be off the grid, given every hit's `distances` to its nearest
-    /// line: nil when the chart is not snapped (fewer than 90 % of its hits within `snappedWithin` of a line: hits
-    /// tapped in or placed by ear, where a few milliseconds off the grid say nothing).
-    static func offGridLimit(_ distances: [Double], tuning: BeatCheckTuning) -> Double? {
+    /// A snapped chart's own precision, given every hit's `distances` to its nearest line: the distance within which 90 %
+    /// of its hits lie. Nil when the chart is not snapped (fewer than 90 % of its hits within `snappedWithin` of a line:
+    /// hits tapped in or placed by ear, where a few milliseconds off the grid say nothing).
+    static func snappedPrecision(_ distances: [Double], tuning: BeatCheckTuning) -> Double? {
         guard distances.count >= tuning.snappedMinimumHits else { return nil }
         guard let p90 = Median.quantile(distances.sorted(), tuning.snappedShare) else { return nil }
-        return p90 <= tuning.snappedWithin ? max(tuning.offGridAtLeast, tuning.offGridTimesPrecision * p90) : nil
+        return p90 <= tuning.snappedWithin ? p90 : nil
+    }
+
+    /// How far from every grid line a hit of a chart snapped to `precision` (`snappedPrecision`) must be to be off the
+    /// grid: at least `offGridAtLeast`, and `offGridTimesPrecision` times the precision.
+    static func offGridLimit(precision: Double, tuning: BeatCheckTuning) -> Double {
+        max(tuning.offGridAtLeast, tuning.offGridTimesPrecision * precision)
     }
 
     /// The global offset (map minus audio) of `times` against `peaks`.

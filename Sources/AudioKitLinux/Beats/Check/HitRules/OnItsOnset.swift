@@ -18,17 +18,12 @@ enum OnItsOnset: HitRule {
         // free line within the hit window gives it a place to go; with none, the sound vouches for it. A lone hit on a
         // subdivision the chart does not use (rule 6) is on a grid line, so its sound still vouches for it unless the
         // free line has more onset evidence than the hit's own place.
-        let k = c.chart.rank[hit.index]
-        if let limit = c.chart.offGridLimit {
-            let offGrid = c.chart.loneOffGrid(k, limit: limit)
-            var unsnapped = hit.judgement
-            if offGrid || c.chart.loneOnUnusedLevel(k, limit: limit),
-                Unsnapped.apply(&unsnapped, hit.index, lines: hit.lines(in: c), in: c), let line = unsnapped.suggestion,
-                offGrid || c.evidence(at: line).score > hit.own.score
-            {
-                hit.judgement = unsnapped
-                return true
-            }
+        var unsnapped = hit.judgement
+        if Unsnapped.apply(&unsnapped, hit.index, lines: hit.lines(in: c), in: c), let line = unsnapped.suggestion,
+            unsnapped.offGrid != nil || c.evidence(at: line).score > hit.own.score
+        {
+            hit.judgement = unsnapped
+            return true
         }
         LeftItsFigure.apply(&hit.judgement, hit.index, in: c)
         return true
