@@ -80,6 +80,14 @@ public struct BeatCheckTuning: Sendable {
     /// (osu!'s Mapset Verifier calls an object 2 ms or more from its snap unsnapped), and at least three times the
     /// chart's own precision.
     var offGridAtLeast = 0.003
+    /// In a snapped chart, two hits off the grid side by side, with this many hits on it either side, are two slips
+    /// (neighbours moved past each other); a longer run, or a pair without that, is a stretch where the tempo map does
+    /// not hold (`ChartRhythm.loneOffGrid`).
+    var slipContext = 2
+    /// A hit off the grid is likelier a slip of a few milliseconds than a move to another line: its nearest lines weigh
+    /// up to 1 + `slipWeight` times more, by a Gaussian of `slipSigma` (seconds) on the distance (`HitJudging.slip`).
+    var slipWeight = 4.0
+    var slipSigma = 0.008
     /// A hit with an onset at least this strong (share of the track's typical peak) within 20 ms sits on a clear
     /// onset and is never flagged.
     var clearOnset = 1.0

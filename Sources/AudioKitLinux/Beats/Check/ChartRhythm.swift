@@ -149,11 +149,23 @@ struct ChartRhythm {
     /// The weight `rhythm(at:rank:)` gives a place where the chart plays the hit's motif `plays` times.
     func rhythm(plays: Int) -> Double { pow(1 + Double(plays), tuning.motifWeight) }
 
-    /// A hit off the grid whose neighbours in time are on it: a lone slip. A run of hits off the grid says the tempo map
-    /// does not hold there (a tempo change it does not declare), not that each hit is misplaced.
+    /// A hit off the grid with its neighbours in time on it (or the chart's end): a lone slip. Two hits off the grid side
+    /// by side are two slips (neighbours moved past each other land each a few milliseconds from the other's line) when
+    /// the chart holds its grid around them: `BeatCheckTuning.slipContext` hits on it either side. A longer run, or a
+    /// pair at the chart's end or beside more hits off the grid, says the tempo map does not hold there (a tempo change
+    /// it does not declare), not that each hit is misplaced.
     func loneOffGrid(_ k: Int, limit: Double) -> Bool {
-        gridDistances[k] > limit && (k == 0 || gridDistances[k - 1] <= limit)
-            && (k + 1 == gridDistances.count || gridDistances[k + 1] <= limit)
+        let n = gridDistances.count
+        func on(_ j: Int) -> Bool { gridDistances[j] <= limit }
+        guard !on(k) else { return false }
+        if (k == 0 || on(k - 1)) && (k + 1 == n || on(k + 1)) { return true }
+        // A pair: the other hit off the grid is one neighbour, and the chart holds its grid either side of the two.
+        let first = k > 0 && !on(k - 1) ? k - 1 : k
+        let last = first + 1
+        guard last < n, !on(last) else { return false }
+        let context = tuning.slipContext
+        guard first >= context, last + context < n else { return false }
+        return (first - context..<first).allSatisfy(on) && (last + 1...last + context).allSatisfy(on)
     }
 
     /// A hit on a subdivision the chart does not use, in a rhythm the chart never repeats, with at most one other hit off
@@ -168,6 +180,23 @@ struct ChartRhythm {
         while first > 0, !onUsed(first - 1), k - first < 2 { first -= 1 }
         while last + 1 < sorted.count, !onUsed(last + 1), last - k < 2 { last += 1 }
         return last - first < 2 && first > 0 && last + 1 < sorted.count
+    }
+
+    /// The free lines of the subdivisions the chart uses within `BeatCheckTuning.supportWindow` of `t`, each once at its
+    /// coarsest level: where the snap would put a hit off the grid at `t` (the lines `freeLines(around:hitWindow:)`
+    /// leaves out).
+    func snapLines(around t: Double) -> [(time: Double, level: Int)] {
+        var lines: [(time: Double, level: Int)] = []
+        for level in used {
+            let first = (tempo.beat(atTime: t - tuning.supportWindow) * Double(level)).rounded(.up)
+            let last = (tempo.beat(atTime: t + tuning.supportWindow) * Double(level)).rounded(.down)
+            guard first <= last, last - first < 64 else { continue }
+            for k in Int(first)...Int(last) where Subdivision.level(ofBeat: Double(k) / Double(level)) == level {
+                let x = tempo.time(ofBeat: Double(k) / Double(level))
+                if abs(x - t) <= tuning.supportWindow, !occupied(x, except: t) { lines.append((x, level)) }
+            }
+        }
+        return lines
     }
 
     /// The free lines of the subdivisions the chart uses within `hitWindow` of `t` (and further than

@@ -36,6 +36,14 @@ struct HitJudging {
         return exp(-0.5 * z * z)
     }
 
+    /// How much likelier a line at `x` is for a hit at `t` that the snap did not place, for a slip of a few milliseconds:
+    /// 1 + `slipWeight` × exp(−½ ((x − t) / `slipSigma`)²). A hit typed or dragged without the snap is most often a hair
+    /// from where it was meant to be; a line a beat's fraction away gains nothing.
+    func slip(_ x: Double, to t: Double) -> Double {
+        let z = (x - t) / tuning.slipSigma
+        return 1 + tuning.slipWeight * exp(-0.5 * z * z)
+    }
+
     /// The free lines of the used subdivisions within the hit window of `t`.
     func freeLines(around t: Double) -> [(time: Double, level: Int)] { chart.freeLines(around: t, hitWindow: hitWindow) }
 

@@ -18,8 +18,11 @@ enum Unsnapped: HitRule {
         j.flagged = true
         j.onSnappedGrid = false
         if distance > limit { j.offGrid = distance } else { j.unusedLevel = c.chart.levels[i] }
-        let free = lines.filter { !taken.contains($0.time) }
         let t = c.times[i]
+        // Off the grid, the lines the snap would put it on are candidates too: a hit nudged a few milliseconds goes back
+        // to its line, not to the next one with a sound.
+        let candidates = distance > limit ? c.chart.snapLines(around: t) + lines : lines
+        let free = candidates.filter { !taken.contains($0.time) }
         // A line that puts the hit back in a figure the chart repeats first; then a line with an onset before a silent
         // one; then the evidence, weighted by the chart's use of the line's subdivision, the rhythm it gives back and its
         // nearness (a silent line of a figure counts the evidence floor, so that its weight still decides); then the
@@ -27,7 +30,7 @@ enum Unsnapped: HitRule {
         let ranked = free.map { line in
             let there = c.evidence(at: line.time)
             let (figure, rhythm) = c.figure(at: line.time, rank: k)
-            let weight = c.chart.prior(line.level) * rhythm * c.nearness(line.time, to: t)
+            let weight = c.chart.prior(line.level) * rhythm * c.nearness(line.time, to: t) * c.slip(line.time, to: t)
             let evidence = (there.score > 0 ? there.score : figure ? c.tuning.ownEvidenceFloor : 0) * weight
             return (
                 line: line, peak: there.score > 0 ? there.peak : nil, score: there.score,

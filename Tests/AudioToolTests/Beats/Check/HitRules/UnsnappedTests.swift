@@ -72,4 +72,52 @@ struct UnsnappedTests {
         let played = BeatChecker.check(map: BeatMap(times: figure, bpm: 185, offset: 1), onset: onset)
         #expect(played.beats.filter { $0.unusedSubdivision != nil }.isEmpty)
     }
+
+    /// A click under every note; the third note of group 20 nudged 6 ms late (off every line: the nearest 1/16 lines
+    /// are 20 ms apart), as a note dragged without the snap lands. Its fix is its own line, 6 ms back, not a free line
+    /// a fraction of a beat away: a hit the snap did not place is likelier a hair from where it was meant to be.
+    @Test func aHitNudgedOffItsLineGoesBackToIt() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (times, _) = SnappedChartTests.groups(60)
+        let path = try ChartJudgementTests.clicks(times, gains: times.map { _ in 1 }, seconds: times.last! + 1, in: dir)
+        let onset = try SpectralFlux.analyze(path: path)
+        for (k, nudge) in [(20 * 4 + 2, 0.006), (30 * 4 + 1, -0.009)] {
+            var moved = times
+            moved[k] += nudge
+            let report = BeatChecker.check(map: BeatMap(times: moved, bpm: 185, offset: 1), onset: onset)
+            #expect(report.beats.filter(\.flagged).map(\.index) == [k], "flagged \(report.beats.filter(\.flagged).map(\.time))")
+            #expect(abs((report.beats[k].offGrid ?? 0) - abs(nudge)) < 0.0005, "\(report.beats[k])")
+            #expect(
+                abs((report.beats[k].suggestion ?? 0) - times[k]) < 0.0005, "suggested \(String(describing: report.beats[k].suggestion))")
+        }
+    }
+
+    /// A click under every note; the second and third notes of group 20 moved past each other (the second a 1/4 beat and
+    /// 4 ms later, the third a 1/4 beat and 6 ms earlier), so that each lies a few milliseconds from the other's line:
+    /// two hits off the grid side by side, between hits on it. A run of two is two slips, not a stretch where the
+    /// tempo map does not hold: both are flagged, and their fixes put the chart's notes back on their lines. Three hits
+    /// off the grid in a row are not flagged one by one (a tempo map that does not hold there).
+    @Test func twoNeighboursMovedPastEachOtherAreBothFlagged() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (times, step) = SnappedChartTests.groups(60)
+        let path = try ChartJudgementTests.clicks(times, gains: times.map { _ in 1 }, seconds: times.last! + 1, in: dir)
+        let onset = try SpectralFlux.analyze(path: path)
+        let k = 20 * 4 + 1
+        var moved = times
+        moved[k] += step + 0.004
+        moved[k + 1] -= step + 0.006
+        let report = BeatChecker.check(map: BeatMap(times: moved, bpm: 185, offset: 1), onset: onset)
+        #expect(
+            report.beats.filter(\.flagged).map(\.index).sorted() == [k, k + 1], "flagged \(report.beats.filter(\.flagged).map(\.time))")
+        let fixed = moved.indices.map { report.beats[$0].suggestion ?? moved[$0] }.sorted()
+        #expect(zip(fixed, times).allSatisfy { abs($0 - $1) < 0.0005 }, "\(zip(fixed, times).filter { abs($0 - $1) >= 0.0005 })")
+
+        // Three in a row, each 5 ms late: not flagged as off the grid.
+        var run = times
+        for j in 0..<3 { run[30 * 4 + j] += 0.005 }
+        let three = BeatChecker.check(map: BeatMap(times: run, bpm: 185, offset: 1), onset: onset)
+        #expect(three.beats.allSatisfy { $0.offGrid == nil }, "\(three.beats.filter { $0.offGrid != nil }.map(\.time))")
+    }
 }
