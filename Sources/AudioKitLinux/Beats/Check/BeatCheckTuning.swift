@@ -88,6 +88,9 @@ public struct BeatCheckTuning: Sendable {
     /// up to 1 + `slipWeight` times more, by a Gaussian of `slipSigma` (seconds) on the distance (`HitJudging.slip`).
     var slipWeight = 4.0
     var slipSigma = 0.008
+    /// A hit off the grid may have slipped from a line at most this far (seconds; two `slipSigma`): a line further away
+    /// is weighed as any other place it may have been moved from.
+    var slipReach = 0.016
     /// A hit with an onset at least this strong (share of the track's typical peak) within 20 ms sits on a clear
     /// onset and is never flagged.
     var clearOnset = 1.0

@@ -182,18 +182,19 @@ struct ChartRhythm {
         return last - first < 2 && first > 0 && last + 1 < sorted.count
     }
 
-    /// The free lines of the subdivisions the chart uses within `BeatCheckTuning.supportWindow` of `t`, each once at its
-    /// coarsest level: where the snap would put a hit off the grid at `t` (the lines `freeLines(around:hitWindow:)`
+    /// The free lines of the subdivisions the chart uses within `BeatCheckTuning.slipReach` of `t`, each once at its
+    /// coarsest level: where a hit off the grid at `t` was meant to be if it slipped (lines `freeLines(around:hitWindow:)`
     /// leaves out).
     func snapLines(around t: Double) -> [(time: Double, level: Int)] {
         var lines: [(time: Double, level: Int)] = []
+        let reach = min(tuning.slipReach, tuning.supportWindow)
         for level in used {
-            let first = (tempo.beat(atTime: t - tuning.supportWindow) * Double(level)).rounded(.up)
-            let last = (tempo.beat(atTime: t + tuning.supportWindow) * Double(level)).rounded(.down)
+            let first = (tempo.beat(atTime: t - reach) * Double(level)).rounded(.up)
+            let last = (tempo.beat(atTime: t + reach) * Double(level)).rounded(.down)
             guard first <= last, last - first < 64 else { continue }
             for k in Int(first)...Int(last) where Subdivision.level(ofBeat: Double(k) / Double(level)) == level {
                 let x = tempo.time(ofBeat: Double(k) / Double(level))
-                if abs(x - t) <= tuning.supportWindow, !occupied(x, except: t) { lines.append((x, level)) }
+                if abs(x - t) <= reach, !occupied(x, except: t) { lines.append((x, level)) }
             }
         }
         return lines
