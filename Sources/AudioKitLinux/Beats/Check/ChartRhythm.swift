@@ -186,31 +186,26 @@ struct ChartRhythm {
     /// coarsest level: where a hit off the grid at `t` was meant to be if it slipped (lines `freeLines(around:hitWindow:)`
     /// leaves out).
     func snapLines(around t: Double) -> [(time: Double, level: Int)] {
-        var lines: [(time: Double, level: Int)] = []
-        let reach = min(tuning.slipReach, tuning.supportWindow)
-        for level in used {
-            let first = (tempo.beat(atTime: t - reach) * Double(level)).rounded(.up)
-            let last = (tempo.beat(atTime: t + reach) * Double(level)).rounded(.down)
-            guard first <= last, last - first < 64 else { continue }
-            for k in Int(first)...Int(last) where Subdivision.level(ofBeat: Double(k) / Double(level)) == level {
-                let x = tempo.time(ofBeat: Double(k) / Double(level))
-                if abs(x - t) <= reach, !occupied(x, except: t) { lines.append((x, level)) }
-            }
-        }
-        return lines
+        freeLines(around: t, from: 0, to: min(tuning.slipReach, tuning.supportWindow))
     }
 
     /// The free lines of the subdivisions the chart uses within `hitWindow` of `t` (and further than
     /// `BeatCheckTuning.supportWindow`), each once at its coarsest level.
     func freeLines(around t: Double, hitWindow: Double) -> [(time: Double, level: Int)] {
-        var lines: [(Double, Int)] = []
+        freeLines(around: t, from: tuning.supportWindow, to: hitWindow)
+    }
+
+    /// The free lines of the used subdivisions further than `near` from `t` (any line when `near` is 0) and within `far`.
+    private func freeLines(around t: Double, from near: Double, to far: Double) -> [(time: Double, level: Int)] {
+        var lines: [(time: Double, level: Int)] = []
         for level in used {
-            let first = (tempo.beat(atTime: t - hitWindow) * Double(level)).rounded(.up)
-            let last = (tempo.beat(atTime: t + hitWindow) * Double(level)).rounded(.down)
+            let first = (tempo.beat(atTime: t - far) * Double(level)).rounded(.up)
+            let last = (tempo.beat(atTime: t + far) * Double(level)).rounded(.down)
             guard first <= last, last - first < 64 else { continue }
             for k in Int(first)...Int(last) where Subdivision.level(ofBeat: Double(k) / Double(level)) == level {
                 let x = tempo.time(ofBeat: Double(k) / Double(level))
-                if abs(x - t) > tuning.supportWindow, abs(x - t) <= hitWindow, !occupied(x, except: t) { lines.append((x, level)) }
+                let d = abs(x - t)
+                if d > near || near == 0, d <= far, !occupied(x, except: t) { lines.append((x, level)) }
             }
         }
         return lines
