@@ -16,6 +16,13 @@ struct SnappedChartTests {
         return (times, step)
     }
 
+    /// `groups(count)` with a click under every note, written in `dir`, and the clicks' onset strength.
+    static func clickedGroups(_ count: Int, in dir: URL) throws -> (times: [Double], step: Double, onset: OnsetStrength) {
+        let (times, step) = groups(count)
+        let path = try ChartJudgementTests.clicks(times, gains: times.map { _ in 1 }, seconds: times.last! + 1, in: dir)
+        return (times, step, try SpectralFlux.analyze(path: path))
+    }
+
     /// A correct chart with off-beats, 1/4 bursts and gaps at 150 BPM, then a tempo change to 110 BPM for its last
     /// two beats, each hit on a click but the late off-beats (soft sounds). Given with its own tempo map (both sections) it passes; given as a list declaring only
     /// the first tempo, the hits after the change run off that grid together: a tempo map that does not hold there,

@@ -14,9 +14,7 @@ struct SharesALineTests {
     @Test func theHitFurtherFromTheSharedLineIsFlaggedWithTheLineItLeft() throws {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let (times, step) = SnappedChartTests.groups(60)
-        let path = try ChartJudgementTests.clicks(times, gains: times.map { _ in 1 }, seconds: times.last! + 1, in: dir)
-        let onset = try SpectralFlux.analyze(path: path)
+        let (times, step, onset) = try SnappedChartTests.clickedGroups(60, in: dir)
         let k = 20 * 4 + 1
         var moved = times
         moved[k] += step + 0.012

@@ -79,9 +79,7 @@ struct UnsnappedTests {
     @Test func aHitNudgedOffItsLineGoesBackToIt() throws {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let (times, _) = SnappedChartTests.groups(60)
-        let path = try ChartJudgementTests.clicks(times, gains: times.map { _ in 1 }, seconds: times.last! + 1, in: dir)
-        let onset = try SpectralFlux.analyze(path: path)
+        let (times, _, onset) = try SnappedChartTests.clickedGroups(60, in: dir)
         for (k, nudge) in [(20 * 4 + 2, 0.006), (30 * 4 + 1, -0.009)] {
             var moved = times
             moved[k] += nudge
@@ -101,9 +99,7 @@ struct UnsnappedTests {
     @Test func twoNeighboursMovedPastEachOtherAreBothFlagged() throws {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let (times, step) = SnappedChartTests.groups(60)
-        let path = try ChartJudgementTests.clicks(times, gains: times.map { _ in 1 }, seconds: times.last! + 1, in: dir)
-        let onset = try SpectralFlux.analyze(path: path)
+        let (times, step, onset) = try SnappedChartTests.clickedGroups(60, in: dir)
         let k = 20 * 4 + 1
         var moved = times
         moved[k] += step + 0.004
