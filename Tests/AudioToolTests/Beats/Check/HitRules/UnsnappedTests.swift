@@ -91,6 +91,32 @@ struct UnsnappedTests {
         }
     }
 
+    /// A click under every note; group 20 plays its last note a 1/4 beat late (on the beat after the group's usual
+    /// fourth, where a quiet click the chart does not play sounds, as another part's would), and that note is nudged 8 ms
+    /// later still. The usual fourth line, 89 ms away, would restore the figure every other group plays and has a sound;
+    /// but the note lies a hair from its own line, on the strongest sound of all its candidates: a slip, so its fix is
+    /// its own line. Unnudged, the chart is not flagged.
+    @Test func aSlipOntoItsOwnSoundBeatsAFigureElsewhere() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var (times, step) = SnappedChartTests.groups(60)
+        let k = 20 * 4 + 3
+        times[k] += step
+        let sounds = (times.map { ($0, 1.0) } + [(times[k] - step, 0.25)]).sorted { $0.0 < $1.0 }
+        let path = try ChartJudgementTests.clicks(sounds.map(\.0), gains: sounds.map(\.1), seconds: times.last! + 1, in: dir)
+        let onset = try SpectralFlux.analyze(path: path)
+
+        let clean = BeatChecker.check(map: BeatMap(times: times, bpm: 185, offset: 1), onset: onset)
+        #expect(clean.flaggedCount == 0, "flagged \(clean.beats.filter(\.flagged).map(\.time))")
+
+        var moved = times
+        moved[k] += 0.008
+        let report = BeatChecker.check(map: BeatMap(times: moved, bpm: 185, offset: 1), onset: onset)
+        #expect(report.beats.filter(\.flagged).map(\.index) == [k], "flagged \(report.beats.filter(\.flagged).map(\.time))")
+        #expect(
+            abs((report.beats[k].suggestion ?? 0) - times[k]) < 0.0005, "suggested \(String(describing: report.beats[k].suggestion))")
+    }
+
     /// A click under every note; the second and third notes of group 20 moved past each other (the second a 1/4 beat and
     /// 4 ms later, the third a 1/4 beat and 6 ms earlier), so that each lies a few milliseconds from the other's line:
     /// two hits off the grid side by side, between hits on it. A run of two is two slips, not a stretch where the
