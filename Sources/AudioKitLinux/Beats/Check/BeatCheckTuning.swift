@@ -80,6 +80,12 @@ public struct BeatCheckTuning: Sendable {
     /// (osu!'s Mapset Verifier calls an object 2 ms or more from its snap unsnapped), and at least three times the
     /// chart's own precision.
     var offGridAtLeast = 0.003
+    /// In a chart snapped exactly (90 % of its hits within `exactlySnappedWithin` of a line: StepMania's rows, Friday
+    /// Night Funkin's step times), the least distance off the grid is this instead (seconds): more than a whole-millisecond
+    /// format's rounding or truncation (up to 1 ms) could put a snapped hit, so a hit 2 ms off a line was not placed by
+    /// the snap.
+    var offGridExactAtLeast = 0.0015
+    var exactlySnappedWithin = 0.0001
     /// In a snapped chart, two hits off the grid side by side, with this many hits on it either side, are two slips
     /// (neighbours moved past each other); a longer run, or a pair without that, is a stretch where the tempo map does
     /// not hold (`ChartRhythm.loneOffGrid`).

@@ -153,9 +153,11 @@ enum HitChecker {
     }
 
     /// How far from every grid line a hit of a chart snapped to `precision` (`snappedPrecision`) must be to be off the
-    /// grid: at least `offGridAtLeast`, and `offGridTimesPrecision` times the precision.
+    /// grid: at least `offGridAtLeast` (`offGridExactAtLeast` in a chart snapped exactly), and `offGridTimesPrecision`
+    /// times the precision.
     static func offGridLimit(precision: Double, tuning: BeatCheckTuning) -> Double {
-        max(tuning.offGridAtLeast, tuning.offGridTimesPrecision * precision)
+        let least = precision <= tuning.exactlySnappedWithin ? tuning.offGridExactAtLeast : tuning.offGridAtLeast
+        return max(least, tuning.offGridTimesPrecision * precision)
     }
 
     /// The global offset (map minus audio) of `times` against `peaks`.

@@ -91,6 +91,28 @@ struct UnsnappedTests {
         }
     }
 
+    /// A click under every note; the second note of group 20 nudged 2 ms late. The chart is snapped exactly (as
+    /// StepMania's rows and Friday Night Funkin's step times are), so 2 ms off its line is not the snap's doing: it is
+    /// flagged, with its own line as the fix. The same chart with every time rounded to whole milliseconds (as osu! and
+    /// Quaver store them, up to 0.5 ms off) is not flagged for the same nudge: there, 2 ms is within what the format's
+    /// rounding and a snapped editor leave (at least 3 ms off is off the grid).
+    @Test func aHitTwoMillisecondsOffAnExactChartsLineIsFlagged() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (times, _, onset) = try SnappedChartTests.clickedGroups(60, in: dir)
+        let k = 20 * 4 + 1
+        var moved = times
+        moved[k] += 0.002
+        let report = BeatChecker.check(map: BeatMap(times: moved, bpm: 185, offset: 1), onset: onset)
+        #expect(report.beats.filter(\.flagged).map(\.index) == [k], "flagged \(report.beats.filter(\.flagged).map(\.time))")
+        #expect(
+            abs((report.beats[k].suggestion ?? 0) - times[k]) < 0.0005, "suggested \(String(describing: report.beats[k].suggestion))")
+
+        let rounded = moved.map { ($0 * 1000).rounded() / 1000 }
+        let whole = BeatChecker.check(map: BeatMap(times: rounded, bpm: 185, offset: 1), onset: onset)
+        #expect(whole.beats.allSatisfy { $0.offGrid == nil }, "\(whole.beats.filter { $0.offGrid != nil }.map(\.time))")
+    }
+
     /// A click under every note; group 20 plays its last note a 1/4 beat late (on the beat after the group's usual
     /// fourth, where a quiet click the chart does not play sounds, as another part's would), and that note is nudged 8 ms
     /// later still. The usual fourth line, 89 ms away, would restore the figure every other group plays and has a sound;
