@@ -85,6 +85,8 @@ public struct BeatCheckTuning: Sendable {
     /// format's rounding or truncation (up to 1 ms) could put a snapped hit, so a hit 2 ms off a line was not placed by
     /// the snap.
     var offGridExactAtLeast = 0.0015
+    /// A snapped chart is snapped exactly when 90 % of its hits lie within this of a grid line (seconds): far under
+    /// the half millisecond a whole-millisecond format's rounding leaves.
     var exactlySnappedWithin = 0.0001
     /// In a snapped chart, two hits off the grid side by side, with this many hits on it either side, are two slips
     /// (neighbours moved past each other); a longer run, or a pair without that, is a stretch where the tempo map does
