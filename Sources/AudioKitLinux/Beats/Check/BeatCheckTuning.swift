@@ -94,11 +94,18 @@ public struct BeatCheckTuning: Sendable {
     var slipContext = 2
     /// A hit off the grid is likelier a slip of a few milliseconds than a move to another line: its nearest lines weigh
     /// up to 1 + `slipWeight` times more, by a Gaussian of `slipSigma` (seconds) on the distance (`HitJudging.slip`).
-    var slipWeight = 4.0
+    /// A prior, not a proof: a hit moved by one line spacing (100 ms at 150 BPM's 1/4) lands as near the next line as a
+    /// slip lands near its own, and there the far line's clearer sound and the chart's use of its subdivision must
+    /// still be able to win (at 4, a line with little more than a fifth of the far line's weighted evidence could win).
+    var slipWeight = 2.0
     var slipSigma = 0.008
     /// A hit off the grid may have slipped from a line at most this far (seconds; two `slipSigma`): a line further away
     /// is weighed as any other place it may have been moved from.
     var slipReach = 0.016
+    /// A hit off the grid this near a line (seconds; 1.5 `slipSigma`, where the slip's prior is still a third of its
+    /// peak) whose sound has the most evidence of all its candidate lines slipped from it, whatever figure another line
+    /// would give back (`Unsnapped`); further off, a figure's line 100 ms away is as likely.
+    var slippedWithin = 0.012
     /// A hit with an onset at least this strong (share of the track's typical peak) within 20 ms sits on a clear
     /// onset and is never flagged.
     var clearOnset = 1.0

@@ -139,6 +139,53 @@ struct UnsnappedTests {
             abs((report.beats[k].suggestion ?? 0) - times[k]) < 0.0005, "suggested \(String(describing: report.beats[k].suggestion))")
     }
 
+    /// A click under every note; group 20 plays a fifth note on the beat after its four (a rhythm the chart plays once,
+    /// so no figure vouches for its line), and a quiet click (another part's, at 0.14 of the notes' gain) sounds a 1/4
+    /// beat after it, in the rest. That note moved a 1/4 beat less 8 ms later lands 8 ms from the quiet click's line,
+    /// as near as a slip lands to its own: the slip's prior must not outweigh its own line's far clearer sound. The fix is
+    /// its own line (a slip weight of 4 sent it to the quiet click's line).
+    @Test func aHitMovedALineSpacingGoesBackToItsClearerSoundNotTheLineItLandedNear() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var (times, step) = SnappedChartTests.groups(60)
+        let k = 20 * 4 + 4
+        times.insert(times[k - 1] + step, at: k)
+        let sounds = (times.map { ($0, 1.0) } + [(times[k] + step, 0.14)]).sorted { $0.0 < $1.0 }
+        let path = try ChartJudgementTests.clicks(sounds.map(\.0), gains: sounds.map(\.1), seconds: times.last! + 1, in: dir)
+        let onset = try SpectralFlux.analyze(path: path)
+
+        let clean = BeatChecker.check(map: BeatMap(times: times, bpm: 185, offset: 1), onset: onset)
+        #expect(clean.flaggedCount == 0, "flagged \(clean.beats.filter(\.flagged).map(\.time))")
+
+        var moved = times
+        moved[k] += step - 0.008
+        let report = BeatChecker.check(map: BeatMap(times: moved, bpm: 185, offset: 1), onset: onset)
+        #expect(report.beats.filter(\.flagged).map(\.index) == [k], "flagged \(report.beats.filter(\.flagged).map(\.time))")
+        #expect(
+            abs((report.beats[k].suggestion ?? 0) - times[k]) < 0.0005, "suggested \(String(describing: report.beats[k].suggestion))")
+    }
+
+    /// A click under every note, and a click the chart does not play (another part's) on the beat after group 20's four
+    /// notes. The fourth note moved a 1/4 beat and 14 ms later lands 14 ms after that click: too far to be a slip onto
+    /// it (beyond 12 ms, the slip's prior is under a third of its peak), so its fix is its own line, 95 ms back, which
+    /// gives back the figure every other group plays, though the click it landed near is as loud.
+    @Test func aHitFourteenMillisecondsFromALoudLineIsNoSlipAgainstItsFigure() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (times, step) = SnappedChartTests.groups(60)
+        let k = 20 * 4 + 3
+        let sounds = (times + [times[k] + step]).sorted()
+        let path = try ChartJudgementTests.clicks(sounds, gains: sounds.map { _ in 1 }, seconds: times.last! + 1, in: dir)
+        let onset = try SpectralFlux.analyze(path: path)
+
+        var moved = times
+        moved[k] += step + 0.014
+        let report = BeatChecker.check(map: BeatMap(times: moved, bpm: 185, offset: 1), onset: onset)
+        #expect(report.beats.filter(\.flagged).map(\.index) == [k], "flagged \(report.beats.filter(\.flagged).map(\.time))")
+        #expect(
+            abs((report.beats[k].suggestion ?? 0) - times[k]) < 0.0005, "suggested \(String(describing: report.beats[k].suggestion))")
+    }
+
     /// A click under every note; the second and third notes of group 20 moved past each other (the second a 1/4 beat and
     /// 4 ms later, the third a 1/4 beat and 6 ms earlier), so that each lies a few milliseconds from the other's line:
     /// two hits off the grid side by side, between hits on it. A run of two is two slips, not a stretch where the
