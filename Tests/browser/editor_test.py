@@ -403,6 +403,78 @@ def zoom_and_drag_keep_the_hits(page):
     assert page.evaluate("window.editor.beats") == before, "a drag beside a hit moved a note"
 
 
+def click_track(path, seconds, bpm, rate=22050):
+    """A mono 16-bit WAV of `seconds` at `rate` with a 5 ms 1 kHz click on every 8th note of `bpm` (from 0 s)."""
+    import array, math, wave
+    samples = array.array("h", bytes(2 * int(seconds * rate)))
+    click = [int(12000 * math.sin(2 * math.pi * 1000 * k / rate) * (1 - k / (0.005 * rate))) for k in range(int(0.005 * rate))]
+    for n in range(int(seconds * bpm / 30)):
+        start = round(n * 30 / bpm * rate)
+        for k, v in enumerate(click[: len(samples) - start]):
+            samples[start + k] = v
+    with wave.open(path, "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(rate)
+        w.writeframes(samples.tobytes())
+
+
+def green_share(page):
+    """The share of the detail view's waveform band (30 %–65 % of its height) that is the hits' green (#7bd88f, within
+    24 per channel): a view washed over by its hits is mostly green."""
+    return page.evaluate("""() => {
+      const c = document.getElementById('detail'), g = c.getContext('2d');
+      const y0 = Math.round(c.height * 0.3), y1 = Math.round(c.height * 0.65);
+      const px = g.getImageData(0, y0, c.width, y1 - y0).data;
+      let green = 0;
+      for (let i = 0; i < px.length; i += 4) {
+        if (Math.abs(px[i] - 123) < 24 && Math.abs(px[i + 1] - 216) < 24 && Math.abs(px[i + 2] - 143) < 24) green++;
+      }
+      return green / (px.length / 4);
+    }""")
+
+
+def zoomed_out_shows_the_song(browser, binary, work, errors):
+    """A four-minute song at 150 BPM with a hit on every 8th note (1200 hits), at 1280×720. Zoomed out to the whole song
+    (a beat 2 px wide, a hit every 1 px): the hits are ticks under the waveform, not lines over it (under 2 % of the
+    waveform's band is their green; a line per hit covered most of it), no beat lines, and the bar labels, every 2nd, 4th, 8th or
+    16th bar from bar 1, never overlap. Zoomed in to 7.5 s: lines again, beat lines, a label on every bar, in order."""
+    track, path = os.path.join(work, "long.wav"), os.path.join(work, "long.json")
+    click_track(track, 240, 150)
+    with open(path, "w") as f:
+        json.dump({"bpm": 150, "offset": 0, "beats": [round(k * 0.2, 4) for k in range(1200)]}, f)
+    server, url = start_editor(binary, [path, "--audio", track], cwd=work)
+    try:
+        assert url, "the editor printed no URL for the long song"
+        page = open_page(browser, url, errors, "long song", size=(1280, 720))
+        page.wait_for_function("window.editor && window.editor.ready && window.editor.state && window.editor.drawn")
+        page.keyboard.press("0")
+        page.wait_for_function("window.editor.view.to - window.editor.view.from > 200 && window.editor.drawn")
+        page.evaluate("window.editor.transport.seek(0)")
+        drawn = page.evaluate("window.editor.drawn")
+        assert drawn["hits"] == "ticks" and not drawn["beatLines"], f"zoomed out: {drawn['hits']}, beat lines {drawn['beatLines']}"
+        labels = drawn["barLabels"]
+        numbers = [int(l["text"].split()[1]) for l in labels]
+        steps = {b - a for a, b in zip(numbers, numbers[1:])}
+        assert len(labels) > 5 and numbers[0] == 1 and len(steps) == 1 and steps <= {2, 4, 8, 16}, numbers
+        overlaps = [(a["text"], b["text"]) for a, b in zip(labels, labels[1:]) if a["x"] + a["width"] >= b["x"]]
+        assert not overlaps, f"bar labels overlap: {overlaps}"
+        share = green_share(page)
+        assert share < 0.02, f"zoomed out, {share:.1%} of the waveform's band is the hits' green"
+        for _ in range(5):
+            page.keyboard.press("=")
+        page.wait_for_function("window.editor.view.to - window.editor.view.from < 8")
+        page.evaluate("window.editor.transport.seek(window.editor.view.from)")
+        drawn = page.evaluate("window.editor.drawn")
+        numbers = [int(l["text"].split()[1]) for l in drawn["barLabels"]]
+        assert drawn["hits"] == "lines" and drawn["beatLines"], f"zoomed in: {drawn['hits']}, beat lines {drawn['beatLines']}"
+        assert len(numbers) >= 2 and all(b - a == 1 for a, b in zip(numbers, numbers[1:])), numbers
+    finally:
+        for context in browser.contexts:
+            context.close()
+        stop_server(server)
+
+
 def designer_traps(browser, binary, work, errors):
     """What a designer's session found (issue #39), each checked at 1280×720 on two songs joined, with a map whose second
     tempo section starts 0.13 µs after its first hit (as a fitted start does) at a wrong tempo: that hit is the second
@@ -852,6 +924,7 @@ def main():
             timing_workflow(browser, sys.argv[1], work, track, errors)
             tempo_change_between_two_songs(browser, sys.argv[1], work, errors)
             designer_traps(browser, sys.argv[1], work, errors)
+            zoomed_out_shows_the_song(browser, sys.argv[1], work, errors)
             save_off_before_the_click(browser, sys.argv[1], work, track, errors)
             browser.close()
             assert not errors, f"errors on the page: {errors}"
@@ -870,7 +943,7 @@ def main():
             "the page fitted the window at 1280×720 and 1920×1080 (one row a toolbar, Play and Pause the same width, the findings in view), loaded, showed the flagged beat, played (streamed in pieces that equal the whole track, across a "
             "piece boundary), took a tap, a drag and an undo, saved, "
             "marked a range (kept beside the map), doubled the grid, added and removed a tempo section, added a beat on a 1/4 line, applied a finding's fix, and "
-            "moved a hit to a typed time; a map at half tempo was said in words and fixed in one click (and undone), then with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, the section after the track's end retimed and removed from the sections list, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, a 40 ms offset applied in one click, and the chart saved in place; a tempo change between two songs joined fixed in four actions (overview, hit, + Section, the section's own tempo candidate, 95.0 from its audio alone); a chart with a note inside a warp showed Save off, with the reason, before any click, and stayed untouched; a hit 0.13 µs before its section's start was that section's (+ Section said so, its candidate set it), a refused tempo, offset and marker were said with their reasons, the fields went back and the next undo undid a real change, the zoom key kept the playhead in place, a drag beside a hit moved none, and the sections list stayed inside 1280 px",
+            "moved a hit to a typed time; a map at half tempo was said in words and fixed in one click (and undone), then with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, the section after the track's end retimed and removed from the sections list, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, a 40 ms offset applied in one click, and the chart saved in place; a tempo change between two songs joined fixed in four actions (overview, hit, + Section, the section's own tempo candidate, 95.0 from its audio alone); a chart with a note inside a warp showed Save off, with the reason, before any click, and stayed untouched; a hit 0.13 µs before its section's start was that section's (+ Section said so, its candidate set it), a refused tempo, offset and marker were said with their reasons, the fields went back and the next undo undid a real change, the zoom key kept the playhead in place, a drag beside a hit moved none, and the sections list stayed inside 1280 px; a four-minute song zoomed out showed its hits as ticks under the waveform (not a wash over it), no beat lines and every 8th bar's label (or 2nd, 4th, 16th), none overlapping, and zoomed in, lines and every bar",
         )
     except AssertionError as e:
         return failed("editor_test", e)

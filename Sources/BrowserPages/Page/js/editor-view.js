@@ -2,6 +2,7 @@
 
 import { barNumber, markedLines, formatSeconds, rulerTicks, sectionsOf } from "./timing.js";
 import { columnColour } from "./bands.js";
+import { gridDetail, hitStyle, labelsWithRoom, minLineGap, onStride, stride } from "./detail.js";
 
 /** Sizes a canvas's backing store to its box at the device's pixel ratio. */
 export function fitCanvas(canvas) {
@@ -25,9 +26,16 @@ function drawWave(g, env, c, h0, h1, color, bands) {
   }
 }
 
+/** The width of the shortest beat of `grid` on the detail view `c` (CSS px): its fastest section's. */
+function shortestBeatPx(grid, view, c) {
+  const bpm = Math.max(...sectionsOf(grid).map((s) => s.bpm));
+  return (60 / bpm) / (view.to - view.from) * c.width / (window.devicePixelRatio || 1);
+}
+
 /**
- * The ruler along the detail view's bottom edge: seconds at round steps, the bar numbers of the grid, and each hit's
- * number under its marker where there is room for it.
+ * The ruler along the detail view's bottom edge: seconds at round steps, the bar numbers of the grid (on every bar, or
+ * every 2nd, 4th, … when zoomed out, so that no label overwrites the next), and each hit's number under its marker
+ * where there is room for it. Returns the bar labels drawn, `{ x, width, text }` in CSS px.
  */
 function drawRuler(g, m, c) {
   const scale = window.devicePixelRatio || 1, band = 16 * scale, top = c.height - band, view = m.view;
@@ -38,29 +46,39 @@ function drawRuler(g, m, c) {
     // Seconds say their unit; minutes:seconds say theirs by the colon.
     g.fillRect(x, top, 1, 5 * scale); g.fillText(tick.text.includes(":") ? tick.text : `${tick.text} s`, x + 3, top + 11 * scale);
   }
-  if (m.grid && xOf(view.from + 60 / m.grid.bpm * (m.grid.beatsPerBar || 4), view, c) > 30 * scale) {
+  const labels = [];
+  if (m.grid) {
     g.fillStyle = "#ffffff";
     // Each section counts its bars on from the one before (a tempo change mid-bar starts the next bar).
-    for (const line of markedLines(m.grid, view.from, view.to, 1)) {
-      if (line.kind === "bar") g.fillText(`bar ${barNumber(line.time, m.grid)}`, xOf(line.time, view, c) + 3, 26 * scale);
+    const bars = markedLines(m.grid, view.from, view.to, 1).filter((line) => line.kind === "bar")
+      .map((line) => ({ time: line.time, number: barNumber(line.time, m.grid) }));
+    const widest = Math.max(0, ...bars.map((b) => g.measureText(`bar ${b.number}`).width)) / scale;
+    const k = stride(shortestBeatPx(m.grid, view, c) * (m.grid.beatsPerBar || 4), widest + 10);
+    for (const bar of bars) {
+      if (!onStride(bar.number, k)) continue;
+      const text = `bar ${bar.number}`, x = xOf(bar.time, view, c) + 3 * scale;
+      g.fillText(text, x, 26 * scale);
+      labels.push({ x: x / scale, width: g.measureText(text).width / scale, text });
     }
   }
   g.fillStyle = "#9fe0ad";
-  let last = -Infinity;
-  m.state.beats.forEach((b, i) => {
-    const x = xOf(b.time, view, c);
-    if (x < 0 || x > c.width || x - last < 28 * scale) return;
-    g.fillText(String(i), x + 3, top - 4 * scale); last = x;
-  });
+  const shown = m.state.beats.map((b, i) => ({ x: xOf(b.time, view, c) + 3 * scale, text: String(i) }))
+    .filter((l) => l.x >= 0 && l.x <= c.width);
+  for (const i of labelsWithRoom(shown.map((l) => l.x), (i) => g.measureText(shown[i].text).width, 8 * scale)) {
+    g.fillText(shown[i].text, shown[i].x, top - 4 * scale);
+  }
+  return labels;
 }
 
 /**
- * Draws both canvases: waveform (coloured by band with `m.bands`), onset strength, the tempo grid (`m.grid`, subdivided by `m.divisor`), beats (flagged
- * red, too close orange, selected white).
+ * Draws both canvases: waveform (coloured by band with `m.bands`), onset strength, the tempo grid (`m.grid`, subdivided
+ * by `m.divisor`), beats (flagged red, too close orange, selected white). Zoomed out, the grid thins to what has room
+ * and the hits become ticks under the waveform (flagged and selected ones still cross it). Returns what it drew, for the
+ * browser tests: `{ hits: "lines" | "ticks", beatLines, barStride, barLabels }`.
  */
 export function draw(m, overview, detail, timeLabel) {
-  const state = m.state;
-  if (!state) return;
+  const state = m.state, drawn = { hits: "lines", beatLines: true, barStride: 1, barLabels: [] };
+  if (!state) return drawn;
   const o = overview, d = detail, go = o.getContext("2d"), gd = d.getContext("2d"), view = m.view;
   go.clearRect(0, 0, o.width, o.height); gd.clearRect(0, 0, d.width, d.height);
   drawWave(go, m.overviewEnv, o, 0, o.height, "#3d6f9e", m.bands);
@@ -83,10 +101,15 @@ export function draw(m, overview, detail, timeLabel) {
     gd.fillRect(xOf(m.selection[0], view, d), 0, xOf(m.selection[1], view, d) - xOf(m.selection[0], view, d), d.height);
   }
   if (m.grid) {
-    // Bars brightest, beats bright, subdivisions (at the snap divisor) faint; no subdivisions closer than 4 px.
-    const perBeat = (m.divisor > 1 && xOf(view.from + 60 / m.grid.bpm / m.divisor, view, d) > 4) ? m.divisor : 1;
+    // Bars brightest, beats bright, subdivisions (at the snap divisor) faint. Beats only `minBeatGap` apart or more,
+    // subdivisions (between them) `minLineGap`; bars closer than that only every 2nd, 4th, … bar.
+    const beatPx = shortestBeatPx(m.grid, view, d), detail = gridDetail(beatPx, m.grid.beatsPerBar || 4);
+    const perBeat = (m.divisor > 1 && beatPx / m.divisor >= minLineGap) ? m.divisor : 1;
     const style = { bar: "rgba(255,255,255,0.34)", beat: "rgba(255,255,255,0.16)", sub: "rgba(255,255,255,0.06)" };
+    drawn.beatLines = detail.beats; drawn.barStride = detail.barStride;
     for (const line of markedLines(m.grid, view.from, view.to, perBeat)) {
+      if (line.kind !== "bar" && !detail.beats) continue;
+      if (line.kind === "bar" && detail.barStride > 1 && !onStride(barNumber(line.time, m.grid), detail.barStride)) continue;
       gd.strokeStyle = style[line.kind];
       gd.beginPath(); gd.moveTo(xOf(line.time, view, d), 0); gd.lineTo(xOf(line.time, view, d), d.height); gd.stroke();
     }
@@ -102,11 +125,15 @@ export function draw(m, overview, detail, timeLabel) {
     }
   }
   gd.font = `${11 * (window.devicePixelRatio || 1)}px system-ui`;
+  const pxScale = window.devicePixelRatio || 1;
+  drawn.hits = hitStyle(state.beats.filter((b) => b.time >= view.from && b.time <= view.to).map((b) => xOf(b.time, view, d) / pxScale));
   state.beats.forEach((b, i) => {
     if (b.time < view.from - 1 || b.time > view.to + 1) return;
     const x = xOf(b.time, view, d), on = m.selected.has(i);
     gd.fillStyle = on ? "#ffffff" : b.flagged ? "#ff6b6b" : b.too_close ? "#f0b35a" : "#7bd88f";
-    gd.fillRect(x - 1, 0, on ? 3 : 2, d.height);
+    // Too dense for lines: a tick along the waveform's bottom edge, unless the hit is flagged or selected.
+    if (drawn.hits === "ticks" && !on && !b.flagged) gd.fillRect(x, waveBottom, pxScale, 10 * pxScale);
+    else gd.fillRect(x - 1, 0, on ? 3 : 2, d.height);
     if (b.flagged && b.error != null) gd.fillText(`${b.error > 0 ? "+" : ""}${(b.error * 1000).toFixed(0)} ms`, x + 4, 56 * (window.devicePixelRatio || 1));
     if (b.flagged && b.audio_time != null) { gd.fillStyle = "rgba(255,107,107,0.5)"; gd.fillRect(xOf(b.audio_time, view, d) - 1, 0, 1, d.height); }
   });
@@ -127,9 +154,10 @@ export function draw(m, overview, detail, timeLabel) {
     gd.fillStyle = "rgba(150,120,255,0.28)"; gd.fillRect(x0, 0, Math.max(2, x1 - x0), 16 * scale);
     gd.fillStyle = "#d8ccff"; gd.font = `${11 * scale}px system-ui`; gd.fillText(mk.name, x0 + 4, 12 * scale);
   }
-  drawRuler(gd, m, d);
+  drawn.barLabels = drawRuler(gd, m, d);
   const p = m.transport.position();
   gd.fillStyle = "#ffffff"; gd.fillRect(xOf(p, view, d), 0, 2, d.height);
   go.fillStyle = "#ffffff"; go.fillRect(ox(p), 0, 2, o.height);
   timeLabel.textContent = "playhead " + formatSeconds(p);
+  return drawn;
 }

@@ -18,10 +18,10 @@ import { draftRange, acceptRange, dropRange, draftQuery } from "./draft.js";
 const $ = (id) => document.getElementById(id);
 let tempoTaps = [];
 Object.assign(actions, { edit, setGrid, setView, goTo, applyFix, sendMarkers, shiftAll });
-let pushTimer = null, calibration = null, putSeq = 0, shownSeq = 0, waiting = false, gridWaiting = false, pendingAt = 0, ready = false;
+let pushTimer = null, calibration = null, putSeq = 0, shownSeq = 0, waiting = false, gridWaiting = false, pendingAt = 0, ready = false, drawn = null;
 
 function redraw() {
-  draw(m, $("overview"), $("detail"), $("time"));
+  drawn = draw(m, $("overview"), $("detail"), $("time"));
   showSelectedTime();
   showSection();
 }
@@ -51,6 +51,8 @@ window.editor = {
   position: () => transport.position(), get selected() { return [...m.selected]; }, get view() { return m.view; },
   get synced() { return !waiting && !gridWaiting && shownSeq === putSeq; }, get grid() { return m.grid; },
   get proposal() { return m.proposal.slice(); },
+  /** What the detail view drew last (`draw`'s description): for the browser tests. */
+  get drawn() { return drawn; },
   /** True once the page has wired its controls and asked for the track's tempo candidates. */
   get ready() { return ready; },
   /** An edit as the author makes one (recorded, sent to the server): for the browser tests. */
