@@ -24,14 +24,35 @@ enum ChartInPlace {
     }
 
     /// Why the chart `file` cannot be saved in place as it stands, or nil when it can: a StepMania chart with notes
-    /// inside warps (they are no hits, so rewriting the notes from the hits would drop them).
+    /// inside warps (they are no hits, so rewriting the notes from the hits would drop them), or a Friday Night Funkin'
+    /// chart (`funkinRefusal`).
     static func refusal(of file: BeatMapFile) -> InputError? {
+        if isFunkin(file) { return funkinRefusal(path: file.path) }
         guard file.format == .stepmania, file.map.tempoMap?.warps.contains(where: { $0.bpm == nil }) ?? false else { return nil }
         let normalized = BeatMapText.normalizingLineEndings(file.bytes)
         guard case .success(let (chosen, tempo, _)) = StepManiaChart.locate(MSDText(normalized), file: file.path, chart: file.chart),
             let data = chosen.notes
         else { return nil }
         return warpRefusal(data, tempo: tempo, path: file.path)
+    }
+
+    /// True when `file` is a Friday Night Funkin' chart (`FunkinChart.isChart`), which is read through the JSON codec.
+    static func isFunkin(_ file: BeatMapFile) -> Bool {
+        guard file.format == .json else { return false }
+        let pre = JSONTextPreprocessor.process(FunkinChart.trimmed(file.bytes))
+        guard case .success(let root) = pre.bytes.withUnsafeBytes({ Jansson.decode($0, maxDepth: 64) }) else { return false }
+        return FunkinChart.isChart(root)
+    }
+
+    /// Why a Friday Night Funkin' chart is not saved in place: its notes are kept section by section, each section's
+    /// lanes belonging to the side it names, and a save of the hits alone would have to guess a moved or added hit's
+    /// section, side and lane. Save As writes the hits as another chart or a beat map.
+    static func funkinRefusal(path: String) -> InputError {
+        InputError(
+            .unsupportedFormat, path: path,
+            reason:
+                "a Friday Night Funkin' chart is not saved in place: its notes are kept by section, with the side and lane each section gives them, which the hits alone do not say",
+            fix: "Save As… writes the hits as a StepMania, osu!mania or Quaver chart or a JSON beat map")
     }
 
     /// The refusal of a chart whose note data `data` has notes inside the warps of `tempo`; nil when none lies there.

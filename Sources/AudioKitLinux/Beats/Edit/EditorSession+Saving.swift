@@ -27,6 +27,8 @@ extension EditorSession {
             placed = saved.map.times
             self.file = saved
         } else if let file {
+            // Said before the click too (`saveRefusal`); a save sent anyway gets the same reason.
+            if ChartInPlace.isFunkin(file) { throw ChartInPlace.funkinRefusal(path: file.path) }
             self.file = try file.save(beats, grid: grid, members: marked, limits: settings.limits)
         } else if let path = settings.saveAs {
             let map = BeatMap(times: beats, tempoMap: grid)

@@ -210,8 +210,12 @@ public actor EditorSession {
     }
 
     /// Why a save into the map's own file would be refused as the file stands (a StepMania chart with notes inside
-    /// warps), so the page can say so before the click; nil when a save can go ahead.
-    public var saveRefusal: String? { savesChartInPlace ? fileRefusal : nil }
+    /// warps, a Friday Night Funkin' chart), so the page can say so before the click; nil when a save can go ahead (and
+    /// for a chart this session exported, which a save writes whole).
+    public var saveRefusal: String? {
+        guard let file, !(exportedChart.map { file.bytes == $0 } ?? false) else { return nil }
+        return fileRefusal
+    }
 
     /// The reason, with its fix, that `file` cannot be rewritten in place; nil when it can (or there is none).
     static func inPlaceRefusal(of file: BeatMapFile?) -> String? {

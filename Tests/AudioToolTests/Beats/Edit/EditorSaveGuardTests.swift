@@ -160,4 +160,41 @@ struct EditorSaveGuardTests {
         #expect(await other.state().canSave)
         #expect(await other.state().saveRefusal == nil)
     }
+    @Test("a Friday Night Funkin' chart says before the click that a save in place is off, and Save As writes the hits")
+    func aFunkinChartIsNotSavedInPlace() async throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // One section of the player's (mustHitSection), four notes in lanes 0–3 at 0.5 s steps.
+        let text =
+            "{\"song\": {\"song\": \"t\", \"bpm\": 120, \"notes\": [{\"sectionNotes\": [[500, 0, 0], [1000, 1, 0], [1500, 2, 0], [2000, 3, 0]], \"mustHitSection\": true, \"lengthInSteps\": 16}]}}\n"
+        let chart = dir.appendingPathComponent("t-hard.json").path
+        try text.write(toFile: chart, atomically: true, encoding: .utf8)
+        let session = try await EditorSession(
+            track: Self.track, map: chart, settings: EditorSession.Settings(saveAsFolder: dir.path))
+        #expect(await session.beats == [0.5, 1.0, 1.5, 2.0])
+        let state = await session.state()
+        #expect(!state.canSave)
+        #expect(state.saveRefusal?.contains("Friday Night Funkin'") == true, "\(String(describing: state.saveRefusal))")
+        #expect(state.saveRefusal?.contains("Save As") == true)
+        // A save sent anyway is refused with the same reason (before, "the object has no beats array to replace"), and
+        // the chart stays as it was.
+        try await session.setBeats([0.5, 1.05, 1.5, 2.0])
+        do {
+            try await session.save()
+            Issue.record("the save of a Friday Night Funkin' chart in place went through")
+        } catch {
+            #expect(error.description.contains("not saved in place"), "\(error.description)")
+        }
+        #expect(try String(contentsOfFile: chart, encoding: .utf8) == text)
+        // Save As writes the hits as a StepMania chart; the session then saves that one.
+        try await session.saveAs(name: "t.sm")
+        #expect(await session.state().canSave)
+        #expect(await session.state().saveRefusal == nil)
+        let written = dir.appendingPathComponent("t.sm").path
+        guard case .success(let read) = try BeatMapFile.open(path: written) else {
+            Issue.record("t.sm does not read back")
+            return
+        }
+        #expect(read.map.times.count == 4 && abs(read.map.times[1] - 1.05) < 0.003, "\(read.map.times)")
+    }
 }
