@@ -71,6 +71,57 @@ function drawRuler(g, m, c) {
 }
 
 /**
+ * The tempo grid on the detail view `d` (and each section's start on the overview `o` too): bars brightest, beats
+ * bright, subdivisions (at the snap divisor) faint. Beats only `minBeatGap` apart or more, subdivisions (between them)
+ * `minLineGap`; bars closer than that only every 2nd, 4th, … bar. Returns `{ beatLines, barStride }`.
+ */
+function drawGrid(m, go, o, gd, d) {
+  const view = m.view, state = m.state;
+  const beatPx = shortestBeatPx(m.grid, view, d), detail = gridDetail(beatPx, m.grid.beatsPerBar || 4);
+  const perBeat = (m.divisor > 1 && beatPx / m.divisor >= minLineGap) ? m.divisor : 1;
+  const style = { bar: "rgba(255,255,255,0.34)", beat: "rgba(255,255,255,0.16)", sub: "rgba(255,255,255,0.06)" };
+  for (const line of markedLines(m.grid, view.from, view.to, perBeat)) {
+    if (line.kind !== "bar" && !detail.beats) continue;
+    if (line.kind === "bar" && detail.barStride > 1 && !onStride(barNumber(line.time, m.grid), detail.barStride)) continue;
+    gd.strokeStyle = style[line.kind];
+    gd.beginPath(); gd.moveTo(xOf(line.time, view, d), 0); gd.lineTo(xOf(line.time, view, d), d.height); gd.stroke();
+  }
+  // Each tempo section's start, with its tempo, in both views.
+  const scale = window.devicePixelRatio || 1;
+  gd.font = `${11 * scale}px system-ui`;
+  for (const s of sectionsOf(m.grid).slice(1)) {
+    go.fillStyle = "#e0a040"; go.fillRect(s.offset / state.duration * o.width, 0, 2, o.height);
+    if (s.offset < view.from || s.offset > view.to) continue;
+    const x = xOf(s.offset, view, d);
+    gd.fillStyle = "#e0a040"; gd.fillRect(x - 1, 0, 3, d.height);
+    gd.fillText(`♩ ${s.bpm.toFixed(2)}`, x + 4, 40 * scale);
+  }
+  return { beatLines: detail.beats, barStride: detail.barStride };
+}
+
+/**
+ * The hits on the detail view `d`: flagged red (with the signed error, and a faint line at the onset it was matched
+ * to), too close orange, selected white, the rest green; as lines across the view, or, too dense for lines
+ * (`hitStyle`), as ticks along the waveform's bottom edge at `waveBottom` (flagged and selected hits still as lines).
+ * Returns the style drawn: "lines" or "ticks".
+ */
+function drawHits(m, gd, d, waveBottom) {
+  const view = m.view, state = m.state, pxScale = window.devicePixelRatio || 1;
+  gd.font = `${11 * pxScale}px system-ui`;
+  const style = hitStyle(state.beats.filter((b) => b.time >= view.from && b.time <= view.to).map((b) => xOf(b.time, view, d) / pxScale));
+  state.beats.forEach((b, i) => {
+    if (b.time < view.from - 1 || b.time > view.to + 1) return;
+    const x = xOf(b.time, view, d), on = m.selected.has(i);
+    gd.fillStyle = on ? "#ffffff" : b.flagged ? "#ff6b6b" : b.too_close ? "#f0b35a" : "#7bd88f";
+    if (style === "ticks" && !on && !b.flagged) gd.fillRect(x, waveBottom, pxScale, 10 * pxScale);
+    else gd.fillRect(x - 1, 0, on ? 3 : 2, d.height);
+    if (b.flagged && b.error != null) gd.fillText(`${b.error > 0 ? "+" : ""}${(b.error * 1000).toFixed(0)} ms`, x + 4, 56 * pxScale);
+    if (b.flagged && b.audio_time != null) { gd.fillStyle = "rgba(255,107,107,0.5)"; gd.fillRect(xOf(b.audio_time, view, d) - 1, 0, 1, d.height); }
+  });
+  return style;
+}
+
+/**
  * Draws both canvases: waveform (coloured by band with `m.bands`), onset strength, the tempo grid (`m.grid`, subdivided
  * by `m.divisor`), beats (flagged red, too close orange, selected white). Zoomed out, the grid thins to what has room
  * and the hits become ticks under the waveform (flagged and selected ones still cross it). Returns what it drew, for the
@@ -100,43 +151,8 @@ export function draw(m, overview, detail, timeLabel) {
     gd.fillStyle = "rgba(120,170,255,0.15)";
     gd.fillRect(xOf(m.selection[0], view, d), 0, xOf(m.selection[1], view, d) - xOf(m.selection[0], view, d), d.height);
   }
-  if (m.grid) {
-    // Bars brightest, beats bright, subdivisions (at the snap divisor) faint. Beats only `minBeatGap` apart or more,
-    // subdivisions (between them) `minLineGap`; bars closer than that only every 2nd, 4th, … bar.
-    const beatPx = shortestBeatPx(m.grid, view, d), detail = gridDetail(beatPx, m.grid.beatsPerBar || 4);
-    const perBeat = (m.divisor > 1 && beatPx / m.divisor >= minLineGap) ? m.divisor : 1;
-    const style = { bar: "rgba(255,255,255,0.34)", beat: "rgba(255,255,255,0.16)", sub: "rgba(255,255,255,0.06)" };
-    drawn.beatLines = detail.beats; drawn.barStride = detail.barStride;
-    for (const line of markedLines(m.grid, view.from, view.to, perBeat)) {
-      if (line.kind !== "bar" && !detail.beats) continue;
-      if (line.kind === "bar" && detail.barStride > 1 && !onStride(barNumber(line.time, m.grid), detail.barStride)) continue;
-      gd.strokeStyle = style[line.kind];
-      gd.beginPath(); gd.moveTo(xOf(line.time, view, d), 0); gd.lineTo(xOf(line.time, view, d), d.height); gd.stroke();
-    }
-    // Each tempo section's start, with its tempo, in both views.
-    const scale = window.devicePixelRatio || 1;
-    gd.font = `${11 * scale}px system-ui`;
-    for (const s of sectionsOf(m.grid).slice(1)) {
-      go.fillStyle = "#e0a040"; go.fillRect(s.offset / state.duration * o.width, 0, 2, o.height);
-      if (s.offset < view.from || s.offset > view.to) continue;
-      const x = xOf(s.offset, view, d);
-      gd.fillStyle = "#e0a040"; gd.fillRect(x - 1, 0, 3, d.height);
-      gd.fillText(`♩ ${s.bpm.toFixed(2)}`, x + 4, 40 * scale);
-    }
-  }
-  gd.font = `${11 * (window.devicePixelRatio || 1)}px system-ui`;
-  const pxScale = window.devicePixelRatio || 1;
-  drawn.hits = hitStyle(state.beats.filter((b) => b.time >= view.from && b.time <= view.to).map((b) => xOf(b.time, view, d) / pxScale));
-  state.beats.forEach((b, i) => {
-    if (b.time < view.from - 1 || b.time > view.to + 1) return;
-    const x = xOf(b.time, view, d), on = m.selected.has(i);
-    gd.fillStyle = on ? "#ffffff" : b.flagged ? "#ff6b6b" : b.too_close ? "#f0b35a" : "#7bd88f";
-    // Too dense for lines: a tick along the waveform's bottom edge, unless the hit is flagged or selected.
-    if (drawn.hits === "ticks" && !on && !b.flagged) gd.fillRect(x, waveBottom, pxScale, 10 * pxScale);
-    else gd.fillRect(x - 1, 0, on ? 3 : 2, d.height);
-    if (b.flagged && b.error != null) gd.fillText(`${b.error > 0 ? "+" : ""}${(b.error * 1000).toFixed(0)} ms`, x + 4, 56 * (window.devicePixelRatio || 1));
-    if (b.flagged && b.audio_time != null) { gd.fillStyle = "rgba(255,107,107,0.5)"; gd.fillRect(xOf(b.audio_time, view, d) - 1, 0, 1, d.height); }
-  });
+  if (m.grid) Object.assign(drawn, drawGrid(m, go, o, gd, d));
+  drawn.hits = drawHits(m, gd, d, waveBottom);
   // A draft's proposed hits: dashed, in both views, until accepted or rejected.
   gd.strokeStyle = "#5fd3e6"; gd.setLineDash([6, 5]);
   for (const t of m.proposal || []) {
