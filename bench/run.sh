@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks, each next to its peers measured in the same run.
 #   bash bench/run.sh            # all benchmarks
-#   bash bench/run.sh ahap       # AHAP validation only (also: render beats crossfade audition inputs editor playback haptics aac draft scaling cascade halftempo designer fft)
+#   bash bench/run.sh ahap       # AHAP validation only (also: render beats crossfade audition inputs editor playback haptics aac draft scaling cascade halftempo octave designer fft)
 # Needs ../shared/corpus. Installs hyperfine and jq when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -349,6 +349,12 @@ halftempo() {
   python3 bench/half_tempo_offset.py "$bin/beatmap"
 }
 
+octave() {
+  echo
+  echo "## A chart's tempo map at the wrong octave: each real chart on its own grid, at half its tempo and at double"
+  python3 bench/chart_octave.py "$bin/beatmap"
+}
+
 designer() {
   echo
   echo "## from-audio's envelope and Meta Haptics Studio's export against Lofelt Studio's designer clips (DESIGNER=folder)"
@@ -376,8 +382,9 @@ case "${1:-all}" in
   scaling) scaling ;;
   cascade) cascade ;;
   halftempo) halftempo ;;
+  octave) octave ;;
   designer) designer ;;
   fft) fft ;;
-  all) ahap; render; beats; crossfade; audition; inputs; editor; playback; haptics; aac; draft; scaling; cascade; halftempo; designer; fft ;;
+  all) ahap; render; beats; crossfade; audition; inputs; editor; playback; haptics; aac; draft; scaling; cascade; halftempo; octave; designer; fft ;;
   *) echo "bench: unknown benchmark $1" >&2; exit 64 ;;
 esac

@@ -138,6 +138,60 @@ def half_tempo_fix(browser, binary, work, track, errors):
         stop_server(server)
 
 
+def chart_grid_at_half_tempo(browser, binary, work, track, errors):
+    """A StepMania chart written at 44 BPM on the 88 BPM sample, every hit on a 1/2 line and on a beat of the track:
+    the hits are right, the tempo map is at half. The findings say so in words; the one-click fix doubles the grid and
+    leaves every hit where it was; the chart saved as a new file reads back in Python `simfile` at 88 BPM with the same
+    hit times."""
+    with open(os.path.join(ROOT, "samples/beatmaps/world1-a.json")) as f:
+        full = [float(x) for x in re.findall(r"\d+\.\d+", f.read().split('"beats"')[1])]
+    step = 60 / 88
+    rows = ["1000" if k % 2 == 0 else "0100" for k in range(len(full))]
+    rows += ["0000"] * (-len(rows) % 8)
+    measures = ",\n".join("\n".join(rows[k:k + 8]) for k in range(0, len(rows), 8))
+    chart = "\n".join([
+        "#TITLE:Half;", "#MUSIC:track.flac;", f"#OFFSET:{-full[0]:.6f};", "#BPMS:0.000=44.000;",
+        "#NOTES:", "     dance-single:", "     :", "     Hard:", "     5:", "     0,0,0,0,0:", measures, ";", "",
+    ])
+    assert all(abs(b - (full[0] + k * step)) < 0.001 for k, b in enumerate(full)), "the sample's beats are not 88 BPM"
+    path, server, url = start_on_chart(binary, work, "half-grid.sm", chart, track)
+    try:
+        assert url, "the editor printed no URL for the chart on a half-tempo grid"
+        page = open_page(browser, url, errors, "half grid")
+        page.wait_for_function(f"window.editor && window.editor.state && window.editor.state.beats.length === {len(full)}")
+        assert abs(page.evaluate("window.editor.grid.bpm") - 44) < 0.01, page.evaluate("window.editor.grid")
+        page.wait_for_selector("#applyOctave")
+        findings = page.inner_text("#findings")
+        assert "tempo map is at half" in findings and "88.00 BPM" in findings, findings
+        assert "×2: 88" in page.inner_text("#applyOctave"), page.inner_text("#applyOctave")
+        before = page.evaluate("window.editor.beats")
+        page.click("#applyOctave")
+        page.wait_for_function("window.editor.synced && !document.querySelector('#applyOctave')")
+        assert abs(page.evaluate("window.editor.grid.bpm") - 88) < 0.01, page.evaluate("window.editor.grid")
+        after = page.evaluate("window.editor.beats")
+        assert len(after) == len(before) and all(abs(a - b) < 0.0005 for a, b in zip(after, before)), f"{before} -> {after}"
+        # Save in place keeps the chart's own tempo map (shared by its other charts), and says so; Save As writes the
+        # chart whole on the fixed grid.
+        assert "a save in place keeps the chart's own tempo map" in page.inner_text("#summary"), page.inner_text("#summary")
+        page.on("dialog", lambda d: d.accept("fixed-grid.sm") if d.type == "prompt" else d.accept())
+        page.click("#saveAs")
+        page.wait_for_function("window.editor.state.map === 'fixed-grid.sm' && window.editor.state.dirty === false")
+        path = os.path.join(work, "fixed-grid.sm")
+        import simfile
+        from simfile.notes import NoteData
+        from simfile.notes.timed import time_notes
+        from simfile.timing import TimingData
+        sm = simfile.open(path)
+        chart_read = sm.charts[0]
+        assert [float(b.value) for b in TimingData(sm, chart_read).bpms] == [88.0], sm.bpms
+        times = sorted({round(float(n.time), 6) for n in time_notes(NoteData(chart_read), TimingData(sm, chart_read))})
+        assert len(times) == len(full) and all(abs(a - b) < 0.001 for a, b in zip(times, full)), f"{times} != {full}"
+    finally:
+        for context in browser.contexts:
+            context.close()
+        stop_server(server)
+
+
 def draft_proposal(browser, binary, work, track, errors):
     """Draft…: the whole track drafted at 2 hits a second is proposed (none on a hit the map has), one proposed hit is
     accepted by a click and undone, the rest accepted with Accept, and a second proposal rejected with Reject."""
@@ -920,6 +974,7 @@ def main():
             early_clicks(browser, sys.argv[1], work, track, errors)
             chart_whose_offset_is_off(browser, sys.argv[1], work, track, errors)
             half_tempo_fix(browser, sys.argv[1], work, track, errors)
+            chart_grid_at_half_tempo(browser, sys.argv[1], work, track, errors)
             draft_proposal(browser, sys.argv[1], work, track, errors)
             timing_workflow(browser, sys.argv[1], work, track, errors)
             tempo_change_between_two_songs(browser, sys.argv[1], work, errors)

@@ -127,11 +127,11 @@ public enum BeatMapRules {
             passing: [RuleExample("# clicks: \(stretch(0))\n" + stretch(0, lines: true))],
             failing: [RuleExample("# clicks: \(stretch(0))\n" + stretch(0.1, lines: true), expected: ["14:1"])]),
         RuleDescription(
-            id: tempoOctave, name: "Beat list at half or double the track's pulse",
+            id: tempoOctave, name: "Beat list or tempo map at half or double the track's pulse",
             summary:
-                "A beat list's beats are every other beat of the track (it has onsets as strong between every two of them), or the track's beats and as many between them (every other beat has no onset of its own).",
+                "A beat list's beats, or the beats of a chart's own or declared tempo map, are every other beat of the track (it has onsets as strong between every two of them), or the track's beats and as many between them (every other beat has no onset of its own).",
             rationale:
-                "The map's tempo and the track's agree at either octave, since the track's is measured through the map, so the check compares the onsets on the beats with those between them. A game that shows a beat on every other one of the music's, or on every off-beat, feels wrong at once; the editor fixes it with ×2 or ÷2 then Hits from grid (docs/charts.md).",
+                "The map's tempo and the track's agree at either octave, since the track's is measured through the map, so the check compares the onsets on the beats with those between them. A game that shows a beat on every other one of the music's, or on every off-beat, feels wrong at once; a chart whose hits are right on a tempo map at half the track's (each hit on a 1/2 line) gives a game that counts beats half of them. The editor fixes a beat list with ×2 or ÷2 then Hits from grid, a tempo map with ×2 or ÷2 alone (docs/charts.md).",
             defaultSeverity: .warning,
             passing: [RuleExample("# clicks: \(clicks(0.5, 0.3, 24))\n" + grid(0.5, 0.3, 24))],
             failing: [

@@ -40,6 +40,7 @@ enum BeatCheckFindings {
     /// The finding on a beat list at half or double the track's pulse (`TempoOctave`), at its first beat.
     static func octaveFinding(_ r: BeatCheckReport, map: BeatMap) -> Diagnostic? {
         guard let o = r.octave, let verdict = o.verdict else { return nil }
+        if o.gridAnchor != nil { return gridOctaveFinding(o, verdict, map: map) }
         let message: String
         switch verdict {
         case .half:
@@ -51,6 +52,26 @@ enum BeatCheckFindings {
             message = String(
                 format:
                     "every other beat has no onset of its own (those beats' onsets are %.2f of the others'), so the track's pulse is %.2f BPM, not the map's %.2f; keep every other beat (in the editor: ÷2, then Hits from grid)",
+                o.alternationRatio, o.bpm / 2, o.bpm)
+        }
+        return Diagnostic(
+            ruleID: BeatMapRules.tempoOctave, severity: .warning, location: map.locations.first ?? SourceLocation(file: map.file),
+            message: message)
+    }
+
+    /// The finding on a chart whose tempo map is at half or double the track's pulse while its hits are not.
+    static func gridOctaveFinding(_ o: TempoOctave, _ verdict: TempoOctave.Verdict, map: BeatMap) -> Diagnostic {
+        let message: String
+        switch verdict {
+        case .half:
+            message = String(
+                format:
+                    "the tempo map is at half the track's tempo: the track has onsets between every two of its beats (in %.0f %% of %d gaps, %.2f times as strong as those on the beats), so its pulse is %.2f BPM, not the map's %.2f; double the tempo map, the hits staying where they are (in the editor: ×2)",
+                o.midpointShare * 100, o.gaps, o.midpointRatio, o.bpm * 2, o.bpm)
+        case .double:
+            message = String(
+                format:
+                    "the tempo map is at double the track's tempo: every other beat of it has no onset of its own (those beats' onsets are %.2f of the others'), so the track's pulse is %.2f BPM, not the map's %.2f; halve the tempo map, the hits staying where they are (in the editor: ÷2)",
                 o.alternationRatio, o.bpm / 2, o.bpm)
         }
         return Diagnostic(

@@ -252,10 +252,11 @@ public enum BeatChecker {
         report.tempoMap = tempo
         report.tempoSource = source
         report.stretches = stretches
-        // A beat list on a declared tempo (a game's beat map) may still be at the wrong octave.
-        if isPulse(times) {
-            report.octave = TempoOctave.measure(StretchAlignment.withoutStops(times, refuted).map { $0 - offset }, odf: odf)
-        }
+        // A beat list on a declared tempo (a game's beat map) may still be at the wrong octave; so may a chart's own or
+        // declared tempo map under hits that are right (a fitted one took its octave from the track).
+        report.octave = TempoOctave.chosen(
+            hits: isPulse(times) ? TempoOctave.measure(StretchAlignment.withoutStops(times, refuted).map { $0 - offset }, odf: odf) : nil,
+            grid: source == "fitted" ? nil : TempoOctave.measure(grid: tempo, offset: offset, over: times, odf: odf))
         var all = diagnostics
         all += BeatCheckFindings.make(report, map: map, options: options)
         report.diagnostics = all.sorted()

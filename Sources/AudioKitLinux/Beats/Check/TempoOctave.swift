@@ -26,6 +26,9 @@ struct TempoOctave: Sendable, Equatable {
     let bpm: Double
     /// The first beat (0 or 1) of the stronger of the alternate sets: at double the pulse, the beats to keep.
     let strongerFirst: Int
+    /// When the evidence is of the map's tempo grid rather than its hits: the map time of the grid beat the fix keeps
+    /// in phase (the first, or at double the pulse the first of the stronger beats). Nil for the hits' evidence.
+    var gridAnchor: Double? = nil
 
     /// What the evidence says of the map's octave.
     enum Verdict: Sendable, Equatable {
@@ -47,12 +50,12 @@ struct TempoOctave: Sendable, Equatable {
     static let minimumGaps = 8
 
     /// The verdict: half when the middles are as strong as the beats in most gaps and doubling keeps the tempo at most
-    /// 210 BPM; double when one set of alternate beats is nearly silent and halving keeps it at 50 BPM or more; nil
-    /// when neither, or when too few gaps were compared.
+    /// 210 BPM; double when one set of alternate beats is nearly silent and halving gives 50–210 BPM (a stream of 1/4
+    /// notes at 740 "BPM" is no beat list at double the pulse); nil when neither, or when too few gaps were compared.
     var verdict: Verdict? {
         guard gaps >= Self.minimumGaps else { return nil }
         if midpointShare >= Self.halfShare, midpointRatio >= Self.halfRatio, bpm * 2 <= 210 { return .half }
-        if alternationRatio < Self.doubleRatio, bpm / 2 >= 50 { return .double }
+        if alternationRatio < Self.doubleRatio, bpm / 2 >= 50, bpm / 2 <= 210 { return .double }
         return nil
     }
 

@@ -142,6 +142,9 @@ public struct EditorState: Encodable, Sendable, Equatable {
         /// A beat of the map that stays on the fixed grid: the first, or at double the pulse the first of the beats whose
         /// onsets are the stronger.
         public var anchor: Double
+        /// "beats" when the hits are the beat list at the wrong octave (the fix sets the grid, then a hit on each of its
+        /// beats); "grid" when the chart's tempo map is, and its hits are right (the fix sets the grid alone).
+        public var subject: String
     }
 
     enum CodingKeys: String, CodingKey {
@@ -269,10 +272,12 @@ public struct EditorState: Encodable, Sendable, Equatable {
         findings = report.diagnostics.filter { $0.severity == .error || $0.severity == .warning }.prefix(200).map {
             Finding(rule: $0.ruleID, severity: $0.severity.rawValue, message: $0.messageWithRemedy())
         }
-        if let o = report.octave, let verdict = o.verdict, report.beats.count > o.strongerFirst {
+        if let o = report.octave, let verdict = o.verdict,
+            let anchor = o.gridAnchor ?? report.beats.dropFirst(verdict == .half ? 0 : o.strongerFirst).first?.time
+        {
             octave = Octave(
-                verdict: verdict == .half ? "half" : "double", pulse: verdict == .half ? o.bpm * 2 : o.bpm / 2,
-                anchor: report.beats[verdict == .half ? 0 : o.strongerFirst].time)
+                verdict: verdict == .half ? "half" : "double", pulse: verdict == .half ? o.bpm * 2 : o.bpm / 2, anchor: anchor,
+                subject: o.gridAnchor == nil ? "beats" : "grid")
         }
     }
 }

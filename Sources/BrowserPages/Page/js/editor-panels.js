@@ -212,21 +212,24 @@ export function showFindings(s) {
     row.append(span(offset.severity === "error" ? "bad" : "warn", `${offset.severity}: [${offset.rule}] ${offset.message}`), shift);
     rows.push(row);
   }
-  // A beat list at half or double the track's pulse, said in words, with its fix in one click (×2 or ÷2 on the beat
-  // the evidence keeps, then Hits from grid; undo with Ctrl+Z).
+  // A beat list (or a chart's tempo map) at half or double the track's pulse, said in words, with its fix in one click
+  // (×2 or ÷2 on the beat the evidence keeps, then, for a beat list, Hits from grid; undo with Ctrl+Z).
   const octave = s.findings.find((x) => x.rule === "beatmap.tempo_octave");
   if (octave && s.octave && m.grid) {
     const row = document.createElement("div");
     row.className = "finding";
     const fix = document.createElement("button");
+    const gridOnly = s.octave.subject === "grid";
     fix.id = "applyOctave";
     fix.textContent = s.octave.verdict === "half" ? `×2: ${s.octave.pulse.toFixed(2)} BPM` : `÷2: ${s.octave.pulse.toFixed(2)} BPM`;
-    fix.title = "Set the grid to the track's pulse and put a hit on each of its beats, from the first hit to the last (undo with Ctrl+Z)";
+    fix.title = gridOnly
+      ? "Set the grid to the track's pulse; the hits stay where they are (undo with Ctrl+Z)"
+      : "Set the grid to the track's pulse and put a hit on each of its beats, from the first hit to the last (undo with Ctrl+Z)";
     fix.onclick = (e) => {
       e.stopPropagation();
       const fixed = octaveFix(m.grid, m.beats, s.octave.verdict, s.octave.anchor, s.duration);
       actions.setGrid(fixed.grid);
-      actions.edit(fixed.hits, []);
+      if (!gridOnly) actions.edit(fixed.hits, []);
     };
     row.append(span("warn", `${octave.severity}: [${octave.rule}] ${octave.message}`), fix);
     rows.push(row);
