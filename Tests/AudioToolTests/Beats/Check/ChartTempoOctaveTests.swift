@@ -56,6 +56,7 @@ struct ChartTempoOctaveTests {
         // 60 BPM, eight rows a measure: each row a 1/2 line, 0.5 s apart, on a click.
         let r = try Self.check(Self.chart(bpm: 60, rowsPerMeasure: 8, notes: 40), Self.pulse, seconds: 21)
         #expect(r.octave?["verdict"]?.string == "half", "\(String(describing: r.octave))")
+        #expect(r.octave?["subject"]?.string == "grid", "\(String(describing: r.octave))")
         let said = r.messages.first { $0.contains("tempo map is at half") }
         #expect(said?.contains("its pulse is 120.00 BPM, not the map's 60.00") == true, "\(r.messages)")
         #expect(said?.contains("the hits staying where they are") == true, "\(r.messages)")
