@@ -164,10 +164,13 @@ def chart_grid_at_half_tempo(browser, binary, work, track, errors):
         findings = page.inner_text("#findings")
         assert "tempo map is at half" in findings and "88.00 BPM" in findings, findings
         assert "×2: 88" in page.inner_text("#applyOctave"), page.inner_text("#applyOctave")
+        # The summary says it beside "map 44.00 BPM vs track 44.00 BPM", which cannot tell.
+        assert "the tempo map is at half the track's pulse (88.00 BPM)" in page.inner_text("#summary"), page.inner_text("#summary")
         before = page.evaluate("window.editor.beats")
         page.click("#applyOctave")
         page.wait_for_function("window.editor.synced && !document.querySelector('#applyOctave')")
         assert abs(page.evaluate("window.editor.grid.bpm") - 88) < 0.01, page.evaluate("window.editor.grid")
+        assert "the track's pulse" not in page.inner_text("#summary"), page.inner_text("#summary")
         after = page.evaluate("window.editor.beats")
         assert len(after) == len(before) and all(abs(a - b) < 0.0005 for a, b in zip(after, before)), f"{before} -> {after}"
         # Save in place keeps the chart's own tempo map (shared by its other charts), and says so; Save As writes the

@@ -13,9 +13,10 @@ public enum BeatCheckSummary {
             } else {
                 parts.append(String(format: "map %.2f BPM vs track %.2f BPM", m, a))
             }
+            let what = r.octave?.gridAnchor == nil ? "the map" : "the tempo map"
             switch r.octave?.verdict {
-            case .half?: parts.append(String(format: "the map is at half the track's pulse (%.2f BPM)", a * 2))
-            case .double?: parts.append(String(format: "the map is at double the track's pulse (%.2f BPM)", a / 2))
+            case .half?: parts.append(String(format: "%@ is at half the track's pulse (%.2f BPM)", what, a * 2))
+            case .double?: parts.append(String(format: "%@ is at double the track's pulse (%.2f BPM)", what, a / 2))
             case nil: break
             }
         }

@@ -48,6 +48,12 @@ export function showState(s) {
             : " (only a JSON map or a chart keeps it; or keep it beside the map)")
         : s.grid ? ` · fitted grid ${s.grid.bpm.toFixed(3)} BPM from ${s.grid.offset.toFixed(3)} s` : "") +
       ` · tap latency ${(m.tapLatency * 1000).toFixed(0)} ms`);
+  // The map and the track agree on the tempo at either octave (the track's is measured through the map): the octave
+  // finding's verdict is said here too, as `beatmap check`'s summary line says it.
+  if (s.octave) {
+    const what = s.octave.subject === "grid" ? "the tempo map" : "the map";
+    summary.append(" · ", span("warn", `${what} is at ${s.octave.verdict} the track's pulse (${s.octave.pulse.toFixed(2)} BPM)`));
+  }
   if (s.dirty) summary.append(" · ", span("warn", "unsaved"));
   else if (s.save_note) summary.append(" · ", span("ok", s.save_note));
   showFindings(s);

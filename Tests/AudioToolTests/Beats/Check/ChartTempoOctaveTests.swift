@@ -33,9 +33,10 @@ struct ChartTempoOctaveTests {
         return text + measures.joined(separator: "\n,\n") + "\n;\n"
     }
 
-    /// `beatmap check --format json` of `chart` on `clicks`: its `tempo_octave` object and its findings' messages.
+    /// `beatmap check --format json` of `chart` on `clicks`: its `tempo_octave` object, its findings' messages, its exit
+    /// status and its summary line.
     static func check(_ chart: String, _ clicks: [(time: Double, amplitude: Double)], seconds: Double) throws -> (
-        octave: JSONValue?, messages: [String], status: Int32
+        octave: JSONValue?, messages: [String], status: Int32, summary: String
     ) {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -45,8 +46,8 @@ struct ChartTempoOctaveTests {
         try Data(chart.utf8).write(to: path)
         let r = try run(TestPaths.binary("beatmap"), ["check", path.path, "--audio", song, "--format", "json"])
         let root = try #require(JSONValue.parse(Array(r.stdout.utf8)), "\(r.stdout.prefix(500))\(r.stderr)")
-        guard case .array(let findings)? = root["diagnostics"] else { return (root["tempo_octave"], [], r.status) }
-        return (root["tempo_octave"], findings.compactMap { $0["message"]?.string }, r.status)
+        guard case .array(let findings)? = root["diagnostics"] else { return (root["tempo_octave"], [], r.status, r.stderr) }
+        return (root["tempo_octave"], findings.compactMap { $0["message"]?.string }, r.status, r.stderr)
     }
 
     /// 40 equal clicks 0.5 s apart (120 BPM), the first at 0.2 s.
@@ -60,8 +61,9 @@ struct ChartTempoOctaveTests {
         let said = r.messages.first { $0.contains("tempo map is at half") }
         #expect(said?.contains("its pulse is 120.00 BPM, not the map's 60.00") == true, "\(r.messages)")
         #expect(said?.contains("the hits staying where they are") == true, "\(r.messages)")
-        // A warning, not an error: the check still passes.
+        // A warning, not an error: the check still passes. The summary line says it beside "map 60.00 BPM vs track 60.00".
         #expect(r.status == 0)
+        #expect(r.summary.contains("the tempo map is at half the track's pulse (120."), "\(r.summary)")
     }
 
     @Test func theSameHitsOnTheRightGridSayNothingOfTheOctave() throws {
