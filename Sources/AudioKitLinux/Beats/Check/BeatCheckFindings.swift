@@ -37,46 +37,38 @@ enum BeatCheckFindings {
         return d
     }
 
-    /// The finding on a beat list at half or double the track's pulse (`TempoOctave`), at its first beat.
+    /// The finding on a beat list, or a chart's tempo map under hits that are right, at half or double the track's
+    /// pulse (`TempoOctave`), at the map's first beat.
     static func octaveFinding(_ r: BeatCheckReport, map: BeatMap) -> Diagnostic? {
         guard let o = r.octave, let verdict = o.verdict else { return nil }
-        if o.gridAnchor != nil { return gridOctaveFinding(o, verdict, map: map) }
-        let message: String
+        let grid = o.gridAnchor != nil
+        let evidence: String
+        let fix: String
         switch verdict {
         case .half:
-            message = String(
+            evidence = String(
                 format:
-                    "the beats are every other beat of the track: it has onsets between every two of them (in %.0f %% of %d gaps, %.2f times as strong as those on the beats), so its pulse is %.2f BPM, not the map's %.2f; add a beat in the middle of each gap (in the editor: ×2, then Hits from grid)",
-                o.midpointShare * 100, o.gaps, o.midpointRatio, o.bpm * 2, o.bpm)
+                    "%@ onsets between every two of %@ (in %.0f %% of %d gaps, %.2f times as strong as those on the beats), so its pulse is %.2f BPM, not the map's %.2f",
+                grid ? "the tempo map is at half the track's tempo: the track has" : "the beats are every other beat of the track: it has",
+                grid ? "its beats" : "them", o.midpointShare * 100, o.gaps, o.midpointRatio, o.bpm * 2, o.bpm)
+            fix =
+                grid
+                ? "double the tempo map, the hits staying where they are (in the editor: ×2)"
+                : "add a beat in the middle of each gap (in the editor: ×2, then Hits from grid)"
         case .double:
-            message = String(
+            evidence = String(
                 format:
-                    "every other beat has no onset of its own (those beats' onsets are %.2f of the others'), so the track's pulse is %.2f BPM, not the map's %.2f; keep every other beat (in the editor: ÷2, then Hits from grid)",
+                    "%@ no onset of its own (those beats' onsets are %.2f of the others'), so the track's pulse is %.2f BPM, not the map's %.2f",
+                grid ? "the tempo map is at double the track's tempo: every other beat of it has" : "every other beat has",
                 o.alternationRatio, o.bpm / 2, o.bpm)
+            fix =
+                grid
+                ? "halve the tempo map, the hits staying where they are (in the editor: ÷2)"
+                : "keep every other beat (in the editor: ÷2, then Hits from grid)"
         }
         return Diagnostic(
             ruleID: BeatMapRules.tempoOctave, severity: .warning, location: map.locations.first ?? SourceLocation(file: map.file),
-            message: message)
-    }
-
-    /// The finding on a chart whose tempo map is at half or double the track's pulse while its hits are not.
-    static func gridOctaveFinding(_ o: TempoOctave, _ verdict: TempoOctave.Verdict, map: BeatMap) -> Diagnostic {
-        let message: String
-        switch verdict {
-        case .half:
-            message = String(
-                format:
-                    "the tempo map is at half the track's tempo: the track has onsets between every two of its beats (in %.0f %% of %d gaps, %.2f times as strong as those on the beats), so its pulse is %.2f BPM, not the map's %.2f; double the tempo map, the hits staying where they are (in the editor: ×2)",
-                o.midpointShare * 100, o.gaps, o.midpointRatio, o.bpm * 2, o.bpm)
-        case .double:
-            message = String(
-                format:
-                    "the tempo map is at double the track's tempo: every other beat of it has no onset of its own (those beats' onsets are %.2f of the others'), so the track's pulse is %.2f BPM, not the map's %.2f; halve the tempo map, the hits staying where they are (in the editor: ÷2)",
-                o.alternationRatio, o.bpm / 2, o.bpm)
-        }
-        return Diagnostic(
-            ruleID: BeatMapRules.tempoOctave, severity: .warning, location: map.locations.first ?? SourceLocation(file: map.file),
-            message: message)
+            message: evidence + "; " + fix)
     }
 
     /// The finding on a flagged hit that waits for a clearer neighbour (rule 9): a warning that names the hit to fix
