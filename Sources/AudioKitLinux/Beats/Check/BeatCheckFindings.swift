@@ -41,7 +41,7 @@ enum BeatCheckFindings {
     /// pulse (`TempoOctave`), at the map's first beat.
     static func octaveFinding(_ r: BeatCheckReport, map: BeatMap) -> Diagnostic? {
         guard let o = r.octave, let verdict = o.verdict else { return nil }
-        let grid = o.gridAnchor != nil
+        let grid = o.subject == "grid"
         let evidence: String
         let fix: String
         switch verdict {

@@ -49,7 +49,7 @@ public enum BeatCheckOutput {
                         "alternation_ratio": .real((o.alternationRatio * 1000).rounded() / 1000), "gaps": .integer(Int64(o.gaps)),
                         "bpm": .real((o.bpm * 1000).rounded() / 1000),
                         "verdict": o.verdict.map { .string($0 == .half ? "half" : "double") } ?? .null,
-                        "subject": .string(o.gridAnchor == nil ? "beats" : "grid"),
+                        "subject": .string(o.subject),
                     ]))
             } ?? .null,
             "beats": .array(beats),

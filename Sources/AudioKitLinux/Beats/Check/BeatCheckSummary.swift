@@ -13,7 +13,7 @@ public enum BeatCheckSummary {
             } else {
                 parts.append(String(format: "map %.2f BPM vs track %.2f BPM", m, a))
             }
-            let what = r.octave?.gridAnchor == nil ? "the map" : "the tempo map"
+            let what = r.octave?.subject == "grid" ? "the tempo map" : "the map"
             switch r.octave?.verdict {
             case .half?: parts.append(String(format: "%@ is at half the track's pulse (%.2f BPM)", what, a * 2))
             case .double?: parts.append(String(format: "%@ is at double the track's pulse (%.2f BPM)", what, a / 2))

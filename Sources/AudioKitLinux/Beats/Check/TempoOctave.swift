@@ -30,6 +30,9 @@ struct TempoOctave: Sendable, Equatable {
     /// in phase (the first, or at double the pulse the first of the stronger beats). Nil for the hits' evidence.
     var gridAnchor: Double? = nil
 
+    /// What the evidence is of: "grid" (the map's tempo map, under hits that are right) or "beats" (a beat list).
+    var subject: String { gridAnchor == nil ? "beats" : "grid" }
+
     /// What the evidence says of the map's octave.
     enum Verdict: Sendable, Equatable {
         /// The track's pulse is twice the map's: it has a beat between every two.

@@ -277,7 +277,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         {
             octave = Octave(
                 verdict: verdict == .half ? "half" : "double", pulse: verdict == .half ? o.bpm * 2 : o.bpm / 2, anchor: anchor,
-                subject: o.gridAnchor == nil ? "beats" : "grid")
+                subject: o.subject)
         }
     }
 }
