@@ -7,7 +7,8 @@ time, and the other charts as they were.
 
 Charts made here: a two-chart StepMania .sm (CRLF, a tempo change between beats, a stop, holds, chords), an
 osu!mania .osu (holds) and a Quaver .qua (holds, a mine). Read back by Python `simfile`'s timing engine (StepMania)
-and `reamber` (osu! and Quaver).
+and `reamber` (osu! and Quaver). A grid set in the editor is written into an osu! or Quaver chart's timing points, the
+hits kept where they are; a StepMania chart keeps its own (its notes are in beats).
 
     AKL_BIN=$(swift build --show-bin-path) python3 -m unittest discover -s Tests/tools -p '*_test.py'
 
@@ -267,6 +268,94 @@ class SaveInPlaceTest(unittest.TestCase):
             self.assertAlmostEqual(g, s, delta=0.001)
         holds = [(float(a), int(b), float(c)) for a, b, c in zip(m.holds.offset, m.holds.column, m.holds.length)]
         self.assertEqual(holds, [(2100.0, 3, 300.0)])
+
+    def retime_and_save(self, chart, grid):
+        """Opens the chart in the editor, sets the tempo grid `grid` (`PUT /api/grid`), saves in place with no body (the
+        session's own hits) and returns the grid's and the save's responses."""
+        server = subprocess.Popen([os.path.abspath(os.path.join(BIN, "beatmap")), "edit", chart, "--audio", self.track, "--no-open"],
+                                  stderr=subprocess.PIPE, text=True, cwd=self.dir)
+        try:
+            url = editor_url(server)
+            self.assertIsNotNone(url, "the editor printed no URL")
+            return request(url, "/api/grid", "PUT", grid), request(url, "/api/save", "POST")
+        finally:
+            server.terminate()
+            server.wait(timeout=20)
+            server.stderr.close()
+
+    def test_osu_mania_retimed_in_place_keeps_its_hits_and_speed_changes(self):
+        """A grid set in the editor is written into the .osu's timing points: the game's parser reads the new tempo
+        map, the inherited point (a speed change with kiai) is kept, and every hit object line is as it was."""
+        need("reamber")
+        from reamber.osu import OsuMap
+
+        head = ["osu file format v14", "", "[General]", "AudioFilename: track.wav", "Mode: 3", "", "[Metadata]",
+                "Title:In Place", "Version:Hard", "", "[Difficulty]", "CircleSize:4", "OverallDifficulty:8", "",
+                "[TimingPoints]"]
+        timing = ["500,1000,3,2,1,70,1,0", "4500,-50,3,2,1,80,0,1"]
+        objects = [f"{[64, 192, 320, 448][k % 4]},192,{500 + 500 * k},1,0,0:0:0:0:" for k in range(16)]
+        rest = ["", "", "[HitObjects]"] + objects
+        path = os.path.join(self.dir, "chart.osu")
+        with open(path, "w", newline="") as f:
+            f.write("\r\n".join(head + timing + rest) + "\r\n")
+        grid, saved = self.retime_and_save(path, {"bpm": 120, "offset": 0.5, "sections": [{"time": 6.5, "bpm": 180}]})
+        self.assertEqual(grid[0], 200, grid)
+        self.assertEqual(saved[0], 200, saved)
+        self.assertIn("timing points", saved[1]["save_note"])
+        self.assertFalse(saved[1]["dirty"])
+        after = read_bytes(path).decode()
+        self.assertTrue(after.startswith("\r\n".join(head) + "\r\n"), "the lines before [TimingPoints] changed")
+        self.assertTrue(after.endswith("\r\n".join(rest) + "\r\n"), "the hit objects changed")
+        self.assertNotIn("\n", after.replace("\r\n", ""), "a bare LF in a CRLF file")
+        m = OsuMap.read_file(path)
+        self.assertEqual([(float(o), round(float(b), 6)) for o, b in zip(m.bpms.offset, m.bpms.bpm)], [(500.0, 120.0), (6500.0, 180.0)])
+        # The new points keep the meter, sample set and volume of the one they replace; the speed change stays.
+        self.assertEqual(list(m.bpms.metronome), [3, 3])
+        self.assertIn("4500,-50,3,2,1,80,0,1", after.split("\r\n"))
+        self.assertEqual([(float(o), float(b)) for o, b in zip(m.svs.offset, m.svs.multiplier)], [(4500.0, 2.0)])
+        self.assertEqual(sorted(m.hits.offset), [500.0 + 500 * k for k in range(16)])
+
+    def test_quaver_retimed_in_place_keeps_its_hits_and_slider_velocities(self):
+        """A grid set in the editor is written into the .qua's TimingPoints: the game's parser reads the new tempo map,
+        each point keeps the old one's time signature, and the slider velocities and hit objects are as they were."""
+        need("reamber")
+        from reamber.quaver import QuaMap
+
+        head = ["AudioFile: track.wav", "Mode: Keys4", "Title: In Place", "DifficultyName: Hard"]
+        timing = ["TimingPoints:", "- StartTime: 500", "  Bpm: 60", "  Signature: Triple"]
+        rest = ["SliderVelocities:", "- StartTime: 3000", "  Multiplier: 1.5", "HitObjects:"]
+        for k in range(12):
+            rest += [f"- StartTime: {500 + 500 * k}", f"  Lane: {k % 4 + 1}", "  KeySounds: []"]
+        path = os.path.join(self.dir, "chart.qua")
+        with open(path, "w") as f:
+            f.write("\n".join(head + timing + rest) + "\n")
+        grid, saved = self.retime_and_save(path, {"bpm": 120, "offset": 0.5, "sections": [{"time": 4.25, "bpm": 150}]})
+        self.assertEqual(grid[0], 200, grid)
+        self.assertEqual(saved[0], 200, saved)
+        self.assertIn("timing points", saved[1]["save_note"])
+        after = read_bytes(path).decode()
+        self.assertTrue(after.startswith("\n".join(head) + "\n"))
+        self.assertTrue(after.endswith("\n".join(rest) + "\n"), "the slider velocities or hit objects changed")
+        m = QuaMap.read_file(path)
+        self.assertEqual([(float(o), float(b)) for o, b in zip(m.bpms.offset, m.bpms.bpm)], [(500.0, 120.0), (4250.0, 150.0)])
+        # reamber leaves Signature out; the YAML says it (Quaver reads "Triple" as 3/4).
+        import yaml
+        self.assertEqual([p.get("Signature") for p in yaml.safe_load(after)["TimingPoints"]], ["Triple", "Triple"])
+        self.assertEqual([(float(o), float(x)) for o, x in zip(m.svs.offset, m.svs.multiplier)], [(3000.0, 1.5)])
+        self.assertEqual(sorted(m.hits.offset), [500.0 + 500 * k for k in range(12)])
+
+    def test_stepmania_grid_is_not_saved_in_place_and_says_so(self):
+        """A StepMania chart keeps its own tempo map when saved in place (its notes and stops are in beats): the state
+        says so, and the file is not touched by a grid change alone."""
+        path = os.path.join(self.dir, "chart.sm")
+        with open(path, "w", newline="") as f:
+            f.write(SM)
+        original = read_bytes(path)
+        grid, saved = self.retime_and_save(path, {"bpm": 240, "offset": -0.05})
+        self.assertEqual(grid[0], 200, grid)
+        self.assertFalse(grid[1]["keeps_grid"])
+        self.assertTrue(grid[1]["chart_in_place"])
+        self.assertEqual(read_bytes(path), original)
 
 
 if __name__ == "__main__":

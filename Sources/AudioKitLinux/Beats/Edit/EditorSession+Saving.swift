@@ -13,6 +13,7 @@ extension EditorSession {
         let marked = keepsMarkers ? [(key: "markers", value: EditorMarker.json(markers), add: !markers.isEmpty)] : []
         // A chart saved in place: its hits as the chart's rows (or milliseconds) now place them.
         var placed: [Double]? = nil
+        var retimed: TempoMap? = nil
         if let file, let exported = exportedChart, file.bytes == exported {
             let current = try InputFile.read(file.path, maxBytes: settings.limits.maxFileBytes)
             guard current == exported else {
@@ -22,8 +23,10 @@ extension EditorSession {
             }
             try writeChart(to: file.path, format: file.format, replacing: true)
         } else if let file, ChartInPlace.formats.contains(file.format) {
-            // The chart keeps its own tempo map; its hits go on its rows (or milliseconds), read back.
-            let saved = try file.save(beats, limits: settings.limits)
+            // Its hits go on its rows (or milliseconds), read back; its timing points are rewritten when the grid
+            // changed and the format places hits in time (osu!, Quaver), else it keeps its own tempo map.
+            retimed = keepsGrid && declared != saved.declared ? declared : nil
+            let saved = try file.save(beats, grid: retimed, limits: settings.limits)
             placed = saved.map.times
             self.file = saved
         } else if let file {
@@ -67,7 +70,9 @@ extension EditorSession {
         if let placed {
             let moved = zip(placed, beats).map { abs($0 - $1) }.max() ?? 0
             saveNote =
-                "saved in place: only this chart's notes were rewritten"
+                (retimed == nil
+                    ? "saved in place: only this chart's notes were rewritten"
+                    : "saved in place: this chart's notes and its timing points were rewritten")
                 + (moved >= 0.0005 ? "; the chart's rows moved hits by at most \(String(format: "%.1f", moved * 1000)) ms" : "")
             if placed != beats {
                 beats = placed

@@ -195,10 +195,12 @@ public actor EditorSession {
             options: BeatCheckOptions(tolerance: settings.tolerance, lint: BeatLintOptions(hitWindow: settings.hitWindow)))
     }
 
-    /// True when a save keeps the declared grid: a JSON map whose root is an object, a draft saved as JSON, or a chart
-    /// this session exported (written again whole on its tempo map).
+    /// True when a save keeps the declared grid: a JSON map whose root is an object, a draft saved as JSON, a chart
+    /// this session exported (written again whole on its tempo map), or an osu! or Quaver chart saved in place (its
+    /// timing points rewritten, `ChartTempoInPlace`).
     public var keepsGrid: Bool {
         if let file, let exported = exportedChart, file.bytes == exported { return true }
+        if savesChartInPlace, let file, file.format.codec.savesTempoInPlace { return true }
         return keepsMarkers
     }
 

@@ -78,6 +78,10 @@ protocol BeatMapCodec: Sendable {
     static func savedInPlace(_ bytes: [UInt8], chart: String?, read: BeatMap, times: [Double], path: String) throws(InputError) -> (
         bytes: [UInt8], chart: String?
     )
+    /// True when a chart saved in place can take a new tempo map too (`ChartTempoInPlace`). False by default.
+    static var savesTempoInPlace: Bool { get }
+    /// The chart file `bytes` with `tempo` as its tempo map, its hits where they are; by default refused.
+    static func tempoSavedInPlace(_ bytes: [UInt8], tempo: TempoMap, path: String) throws(InputError) -> [UInt8]
 }
 
 extension BeatMapCodec {
@@ -89,6 +93,7 @@ extension BeatMapCodec {
     static var holdsTempo: Bool { false }
     static var savesInPlace: Bool { false }
     static var editorSavesAs: Bool { false }
+    static var savesTempoInPlace: Bool { false }
     static func writeRounding(_ map: BeatMap) -> Double { 0 }
     static func charts(bytes: [UInt8], file: String?, maxNestingDepth: Int) -> [ChartCatalog.Entry] { [] }
 
@@ -115,6 +120,13 @@ extension BeatMapCodec {
         throw InputError(
             .unsupportedFormat, path: path, reason: "a \(format.rawValue) chart is not rewritten in place",
             fix: "save the edited hits under another name (.sm, .osu, .qua, or a beat list)")
+    }
+
+    static func tempoSavedInPlace(_ bytes: [UInt8], tempo: TempoMap, path: String) throws(InputError) -> [UInt8] {
+        throw InputError(
+            .unsupportedFormat, path: path,
+            reason: "a \(format.rawValue) chart keeps its own tempo map when saved in place (its notes and stops are placed in beats)",
+            fix: "Save As… writes the chart on the new tempo map under another name")
     }
 }
 

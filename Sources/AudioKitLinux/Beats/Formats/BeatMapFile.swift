@@ -35,8 +35,8 @@ public struct BeatMapFile: Sendable {
     /// permissions and writing through a symbolic link. Throws `InputError` (`.writeFailed`) without writing when
     /// the file on disk is no longer the one that was read (another program changed it), and when the new text
     /// would not read back as exactly `times`. With `grid`, a JSON map's `"bpm"`, `"offset"` and `"tempo_changes"` are
-    /// set to it too (`BeatMapSaver.json(_:settingGrid:path:)`); other formats cannot keep one
-    /// (`.unsupportedFormat`, nothing written). `members` (key, JSON text of the value, whether to add it when absent)
+    /// set to it too (`BeatMapSaver.json(_:settingGrid:path:)`), and an osu! or Quaver chart's timing points
+    /// (`ChartTempoInPlace`); other formats cannot keep one (`.unsupportedFormat`, nothing written). `members` (key, JSON text of the value, whether to add it when absent)
     /// are set in a JSON map too (`BeatMapSaver.json(_:setting:path:)`). Returns the file as saved, ready for the next
     /// save.
     public func save(
@@ -55,12 +55,12 @@ public struct BeatMapFile: Sendable {
                 fix: "re-save it as UTF-8 first")
         }
         if ChartInPlace.formats.contains(format) {
-            guard grid == nil, members.isEmpty else {
+            guard members.isEmpty else {
                 throw InputError(
-                    .unsupportedFormat, path: path, reason: "a chart saved in place keeps its own tempo map; nothing was written",
-                    fix: "save the grid in a new chart under another name")
+                    .unsupportedFormat, path: path, reason: "a chart keeps no members beside its notes; nothing was written",
+                    fix: "save the chart without them")
             }
-            return try saveChart(times, limits: limits)
+            return try saveChart(times, tempo: grid, limits: limits)
         }
         var text = try BeatMapSaver.text(replacingBeatsOf: original, format: format, symbol: symbol, with: times, path: path)
         if let grid {
@@ -95,13 +95,22 @@ public struct BeatMapFile: Sendable {
         return BeatMapFile(path: path, format: format, symbol: symbol, chart: chart, map: check.map ?? map, bytes: written)
     }
 
-    /// A chart's save in place (`ChartInPlace`): read back before it is written, with each hit within `maxChartRounding`
-    /// of its time. The file returned holds the hits as the chart now places them.
-    func saveChart(_ times: [Double], limits: InputLimits) throws(InputError) -> BeatMapFile {
+    /// A chart's save in place (`ChartInPlace`), with `tempo` as its new tempo map when given (`ChartTempoInPlace`): read
+    /// back before it is written, with each hit within `maxChartRounding` of its time and the tempo map as given. The
+    /// file returned holds the hits as the chart now places them.
+    func saveChart(_ times: [Double], tempo: TempoMap? = nil, limits: InputLimits) throws(InputError) -> BeatMapFile {
         // Nothing edited: the file stays as it is, byte for byte.
-        if times == map.times { return self }
-        let (written, chosen) = try ChartInPlace.bytes(bytes, format: format, chart: chart, read: map, times: times, path: path)
+        if times == map.times && tempo == nil { return self }
+        var (written, chosen) =
+            times == map.times
+            ? (bytes, chart) : try ChartInPlace.bytes(bytes, format: format, chart: chart, read: map, times: times, path: path)
+        if let tempo { written = try format.codec.tempoSavedInPlace(written, tempo: tempo, path: path) }
         let check = BeatMapReader.read(bytes: written, file: path, format: format, chart: chosen)
+        if let tempo, !Self.sameTiming(check.map?.tempoMap, tempo) {
+            throw InputError(
+                .writeFailed, path: path, reason: "the chart would not read back on the tempo map set; nothing was written",
+                fix: "save under another name")
+        }
         guard let reread = check.map?.times, reread.count == times.count else {
             throw InputError(
                 .writeFailed, path: path,
@@ -118,6 +127,16 @@ public struct BeatMapFile: Sendable {
         }
         try AtomicFile.write(Data(written), to: path, replacing: path)
         return BeatMapFile(path: path, format: format, symbol: symbol, chart: chosen, map: check.map ?? map, bytes: written)
+    }
+}
+
+extension BeatMapFile {
+    /// True when `kept` (a chart read back) has the timing points of `tempo`: each within 2 µs and 1e-6 BPM (the
+    /// writers print times to the microsecond).
+    static func sameTiming(_ kept: TempoMap?, _ tempo: TempoMap) -> Bool {
+        let a = kept.map(ChartWriter.timingPoints) ?? []
+        let b = ChartWriter.timingPoints(tempo)
+        return a.count == b.count && zip(a, b).allSatisfy { abs($0.time - $1.time) < 2e-6 && abs($0.bpm - $1.bpm) < 1e-6 }
     }
 }
 

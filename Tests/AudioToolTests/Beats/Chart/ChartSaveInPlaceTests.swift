@@ -94,4 +94,28 @@ struct ChartSaveInPlaceTests {
         #expect(!after.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
         #expect(edited.map.times.count == 3)
     }
+
+    @Test func aNewTempoMapIsWrittenIntoAnOldOsuFileItsOwnWayAndRefusedForStepMania() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("akl-retime-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // osu! format v3: the game plays every time 24 ms later than written, so a grid from 0.524 s is written at 500.
+        let osu = dir + "/old.osu"
+        let text = "osu file format v3\n\n[TimingPoints]\n500,500,4,1,0,100\n\n[HitObjects]\n256,192,500,1,0\n256,192,1000,1,0\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: osu))
+        guard case .success(let file) = try BeatMapFile.open(path: osu) else { Issue.record("not read"); return }
+        #expect(abs(file.map.times[0] - 0.524) < 1e-9)
+        let grid = try #require(TempoMap(timingPoints: [(0.524, 240), (0.774, 60)]))
+        _ = try file.save(file.map.times, grid: grid)
+        let after = String(decoding: try Data(contentsOf: URL(fileURLWithPath: osu)), as: UTF8.self)
+        #expect(after.contains("[TimingPoints]\n500,250,4,1,0,100,1,0\n750,1000,4,1,0,100,1,0\n\n[HitObjects]\n256,192,500,1,0\n"), "\(after)")
+        // StepMania's notes are in beats, in every chart of the file: the grid is refused, with where to save it instead.
+        let sm = dir + "/c.sm"
+        let chart = "#OFFSET:0;\n#BPMS:0=120;\n#NOTES:\n dance-single:\n:\n Hard:\n 1:\n 0,0,0,0,0:\n1000\n0100\n0010\n0001\n;\n"
+        try Data(chart.utf8).write(to: URL(fileURLWithPath: sm))
+        guard case .success(let steps) = try BeatMapFile.open(path: sm) else { Issue.record("not read"); return }
+        let refused = #expect(throws: InputError.self) { _ = try steps.save(steps.map.times, grid: grid) }
+        #expect(refused?.fix?.contains("Save As") == true, "\(String(describing: refused))")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: sm)) == Data(chart.utf8))
+    }
 }

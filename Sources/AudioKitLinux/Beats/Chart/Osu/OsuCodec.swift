@@ -9,6 +9,7 @@ enum OsuCodec: BeatMapCodec {
     static let isChart = true
     static let exportsAlone = true
     static let savesInPlace = true
+    static let savesTempoInPlace = true
 
     static func read(_ input: BeatMapReadInput) -> BeatMapReadResult {
         OsuChart.read(bytes: input.bytes, file: input.file, maxBeats: input.limits.maxBeats)
@@ -25,5 +26,9 @@ enum OsuCodec: BeatMapCodec {
         bytes: [UInt8], chart: String?
     ) {
         (try ChartInPlace.osu(bytes, read: read, times: times, path: path), chart)
+    }
+
+    static func tempoSavedInPlace(_ bytes: [UInt8], tempo: TempoMap, path: String) throws(InputError) -> [UInt8] {
+        try ChartTempoInPlace.osu(bytes, tempo: tempo, path: path)
     }
 }

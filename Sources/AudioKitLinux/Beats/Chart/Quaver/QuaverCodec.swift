@@ -9,6 +9,7 @@ enum QuaverCodec: BeatMapCodec {
     static let isChart = true
     static let exportsAlone = true
     static let savesInPlace = true
+    static let savesTempoInPlace = true
 
     static func read(_ input: BeatMapReadInput) -> BeatMapReadResult {
         QuaverChart.read(
@@ -26,5 +27,9 @@ enum QuaverCodec: BeatMapCodec {
         bytes: [UInt8], chart: String?
     ) {
         (try ChartInPlace.quaver(bytes, read: read, times: times, path: path), chart)
+    }
+
+    static func tempoSavedInPlace(_ bytes: [UInt8], tempo: TempoMap, path: String) throws(InputError) -> [UInt8] {
+        try ChartTempoInPlace.quaver(bytes, tempo: tempo, path: path)
     }
 }
