@@ -141,8 +141,8 @@ def half_tempo_fix(browser, binary, work, track, errors):
 def chart_grid_at_half_tempo(browser, binary, work, track, errors):
     """A StepMania chart written at 44 BPM on the 88 BPM sample, every hit on a 1/2 line and on a beat of the track:
     the hits are right, the tempo map is at half. The findings say so in words; the one-click fix doubles the grid and
-    leaves every hit where it was; the chart saved as a new file reads back in Python `simfile` at 88 BPM with the same
-    hit times."""
+    leaves every hit where it was; Save writes the fixed tempo map into the chart itself, which reads back in Python
+    `simfile` at 88 BPM with the same hit times."""
     with open(os.path.join(ROOT, "samples/beatmaps/world1-a.json")) as f:
         full = [float(x) for x in re.findall(r"\d+\.\d+", f.read().split('"beats"')[1])]
     step = 60 / 88
@@ -173,13 +173,12 @@ def chart_grid_at_half_tempo(browser, binary, work, track, errors):
         assert "the track's pulse" not in page.inner_text("#summary"), page.inner_text("#summary")
         after = page.evaluate("window.editor.beats")
         assert len(after) == len(before) and all(abs(a - b) < 0.0005 for a, b in zip(after, before)), f"{before} -> {after}"
-        # Save in place keeps the chart's own tempo map (shared by its other charts), and says so; Save As writes the
-        # chart whole on the fixed grid.
-        assert "a save in place keeps the chart's own tempo map" in page.inner_text("#summary"), page.inner_text("#summary")
-        page.on("dialog", lambda d: d.accept("fixed-grid.sm") if d.type == "prompt" else d.accept())
-        page.click("#saveAs")
-        page.wait_for_function("window.editor.state.map === 'fixed-grid.sm' && window.editor.state.dirty === false")
-        path = os.path.join(work, "fixed-grid.sm")
+        # Save writes the fixed tempo map into the chart itself (its #OFFSET and #BPMS, its rows moved with them), as
+        # the summary says beside the grid.
+        assert "saved with the map" in page.inner_text("#summary"), page.inner_text("#summary")
+        assert page.evaluate("window.editor.state.dirty"), "a grid change alone left the chart clean"
+        page.click("#save")
+        page.wait_for_function("window.editor.state.dirty === false && (window.editor.state.save_note || '').includes('#BPMS')")
         import simfile
         from simfile.notes import NoteData
         from simfile.notes.timed import time_notes

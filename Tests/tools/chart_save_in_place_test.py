@@ -7,8 +7,9 @@ time, and the other charts as they were.
 
 Charts made here: a two-chart StepMania .sm (CRLF, a tempo change between beats, a stop, holds, chords), an
 osu!mania .osu (holds) and a Quaver .qua (holds, a mine). Read back by Python `simfile`'s timing engine (StepMania)
-and `reamber` (osu! and Quaver). A grid set in the editor is written into an osu! or Quaver chart's timing points, the
-hits kept where they are; a StepMania chart keeps its own (its notes are in beats).
+and `reamber` (osu! and Quaver). A grid set in the editor is written into the chart's timing (osu! and Quaver timing
+points; a StepMania file's #OFFSET and #BPMS, every chart's rows moved to keep their times), the hits kept where they
+are; a StepMania file with stops keeps its own.
 
     AKL_BIN=$(swift build --show-bin-path) python3 -m unittest discover -s Tests/tools -p '*_test.py'
 
@@ -344,17 +345,60 @@ class SaveInPlaceTest(unittest.TestCase):
         self.assertEqual([(float(o), float(x)) for o, x in zip(m.svs.offset, m.svs.multiplier)], [(3000.0, 1.5)])
         self.assertEqual(sorted(m.hits.offset), [500.0 + 500 * k for k in range(12)])
 
-    def test_stepmania_grid_is_not_saved_in_place_and_says_so(self):
-        """A StepMania chart keeps its own tempo map when saved in place (its notes and stops are in beats): the state
-        says so, and the file is not touched by a grid change alone."""
+    def test_stepmania_with_stops_keeps_its_tempo_map_and_says_why(self):
+        """A StepMania file whose stops are in beats keeps its own tempo map when saved in place: the state says why,
+        and the file is not touched by a grid change alone."""
         path = os.path.join(self.dir, "chart.sm")
         with open(path, "w", newline="") as f:
             f.write(SM)
         original = read_bytes(path)
-        grid, saved = self.retime_and_save(path, {"bpm": 240, "offset": -0.05})
+        grid, saved = self.retime_and_save(path, {"bpm": 240, "offset": 0.05})
         self.assertEqual(grid[0], 200, grid)
         self.assertFalse(grid[1]["keeps_grid"])
         self.assertTrue(grid[1]["chart_in_place"])
+        self.assertIn("#STOPS", grid[1]["retime_refusal"])
+        self.assertEqual(read_bytes(path), original)
+
+    def test_stepmania_retimed_in_place_keeps_every_chart_in_time(self):
+        """A grid set in the editor (here the map doubled, ×2) is written into a two-chart .sm in place: simfile reads
+        the new #BPMS, both charts' notes at the times they had (in their lanes, holds kept), and the header as it was.
+        A grid on whose rows the other chart's notes would move is refused, and nothing is written."""
+        simfile = need("simfile")
+        text = SM.replace("#STOPS:6.000000=0.250000;", "#STOPS:;").replace(
+            "#BPMS:0.000000=120.000000,10.500000=150.000000;", "#BPMS:0.000000=120.000000,8.000000=150.000000;")
+        path = os.path.join(self.dir, "chart.sm")
+        with open(path, "w", newline="") as f:
+            f.write(text)
+        _, _, hard_before = sm_chart(path, "Hard")
+        _, _, easy_before = sm_chart(path, "Easy")
+        original = read_bytes(path)
+        # Beat 8 (the change to 150) lies at 0.05 + 8 × 0.5 = 4.05 s.
+        grid, saved = self.retime_and_save(path, {"bpm": 240, "offset": 0.05, "sections": [{"time": 4.05, "bpm": 300}]})
+        self.assertEqual(grid[0], 200, grid)
+        self.assertTrue(grid[1]["keeps_grid"], grid[1])
+        self.assertEqual(saved[0], 200, saved)
+        self.assertIn("#BPMS", saved[1]["save_note"])
+        s = simfile.open(path)
+        self.assertEqual(s.bpms, "0.000000=240.000000,16.000000=300.000000")
+        self.assertAlmostEqual(float(s.offset), -0.05, places=6)
+        self.assertEqual((s.title, s.artist, s.music), ("In Place", "Nobody", "track.wav"))
+        after = read_bytes(path)
+        self.assertTrue(after.startswith(b"// A chart made for the in-place test: this comment stays."))
+        self.assertTrue(after.endswith(b"// after the last chart: this stays too\r\n\r\n") or after.endswith(b"// after the last chart: this stays too\r\n"))
+        self.assertNotIn(b"\n", after.replace(b"\r\n", b""), "a bare LF in a CRLF file")
+        for difficulty, before in (("Hard", hard_before), ("Easy", easy_before)):
+            _, _, now = sm_chart(path, difficulty)
+            self.assertEqual(len(now), len(before), difficulty)
+            for (t0, c0, k0), (t1, c1, k1) in zip(sorted(before), sorted(now)):
+                self.assertAlmostEqual(t0, t1, delta=0.0005, msg=difficulty)
+                self.assertEqual((c0, k0), (c1, k1), difficulty)
+        # 7 ms later: the Easy chart's notes would leave its rows. Refused, the file as it was.
+        with open(path, "wb") as f:
+            f.write(original)
+        grid, saved = self.retime_and_save(path, {"bpm": 120, "offset": 0.057, "sections": [{"time": 4.057, "bpm": 150}]})
+        self.assertEqual(grid[0], 200, grid)
+        self.assertNotEqual(saved[0], 200, saved)
+        self.assertIn("would move", str(saved[1]))
         self.assertEqual(read_bytes(path), original)
 
 

@@ -282,7 +282,8 @@
                 #expect(beats.map { $0["too_close"] as? Bool } == [true, true, false, false, false])
                 let keys = [
                     "track", "duration", "sample_rate", "channels", "map", "dirty", "can_save", "beats", "offset", "drift",
-                    "map_bpm", "audio_bpm", "grid", "declared_grid", "keeps_grid", "chart_in_place", "flagged", "tolerance", "hit_window",
+                    "map_bpm", "audio_bpm", "grid", "declared_grid", "keeps_grid", "chart_in_place", "retime_refusal", "flagged",
+                    "tolerance", "hit_window",
                     "findings",
                     "markers", "keeps_markers", "sidecar", "sidecar_possible", "save_note", "save_refusal", "octave",
                 ]

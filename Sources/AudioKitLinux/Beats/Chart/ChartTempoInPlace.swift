@@ -4,9 +4,19 @@ import Foundation
 /// author re-times a map: the timing points change, the hit objects keep their milliseconds (both formats place hits
 /// in time, not in beats), and every other line stays (osu!'s inherited points, its speed, volume and kiai changes;
 /// Quaver's slider velocities). A new timing point takes the meter and sound settings of the old one in effect where
-/// it starts. StepMania is not re-timed in place: its notes and stops are written in beats, in every chart of the file.
-/// The caller reads the result back (`BeatMapFile.save`).
+/// it starts. (A StepMania file is re-timed by `StepManiaRetime`.) The caller reads the result back (`BeatMapFile.save`).
 enum ChartTempoInPlace {
+    /// Why the chart `file` cannot take a new tempo map when saved in place, or nil when it can: its format places hits
+    /// in beats with no rewrite here, or a StepMania file holds timing a new map would move (`StepManiaRetime.refusal`).
+    static func refusal(of file: BeatMapFile) -> InputError? {
+        guard file.format.codec.savesTempoInPlace else {
+            return InputError(
+                .unsupportedFormat, path: file.path, reason: "a \(file.format.rawValue) chart keeps its own tempo map when saved in place",
+                fix: "Save As… writes the chart on the new tempo map under another name")
+        }
+        return file.format == .stepmania ? StepManiaRetime.refusal(file.bytes, path: file.path) : nil
+    }
+
     /// osu!: the `[TimingPoints]` section's uninherited lines replaced by one per timing point of `tempo`, its
     /// inherited lines kept; the whole section sorted by time, an uninherited line before an inherited one at the same
     /// time (the order osu! reads them in).
@@ -81,7 +91,10 @@ enum ChartTempoInPlace {
         func close() {
             guard !item.isEmpty else { return }
             old.append(
-                ((ChartInPlace.quaverField(item, "StartTime") ?? 0), item.lazy.compactMap { ChartInPlace.quaverValue($0, "Signature") }.first))
+                (
+                    (ChartInPlace.quaverField(item, "StartTime") ?? 0),
+                    item.lazy.compactMap { ChartInPlace.quaverValue($0, "Signature") }.first
+                ))
             item = []
         }
         for line in lines[(start + 1)..<end] {

@@ -23,8 +23,8 @@ extension EditorSession {
             }
             try writeChart(to: file.path, format: file.format, replacing: true)
         } else if let file, ChartInPlace.formats.contains(file.format) {
-            // Its hits go on its rows (or milliseconds), read back; its timing points are rewritten when the grid
-            // changed and the format places hits in time (osu!, Quaver), else it keeps its own tempo map.
+            // Its hits go on its rows (or milliseconds), read back; its tempo map is rewritten when the grid changed
+            // and the file can take one (`retimeRefusal`), else it keeps its own.
             retimed = keepsGrid && declared != saved.declared ? declared : nil
             let saved = try file.save(beats, grid: retimed, limits: settings.limits)
             placed = saved.map.times
@@ -72,7 +72,9 @@ extension EditorSession {
             saveNote =
                 (retimed == nil
                     ? "saved in place: only this chart's notes were rewritten"
-                    : "saved in place: this chart's notes and its timing points were rewritten")
+                    : file?.format == .stepmania
+                        ? "saved in place: this chart's notes and the song's timing (#OFFSET, #BPMS) were rewritten, every other chart's notes kept at their times"
+                        : "saved in place: this chart's notes and its timing points were rewritten")
                 + (moved >= 0.0005 ? "; the chart's rows moved hits by at most \(String(format: "%.1f", moved * 1000)) ms" : "")
             if placed != beats {
                 beats = placed

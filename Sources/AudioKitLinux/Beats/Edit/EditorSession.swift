@@ -56,11 +56,17 @@ public actor EditorSession {
     var onset: OnsetStrength { track.onset }
     /// The map file as last read or saved; nil for a draft not yet saved.
     var file: BeatMapFile? {
-        didSet { fileRefusal = Self.inPlaceRefusal(of: file) }
+        didSet {
+            fileRefusal = Self.inPlaceRefusal(of: file)
+            retimeRefusal = file.flatMap(ChartTempoInPlace.refusal(of:)).map { $0.reason }
+        }
     }
     /// Why `file` cannot be rewritten in place as it stands (`ChartInPlace.refusal`), worked out once per file read or
     /// saved, not on every state the page asks for.
     var fileRefusal: String? = nil
+    /// Why `file`, a chart saved in place, cannot take the grid set here as its tempo map (`ChartTempoInPlace.refusal`);
+    /// worked out with `fileRefusal`.
+    var retimeRefusal: String? = nil
     /// What the author edits, as it is now.
     public internal(set) var document: EditorDocument
     /// The document as it is on disk (no beats for an unsaved draft).
@@ -169,6 +175,7 @@ public actor EditorSession {
             now.beats, declared: now.declared, whole: chartTempo, chart: file?.map.writtenTempoMap != nil, onset: analysed.onset,
             settings: settings, file: map)
         fileRefusal = Self.inPlaceRefusal(of: file)
+        retimeRefusal = file.flatMap(ChartTempoInPlace.refusal(of:)).map { $0.reason }
     }
 
     /// The chart's whole tempo map while the grid is still the one the session opened with (its own); nil once the
@@ -196,11 +203,11 @@ public actor EditorSession {
     }
 
     /// True when a save keeps the declared grid: a JSON map whose root is an object, a draft saved as JSON, a chart
-    /// this session exported (written again whole on its tempo map), or an osu! or Quaver chart saved in place (its
-    /// timing points rewritten, `ChartTempoInPlace`).
+    /// this session exported (written again whole on its tempo map), or a chart saved in place that takes a new tempo
+    /// map (`ChartTempoInPlace`: osu!, Quaver, a StepMania `.sm` whose timing is tempo changes only).
     public var keepsGrid: Bool {
         if let file, let exported = exportedChart, file.bytes == exported { return true }
-        if savesChartInPlace, let file, file.format.codec.savesTempoInPlace { return true }
+        if savesChartInPlace, retimeRefusal == nil { return true }
         return keepsMarkers
     }
 
@@ -341,7 +348,7 @@ public actor EditorSession {
     /// The state the page shows: the track, every beat with its verdict, the offset, the drift and the fitted grid.
     public func state() -> EditorState {
         let refusal = saveRefusal
-        return EditorState(
+        var state = EditorState(
             track: (trackPath as NSString).lastPathComponent, info: info,
             map: savePath.map { ($0 as NSString).lastPathComponent }, dirty: isDirty, canSave: savePath != nil && refusal == nil,
             beats: beats,
@@ -350,6 +357,8 @@ public actor EditorSession {
             markers: markers, keepsMarkers: keepsMarkers,
             sidecar: keepsBeside ? savePath.map { (EditorSidecar.path(for: $0) as NSString).lastPathComponent } : nil,
             sidecarPossible: sidecarPossible, saveNote: saveNote, saveRefusal: refusal, chartInPlace: savesChartInPlace)
+        state.retimeRefusal = savesChartInPlace ? retimeRefusal : nil
+        return state
     }
 
 }

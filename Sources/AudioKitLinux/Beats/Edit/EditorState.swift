@@ -104,9 +104,12 @@ public struct EditorState: Encodable, Sendable, Equatable {
     public var declaredGrid: TempoMap?
     /// True when a save keeps `declaredGrid` in the map (a JSON object map; other formats hold beats only).
     public var keepsGrid: Bool
-    /// True when a save rewrites only the notes of a chart in its own file (`.sm`, `.osu`, `.qua` …): the chart keeps
-    /// its own tempo map there, so a grid the author set is kept only by Save As or beside the map.
+    /// True when a save rewrites a chart in its own file (`.sm`, `.osu`, `.qua` …): its notes, and its tempo map when
+    /// the author set a grid and the file can take one (`keepsGrid`; else `retimeRefusal` says why).
     public var chartInPlace = false
+    /// Why a chart saved in place keeps its own tempo map rather than the grid set here (a StepMania file with stops or
+    /// its charts' own timing); nil when it takes the grid, or is no chart saved in place.
+    public var retimeRefusal: String? = nil
     /// The named ranges the author marked.
     public var markers: [EditorMarker] = []
     /// True when a save keeps `markers` in the map itself (a JSON object map).
@@ -157,6 +160,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         case declaredGrid = "declared_grid"
         case keepsGrid = "keeps_grid"
         case chartInPlace = "chart_in_place"
+        case retimeRefusal = "retime_refusal"
         case markers
         case keepsMarkers = "keeps_markers"
         case sidecar
@@ -185,6 +189,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         try Self.encode(declaredGrid, in: &c, forKey: .declaredGrid)
         try c.encode(keepsGrid, forKey: .keepsGrid)
         try c.encode(chartInPlace, forKey: .chartInPlace)
+        try c.encode(retimeRefusal, forKey: .retimeRefusal)
         try c.encode(markers, forKey: .markers)
         try c.encode(keepsMarkers, forKey: .keepsMarkers)
         try c.encode(sidecar, forKey: .sidecar)

@@ -80,8 +80,9 @@ protocol BeatMapCodec: Sendable {
     )
     /// True when a chart saved in place can take a new tempo map too (`ChartTempoInPlace`). False by default.
     static var savesTempoInPlace: Bool { get }
-    /// The chart file `bytes` with `tempo` as its tempo map, its hits where they are; by default refused.
-    static func tempoSavedInPlace(_ bytes: [UInt8], tempo: TempoMap, path: String) throws(InputError) -> [UInt8]
+    /// The chart file `bytes` with `tempo` as its tempo map, its hits where they are (`chart`: the chart being edited,
+    /// whose notes are written again afterwards); by default refused.
+    static func tempoSavedInPlace(_ bytes: [UInt8], tempo: TempoMap, chart: String?, path: String) throws(InputError) -> [UInt8]
 }
 
 extension BeatMapCodec {
@@ -122,7 +123,7 @@ extension BeatMapCodec {
             fix: "save the edited hits under another name (.sm, .osu, .qua, or a beat list)")
     }
 
-    static func tempoSavedInPlace(_ bytes: [UInt8], tempo: TempoMap, path: String) throws(InputError) -> [UInt8] {
+    static func tempoSavedInPlace(_ bytes: [UInt8], tempo: TempoMap, chart: String?, path: String) throws(InputError) -> [UInt8] {
         throw InputError(
             .unsupportedFormat, path: path,
             reason: "a \(format.rawValue) chart keeps its own tempo map when saved in place (its notes and stops are placed in beats)",

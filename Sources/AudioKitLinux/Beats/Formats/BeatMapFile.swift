@@ -101,12 +101,20 @@ public struct BeatMapFile: Sendable {
     func saveChart(_ times: [Double], tempo: TempoMap? = nil, limits: InputLimits) throws(InputError) -> BeatMapFile {
         // Nothing edited: the file stays as it is, byte for byte.
         if times == map.times && tempo == nil { return self }
-        var (written, chosen) =
-            times == map.times
-            ? (bytes, chart) : try ChartInPlace.bytes(bytes, format: format, chart: chart, read: map, times: times, path: path)
-        if let tempo { written = try format.codec.tempoSavedInPlace(written, tempo: tempo, path: path) }
+        // The tempo map first: a StepMania chart's notes then go on the rows of the new one.
+        let retimed = try tempo.map { t throws(InputError) in try format.codec.tempoSavedInPlace(bytes, tempo: t, chart: chart, path: path)
+        }
+        var (written, chosen) = (retimed ?? bytes, chart)
+        if times != map.times || (retimed != nil && format == .stepmania) {
+            (written, chosen) = try ChartInPlace.bytes(written, format: format, chart: chart, read: map, times: times, path: path)
+        }
         let check = BeatMapReader.read(bytes: written, file: path, format: format, chart: chosen)
-        if let tempo, !Self.sameTiming(check.map?.tempoMap, tempo) {
+        // StepMania keeps a tempo change between two rows as a short section that reaches it on the next row.
+        if let tempo,
+            !Self.sameTiming(
+                check.map?.tempoMap, format == .stepmania ? StepManiaTiming(tempo, hits: []).tempo : tempo,
+                within: format == .stepmania ? 0.0005 : 2e-6)
+        {
             throw InputError(
                 .writeFailed, path: path, reason: "the chart would not read back on the tempo map set; nothing was written",
                 fix: "save under another name")
@@ -131,12 +139,16 @@ public struct BeatMapFile: Sendable {
 }
 
 extension BeatMapFile {
-    /// True when `kept` (a chart read back) has the timing points of `tempo`: each within 2 µs and 1e-6 BPM (the
-    /// writers print times to the microsecond).
-    static func sameTiming(_ kept: TempoMap?, _ tempo: TempoMap) -> Bool {
+    /// True when `kept` (a chart read back) has the timing points of `tempo`: each within `within` seconds (osu! and
+    /// Quaver print times to the microsecond; StepMania puts a tempo change on a row) and 1e-5 BPM, but the first, which
+    /// may start whole beats earlier (StepMania's beat 0 moves back by measures when a note comes before it).
+    static func sameTiming(_ kept: TempoMap?, _ tempo: TempoMap, within: Double) -> Bool {
         let a = kept.map(ChartWriter.timingPoints) ?? []
         let b = ChartWriter.timingPoints(tempo)
-        return a.count == b.count && zip(a, b).allSatisfy { abs($0.time - $1.time) < 2e-6 && abs($0.bpm - $1.bpm) < 1e-6 }
+        guard a.count == b.count, let a0 = a.first, let b0 = b.first, abs(a0.bpm - b0.bpm) < 1e-5 else { return false }
+        let beats = (b0.time - a0.time) * b0.bpm / 60
+        return beats > -1e-6 && abs(beats - beats.rounded()) * 60 / b0.bpm < within
+            && zip(a.dropFirst(), b.dropFirst()).allSatisfy { abs($0.time - $1.time) < within && abs($0.bpm - $1.bpm) < 1e-5 }
     }
 }
 

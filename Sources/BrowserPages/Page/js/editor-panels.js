@@ -44,7 +44,7 @@ export function showState(s) {
           (s.declared_grid.sections && s.declared_grid.sections.length
             ? `, then ${s.declared_grid.sections.map((x) => `${x.bpm.toFixed(2)} from ${x.time.toFixed(3)} s`).join(", ")}` : "") +
           (s.keeps_grid ? ", saved with the map" : s.sidecar ? `, saved beside it in ${s.sidecar}`
-            : s.chart_in_place ? " (a save in place keeps the chart's own tempo map; a grid set here is kept by Save As or beside the map)"
+            : s.chart_in_place ? ` (${s.retime_refusal || "a save in place keeps the chart's own tempo map"}; a grid set here is kept by Save As or beside the map)`
             : " (only a JSON map or a chart keeps it; or keep it beside the map)")
         : s.grid ? ` · fitted grid ${s.grid.bpm.toFixed(3)} BPM from ${s.grid.offset.toFixed(3)} s` : "") +
       ` · tap latency ${(m.tapLatency * 1000).toFixed(0)} ms`);

@@ -95,7 +95,7 @@ struct ChartSaveInPlaceTests {
         #expect(edited.map.times.count == 3)
     }
 
-    @Test func aNewTempoMapIsWrittenIntoAnOldOsuFileItsOwnWayAndRefusedForStepMania() throws {
+    @Test func aNewTempoMapIsWrittenIntoAnOldOsuFileItsOwnWayAndRefusedForStepManiaStops() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("akl-retime-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -108,14 +108,42 @@ struct ChartSaveInPlaceTests {
         let grid = try #require(TempoMap(timingPoints: [(0.524, 240), (0.774, 60)]))
         _ = try file.save(file.map.times, grid: grid)
         let after = String(decoding: try Data(contentsOf: URL(fileURLWithPath: osu)), as: UTF8.self)
-        #expect(after.contains("[TimingPoints]\n500,250,4,1,0,100,1,0\n750,1000,4,1,0,100,1,0\n\n[HitObjects]\n256,192,500,1,0\n"), "\(after)")
-        // StepMania's notes are in beats, in every chart of the file: the grid is refused, with where to save it instead.
+        #expect(
+            after.contains("[TimingPoints]\n500,250,4,1,0,100,1,0\n750,1000,4,1,0,100,1,0\n\n[HitObjects]\n256,192,500,1,0\n"), "\(after)")
+        // A StepMania file's stops are in beats, and a new tempo map would move them: the grid is refused, with where to
+        // save it instead, and nothing is written.
         let sm = dir + "/c.sm"
-        let chart = "#OFFSET:0;\n#BPMS:0=120;\n#NOTES:\n dance-single:\n:\n Hard:\n 1:\n 0,0,0,0,0:\n1000\n0100\n0010\n0001\n;\n"
+        let chart =
+            "#OFFSET:0;\n#BPMS:0=120;\n#STOPS:1=0.5;\n#NOTES:\n dance-single:\n:\n Hard:\n 1:\n 0,0,0,0,0:\n1000\n0100\n0010\n0001\n;\n"
         try Data(chart.utf8).write(to: URL(fileURLWithPath: sm))
         guard case .success(let steps) = try BeatMapFile.open(path: sm) else { Issue.record("not read"); return }
         let refused = #expect(throws: InputError.self) { _ = try steps.save(steps.map.times, grid: grid) }
-        #expect(refused?.fix?.contains("Save As") == true, "\(String(describing: refused))")
+        #expect(refused?.fix?.contains("Save As") == true && refused?.reason.contains("#STOPS") == true, "\(String(describing: refused))")
         #expect(try Data(contentsOf: URL(fileURLWithPath: sm)) == Data(chart.utf8))
+    }
+
+    @Test func aChartsOwnTimingAndPausesKeepTheirTempoMapWhileEventsKeepTheirTimes() {
+        let own = "#VERSION:0.83;\n#OFFSET:0;\n#BPMS:0=120;\n#NOTEDATA:;\n#STEPSTYPE:dance-single;\n#BPMS:0=140;\n#NOTES:\n1000\n;\n"
+        #expect(StepManiaRetime.refusal(Array(own.utf8), path: "c.ssc")?.reason.contains("timing of its own (#BPMS, line 6)") == true)
+        // A chart's copy of the song's timing is no timing of its own.
+        let copied = own.replacingOccurrences(of: "#BPMS:0=140;", with: "#BPMS:0.000=120.000;")
+        #expect(StepManiaRetime.refusal(Array(copied.utf8), path: "c.ssc") == nil)
+        let shared = own.replacingOccurrences(of: "#BPMS:0=140;\n", with: "")
+        #expect(StepManiaRetime.refusal(Array(shared.utf8), path: "c.ssc") == nil)
+        let sm = "#OFFSET:0;\n#BPMS:0=120;\n#DELAYS:16=0.5;\n"
+        #expect(StepManiaRetime.refusal(Array(sm.utf8), path: "c.sm")?.reason.contains("#DELAYS") == true)
+        // An empty stop list, and events past beat 0 (they move with their times): nothing that cannot move.
+        let plain = "#OFFSET:0;\n#BPMS:0=120;\n#STOPS:;\n#SPEEDS:0=1=0=0,16=2=4=0;\n#LABELS:0=Start,\n16=Verse;\n"
+        #expect(StepManiaRetime.refusal(Array(plain.utf8), path: "c.sm") == nil)
+        // A label keeps its time: beat 16 at 120 BPM (8 s) is beat 32 at 240; the one at beat 0 stays, and so does the
+        // line break between them.
+        #expect(StepManiaRetime.rekeyed("0.000=Start,\n16.000=Verse") { $0 * 2 } == "0.000=Start,\n32.000=Verse")
+        // A speed change keeps its time and its length in beats (unit 0) ends at the same time; one in seconds (unit 1)
+        // keeps its seconds. A fake region's length likewise.
+        #expect(
+            StepManiaRetime.rekeyed("0.000000=1.000000=0.000000=0\r\n,303.500000=0.250000=12.500000=0", length: 2) { $0 * 2 }
+                == "0.000000=1.000000=0.000000=0\r\n,607.000000=0.250000=25.000000=0")
+        #expect(StepManiaRetime.rekeyed("8=0.5=1.5=1", length: 2) { $0 * 2 } == "16.000=0.5=1.5=1")
+        #expect(StepManiaRetime.rekeyed("8.000=2.000", length: 1) { $0 + 1 } == "9.000=2.000")
     }
 }

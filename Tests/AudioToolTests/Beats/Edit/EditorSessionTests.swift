@@ -37,9 +37,10 @@ struct EditorSessionTests {
         #expect(await Self.flags(session).edited)
     }
 
-    /// A chart saved in place keeps its own tempo map, and the state says so (the page says where a grid set here is
-    /// kept); a JSON object map keeps the grid itself.
-    @Test func aChartSavedInPlaceSaysItKeepsItsOwnTempoMap() async throws {
+    /// An osu! chart saved in place takes a grid set here as its timing points; a StepMania file with stops keeps its
+    /// own tempo map, and the state says why (the page says where a grid set here is kept); a JSON object map keeps
+    /// the grid itself.
+    @Test func aChartSavedInPlaceSaysWhetherItTakesTheGrid() async throws {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         var lines = [
@@ -50,7 +51,12 @@ struct EditorSessionTests {
         let chart = dir.appendingPathComponent("t.osu").path
         try (lines.joined(separator: "\n") + "\n").write(toFile: chart, atomically: true, encoding: .utf8)
         let state = await (try EditorSession(track: Self.track, map: chart)).state()
-        #expect(state.chartInPlace && !state.keepsGrid)
+        #expect(state.chartInPlace && state.keepsGrid && state.retimeRefusal == nil)
+        let sm = dir.appendingPathComponent("t.sm").path
+        try "#OFFSET:-0.5;\n#BPMS:0=176;\n#STOPS:4=0.1;\n#NOTES:\n dance-single:\n:\n Hard:\n 1:\n 0,0,0,0,0:\n1000\n0100\n0010\n0001\n;\n"
+            .write(toFile: sm, atomically: true, encoding: .utf8)
+        let stopped = await (try EditorSession(track: Self.track, map: sm)).state()
+        #expect(stopped.chartInPlace && !stopped.keepsGrid && stopped.retimeRefusal?.contains("#STOPS") == true)
         let json = dir.appendingPathComponent("m.json").path
         try "{\"beats\": [0.5, 1.0, 1.5, 2.0]}\n".write(toFile: json, atomically: true, encoding: .utf8)
         let plain = await (try EditorSession(track: Self.track, map: json)).state()

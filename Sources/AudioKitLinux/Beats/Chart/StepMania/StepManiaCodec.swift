@@ -9,6 +9,7 @@ enum StepManiaCodec: BeatMapCodec {
     static let isChart = true
     static let exportsAlone = true
     static let savesInPlace = true
+    static let savesTempoInPlace = true
     static let holdsSeveralCharts = true
 
     static func read(_ input: BeatMapReadInput) -> BeatMapReadResult {
@@ -34,5 +35,9 @@ enum StepManiaCodec: BeatMapCodec {
         bytes: [UInt8], chart: String?
     ) {
         try ChartInPlace.stepMania(bytes, chart: chart, read: read, times: times, path: path)
+    }
+
+    static func tempoSavedInPlace(_ bytes: [UInt8], tempo: TempoMap, chart: String?, path: String) throws(InputError) -> [UInt8] {
+        try StepManiaRetime.bytes(bytes, tempo: tempo, edited: chart, path: path)
     }
 }

@@ -1,0 +1,204 @@
+import Foundation
+
+/// Writes a new tempo map into a StepMania `.sm` or `.ssc` file in place, every chart's notes staying at their times:
+/// `#OFFSET` and `#BPMS` are rewritten, and each chart's rows are moved to the rows of the new map (StepMania places
+/// notes in beats, so re-timing a song moves every chart's rows, as ArrowVortex does when a BPM is changed with its
+/// notes kept in time). Each row keeps its characters (taps, hold heads and tails, rolls, mines, lifts, fakes,
+/// keysounds); the song's labels and background changes keep their times too. A file whose timing holds what the new
+/// map cannot keep is refused (`refusal`), and so is a new map on whose rows another chart's note would move by more
+/// than half a millisecond.
+enum StepManiaRetime {
+    /// The most another chart's note may move onto a row of the new tempo map (seconds).
+    static let maxMove = 0.0005
+
+    /// Beat-keyed tags that pause the song: any entry is refused (a new tempo map would move the pause).
+    static let pauses = ["STOPS", "FREEZES", "DELAYS", "WARPS"]
+    /// Beat-keyed events (`beat=…`): each keeps its time, its beat written on the new map (one at beat 0, the song's
+    /// start, stays there), and so does a length in beats (`#SPEEDS`' duration when its unit is beats, `#FAKES`').
+    static let events = [
+        "SPEEDS", "SCROLLS", "FAKES", "TIMESIGNATURES", "TICKCOUNTS", "COMBOS", "LABELS", "BGCHANGES", "BGCHANGES2", "FGCHANGES",
+    ]
+
+    /// Why the StepMania file `bytes` cannot take a new tempo map in place, with its fix; nil when it can.
+    static func refusal(_ bytes: [UInt8], path: String) -> InputError? {
+        let msd = MSDText(BeatMapText.normalizingLineEndings(bytes))
+        func refuse(_ why: String) -> InputError {
+            InputError(
+                .unsupportedFormat, path: path, reason: why + "; a save in place keeps the chart's own tempo map",
+                fix: "Save As… writes the chart on the new tempo map under another name")
+        }
+        // An .ssc chart may carry its own timing: a copy of the song's is rewritten with it; another is refused.
+        if let first = msd.values.firstIndex(where: { $0.tag == "NOTEDATA" }),
+            let own = msd.values[first...].first(where: { v in
+                ["OFFSET", "BPMS"].contains(v.tag) && numbers(v) != msd.values[..<first].last { $0.tag == v.tag }.map(numbers)
+            })
+        {
+            return refuse(
+                "a chart of the file has timing of its own (#\(own.tag), line \(own.line)), which a new tempo map is not written into")
+        }
+        for tag in ["OFFSET", "BPMS"] where !msd.values.contains(where: { $0.tag == tag }) {
+            return refuse("the file has no #\(tag) to write the new tempo map into")
+        }
+        for value in msd.values {
+            let entries = (value.params.first?.text ?? "").split(separator: ",").map { $0.split(separator: "=") }.filter {
+                !$0.isEmpty && !$0[0].trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            }
+            func number(_ s: Substring) -> Double { Double(s.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 1 }
+            let pauses = pauses.contains(value.tag) && entries.contains { $0.count > 1 && number($0[1]) != 0 }
+            if pauses {
+                return refuse("the file's #\(value.tag) (line \(value.line)) are placed in beats, and a new tempo map would move them")
+            }
+        }
+        return nil
+    }
+
+    /// The file `bytes` on `tempo`: `#OFFSET` and `#BPMS` rewritten, and every chart's rows moved to the new map's rows,
+    /// each note at its time. The chart `edited` (a `--chart` name or number) is rewritten from its hits afterwards, so
+    /// its rows may merge or move; another chart's may not (`maxMove`). Throws `InputError` (`.unsupportedFormat`).
+    static func bytes(_ bytes: [UInt8], tempo: TempoMap, edited: String?, path: String) throws(InputError) -> [UInt8] {
+        if let refusal = refusal(bytes, path: path) { throw refusal }
+        let normalized = BeatMapText.normalizingLineEndings(bytes)
+        let msd = MSDText(normalized)
+        guard case .success(let (chosen, old, _)) = StepManiaChart.locate(msd, file: path, chart: edited) else {
+            throw InputError(.unsupportedFormat, path: path, reason: "the chart's tempo map could not be read to re-time it")
+        }
+        // A .sm chart's #NOTES holds six parameters, the last its data; an .ssc's holds its data alone.
+        let ssc = msd.values.contains { $0.tag == "NOTEDATA" }
+        let charts = msd.values.filter { ($0.tag == "NOTES" || $0.tag == "NOTES2") && $0.params.count >= (ssc ? 1 : 6) }
+        let rows = charts.map { rowTimes($0.params[$0.params.count - 1].text, tempo: old) }
+        let timing = StepManiaTiming(tempo, hits: rows.flatMap { $0.map(\.time) })
+        let new = timing.tempo
+        // Measures start at beat 0: beat 0 moves back by whole measures when a note comes before it.
+        let first = rows.flatMap { $0.map { new.beat(atTime: $0.time) } }.min() ?? 0
+        let shift = 4 * max(0, (-first / 4).rounded(.up))
+        let ending = ChartInPlace.ending(bytes)
+        var edits: [(range: Range<Int>, text: String, keepSpace: Bool)] = []
+        for (k, chart) in charts.enumerated() {
+            let data = chart.params[chart.params.count - 1]
+            let isEdited = chosen.notes?.range == data.range
+            var placed: [Int: [Character]] = [:]
+            for row in rows[k] {
+                let at = Int(((new.beat(atTime: row.time) + shift) * 48).rounded())
+                let moved = abs(new.time(ofBeat: Double(at) / 48 - shift) - row.time)
+                if !isEdited, moved > maxMove || placed[at] != nil {
+                    throw InputError(
+                        .unsupportedFormat, path: path,
+                        reason:
+                            "on the new tempo map's rows (1/48 beat), a note of the chart on line \(chart.line) at \(String(format: "%.3f", row.time)) s would move by \(String(format: "%.1f", moved * 1000)) ms or merge with another; nothing was written",
+                        fix: "set a tempo map on whose beats every chart's notes fall, or Save As… a new chart")
+                }
+                // The edited chart's rows may merge: its notes are written again from its hits.
+                placed[at] = placed[at].map { a in zip(a, row.text).map { $0 == "0" ? $1 : $0 } } ?? row.text
+            }
+            guard !placed.isEmpty else { continue }
+            let width = placed.values.map(\.count).max() ?? 4
+            edits.append(
+                (
+                    data.range,
+                    measures(placed, width: width).map { $0.joined(separator: ending) }.joined(separator: ending + "," + ending), true
+                ))
+        }
+        let offset = -new.time(ofBeat: -shift)
+        let bpms = timing.bpms.map { "\(ChartWriter.f6($0.beat + ($0.beat == 0 ? 0 : shift)))=\(ChartWriter.f6($0.bpm))" }
+        for value in msd.values where value.tag == "OFFSET" || value.tag == "BPMS" {
+            guard let param = value.params.first else { continue }
+            edits.append((param.range, value.tag == "OFFSET" ? ChartWriter.f6(offset) : bpms.joined(separator: ","), false))
+        }
+        for value in msd.values where events.contains(value.tag) {
+            guard let param = value.params.first, !param.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
+            let raw = String(decoding: normalized[param.range], as: UTF8.self)
+            guard raw == param.text else {
+                throw InputError(
+                    .unsupportedFormat, path: path,
+                    reason: "the file's #\(value.tag) (line \(value.line)) hold comments or escapes, so their beats are not rewritten",
+                    fix: "remove them, or Save As… a new chart")
+            }
+            let moved = { (b: Double) in b == 0 ? 0 : new.beat(atTime: old.time(ofBeat: b)) + shift }
+            edits.append(
+                (param.range, rekeyed(param.text, length: value.tag == "SPEEDS" ? 2 : value.tag == "FAKES" ? 1 : nil, moved), false))
+        }
+        return splice(bytes, edits.sorted { $0.range.lowerBound < $1.range.lowerBound }, ending: ending)
+    }
+
+    /// The numbers of a value's first parameter (`#OFFSET`'s, `#BPMS`' beats and tempos), to compare two copies.
+    static func numbers(_ value: MSDText.Value) -> [Double] {
+        (value.params.first?.text ?? "").split(whereSeparator: { ",=".contains($0) }).compactMap {
+            Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
+    /// The entries of `text` (`beat=…`, separated by commas) with each beat replaced by `moved(beat)`, and the field at
+    /// `length` (a length in beats after it; for `#SPEEDS`, only when its unit, the field after, is 0: beats) by the
+    /// length that ends at the same time. An entry whose beat is no number stays as it is, and so does the text around
+    /// each number (line breaks, blanks); a number keeps its decimals (at least 3).
+    static func rekeyed(_ text: String, length: Int? = nil, _ moved: (Double) -> Double) -> String {
+        func number(_ field: Substring, _ value: Double) -> String {
+            let lead = field.prefix { $0.isWhitespace }
+            let trail = field.reversed().prefix { $0.isWhitespace }.reversed()
+            let decimals = field.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").dropFirst().first?.count ?? 0
+            return lead + String(format: "%.\(max(3, decimals))f", value) + String(trail)
+        }
+        return text.split(separator: ",", omittingEmptySubsequences: false).map { entry -> String in
+            var fields = entry.split(separator: "=", omittingEmptySubsequences: false).map { Substring($0) }
+            guard fields.count > 1, let beat = Double(fields[0].trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                return String(entry)
+            }
+            if let k = length, k < fields.count, let span = Double(fields[k].trimmingCharacters(in: .whitespacesAndNewlines)),
+                k != 2 || (k + 1 < fields.count && fields[k + 1].trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+            {
+                fields[k] = Substring(number(fields[k], moved(beat + span) - moved(beat)))
+            }
+            fields[0] = Substring(number(fields[0], moved(beat)))
+            return fields.joined(separator: "=")
+        }.joined(separator: ",")
+    }
+
+    /// The rows of note data `text` that hold a note, each with its time on `tempo` and its characters.
+    static func rowTimes(_ text: String, tempo: TempoMap) -> [(time: Double, text: [Character])] {
+        var out: [(time: Double, text: [Character])] = []
+        for (m, measure) in text.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
+            let lines = measure.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            for (i, line) in lines.enumerated() where line.contains(where: { $0 != "0" }) {
+                out.append((tempo.time(ofBeat: 4 * Double(m) + 4 * Double(i) / Double(lines.count)), Array(line)))
+            }
+        }
+        return out
+    }
+
+    /// The measures of rows `placed` (by row of 1/48 beat from beat 0), each in the fewest rows StepMania's row counts
+    /// allow, from measure 0 to the last row's.
+    static func measures(_ placed: [Int: [Character]], width: Int) -> [[String]] {
+        let last = (placed.keys.max() ?? 0) / 192
+        let byMeasure = Dictionary(grouping: placed.keys, by: { $0 / 192 })
+        let empty = String(repeating: "0", count: width)
+        return (0...last).map { measure in
+            let used = (byMeasure[measure] ?? []).map { $0 % 192 }
+            let n = ChartWriter.rowCounts.first { n in used.allSatisfy { $0 % (192 / n) == 0 } } ?? 192
+            return (0..<n).map { r in placed[measure * 192 + r * (192 / n)].map { String($0) } ?? empty }
+        }
+    }
+
+    /// `bytes` with each edit's range of the normalized text (in order, not overlapping) replaced by its text; note data
+    /// keeps the blank space around it.
+    static func splice(_ bytes: [UInt8], _ edits: [(range: Range<Int>, text: String, keepSpace: Bool)], ending: String) -> [UInt8] {
+        let offsets = BeatMapText.originalOffsets(edits.flatMap { [$0.range.lowerBound, $0.range.upperBound] }, in: bytes)
+        var out: [UInt8] = []
+        var at = 0
+        let space: Set<UInt8> = [0x20, 0x09, 0x0D, 0x0A]
+        for (k, edit) in edits.enumerated() {
+            let (from, to) = (offsets[2 * k], offsets[2 * k + 1])
+            out += bytes[at..<from]
+            let old = bytes[from..<to]
+            if edit.keepSpace {
+                let lead = old.prefix { space.contains($0) }
+                let trail = old.reversed().prefix { space.contains($0) }.reversed()
+                out += (lead.isEmpty ? Array(ending.utf8) : Array(lead)) + Array(edit.text.utf8)
+                out += trail.isEmpty ? Array(ending.utf8) : Array(trail)
+            } else {
+                out += Array(edit.text.utf8)
+            }
+            at = to
+        }
+        return out + bytes[at...]
+    }
+}
