@@ -237,7 +237,7 @@ def timing_workflow(browser, binary, work, track, errors):
     """A chart whose tempo map runs past its audio (issue #39): every grid edit is taken (it got a 400); ×2 then ÷2 with
     the playhead on an off-beat gives the grid back (it moved half a beat); both undo and redo; a tempo the server would
     refuse is refused on the page in words, the grid unchanged; + Section goes on the selected hit; G brings the playhead
-    to it; a "maybe" finding has no apply; and Ctrl+S saves the chart in place (only its notes)."""
+    to it; a "maybe" finding has no apply; and Ctrl+S saves the chart in place (its notes and the re-timed grid)."""
     with open(os.path.join(ROOT, "samples/beatmaps/world1-a.json")) as f:
         full = [float(x) for x in re.findall(r"\d+\.\d+", f.read().split('"beats"')[1])]
     period = 60 / 88
@@ -315,7 +315,9 @@ def timing_workflow(browser, binary, work, track, errors):
         placed = page.evaluate("window.editor.beats")
         back = apply_after(page, [t + 0.040 for t in placed], "#applyOffset")
         assert max(abs(a - b) for a, b in zip(back, placed)) < 0.005, f"the offset apply left {back} for {placed}"
-        # Move one hit 40 ms and save in place: only the notes change; the header and the tempo map stay.
+        # Move one hit 40 ms and save in place: the notes and the re-timed grid (the section added on hit 9, the offset
+        # applied) go into the chart, its header and the section past the track's end kept; StepMania's timing engine
+        # (Python simfile) reads every hit where the page has it.
         moved = page.evaluate("window.editor.beats")
         moved[3] += 0.040
         page.evaluate(f"window.editor.setBeatsForTest({json.dumps(moved)})")
@@ -323,8 +325,20 @@ def timing_workflow(browser, binary, work, track, errors):
         page.wait_for_function("window.editor.state.dirty === false && (window.editor.state.save_note || '').includes('saved in place')")
         with open(path, newline="") as f:
             after = f.read()
-        head = chart[:chart.index("0,0,0,0,0:") + len("0,0,0,0,0:")]
-        assert after.startswith(head), "the chart's header or tempo map changed"
+        assert after.startswith("#TITLE:Past the end;\r\n#MUSIC:track.flac;\r\n"), "the chart's header changed"
+        import simfile
+        from simfile.notes import NoteData
+        from simfile.notes.timed import time_notes
+        from simfile.timing import TimingData
+        sm = simfile.open(path)
+        timing = TimingData(sm, sm.charts[0])
+        bpms = [float(b.value) for b in timing.bpms]
+        assert bpms[0] == 88 and bpms[-1] == 120, f"the re-timed chart's tempi: {sm.bpms}"
+        read = sorted({round(float(n.time), 6) for n in time_notes(NoteData(sm.charts[0]), timing)})
+        shown = page.evaluate("window.editor.beats")
+        assert len(read) == len(shown) and max(abs(a - b) for a, b in zip(read, shown)) < 0.001, f"{read} != {shown}"
+        # The hits as sent, each within half a row (1/96 beat at 88 BPM, 7.1 ms) of where the chart's rows put it.
+        assert max(abs(a - b) for a, b in zip(read, sorted(moved))) < 0.0072, f"{read} != {moved}"
         assert not refused, f"refused requests: {refused}"
     finally:
         # The pages go before their server, so no request of theirs meets a closed port.
@@ -1000,7 +1014,7 @@ def main():
             "the page fitted the window at 1280×720 and 1920×1080 (one row a toolbar, Play and Pause the same width, the findings in view), loaded, showed the flagged beat, played (streamed in pieces that equal the whole track, across a "
             "piece boundary), took a tap, a drag and an undo, saved, "
             "marked a range (kept beside the map), doubled the grid, added and removed a tempo section, added a beat on a 1/4 line, applied a finding's fix, and "
-            "moved a hit to a typed time; a map at half tempo was said in words and fixed in one click (and undone), then with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a chart on a tempo map at half the track's tempo (its hits right) was said so in the findings and the summary, fixed by ×2 of the grid alone with every hit kept, and saved as a new chart that Python simfile reads at 88 BPM with the same hit times; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, the section after the track's end retimed and removed from the sections list, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, a 40 ms offset applied in one click, and the chart saved in place; a tempo change between two songs joined fixed in four actions (overview, hit, + Section, the section's own tempo candidate, 95.0 from its audio alone); a chart with a note inside a warp showed Save off, with the reason, before any click, and stayed untouched; a hit 0.13 µs before its section's start was that section's (+ Section said so, its candidate set it), a refused tempo, offset and marker were said with their reasons, the fields went back and the next undo undid a real change, the zoom key kept the playhead in place, a drag beside a hit moved none, and the sections list stayed inside 1280 px; a four-minute song zoomed out showed its hits as ticks under the waveform (not a wash over it), no beat lines and every 8th bar's label (or 2nd, 4th, 16th), none overlapping, and zoomed in, lines and every bar",
+            "moved a hit to a typed time; a map at half tempo was said in words and fixed in one click (and undone), then with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a chart on a tempo map at half the track's tempo (its hits right) was said so in the findings and the summary, fixed by ×2 of the grid alone with every hit kept, and saved into the chart itself, which Python simfile reads at 88 BPM with the same hit times; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, the section after the track's end retimed and removed from the sections list, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, a 40 ms offset applied in one click, and the chart saved in place with its re-timed grid (read back by simfile); a tempo change between two songs joined fixed in four actions (overview, hit, + Section, the section's own tempo candidate, 95.0 from its audio alone); a chart with a note inside a warp showed Save off, with the reason, before any click, and stayed untouched; a hit 0.13 µs before its section's start was that section's (+ Section said so, its candidate set it), a refused tempo, offset and marker were said with their reasons, the fields went back and the next undo undid a real change, the zoom key kept the playhead in place, a drag beside a hit moved none, and the sections list stayed inside 1280 px; a four-minute song zoomed out showed its hits as ticks under the waveform (not a wash over it), no beat lines and every 8th bar's label (or 2nd, 4th, 16th), none overlapping, and zoomed in, lines and every bar",
         )
     except AssertionError as e:
         return failed("editor_test", e)
