@@ -11,14 +11,13 @@ Without ../shared/corpus/charts the test skips, saying so; a missing parser skip
 CI=true."""
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from chart_roundtrip_test import BIN, CORPUS, need  # noqa: E402
-from chart_save_in_place_test import editor_url, request  # noqa: E402
+from chart_roundtrip_test import CORPUS, need  # noqa: E402
+from chart_save_in_place_test import editor_on, request  # noqa: E402
 
 
 def sm_notes(path):
@@ -51,10 +50,7 @@ def qua_notes(path):
 class RetimeCorpusTest(unittest.TestCase):
     def retime(self, chart, audio):
         """The chart's grid doubled and saved in place: the (grid, save) responses."""
-        server = subprocess.Popen([os.path.abspath(os.path.join(BIN, "beatmap")), "edit", chart, "--audio", audio, "--no-open"],
-                                  stderr=subprocess.PIPE, text=True, cwd=os.path.dirname(chart))
-        try:
-            url = editor_url(server, wait=300)
+        with editor_on(chart, audio, os.path.dirname(chart), wait=300) as url:
             self.assertIsNotNone(url, "the editor printed no URL")
             status, state = request(url, "/api/state")
             self.assertEqual(status, 200, state)
@@ -62,10 +58,6 @@ class RetimeCorpusTest(unittest.TestCase):
             doubled = {"bpm": g["bpm"] * 2, "offset": g["offset"],
                        "sections": [{"time": x["time"], "bpm": x["bpm"] * 2} for x in g.get("sections") or []]}
             return request(url, "/api/grid", "PUT", doubled), request(url, "/api/save", "POST")
-        finally:
-            server.terminate()
-            server.wait(timeout=20)
-            server.stderr.close()
 
     def test_every_shared_chart_keeps_its_notes_when_its_tempo_map_is_doubled(self):
         if not os.path.isdir(CORPUS):

@@ -14,6 +14,7 @@ are; a StepMania file with stops keeps its own.
     AKL_BIN=$(swift build --show-bin-path) python3 -m unittest discover -s Tests/tools -p '*_test.py'
 
 A missing parser skips with the reason, and fails under CI=true."""
+import contextlib
 import json
 import math
 import os
@@ -127,6 +128,20 @@ def editor_url(server, wait=120):
     return None
 
 
+@contextlib.contextmanager
+def editor_on(chart, audio, cwd, extra=(), wait=120):
+    """`beatmap edit CHART --audio AUDIO` running in `cwd` while the block runs: yields its URL (with its token), or
+    None when it printed none; stopped after."""
+    server = subprocess.Popen([os.path.abspath(os.path.join(BIN, "beatmap")), "edit", chart, "--audio", audio, "--no-open", *extra],
+                              stderr=subprocess.PIPE, text=True, cwd=cwd)
+    try:
+        yield editor_url(server, wait)
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+        server.stderr.close()
+
+
 class SaveInPlaceTest(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.mkdtemp(prefix="akl-inplace-")
@@ -136,16 +151,9 @@ class SaveInPlaceTest(unittest.TestCase):
     def edit_and_save(self, chart, new_times, extra=(), save="/api/save"):
         """Opens the chart in the editor, sends `new_times` with a save (or a Save As: `save` its request), and returns
         the response."""
-        server = subprocess.Popen([os.path.abspath(os.path.join(BIN, "beatmap")), "edit", chart, "--audio", self.track, "--no-open", *extra],
-                                  stderr=subprocess.PIPE, text=True, cwd=self.dir)
-        try:
-            url = editor_url(server)
+        with editor_on(chart, self.track, self.dir, extra) as url:
             self.assertIsNotNone(url, "the editor printed no URL")
             return request(url, save, "POST", new_times)
-        finally:
-            server.terminate()
-            server.wait(timeout=20)
-            server.stderr.close()
 
     def test_stepmania_keeps_every_other_byte_and_the_lanes(self):
         path = os.path.join(self.dir, "chart.sm")
@@ -273,16 +281,9 @@ class SaveInPlaceTest(unittest.TestCase):
     def retime_and_save(self, chart, grid):
         """Opens the chart in the editor, sets the tempo grid `grid` (`PUT /api/grid`), saves in place with no body (the
         session's own hits) and returns the grid's and the save's responses."""
-        server = subprocess.Popen([os.path.abspath(os.path.join(BIN, "beatmap")), "edit", chart, "--audio", self.track, "--no-open"],
-                                  stderr=subprocess.PIPE, text=True, cwd=self.dir)
-        try:
-            url = editor_url(server)
+        with editor_on(chart, self.track, self.dir) as url:
             self.assertIsNotNone(url, "the editor printed no URL")
             return request(url, "/api/grid", "PUT", grid), request(url, "/api/save", "POST")
-        finally:
-            server.terminate()
-            server.wait(timeout=20)
-            server.stderr.close()
 
     def test_osu_mania_retimed_in_place_keeps_its_hits_and_speed_changes(self):
         """A grid set in the editor is written into the .osu's timing points: the game's parser reads the new tempo
