@@ -108,10 +108,7 @@ enum ChartInPlace {
     /// osu!: the `[HitObjects]` lines. A kept object keeps its line; a moved one gets its time (and a hold's or spinner's
     /// end) moved; a new one is a tap (in osu!mania, at its lane's centre).
     static func osu(_ bytes: [UInt8], read: BeatMap, times: [Double], path: String) throws(InputError) -> [UInt8] {
-        let ending = ending(bytes)
-        var lines = BeatMapText.normalizingLineEndings(String(decoding: bytes, as: UTF8.self)).components(separatedBy: "\n")
-        let header = lines.first?.drop { $0 == "\u{FEFF}" }.trimmingCharacters(in: .whitespaces) ?? ""
-        let early = (Int(header.dropFirst("osu file format v".count)) ?? 14) < 5 ? 0.024 : 0
+        var (lines, ending, early) = osuLines(bytes)
         guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "[HitObjects]" }) else {
             throw InputError(.unsupportedFormat, path: path, reason: "the chart has no [HitObjects] section to rewrite")
         }
@@ -140,6 +137,23 @@ enum ChartInPlace {
             })
         lines.replaceSubrange((start + 1)..<end, with: comments + carried + blanks.reversed())
         return Array(lines.joined(separator: ending).utf8)
+    }
+
+    /// The lines of an osu! file (line endings normalized), its own line ending, and how much later than written the
+    /// game plays its times (24 ms before format v5, else 0).
+    static func osuLines(_ bytes: [UInt8]) -> (lines: [String], ending: String, early: Double) {
+        let lines = BeatMapText.normalizingLineEndings(String(decoding: bytes, as: UTF8.self)).components(separatedBy: "\n")
+        let header = lines.first?.drop { $0 == "\u{FEFF}" }.trimmingCharacters(in: .whitespaces) ?? ""
+        return (lines, ending(bytes), (Int(header.dropFirst("osu file format v".count)) ?? 14) < 5 ? 0.024 : 0)
+    }
+
+    /// Where the block list that follows the top-level key on line `start` of a Quaver file ends: at the next line
+    /// that starts a key of the top level.
+    static func quaverBlockEnd(_ lines: [String], after start: Int) -> Int {
+        lines[(start + 1)...].firstIndex { l in
+            guard let c = l.first else { return false }
+            return c != " " && c != "-" && c != "#"
+        } ?? lines.count
     }
 
     /// An osu! hit object line moved by `d` seconds: its time, and a mania hold's end (type bit 128, the first field of
@@ -171,12 +185,7 @@ enum ChartInPlace {
                 .unsupportedFormat, path: path, reason: "the map's HitObjects are not a block list (one \"- StartTime: …\" item a line)",
                 fix: "save the edited hits under another name, or re-save the map in Quaver's editor first")
         }
-        // The block ends at the next line that starts a key of the top level.
-        let end =
-            lines[(start + 1)...].firstIndex { l in
-                guard let c = l.first else { return false }
-                return c != " " && c != "-" && c != "#"
-            } ?? lines.count
+        let end = quaverBlockEnd(lines, after: start)
         var items: [[String]] = []
         var trailing: [String] = []
         for line in lines[(start + 1)..<end] {

@@ -21,10 +21,7 @@ enum ChartTempoInPlace {
     /// inherited lines kept; the whole section sorted by time, an uninherited line before an inherited one at the same
     /// time (the order osu! reads them in).
     static func osu(_ bytes: [UInt8], tempo: TempoMap, path: String) throws(InputError) -> [UInt8] {
-        let ending = ChartInPlace.ending(bytes)
-        var lines = BeatMapText.normalizingLineEndings(String(decoding: bytes, as: UTF8.self)).components(separatedBy: "\n")
-        let header = lines.first?.drop { $0 == "\u{FEFF}" }.trimmingCharacters(in: .whitespaces) ?? ""
-        let early = (Int(header.dropFirst("osu file format v".count)) ?? 14) < 5 ? 0.024 : 0
+        var (lines, ending, early) = ChartInPlace.osuLines(bytes)
         guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "[TimingPoints]" }) else {
             throw InputError(
                 .unsupportedFormat, path: path, reason: "the chart has no [TimingPoints] section to write the tempo map into",
@@ -79,12 +76,7 @@ enum ChartTempoInPlace {
                 reason: "the map's TimingPoints are not a block list (one \"- StartTime: …\" item a line), so they are not rewritten",
                 fix: "save the re-timed map under another name, or re-save the map in Quaver's editor first")
         }
-        let end =
-            rest.isEmpty
-            ? lines[(start + 1)...].firstIndex { l in
-                guard let c = l.first else { return false }
-                return c != " " && c != "-" && c != "#"
-            } ?? lines.count : start + 1
+        let end = rest.isEmpty ? ChartInPlace.quaverBlockEnd(lines, after: start) : start + 1
         var old: [(time: Double, signature: String?)] = []
         var trailing: [String] = []
         var item: [String] = []

@@ -95,7 +95,8 @@ enum StepManiaRetime {
             edits.append(
                 (
                     data.range,
-                    measures(placed, width: width).map { $0.joined(separator: ending) }.joined(separator: ending + "," + ending), true
+                    ChartWriter.stepManiaMeasures(rows: placed, width: width).map { $0.joined(separator: ending) }.joined(
+                        separator: ending + "," + ending), true
                 ))
         }
         let offset = -new.time(ofBeat: -shift)
@@ -163,19 +164,6 @@ enum StepManiaRetime {
             }
         }
         return out
-    }
-
-    /// The measures of rows `placed` (by row of 1/48 beat from beat 0), each in the fewest rows StepMania's row counts
-    /// allow, from measure 0 to the last row's.
-    static func measures(_ placed: [Int: [Character]], width: Int) -> [[String]] {
-        let last = (placed.keys.max() ?? 0) / 192
-        let byMeasure = Dictionary(grouping: placed.keys, by: { $0 / 192 })
-        let empty = String(repeating: "0", count: width)
-        return (0...last).map { measure in
-            let used = (byMeasure[measure] ?? []).map { $0 % 192 }
-            let n = ChartWriter.rowCounts.first { n in used.allSatisfy { $0 % (192 / n) == 0 } } ?? 192
-            return (0..<n).map { r in placed[measure * 192 + r * (192 / n)].map { String($0) } ?? empty }
-        }
     }
 
     /// `bytes` with each edit's range of the normalized text (in order, not overlapping) replaced by its text; note data

@@ -93,6 +93,12 @@ extension ChartWriter {
                 put(start, lane, stepManiaNote[note.kind == .hold || note.kind == .roll ? .tap : note.kind]!)
             }
         }
+        return stepManiaMeasures(rows: rows, width: width)
+    }
+
+    /// The measures of `rows` (each row's characters, by row of 1/48 beat from beat 0), each in the fewest rows
+    /// StepMania's row counts allow, from measure 0 to the last row's; an empty row is `width` zeros.
+    static func stepManiaMeasures(rows: [Int: [Character]], width: Int) -> [[String]] {
         let last = (rows.keys.max() ?? 0) / 192
         // Each measure's rows, found once (not by a pass over every row per measure).
         let byMeasure = Dictionary(grouping: rows.keys, by: { $0 / 192 })
