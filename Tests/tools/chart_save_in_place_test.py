@@ -362,10 +362,10 @@ class SaveInPlaceTest(unittest.TestCase):
 
     def test_stepmania_retimed_in_place_keeps_every_chart_in_time(self):
         """A grid set in the editor (here the map doubled, ×2) is written into a two-chart .sm in place: simfile reads
-        the new #BPMS, both charts' notes at the times they had (in their lanes, holds kept), and the header as it was.
+        the new #BPMS (and #DISPLAYBPM), both charts' notes at the times they had (in their lanes, holds kept), and the header as it was.
         A grid on whose rows the other chart's notes would move is refused, and nothing is written."""
         simfile = need("simfile")
-        text = SM.replace("#STOPS:6.000000=0.250000;", "#STOPS:;").replace(
+        text = SM.replace("#STOPS:6.000000=0.250000;", "#STOPS:;\r\n#DISPLAYBPM:120:150;").replace(
             "#BPMS:0.000000=120.000000,10.500000=150.000000;", "#BPMS:0.000000=120.000000,8.000000=150.000000;")
         path = os.path.join(self.dir, "chart.sm")
         with open(path, "w", newline="") as f:
@@ -382,6 +382,8 @@ class SaveInPlaceTest(unittest.TestCase):
         s = simfile.open(path)
         self.assertEqual(s.bpms, "0.000000=240.000000,16.000000=300.000000")
         self.assertAlmostEqual(float(s.offset), -0.05, places=6)
+        # The song wheel's tempo showed the old map's slowest and fastest: it shows the new map's.
+        self.assertEqual(s.displaybpm, "240:300")
         self.assertEqual((s.title, s.artist, s.music), ("In Place", "Nobody", "track.wav"))
         after = read_bytes(path)
         self.assertTrue(after.startswith(b"// A chart made for the in-place test: this comment stays."))

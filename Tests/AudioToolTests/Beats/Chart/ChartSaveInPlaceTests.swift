@@ -146,4 +146,24 @@ struct ChartSaveInPlaceTests {
         #expect(StepManiaRetime.rekeyed("8=0.5=1.5=1", length: 2) { $0 * 2 } == "16.000=0.5=1.5=1")
         #expect(StepManiaRetime.rekeyed("8.000=2.000", length: 1) { $0 + 1 } == "9.000=2.000")
     }
+
+    @Test func aDisplayBPMThatShowedTheOldTempoShowsTheNewOneAndAnyOtherIsKept() throws {
+        // Four rows at 120 BPM (0, 0.5, 1 and 1.5 s) re-timed at 240, or at 240 then 300 from 1 s (beat 4).
+        func retimed(_ display: String, _ points: [(Double, Double)] = [(0, 240)]) throws -> String {
+            let chart =
+                "#OFFSET:0;\n#BPMS:0=120;\n\(display)\n#NOTES:\n dance-single:\n:\n Hard:\n 1:\n 0,0,0,0,0:\n1000\n0100\n0010\n0001\n;\n"
+            let grid = try #require(TempoMap(timingPoints: points))
+            let out = try StepManiaRetime.bytes(Array(chart.utf8), tempo: grid, edited: nil, path: "c.sm")
+            return String(decoding: out, as: UTF8.self)
+        }
+        #expect(try retimed("#DISPLAYBPM:120;").contains("#DISPLAYBPM:240;"))
+        // A range within half a BPM of the old tempo, in decimals, stays a range in decimals.
+        #expect(try retimed("#DISPLAYBPM:119.6:120.4;").contains("#DISPLAYBPM:240.000:240.000;"))
+        // One value becomes a range when the new map changes tempo.
+        #expect(try retimed("#DISPLAYBPM:120;", [(0, 240), (1, 300)]).contains("#DISPLAYBPM:240:300;"))
+        // What the author chose is kept: a random display, a tempo the old map never had, one with a comment.
+        #expect(try retimed("#DISPLAYBPM:*;").contains("#DISPLAYBPM:*;"))
+        #expect(try retimed("#DISPLAYBPM:150;").contains("#DISPLAYBPM:150;"))
+        #expect(try retimed("#DISPLAYBPM:120 // shown\n;").contains("#DISPLAYBPM:120 // shown\n;"))
+    }
 }

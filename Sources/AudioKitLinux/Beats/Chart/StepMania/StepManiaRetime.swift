@@ -105,6 +105,13 @@ enum StepManiaRetime {
             guard let param = value.params.first else { continue }
             edits.append((param.range, value.tag == "OFFSET" ? ChartWriter.f6(offset) : bpms.joined(separator: ","), false))
         }
+        let oldBPMS = msd.values.last { $0.tag == "BPMS" }.map(numbers) ?? []
+        let oldTempos = oldBPMS.indices.filter { $0 % 2 == 1 }.map { oldBPMS[$0] }
+        // A #DISPLAYBPM that showed the old map's tempo shows the new one; one holding a comment or an escape is kept.
+        for value in msd.values
+        where value.tag == "DISPLAYBPM" && value.params.allSatisfy({ String(decoding: normalized[$0.range], as: UTF8.self) == $0.text }) {
+            edits += displayed(value, old: oldTempos, new: timing.bpms.map(\.bpm))
+        }
         for value in msd.values where events.contains(value.tag) {
             guard let param = value.params.first, !param.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
             let raw = String(decoding: normalized[param.range], as: UTF8.self)
@@ -119,6 +126,31 @@ enum StepManiaRetime {
                 (param.range, rekeyed(param.text, length: value.tag == "SPEEDS" ? 2 : value.tag == "FAKES" ? 1 : nil, moved), false))
         }
         return splice(bytes, edits.sorted { $0.range.lowerBound < $1.range.lowerBound }, ending: ending)
+    }
+
+    /// The edits that make a `#DISPLAYBPM` show the new map's tempos (`new`) when it showed the old map's (`old`): its
+    /// one value the old map's only tempo, or its two the old map's slowest and fastest, each within half a BPM (a
+    /// display rounds). It keeps its form: whole numbers stay whole, a range stays a range, and one value becomes a range
+    /// when the new map's tempo changes. One that shows something else (`*`, `?`, a tempo the author chose) is kept.
+    static func displayed(_ value: MSDText.Value, old: [Double], new: [Double]) -> [(range: Range<Int>, text: String, keepSpace: Bool)] {
+        let shown = value.params.map { Double($0.text.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard (1...2).contains(shown.count), let lo = shown.first ?? nil, let hi = shown.last ?? nil,
+            let oldLo = old.min(), let oldHi = old.max(), let newLo = new.min(), let newHi = new.max(),
+            abs(lo - oldLo) <= 0.5, abs(hi - oldHi) <= 0.5
+        else { return [] }
+        let whole = value.params.allSatisfy { !$0.text.contains(".") }
+        func figure(_ x: Double) -> String { whole ? String(Int(x.rounded())) : String(format: "%.3f", x) }
+        func text(_ new: String, in param: MSDText.Param) -> String {
+            let lead = param.text.prefix { $0.isWhitespace }
+            let trail = param.text.reversed().prefix { $0.isWhitespace }.reversed()
+            return lead + new + String(trail)
+        }
+        let first = value.params[0], last = value.params[value.params.count - 1]
+        if shown.count == 1 {
+            let range = figure(newLo) == figure(newHi) ? figure(newLo) : figure(newLo) + ":" + figure(newHi)
+            return [(first.range, text(range, in: first), false)]
+        }
+        return [(first.range, text(figure(newLo), in: first), false), (last.range, text(figure(newHi), in: last), false)]
     }
 
     /// The numbers of a value's first parameter (`#OFFSET`'s, `#BPMS`' beats and tempos), to compare two copies.
