@@ -7,14 +7,14 @@ import Foundation
 /// it starts. (A StepMania file is re-timed by `StepManiaRetime`.) The caller reads the result back (`BeatMapFile.save`).
 enum ChartTempoInPlace {
     /// Why the chart `file` cannot take a new tempo map when saved in place, or nil when it can: its format places hits
-    /// in beats with no rewrite here, or a StepMania file holds timing a new map would move (`StepManiaRetime.refusal`).
+    /// in beats with no rewrite here, or the file holds timing a new map would move (`BeatMapCodec.tempoInPlaceRefusal`).
     static func refusal(of file: BeatMapFile) -> InputError? {
         guard file.format.codec.savesTempoInPlace else {
             return InputError(
                 .unsupportedFormat, path: file.path, reason: "a \(file.format.rawValue) chart keeps its own tempo map when saved in place",
                 fix: "Save As… writes the chart on the new tempo map under another name")
         }
-        return file.format == .stepmania ? StepManiaRetime.refusal(file.bytes, path: file.path) : nil
+        return file.format.codec.tempoInPlaceRefusal(file.bytes, path: file.path)
     }
 
     /// osu!: the `[TimingPoints]` section's uninherited lines replaced by one per timing point of `tempo`, its

@@ -72,9 +72,7 @@ extension EditorSession {
             saveNote =
                 (retimed == nil
                     ? "saved in place: only this chart's notes were rewritten"
-                    : file?.format == .stepmania
-                        ? "saved in place: the song's timing (#OFFSET, #BPMS, and a #DISPLAYBPM that showed the old tempo) and the charts' rows were rewritten, every note kept at its time"
-                        : "saved in place: this chart's notes and its timing points were rewritten")
+                    : "saved in place: " + (file?.format.codec.retimeNote ?? ""))
                 + (moved >= 0.0005 ? "; the chart's rows moved hits by at most \(String(format: "%.1f", moved * 1000)) ms" : "")
             if placed != beats {
                 beats = placed

@@ -83,6 +83,17 @@ protocol BeatMapCodec: Sendable {
     /// The chart file `bytes` with `tempo` as its tempo map, its hits where they are (`chart`: the chart being edited,
     /// whose notes are written again afterwards); by default refused.
     static func tempoSavedInPlace(_ bytes: [UInt8], tempo: TempoMap, chart: String?, path: String) throws(InputError) -> [UInt8]
+    /// Why the chart file `bytes` cannot take a new tempo map in place though its format can (timing a new map would
+    /// move), with the fix; nil by default.
+    static func tempoInPlaceRefusal(_ bytes: [UInt8], path: String) -> InputError?
+    /// `tempo` as the format keeps it once written, and how near a read-back map must come to it (seconds); by default
+    /// `tempo` itself, within 2 µs.
+    static func tempoAsWritten(_ tempo: TempoMap) -> (tempo: TempoMap, within: Double)
+    /// True when a new tempo map moves notes onto its rows (a format placing notes in beats), so the edited chart is
+    /// written again from its hits after `tempoSavedInPlace`. False by default.
+    static var retimeMovesNotes: Bool { get }
+    /// What a save in place that took a new tempo map rewrote, in words for the editor's save note.
+    static var retimeNote: String { get }
 }
 
 extension BeatMapCodec {
@@ -95,6 +106,10 @@ extension BeatMapCodec {
     static var savesInPlace: Bool { false }
     static var editorSavesAs: Bool { false }
     static var savesTempoInPlace: Bool { false }
+    static var retimeMovesNotes: Bool { false }
+    static var retimeNote: String { "this chart's notes and its timing points were rewritten" }
+    static func tempoInPlaceRefusal(_ bytes: [UInt8], path: String) -> InputError? { nil }
+    static func tempoAsWritten(_ tempo: TempoMap) -> (tempo: TempoMap, within: Double) { (tempo, 2e-6) }
     static func writeRounding(_ map: BeatMap) -> Double { 0 }
     static func charts(bytes: [UInt8], file: String?, maxNestingDepth: Int) -> [ChartCatalog.Entry] { [] }
 

@@ -105,15 +105,13 @@ public struct BeatMapFile: Sendable {
         let retimed = try tempo.map { t throws(InputError) in try format.codec.tempoSavedInPlace(bytes, tempo: t, chart: chart, path: path)
         }
         var (written, chosen) = (retimed ?? bytes, chart)
-        if times != map.times || (retimed != nil && format == .stepmania) {
+        if times != map.times || (retimed != nil && format.codec.retimeMovesNotes) {
             (written, chosen) = try ChartInPlace.bytes(written, format: format, chart: chart, read: map, times: times, path: path)
         }
         let check = BeatMapReader.read(bytes: written, file: path, format: format, chart: chosen)
-        // StepMania keeps a tempo change between two rows as a short section that reaches it on the next row.
-        if let tempo,
-            !Self.sameTiming(
-                check.map?.tempoMap, format == .stepmania ? StepManiaTiming(tempo, hits: []).tempo : tempo,
-                within: format == .stepmania ? 0.0005 : 2e-6)
+        // Read back on the tempo map as the format keeps it (StepMania: a change between two rows as a short section).
+        if let tempo, case let (kept, within) = format.codec.tempoAsWritten(tempo),
+            !Self.sameTiming(check.map?.tempoMap, kept, within: within)
         {
             throw InputError(
                 .writeFailed, path: path, reason: "the chart would not read back on the tempo map set; nothing was written",

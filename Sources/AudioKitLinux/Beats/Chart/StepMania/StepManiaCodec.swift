@@ -11,6 +11,9 @@ enum StepManiaCodec: BeatMapCodec {
     static let savesInPlace = true
     static let savesTempoInPlace = true
     static let holdsSeveralCharts = true
+    static let retimeMovesNotes = true
+    static let retimeNote =
+        "the song's timing (#OFFSET, #BPMS, and a #DISPLAYBPM that showed the old tempo) and the charts' rows were rewritten, every note kept at its time"
 
     static func read(_ input: BeatMapReadInput) -> BeatMapReadResult {
         StepManiaChart.read(bytes: input.bytes, file: input.file, chart: input.chart, maxBeats: input.limits.maxBeats)
@@ -40,4 +43,10 @@ enum StepManiaCodec: BeatMapCodec {
     static func tempoSavedInPlace(_ bytes: [UInt8], tempo: TempoMap, chart: String?, path: String) throws(InputError) -> [UInt8] {
         try StepManiaRetime.bytes(bytes, tempo: tempo, edited: chart, path: path)
     }
+
+    static func tempoInPlaceRefusal(_ bytes: [UInt8], path: String) -> InputError? { StepManiaRetime.refusal(bytes, path: path) }
+
+    /// StepMania keeps a tempo change between two rows as a short section that reaches it on the next row
+    /// (`StepManiaTiming`); its offset and tempos are written to 6 decimals.
+    static func tempoAsWritten(_ tempo: TempoMap) -> (tempo: TempoMap, within: Double) { (StepManiaTiming(tempo, hits: []).tempo, 0.0005) }
 }
