@@ -10,19 +10,32 @@
                 let time: Double
                 let bpm: Double
             }
+            struct Stop: Decodable {
+                let time: Double
+                let seconds: Double
+                let delay: Bool?
+            }
             let bpm: Double
             let offset: Double
             let sections: [Section]?
+            let stops: [Stop]?
 
             /// The grid in `bytes`: an object of `bpm` and `offset`, both numbers, and optionally `sections`, an array of
-            /// objects of exactly `time` and `bpm`; nil otherwise (an unknown key is refused, not ignored).
+            /// objects of exactly `time` and `bpm`, and `stops`, an array of objects of `time` and `seconds` (and
+            /// `delay`, true or false); nil otherwise (an unknown key is refused, not ignored).
             static func read(_ bytes: [UInt8]) -> GridBody? {
                 let data = Data(bytes)
                 guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                    Set(object.keys) == ["bpm", "offset"] || Set(object.keys) == ["bpm", "offset", "sections"]
+                    Set(object.keys).isSuperset(of: ["bpm", "offset"]),
+                    Set(object.keys).isSubset(of: ["bpm", "offset", "sections", "stops"])
                 else { return nil }
                 if let sections = object["sections"] {
                     guard let list = sections as? [[String: Any]], list.allSatisfy({ Set($0.keys) == ["time", "bpm"] }) else { return nil }
+                }
+                if let stops = object["stops"] {
+                    guard let list = stops as? [[String: Any]],
+                        list.allSatisfy({ Set($0.keys).subtracting(["delay"]) == ["time", "seconds"] })
+                    else { return nil }
                 }
                 return try? JSONDecoder().decode(GridBody.self, from: data)
             }

@@ -20,19 +20,21 @@
                 }
                 return try PageResponses.json(await session.state())
             }
-            // The tempo grid the author set: {"bpm": …, "offset": …, "sections": [{"time": …, "bpm": …}, …]} (sections
-            // optional); the beats are judged on it from now on.
+            // The tempo grid the author set: {"bpm": …, "offset": …, "sections": [{"time": …, "bpm": …}, …], "stops":
+            // [{"time": …, "seconds": …, "delay": …}, …]} (sections and stops optional); the beats are judged on it from
+            // now on.
             router.put("/api/grid") { request, _ in
                 let body = try await request.body.collect(upTo: EditorServer.maxBodyBytes)
                 guard let grid = EditorBodies.GridBody.read(Array(body.readableBytesView)) else {
                     return PageResponses.failure(
                         .badRequest,
-                        "the body must be {\"bpm\": a tempo within \(TempoMap.bpmRange.lowerBound)–\(TempoMap.bpmRange.upperBound), \"offset\": seconds, \"sections\": [{\"time\": seconds, \"bpm\": a tempo}, …] (optional, each at least 1 ms after the one before, at most \(EditorSession.maxSections))}"
+                        "the body must be {\"bpm\": a tempo within \(TempoMap.bpmRange.lowerBound)–\(TempoMap.bpmRange.upperBound), \"offset\": seconds, \"sections\": [{\"time\": seconds, \"bpm\": a tempo}, …] (optional, each at least 1 ms after the one before, at most \(EditorSession.maxSections)), \"stops\": [{\"time\": seconds, \"seconds\": a pause, \"delay\": true or false (optional)}, …] (optional)}"
                     )
                 }
                 // A grid read but not taken: the reason names the value and the bound it breaks.
                 if let why = await session.trySetGrid(
-                    bpm: grid.bpm, offset: grid.offset, sections: (grid.sections ?? []).map { ($0.time, $0.bpm) })
+                    bpm: grid.bpm, offset: grid.offset, sections: (grid.sections ?? []).map { ($0.time, $0.bpm) },
+                    stops: (grid.stops ?? []).map { ($0.time, $0.seconds, $0.delay ?? false) })
                 {
                     return PageResponses.failure(.badRequest, why)
                 }

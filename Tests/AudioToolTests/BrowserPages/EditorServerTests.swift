@@ -169,7 +169,9 @@
                     "{\"bpm\": 120, \"offset\": 0, \"sections\": [{\"time\": 5, \"bpm\": 90, \"x\": 1}]}",
                     "{\"bpm\": 120, \"offset\": 0, \"sections\": [{\"time\": 5}]}",
                     "{\"bpm\": 120, \"offset\": 0, \"sections\": [{\"time\": 5, \"bpm\": 90}, {\"time\": 4, \"bpm\": 80}]}",
-                    "{\"bpm\": 120, \"offset\": 0, \"sections\": null}",
+                    "{\"bpm\": 120, \"offset\": 0, \"sections\": null}", "{\"bpm\": 120, \"offset\": 0, \"stops\": [{\"time\": 5}]}",
+                    "{\"bpm\": 120, \"offset\": 0, \"stops\": [{\"time\": 5, \"seconds\": 0.1, \"x\": 1}]}",
+                    "{\"bpm\": 120, \"offset\": 0, \"stops\": [{\"time\": 5, \"seconds\": 0.1, \"delay\": 1}]}",
                 ] {
                     #expect(try await Self.http(port, "PUT", "/api/grid?token=\(token)", body: Array(bad.utf8)).status == 400, "\(bad)")
                 }
@@ -199,6 +201,16 @@
                 let sectioned = try JSONSerialization.jsonObject(with: Data(sections.body)) as? [String: Any]
                 let declared = (sectioned?["declared_grid"] as? [String: Any])?["sections"] as? [[String: Double]]
                 #expect(declared == [["time": 6.1, "bpm": 96]], "\(String(describing: declared))")
+                // A chart's stops and delays go with the grid, each where it was.
+                let paused = try await Self.http(
+                    port, "PUT", "/api/grid?token=\(token)",
+                    body: Array("{\"bpm\": 88, \"offset\": 0.25, \"stops\": [{\"time\": 3.5, \"seconds\": 0.2}]}".utf8))
+                let stops =
+                    ((try JSONSerialization.jsonObject(with: Data(paused.body)) as? [String: Any])?["declared_grid"] as? [String: Any])?[
+                        "stops"]
+                #expect(
+                    (stops as? [[String: Any]])?.map { [$0["time"] as? Double, $0["seconds"] as? Double] } == [[3.5, 0.2]],
+                    "\(String(describing: stops))")
                 // Markers: refused unless each is exactly a name and a range; then in the state. A Swift map keeps them
                 // only beside it, and only when asked.
                 for bad in [

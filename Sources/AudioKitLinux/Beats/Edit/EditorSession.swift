@@ -279,17 +279,29 @@ public actor EditorSession {
     public static let maxSectionTime = 86_400.0
 
     /// Sets the tempo grid the beats are judged on (and a JSON map keeps on save), and checks them again: `bpm` from
-    /// `offset`, then `sections` (start times and tempi) that each restart the grid at their time. Returns false,
-    /// keeping the grid it had, where `gridRefusal` says why.
+    /// `offset`, then `sections` (start times and tempi) that each restart the grid at their time, and `stops`, pauses
+    /// at audio times (a chart's stops and delays, `TempoMap.pauses`). Returns false, keeping the grid it had, where
+    /// `gridRefusal` says why.
     @discardableResult
-    public func setGrid(bpm: Double, offset: Double, sections: [(time: Double, bpm: Double)] = []) -> Bool {
-        trySetGrid(bpm: bpm, offset: offset, sections: sections) == nil
+    public func setGrid(
+        bpm: Double, offset: Double, sections: [(time: Double, bpm: Double)] = [],
+        stops: [(time: Double, seconds: Double, delay: Bool)] = []
+    ) -> Bool {
+        trySetGrid(bpm: bpm, offset: offset, sections: sections, stops: stops) == nil
     }
 
     /// As `setGrid`, returning nil when the grid is set, else why it is not (the grid it had kept).
-    public func trySetGrid(bpm: Double, offset: Double, sections: [(time: Double, bpm: Double)] = []) -> String? {
+    public func trySetGrid(
+        bpm: Double, offset: Double, sections: [(time: Double, bpm: Double)] = [],
+        stops: [(time: Double, seconds: Double, delay: Bool)] = []
+    ) -> String? {
         if let why = Self.gridRefusal(bpm: bpm, offset: offset, sections: sections, duration: info.duration) { return why }
-        guard let grid = TempoMap(timingPoints: [(offset, bpm)] + sections) else { return "these sections make no tempo map" }
+        if let why = Self.pauseRefusal(stops) { return why }
+        guard let grid = TempoMap(timingPoints: [(offset, bpm)] + sections, stops: stops) else {
+            return stops.isEmpty
+                ? "these sections make no tempo map"
+                : "a pause starts inside another or runs past the next section's start; each must end before what follows"
+        }
         declared = grid
         report = Self.check(
             beats, declared: declared, whole: wholeTempo, chart: opensChart, onset: onset, settings: settings, file: savePath)
@@ -325,6 +337,21 @@ public actor EditorSession {
                     "\(name) starts at \(String(format: "%.6f", section.time)) s, not at least 1 ms after the one before (\(String(format: "%.6f", last)) s)"
             }
             last = section.time
+        }
+        return nil
+    }
+
+    /// Why a grid's pauses cannot be set, in words with the bound broken; nil when they can: more than `maxSections`, or
+    /// one whose start is not a finite time up to `maxSectionTime` or whose length is not above 0 and under a day.
+    public static func pauseRefusal(_ stops: [(time: Double, seconds: Double, delay: Bool)]) -> String? {
+        guard stops.count <= maxSections else { return "\(stops.count) pauses is more than \(maxSections)" }
+        for (n, stop) in stops.enumerated() {
+            guard stop.time.isFinite, abs(stop.time) <= maxSectionTime else {
+                return "pause \(n + 1) starts at \(RuleText.number(stop.time)) s, not a time within a day"
+            }
+            guard stop.seconds.isFinite, stop.seconds > 0, stop.seconds < BeatMapJSONKeys.maximumStop else {
+                return "pause \(n + 1) lasts \(RuleText.number(stop.seconds)) s, not above 0 and under a day"
+            }
         }
         return nil
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// What the editor keeps beside a map whose format holds beats only (Swift source, text, CSV, Audacity labels), when
 /// the author asks: the tempo grid and the markers, in `MAP.sidecar.json` next to the map. Its keys are the JSON map's
-/// own (`"bpm"`, `"offset"`, `"tempo_changes"`, `"markers"`); any other key, or a value of the wrong kind, is refused
+/// own (`"bpm"`, `"offset"`, `"tempo_changes"`, `"stops"`, `"markers"`); any other key, or a value of the wrong kind, is refused
 /// with the reason, never ignored.
 public struct EditorSidecar: Sendable, Equatable {
     /// The tempo grid, or nil when none was set.
@@ -37,20 +37,20 @@ public struct EditorSidecar: Sendable, Equatable {
         case .success(let v): root = v
         }
         guard case .object(let o) = root else { throw InputError(.corrupt, path: path, reason: "the sidecar is not a JSON object") }
-        if let unknown = o.keys.first(where: { !["bpm", "offset", "tempo_changes", "markers"].contains($0) }) {
+        if let unknown = o.keys.first(where: { !["bpm", "offset", "tempo_changes", "stops", "markers"].contains($0) }) {
             throw InputError(
                 .corrupt, path: path, reason: "unknown key \"\(unknown)\"",
-                fix: "a sidecar holds \"bpm\", \"offset\", \"tempo_changes\" and \"markers\"")
+                fix: "a sidecar holds \"bpm\", \"offset\", \"tempo_changes\", \"stops\" and \"markers\"")
         }
         var grid: TempoMap? = nil
-        if o["bpm"] != nil || o["offset"] != nil {
+        if o["bpm"] != nil || o["offset"] != nil || o["stops"] != nil {
             let bpm = o["bpm"]?.number, offset = o["offset"]?.number
             guard let bpm, TempoMap.bpmRange.contains(bpm), let offset, offset.isFinite else {
                 throw InputError(.corrupt, path: path, reason: "\"bpm\" (1–10000) and \"offset\" (seconds) must be numbers, both present")
             }
-            switch BeatMapReader.tempoChanges(o["tempo_changes"] ?? .array([]), bpm: bpm, offset: offset) {
+            switch BeatMapReader.tempoChanges(o["tempo_changes"] ?? .array([]), stops: o["stops"], bpm: bpm, offset: offset) {
             case .success(let tempo): grid = EditorState.grid(of: tempo)
-            case .failure(let e): throw InputError(.corrupt, path: path, reason: "\"tempo_changes\" \(e.reason)")
+            case .failure(let e): throw InputError(.corrupt, path: path, reason: "\"\(e.inStops ? "stops" : "tempo_changes")\" \(e.reason)")
             }
         }
         var markers: [EditorMarker] = []
@@ -72,6 +72,7 @@ public struct EditorSidecar: Sendable, Equatable {
             if grid.sections.count > 1 {
                 members.append("\"tempo_changes\": " + BeatMapSaver.tempoChanges(of: grid))
             }
+            if !grid.stops.isEmpty { members.append("\"stops\": " + BeatMapSaver.stops(of: grid)) }
         }
         members.append("\"markers\": " + EditorMarker.json(markers))
         return "{\n  " + members.joined(separator: ",\n  ") + "\n}\n"

@@ -51,16 +51,20 @@ public struct EditorState: Encodable, Sendable, Equatable {
 
     /// The editor's grid of `tempo`: its sections' start times and tempi as timing points, each section restarting
     /// the grid at its time (`TempoMap.init(timingPoints:)`), as the page draws and edits it and osu! and Quaver keep
-    /// it; its stops and meter are not kept (the page counts bars of 4).
+    /// it, and its stops and delays as pauses at their times (`TempoMap.pauses`), during which the page draws no line.
+    /// A map with warps, or whose pauses do not fit between its sections, keeps its sections alone; its meter is not
+    /// kept (the page counts bars of 4).
     public static func grid(of tempo: TempoMap) -> TempoMap {
-        TempoMap(timingPoints: tempo.timingPoints) ?? tempo
+        if !tempo.stops.isEmpty, tempo.warps.isEmpty, let paused = TempoMap(timingPoints: tempo.timingPoints, stops: tempo.pauses) {
+            return paused
+        }
+        return TempoMap(timingPoints: tempo.timingPoints) ?? tempo
     }
 
     /// The grid of a map that declares a tempo: its tempo map's timing points (a list's BPM and offset, and its
-    /// `"tempo_changes"`; a chart's sections); nil when it declares none. Stops are not kept (`grid(of:)`).
+    /// `"tempo_changes"`; a chart's sections) and pauses (`grid(of:)`); nil when it declares none.
     public static func declaredGrid(of map: BeatMap) -> TempoMap? {
-        guard let tempo = map.tempoMap else { return nil }
-        return tempo.stops.isEmpty ? grid(of: tempo) : TempoMap(timingPoints: tempo.timingPoints)
+        map.tempoMap.map(grid(of:))
     }
 
     /// One of the checker's errors or warnings.
@@ -205,11 +209,12 @@ public struct EditorState: Encodable, Sendable, Equatable {
 
     /// The keys of a grid in the page's JSON.
     private enum GridKeys: String, CodingKey {
-        case bpm, offset, sections, time
+        case bpm, offset, sections, time, stops, seconds, delay
     }
 
-    /// Encodes `tempo` as the page reads a grid, `{"bpm", "offset", "sections": [{"time", "bpm"}, …]}`: the first
-    /// section's tempo and start, then each later section's start and tempo; null when there is none.
+    /// Encodes `tempo` as the page reads a grid, `{"bpm", "offset", "sections": [{"time", "bpm"}, …], "stops": [{"time",
+    /// "seconds", "delay"}, …]}`: the first section's tempo and start, then each later section's start and tempo, and
+    /// its pauses (only when it has any); null when there is none.
     private static func encode(
         _ tempo: TempoMap?, in container: inout KeyedEncodingContainer<CodingKeys>, forKey key: CodingKeys
     ) throws {
@@ -222,6 +227,14 @@ public struct EditorState: Encodable, Sendable, Equatable {
             var section = sections.nestedContainer(keyedBy: GridKeys.self)
             try section.encode(s.time, forKey: .time)
             try section.encode(s.bpm, forKey: .bpm)
+        }
+        guard !tempo.stops.isEmpty else { return }
+        var stops = grid.nestedUnkeyedContainer(forKey: .stops)
+        for p in tempo.pauses {
+            var stop = stops.nestedContainer(keyedBy: GridKeys.self)
+            try stop.encode(p.time, forKey: .time)
+            try stop.encode(p.seconds, forKey: .seconds)
+            try stop.encode(p.delay, forKey: .delay)
         }
     }
 

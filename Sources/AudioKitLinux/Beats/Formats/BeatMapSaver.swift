@@ -16,8 +16,9 @@ public enum BeatMapSaver {
     }
 
     /// The text of a JSON beat map object with its `"bpm"` and `"offset"` set to `grid`'s first section and offset,
-    /// and its `"tempo_changes"` to the sections after the first (each value replaced where the key is, else the keys
-    /// added first in the object, indented like its first member; `"tempo_changes"` only added when there are changes);
+    /// its `"tempo_changes"` to the sections after the first and its `"stops"` to its pauses (each value replaced where
+    /// the key is, else the keys added first in the object, indented like its first member; `"tempo_changes"` and
+    /// `"stops"` only added when there are some);
     /// every other byte is kept. Throws `InputError` (`.unsupportedFormat`) when the root is not an object (a bare
     /// array of beats has nowhere to keep a tempo).
     public static func json(_ text: String, settingGrid grid: TempoMap, path: String) throws(InputError) -> String {
@@ -25,8 +26,18 @@ public enum BeatMapSaver {
             text,
             setting: [
                 ("bpm", number(grid.sections[0].bpm, decimals: 3), true), ("offset", number(grid.offset, decimals: 3), true),
-                ("tempo_changes", tempoChanges(of: grid), grid.sections.count > 1),
+                ("tempo_changes", tempoChanges(of: grid), grid.sections.count > 1), ("stops", stops(of: grid), !grid.stops.isEmpty),
             ], path: path)
+    }
+
+    /// The pauses of `grid` (`TempoMap.pauses`), as one line of JSON: `[{"time": 12.000000, "seconds": 0.250000}, …]`, a
+    /// delay with `"delay": true`; to the microsecond, as a JSON map's reader places them.
+    public static func stops(of grid: TempoMap) -> String {
+        "["
+            + grid.pauses.map {
+                "{\"time\": \(number($0.time, decimals: 6)), \"seconds\": \(number($0.seconds, decimals: 6))"
+                    + ($0.delay ? ", \"delay\": true}" : "}")
+            }.joined(separator: ", ") + "]"
     }
 
     /// The sections of `grid` after the first, as one line of JSON: `[{"time": 30.000, "bpm": 140.000}, …]`.

@@ -43,6 +43,8 @@ export function showState(s) {
         ? ` · judged on the grid ${s.declared_grid.bpm.toFixed(3)} BPM from ${s.declared_grid.offset.toFixed(3)} s` +
           (s.declared_grid.sections && s.declared_grid.sections.length
             ? `, then ${s.declared_grid.sections.map((x) => `${x.bpm.toFixed(2)} from ${x.time.toFixed(3)} s`).join(", ")}` : "") +
+          (s.declared_grid.stops && s.declared_grid.stops.length
+            ? `, with ${s.declared_grid.stops.length} ${s.declared_grid.stops.length === 1 ? "pause" : "pauses"} (${s.declared_grid.stops.reduce((a, x) => a + x.seconds, 0).toFixed(3)} s)` : "") +
           (s.keeps_grid ? ", saved with the map" : s.sidecar ? `, saved beside it in ${s.sidecar}`
             : s.chart_in_place ? ` (${s.retime_refusal || "a save in place keeps the chart's own tempo map"}; a grid set here is kept by Save As or beside the map)`
             : " (only a JSON map or a chart keeps it; or keep it beside the map)")

@@ -89,6 +89,13 @@ function drawGrid(m, go, o, gd, d) {
   // Each tempo section's start, with its tempo, in both views.
   const scale = window.devicePixelRatio || 1;
   gd.font = `${11 * scale}px system-ui`;
+  // Each pause (a chart's stop or delay) shaded over the time it holds the music still, with its kind and length.
+  for (const p of m.grid.stops || []) {
+    if (!(p.seconds > 0) || p.time + p.seconds < view.from || p.time > view.to) continue;
+    const x0 = xOf(p.time, view, d), x1 = xOf(p.time + p.seconds, view, d);
+    gd.fillStyle = "rgba(160,120,255,0.16)"; gd.fillRect(x0, 0, Math.max(1, x1 - x0), d.height);
+    gd.fillStyle = "#b8a0ff"; gd.fillText(`${p.delay ? "delay" : "stop"} ${p.seconds.toFixed(3)} s`, x0 + 4, 56 * scale);
+  }
   for (const s of sectionsOf(m.grid).slice(1)) {
     go.fillStyle = "#e0a040"; go.fillRect(s.offset / state.duration * o.width, 0, 2, o.height);
     if (s.offset < view.from || s.offset > view.to) continue;

@@ -267,7 +267,9 @@ async function sendGrid(at = ticket()) {
   if (waiting) { clearTimeout(pushTimer); waiting = false; sync("/api/beats", "PUT", pendingAt).catch(() => {}); }
   const seq = ++putSeq;
   try {
-    const grid = { bpm: m.grid.bpm, offset: m.grid.offset, sections: m.grid.sections };
+    // A chart's stops and delays go back with the grid, each where it was (the page does not edit them).
+    const stops = (m.grid.stops || []).map((x) => ({ time: x.time, seconds: x.seconds, delay: Boolean(x.delay) }));
+    const grid = { bpm: m.grid.bpm, offset: m.grid.offset, sections: m.grid.sections, ...(stops.length ? { stops } : {}) };
     const s = await inOrder(() => sendJSON("/api/grid", "PUT", grid));
     clearError(at);
     if (seq === putSeq && sameBeats(s.beats.map((b) => b.time), m.beats)) { shownSeq = seq; show(s); }

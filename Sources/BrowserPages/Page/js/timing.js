@@ -1,5 +1,7 @@
 // Pure timing maths: snapping to onsets, quantizing to a grid, grid lines, tap latency. No DOM, no audio:
-// tested with node --test (Tests/page/timing.test.mjs).
+// tested with node --test (Tests/page/timing.test.mjs). A grid with pauses (a chart's stops and delays) is worked
+// out on musical time, its pauses taken out, and put back on the audio's time (pauses.js).
+import { audioTime, hasPauses, musicalTime, pausesOf, withPausesOf, withoutPauses } from "./pauses.js";
 
 /** The index of the first element of the sorted array `a` that is >= `t` (a.length when none is). */
 export function lowerBound(a, t) {
@@ -29,6 +31,10 @@ export function snapToOnset(t, onsets, within = 0.1) {
  * (bars counted from 1 at the grid's offset) and its place. Entries at or before the section they follow are ignored.
  */
 export function sectionsOf(grid) {
+  if (hasPauses(grid)) {
+    const p = pausesOf(grid), at = (m) => (Number.isFinite(m) ? audioTime(p, m) : m);
+    return sectionsOf(withoutPauses(grid)).map((s) => ({ ...s, offset: at(s.offset), from: at(s.from), to: at(s.to) }));
+  }
   const perBar = grid.beatsPerBar || 4;
   const out = [{ offset: grid.offset, bpm: grid.bpm, from: -Infinity, to: Infinity, firstBar: 1, index: 0 }];
   const extra = (grid.sections || []).filter((x) => Number.isFinite(x.time) && x.bpm > 0).slice().sort((a, b) => a.time - b.time);
@@ -83,6 +89,7 @@ export function sectionAt(grid, t) {
  * section's start is a line too, so a time just before it can move onto it.
  */
 export function quantize(t, grid, divisor = 1) {
+  if (hasPauses(grid)) { const p = pausesOf(grid); return audioTime(p, quantize(musicalTime(p, t), withoutPauses(grid), divisor)); }
   const s = sectionAt(grid, t), p = 60 / s.bpm / divisor;
   const below = s.offset + Math.floor((t - s.offset) / p + 1e-9) * p;
   const candidates = [below, below + p].filter((x) => x < s.to - 1e-9);
@@ -100,6 +107,11 @@ export function gridLines(grid, from, to, limit = 10000, divisor = 1) {
  * (every `beatsPerBar` beats from its section's start), "beat", or "sub"; at most `limit` of them.
  */
 export function markedLines(grid, from, to, divisor = 1, limit = 10000) {
+  if (hasPauses(grid)) {
+    // A line on a pause's place at the view's end is still inside the view (a stop's sits at the pause's start).
+    const p = pausesOf(grid), lines = markedLines(withoutPauses(grid), musicalTime(p, from), musicalTime(p, to) + 1e-9, divisor, limit);
+    return lines.map((l) => ({ ...l, time: audioTime(p, l.time) })).filter((l) => l.time >= from && l.time < to);
+  }
   const lines = [], perBar = (grid.beatsPerBar || 4) * divisor;
   if (!(Number.isFinite(60 / grid.bpm) && grid.bpm > 0) || !(to > from) || !(divisor >= 1)) return lines;
   for (const s of sectionsOf(grid)) {
@@ -141,10 +153,21 @@ export function shiftMovesGrid(grid, hits, seconds) {
   return snappedCount(grid, hits) >= snappedCount(grid, hits.map((t) => t + seconds));
 }
 
-/** The grid moved `seconds` later in time, every section with it (its beats keep their numbers). */
+/** The grid moved `seconds` later in time, every section and pause with it (its beats keep their numbers). */
 export function shiftGrid(grid, seconds) {
-  return { ...grid, offset: grid.offset + seconds, sections: (grid.sections || []).map((x) => ({ ...x, time: x.time + seconds })) };
+  const moved = { ...grid, offset: grid.offset + seconds, sections: (grid.sections || []).map((x) => ({ ...x, time: x.time + seconds })) };
+  return grid.stops ? { ...moved, stops: grid.stops.map((x) => ({ ...x, time: x.time + seconds })) } : moved;
 }
+
+/**
+ * `edit(grid, time, …rest)`, an edit of the grid at `time`, made on musical time when the grid has pauses: each pause
+ * keeps its time and length, and the lines after it follow the edit.
+ */
+const onMusicalTime = (edit) => (grid, time, ...rest) => {
+  if (!hasPauses(grid)) return edit(grid, time, ...rest);
+  const at = time === undefined ? undefined : musicalTime(pausesOf(grid), time);
+  return withPausesOf(edit(withoutPauses(grid), at, ...rest), grid);
+};
 
 /**
  * The grid with the section under `anchor` (seconds) at `factor` times its tempo (2, 1/2, 3/2, 2/3). Every section keeps
@@ -152,8 +175,10 @@ export function shiftGrid(grid, seconds) {
  * of each bar; ×2 then ÷2 gives the grid back, and the bars keep their numbers).
  */
 export function scaleTempo(grid, factor, anchor = grid.offset) {
-  return changeSection(grid, anchor, (s) => ({ time: s.offset, bpm: s.bpm * factor }));
+  return scaledAt(grid, anchor, factor);
 }
+
+const scaledAt = onMusicalTime((grid, anchor, factor) => changeSection(grid, anchor, (s) => ({ time: s.offset, bpm: s.bpm * factor })));
 
 /**
  * Where "Beat 1 here" and "+ Section" act: the one selected hit (`selected`, its time; null when none or several), else
@@ -182,8 +207,9 @@ export function bpmText(bpm) {
 export const shownTempo = (bpm, decimals) => Number(bpm.toFixed(decimals));
 
 /** The grid with the section under `anchor` moved by half a beat (a later section only while it stays after the one before). */
-export const shiftHalfBeat = (grid, anchor = grid.offset) =>
-  changeSection(grid, anchor, (s) => ({ time: s.offset + 30 / s.bpm, bpm: s.bpm }));
+export const shiftHalfBeat = (grid, anchor = grid.offset) => halfBeatAt(grid, anchor);
+
+const halfBeatAt = onMusicalTime((grid, anchor) => changeSection(grid, anchor, (s) => ({ time: s.offset + 30 / s.bpm, bpm: s.bpm })));
 
 /**
  * The one-click fix of a beat list at the wrong octave of the track's pulse (the checker's `beatmap.tempo_octave`):
@@ -200,17 +226,19 @@ export function octaveFix(grid, hits, verdict, anchor, duration) {
 }
 
 /** The grid with beat 1 of a bar at `t`: the start of the section that holds `t` moved there. */
-export const setDownbeat = (grid, t) => changeSection(grid, t, (s) => ({ time: t, bpm: s.bpm }));
+export const setDownbeat = onMusicalTime((grid, t) => changeSection(grid, t, (s) => ({ time: t, bpm: s.bpm })));
 
 /** The grid with the section under `t` at `bpm`. */
-export const setSectionBpm = (grid, t, bpm) => changeSection(grid, t, (s) => ({ time: s.offset, bpm }));
+export const setSectionBpm = onMusicalTime((grid, t, bpm) => changeSection(grid, t, (s) => ({ time: s.offset, bpm })));
 
 /**
  * The grid with a new tempo section from the beat line nearest `t` (or from `t` itself with `exact`: a hit, an onset or a
  * snapped line the author chose; a bar starts there), at the tempo of the section it splits; unchanged when a section
  * already starts there (within `SAME_PLACE`).
  */
-export function addSection(grid, t, { exact = false } = {}) {
+export const addSection = onMusicalTime(addSectionAt);
+
+function addSectionAt(grid, t, { exact = false } = {}) {
   const s = sectionAt(grid, t), at = exact ? t : quantize(t, grid);
   const all = sectionsOf(grid);
   if (all.some((x) => Math.abs(x.offset - at) < SAME_PLACE)) return grid;
@@ -219,13 +247,13 @@ export function addSection(grid, t, { exact = false } = {}) {
 }
 
 /** The grid without the section that holds `t` (the one before it runs on); the first section stays. */
-export function removeSection(grid, t) {
+export const removeSection = onMusicalTime((grid, t) => {
   const s = sectionAt(grid, t);
   if (s.index === 0) return grid;
   const sections = sectionsOf(grid).slice(1).map((x) => ({ time: x.offset, bpm: x.bpm }));
   sections.splice(s.index - 1, 1);
   return { ...grid, sections };
-}
+});
 
 /**
  * The tempo of taps (seconds, in order): the least-squares slope of tap time against tap number, as BPM, and the
@@ -271,6 +299,7 @@ export function parsePosition(text, grid) {
   if (seconds) return Number(seconds[1]);
   const bb = /^(\d+):(\d+)(?::(\d+)\/(\d+))?$/.exec(s);
   if (!bb || !grid) return null;
+  if (hasPauses(grid)) { const at = parsePosition(s, withoutPauses(grid)); return at === null ? null : audioTime(pausesOf(grid), at); }
   const [bar, beat] = [Number(bb[1]), Number(bb[2])];
   const k = bb[3] == null ? 0 : Number(bb[3]), d = bb[4] == null ? 1 : Number(bb[4]);
   const perBar = grid.beatsPerBar || 4;
@@ -282,6 +311,7 @@ export function parsePosition(text, grid) {
 /** Where `t` sits on the grid, as "bar:beat" plus the nearest 1/`divisor` of the beat ("5:3:1/4"); "" without a grid. */
 export function formatPosition(t, grid, divisor = 4) {
   if (!grid || !(grid.bpm > 0)) return "";
+  if (hasPauses(grid)) return formatPosition(musicalTime(pausesOf(grid), t), withoutPauses(grid), divisor);
   const perBar = grid.beatsPerBar || 4, s = sectionAt(grid, t);
   const steps = Math.round((t - s.offset) * s.bpm / 60 * divisor);
   const beats = Math.floor(steps / divisor), k = steps - beats * divisor;
@@ -291,6 +321,7 @@ export function formatPosition(t, grid, divisor = 4) {
 
 /** The number of the bar whose line is at or just before `t` on the grid, counted through its sections as `formatPosition` counts. */
 export function barNumber(t, grid) {
+  if (hasPauses(grid)) return barNumber(musicalTime(pausesOf(grid), t), withoutPauses(grid));
   const perBar = grid.beatsPerBar || 4, s = sectionAt(grid, t);
   // A time a hair before a later section's start is that section's first beat (`SAME_PLACE`).
   const from = s.index > 0 ? Math.max(t, s.offset) : t;

@@ -139,9 +139,8 @@ struct StretchOffsetTests {
         #expect(changed.status == 1)
     }
 
-    /// The editor's grid has no stops, but while it is the chart's own the editor judges the hits on the chart's whole
-    /// tempo map, as `beatmap check` does: its finding names the stop too. (Before, it judged them on the grid alone and
-    /// could not say why the hits were late.)
+    /// While the editor's grid is the chart's own, the editor judges the hits on the chart's whole tempo map, as
+    /// `beatmap check` does: its finding names the stop too. The page's grid carries the stop, at its time.
     @Test func theEditorNamesTheStopAsTheCheckDoes() async throws {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -151,10 +150,32 @@ struct StretchOffsetTests {
         try Data(Self.chart(stops: "9.500=0.100").utf8).write(to: chart)
         let session = try await EditorSession(track: song, map: chart.path)
         let state = await session.state()
-        #expect(state.declaredGrid?.stops.isEmpty == true, "the page's grid is sections only")
+        // Beat 9.5 of 120 BPM from 0.2 s: 4.95 s.
+        let pauses = state.declaredGrid?.pauses ?? []
+        #expect(pauses.count == 1 && abs(pauses[0].time - 4.95) < 1e-9 && pauses[0].seconds == 0.1 && !pauses[0].delay, "\(pauses)")
         let stretch = state.findings.first { $0.rule == BeatMapRules.stretchOffset }
         #expect(stretch?.message.contains("stop of 0.100 s at beat 9.500") == true, "\(state.findings)")
         #expect(state.beats.filter(\.flagged).count == 8)
+    }
+
+    /// A grid set on the page with the chart's stop keeps it, and in a song that does pause there no hit is flagged. A
+    /// pause that overlaps another, or lasts less than nothing, is refused with why, the grid as it was.
+    @Test func aGridSetWithAStopJudgesTheHitsOnIt() async throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let song = dir.appendingPathComponent("song.wav").path
+        try AudioFile.write(Self.clicks(pause: 0.1), to: song, sampleRate: 22_050, channels: 1)
+        let chart = dir.appendingPathComponent("chart.sm")
+        try Data(Self.chart(stops: "9.500=0.100").utf8).write(to: chart)
+        let session = try await EditorSession(track: song, map: chart.path)
+        #expect(await session.trySetGrid(bpm: 120, offset: 0.2, stops: [(4.95, 0.1, false)]) == nil)
+        let state = await session.state()
+        #expect(state.beats.filter(\.flagged).isEmpty, "\(state.beats.filter(\.flagged))")
+        #expect(state.declaredGrid?.pauses.map(\.time) == [4.95])
+        let why = await session.trySetGrid(bpm: 120, offset: 0.2, stops: [(4.95, 0.1, false), (5.0, 0.1, false)])
+        #expect(why?.contains("starts inside another") == true, "\(String(describing: why))")
+        #expect(await session.trySetGrid(bpm: 120, offset: 0.2, stops: [(4.95, -1, false)])?.contains("lasts -1 s") == true)
+        #expect(await session.state().declaredGrid?.pauses.map(\.time) == [4.95])
     }
 }
 

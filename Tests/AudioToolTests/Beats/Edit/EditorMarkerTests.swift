@@ -87,6 +87,7 @@ struct EditorMarkerTests {
             ("{\"bpm\": 88}", "must be numbers, both present"),
             ("{\"markers\": [{\"name\": \"a\", \"from\": 1}]}", "marker 0 is not"),
             ("{\"bpm\": 88, \"offset\": 0.25, \"tempo_changes\": [{\"time\": 0.1, \"bpm\": 90}]}", "does not come after"),
+            ("{\"bpm\": 88, \"offset\": 0.25, \"stops\": [{\"time\": 2, \"seconds\": -1}]}", "\"stops\" entry 0 is not"),
             ("[1, 2]", "not a JSON object"),
             ("{\"bpm\": 88,", "x.sidecar.json:1:"),
         ] {
@@ -95,5 +96,20 @@ struct EditorMarkerTests {
             do { _ = try EditorSidecar.read(path: path) } catch { #expect(error.description.contains(reason), "\(text): \(error)") }
         }
         #expect(try EditorSidecar.read(path: dir.appendingPathComponent("none.json").path) == nil)
+    }
+
+    @Test func aSidecarKeepsTheGridsStopsAndDelays() throws {
+        // 120 BPM from 0.5 s, a stop of 0.25 s at 2.5 s (beat 4) and a delay of 0.1 s before beat 8 (4.75 s): the pause
+        // starts at 4.75 s and the beat is hit at 4.85 s.
+        let grid = try #require(TempoMap(timingPoints: [(0.5, 120)], stops: [(2.5, 0.25, false), (4.75, 0.1, true)]))
+        #expect(abs(grid.time(ofBeat: 8) - 4.85) < 1e-6)
+        let text = EditorSidecar(grid: grid, markers: []).text
+        #expect(
+            text.contains(
+                "\"stops\": [{\"time\": 2.500000, \"seconds\": 0.250000}, {\"time\": 4.750000, \"seconds\": 0.100000, \"delay\": true}]"),
+            "\(text)")
+        let back = try #require(try EditorSidecar.parse(Array(text.utf8), path: "x.sidecar.json").grid)
+        #expect(back.pauses.map { [$0.time, $0.seconds] } == [[2.5, 0.25], [4.75, 0.1]] && back.pauses.map(\.delay) == [false, true])
+        #expect(abs(back.time(ofBeat: 8) - 4.85) < 1e-6)
     }
 }

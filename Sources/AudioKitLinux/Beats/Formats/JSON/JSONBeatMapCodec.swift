@@ -32,16 +32,11 @@ enum JSONBeatMapCodec: BeatMapCodec {
         }
         if let tempo = map.tempoMap, !tempo.stops.isEmpty {
             o["stops"] = .array(
-                tempo.stops.map { stop in
-                    // A delay's pause starts its row's time before that row is hit (not at the beat it is kept just
-                    // before, a fraction of a microsecond earlier).
-                    let start =
-                        TempoMap.delayedBeat(of: stop).map { tempo.time(ofBeat: $0) - stop.seconds } ?? tempo.time(ofBeat: stop.beat)
+                tempo.pauses.map { pause in
                     var entry = JSONObject([
-                        "time": .real((start * 1e6).rounded() / 1e6),
-                        "seconds": .real((stop.seconds * 1e6).rounded() / 1e6),
+                        "time": .real((pause.time * 1e6).rounded() / 1e6), "seconds": .real((pause.seconds * 1e6).rounded() / 1e6),
                     ])
-                    if TempoMap.delayedBeat(of: stop) != nil { entry["delay"] = .bool(true) }
+                    if pause.delay { entry["delay"] = .bool(true) }
                     return .object(entry)
                 })
         }

@@ -1,0 +1,65 @@
+// A grid's pauses (a chart's stops and delays): the time the music holds still while the audio plays on. No DOM:
+// tested with node --test (Tests/page/pauses.test.mjs).
+//
+// A grid may carry `stops: [{ time, seconds, delay }]`, each at the audio time it starts and lasting `seconds`. The
+// grid's lines are worked out on the music's own time, the audio's with every pause taken out ("musical" time below),
+// and put back on the audio's time after: a line on a stop's beat sits where the stop starts (a hit there comes before
+// the pause, as StepMania's #STOPS), one on a delay's beat where it ends (#DELAYS), and none lies inside a pause.
+
+/**
+ * The grid's pauses in time order, the usable ones (a finite start, a length above zero), each with `at`, its place in
+ * musical time.
+ */
+export function pausesOf(grid) {
+  const list = (grid && Array.isArray(grid.stops) ? grid.stops : [])
+    .filter((p) => Number.isFinite(p.time) && Number.isFinite(p.seconds) && p.seconds > 0)
+    .slice().sort((a, b) => a.time - b.time);
+  let held = 0;
+  return list.map((p) => {
+    const at = p.time - held;
+    held += p.seconds;
+    return { ...p, at };
+  });
+}
+
+/** True when the grid holds a pause. */
+export const hasPauses = (grid) => pausesOf(grid).length > 0;
+
+/** The musical time of audio time `t` (`pauses` from `pausesOf`): `t` less the pauses before it; inside a pause, its start. */
+export function musicalTime(pauses, t) {
+  let held = 0;
+  for (const p of pauses) {
+    if (p.time >= t) break;
+    held += Math.min(p.seconds, t - p.time);
+  }
+  return t - held;
+}
+
+/**
+ * The audio time of musical time `m` (`pauses` from `pausesOf`): `m` plus the pauses before it. A musical time on a
+ * pause's own place is the pause's start for a stop and its end for a delay.
+ */
+export function audioTime(pauses, m) {
+  let t = m;
+  for (const p of pauses) {
+    if (p.at > m + 1e-9 || (!p.delay && p.at > m - 1e-9)) break;
+    t += p.seconds;
+  }
+  return t;
+}
+
+/** The grid without its pauses, every time in it musical: what the grid's own maths works on. */
+export function withoutPauses(grid) {
+  const pauses = pausesOf(grid), to = (t) => musicalTime(pauses, t);
+  const { stops, ...rest } = grid;
+  return { ...rest, offset: to(grid.offset), sections: (grid.sections || []).map((x) => ({ ...x, time: to(x.time) })) };
+}
+
+/** A grid made on musical time (`withoutPauses`) put back on the audio's time, with the pauses of `like`. */
+export function withPausesOf(musical, like) {
+  const pauses = pausesOf(like), to = (m) => audioTime(pauses, m);
+  return {
+    ...musical, offset: to(musical.offset), sections: (musical.sections || []).map((x) => ({ ...x, time: to(x.time) })),
+    stops: like.stops,
+  };
+}
