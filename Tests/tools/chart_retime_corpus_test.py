@@ -77,11 +77,18 @@ class RetimeCorpusTest(unittest.TestCase):
                     shutil.copy(os.path.join(base, name), path)
                     read = qua_notes if ext == ".qua" else sm_notes
                     before, bpms_before = read(path)
+                    with open(path, "rb") as f:
+                        crlf = b"\r\n" in f.read()
                     grid, saved = self.retime(path, os.path.join(base, "audio.ogg"))
                     self.assertEqual(grid[0], 200, grid)
                     self.assertTrue(grid[1]["keeps_grid"], grid[1].get("retime_refusal"))
                     self.assertEqual(saved[0], 200, saved)
                     after, bpms_after = read(path)
+                    # A CRLF file stays CRLF, the event lists rewritten with their beats too.
+                    with open(path, "rb") as f:
+                        written = f.read()
+                    if crlf:
+                        self.assertNotIn(b"\n", written.replace(b"\r\n", b""), "a bare LF in a CRLF file")
                     self.assertEqual([len(c) for c in after], [len(c) for c in before])
                     for old, new in zip(before, after):
                         for (t0, c0, k0), (t1, c1, k1) in zip(old, new):

@@ -166,4 +166,17 @@ struct ChartSaveInPlaceTests {
         #expect(try retimed("#DISPLAYBPM:150;").contains("#DISPLAYBPM:150;"))
         #expect(try retimed("#DISPLAYBPM:120 // shown\n;").contains("#DISPLAYBPM:120 // shown\n;"))
     }
+
+    @Test func aRetimedCRLFFileKeepsCRLFInTheEventsItRewrites() throws {
+        // Labels over two lines, as ArrowVortex writes them: re-timed at 240 BPM, their beats double and every line
+        // break stays CRLF (the rewrite worked on the text with its line endings normalized, and wrote bare LFs).
+        let chart = [
+            "#OFFSET:0;", "#BPMS:0=120;", "#LABELS:0.000=Start,", "4.000=Verse;", "#NOTES:", " dance-single:", ":", " Hard:", " 1:",
+            " 0,0,0,0,0:", "1000", "0100", "0010", "0001", ";", "",
+        ].joined(separator: "\r\n")
+        let grid = try #require(TempoMap(timingPoints: [(0, 240)]))
+        let out = String(decoding: try StepManiaRetime.bytes(Array(chart.utf8), tempo: grid, edited: nil, path: "c.sm"), as: UTF8.self)
+        #expect(out.contains("#LABELS:0.000=Start,\r\n8.000=Verse;"), "\(out.debugDescription)")
+        #expect(!out.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "a bare LF: \(out.debugDescription)")
+    }
 }

@@ -198,8 +198,9 @@ enum StepManiaRetime {
         return out
     }
 
-    /// `bytes` with each edit's range of the normalized text (in order, not overlapping) replaced by its text; note data
-    /// keeps the blank space around it.
+    /// `bytes` with each edit's range of the normalized text (in order, not overlapping) replaced by its text, its line
+    /// breaks the file's `ending` (an event list rewritten from the normalized text has bare LFs); note data keeps the
+    /// blank space around it.
     static func splice(_ bytes: [UInt8], _ edits: [(range: Range<Int>, text: String, keepSpace: Bool)], ending: String) -> [UInt8] {
         let offsets = BeatMapText.originalOffsets(edits.flatMap { [$0.range.lowerBound, $0.range.upperBound] }, in: bytes)
         var out: [UInt8] = []
@@ -209,13 +210,14 @@ enum StepManiaRetime {
             let (from, to) = (offsets[2 * k], offsets[2 * k + 1])
             out += bytes[at..<from]
             let old = bytes[from..<to]
+            let text = edit.text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: ending)
             if edit.keepSpace {
                 let lead = old.prefix { space.contains($0) }
                 let trail = old.reversed().prefix { space.contains($0) }.reversed()
-                out += (lead.isEmpty ? Array(ending.utf8) : Array(lead)) + Array(edit.text.utf8)
+                out += (lead.isEmpty ? Array(ending.utf8) : Array(lead)) + Array(text.utf8)
                 out += trail.isEmpty ? Array(ending.utf8) : Array(trail)
             } else {
-                out += Array(edit.text.utf8)
+                out += Array(text.utf8)
             }
             at = to
         }
