@@ -694,7 +694,7 @@ def chart_whose_offset_is_off(browser, binary, work, track, errors):
         page.evaluate(f"window.editor.transport.seek({hits0[4] + 0.5 * 60 / 88 + 0.01})")
         offset0 = page.evaluate("window.editor.grid.offset")
         page.click("#downbeat")
-        page.wait_for_function("document.getElementById('tapInfo').innerText.includes('0.50 of a beat past a beat')")
+        page.wait_for_function("document.getElementById('tapInfo').innerText.includes('every line moved 0.50 beat')")
         page.keyboard.press("Control+z")
         page.wait_for_function(f"Math.abs(window.editor.grid.offset - {offset0}) < 1e-9")
         # One run of Tap BPM (six taps, each setting the tempo from the fourth on) is one undo step.

@@ -395,6 +395,14 @@ class SaveInPlaceTest(unittest.TestCase):
             for (t0, c0, k0), (t1, c1, k1) in zip(sorted(before), sorted(now)):
                 self.assertAlmostEqual(t0, t1, delta=0.0005, msg=difficulty)
                 self.assertEqual((c0, k0), (c1, k1), difficulty)
+        # The same grid with its bar 1 a bar later (1.05 s): the first notes come before it, so the chart's beat 0 moves
+        # back a bar, and the save says so (the bar numbers the page showed change on reopening).
+        with open(path, "wb") as f:
+            f.write(original)
+        grid, saved = self.retime_and_save(path, {"bpm": 240, "offset": 1.05, "sections": [{"time": 4.05, "bpm": 300}]})
+        self.assertEqual(saved[0], 200, saved)
+        self.assertIn("beat 0 is at 0.050 s, 1 bar before the grid's bar 1", saved[1]["save_note"])
+        self.assertAlmostEqual(float(simfile.open(path).offset), -0.05, places=6)
         # 7 ms later: the Easy chart's notes would leave its rows. Refused, the file as it was.
         with open(path, "wb") as f:
             f.write(original)

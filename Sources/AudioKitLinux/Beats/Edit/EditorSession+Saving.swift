@@ -74,6 +74,7 @@ extension EditorSession {
                     ? "saved in place: only this chart's notes were rewritten"
                     : "saved in place: " + (file?.format.codec.retimeNote ?? ""))
                 + (moved >= 0.0005 ? "; the chart's rows moved hits by at most \(String(format: "%.1f", moved * 1000)) ms" : "")
+                + (retimed.flatMap { beatZeroNote(grid: $0) } ?? "")
             if placed != beats {
                 beats = placed
                 report = Self.check(
@@ -95,6 +96,19 @@ extension EditorSession {
             unlink(beside)
             sidecarSeen = nil
         }
+    }
+
+    /// Where a re-timed chart that places notes in beats (StepMania) put its beat 0, when not on the grid's bar 1: beat
+    /// 0 moves back by whole bars before the first note (no note comes before it), and the chart counts its bars from
+    /// there, so the bar numbers the page showed change on reopening. Nil when beat 0 is bar 1.
+    func beatZeroNote(grid: TempoMap) -> String? {
+        guard let file, file.format.codec.retimeMovesNotes, let zero = file.map.tempoMap?.time(ofBeat: 0),
+            abs(zero - grid.offset) >= 0.001
+        else { return nil }
+        let bars = Int((grid.beat(atTime: zero) / Double(grid.beatsPerBar)).rounded())
+        return String(
+            format: "; the chart's beat 0 is at %.3f s, %d %@ before the grid's bar 1 (no note may come before it), and the reopened chart counts its bars from there",
+            zero, -bars, -bars == 1 ? "bar" : "bars")
     }
 
     /// The formats a Save As writes, by the new file's extension.
@@ -166,6 +180,8 @@ extension EditorSession {
             throw error
         }
         saved = document
+        // Said on the page: the session now edits the new file.
+        saveNote = "saved as \(name); Save now writes it"
     }
 
     /// The tempo map a chart is written on: the grid the author set, else the chart's own, else the one the check fitted

@@ -50,16 +50,18 @@ export function applyFixes(verdicts, selected) {
 
 /**
  * The findings list's words for flagged beat `b` (the server's verdict) at index `i`: its label and, when it has a fix,
- * what follows it. An error names where its fix moves it; a "maybe" names the sound the audio has there (the chart's
- * snap put the hit where it is), or, when it waits for a clearer flagged neighbour, that neighbour to fix first.
+ * what follows it, the hit named "hit N" as the checker's findings name it. An error names where its fix moves it; a
+ * "maybe" names the free grid line it points to and the sound there (`audio_time`; the chart's snap put the hit where it
+ * is), or, when it waits for a clearer flagged neighbour, that neighbour to fix first.
  */
 export function findingText(b, i) {
   const ms = b.error == null ? "" : ` ${b.error > 0 ? "+" : ""}${(b.error * 1000).toFixed(0)} ms`;
-  const label = `${b.maybe ? "maybe: " : ""}beat ${i} at ${b.time.toFixed(3)} s${ms}`;
+  const label = `${b.maybe ? "maybe: " : ""}hit ${i} at ${b.time.toFixed(3)} s${ms}`;
   if (!b.maybe) return { label, detail: b.fix == null ? "" : ` → ${b.fix.toFixed(3)} s ` };
   if (b.waits_for != null) return { label, detail: ` (fix the hit at ${b.waits_for.toFixed(3)} s first: this one may be fine once it is) ` };
   if (b.maybe_place == null) return { label, detail: "" };
-  return { label, detail: ` (the audio has a sound at ${b.maybe_place.toFixed(3)} s; the chart's snap put it here) ` };
+  const sound = b.audio_time == null ? "" : ` at ${b.audio_time.toFixed(3)} s`;
+  return { label, detail: ` (the free grid line at ${b.maybe_place.toFixed(3)} s has a sound${sound}; the chart's snap put the hit here) ` };
 }
 
 /** Every beat moved by `seconds` (the whole map's offset applied), rounded to the microsecond the maps keep. */

@@ -7,7 +7,7 @@ import { acceptRange, proposedNear } from "./draft.js";
 import { m, transport } from "./editor-model.js";
 import { showProposal, showSelectedTime } from "./editor-panels.js";
 import {
-  addSection, formatPosition, hitsFromGrid, removeSection, scaleTempo, sectionAt, setDownbeat, setSectionBpm, shiftHalfBeat,
+  addSection, formatPosition, hitsFromGrid, quantize, removeSection, scaleTempo, sectionAt, setDownbeat, setSectionBpm, shiftHalfBeat,
 } from "./timing.js";
 import { fitCanvas, tOf, xOf } from "./editor-view.js";
 
@@ -66,7 +66,9 @@ function wireCanvases() {
     }
     if (i >= 0) {
       if (!e.shiftKey && !m.selected.has(i)) m.selected.clear();
-      m.selected.add(i); drag = { kind: "beat", index: i, start: m.beats[i], x, moved: false };
+      // With Shift, a press on a hit adds it to the selection, and a drag from it marks a range: it never moves a hit
+      // (in a dense chart nearly every place is within reach of one).
+      m.selected.add(i); drag = { kind: "beat", index: i, start: m.beats[i], x, moved: false, marks: e.shiftKey, t0: tOf(x, m.view, d) };
     } else drag = { kind: "range", t0: tOf(x, m.view, d), x, moved: false };
     c.redraw();
   });
@@ -74,6 +76,7 @@ function wireCanvases() {
     if (!drag) return;
     const x = canvasX(e, d);
     if (Math.abs(x - drag.x) > 3) drag.moved = true;
+    if (drag.kind === "beat" && drag.marks && drag.moved) drag = { kind: "range", t0: drag.t0, x: drag.x, moved: true };
     if (drag.kind === "beat" && drag.moved) {
       // A dragged hit stays between its neighbours: a drag never carries it past (or onto) another hit.
       const t = betweenNeighbours(m.beats, drag.index, tOf(x, m.view, d));
@@ -144,12 +147,13 @@ function wireToolbar() {
   // Beat 1 on a place off the grid's beats moves every line by that much: said, so an off-beat hit is not a silent trap.
   $("downbeat").onclick = () => {
     if (!m.grid) return;
-    const t = c.target().time, s = sectionAt(m.grid, t), period = 60 / s.bpm;
-    const off = ((((t - s.offset) / period) % 1) + 1) % 1, moved = Math.min(off, 1 - off);
+    // How far off the nearest beat line it is (a pause between counts as no music), in beats: short, so that the
+    // tempo candidates beside it keep their room at 1280 px; the whole sentence in its title.
+    const t = c.target().time, period = 60 / sectionAt(m.grid, t).bpm, moved = Math.abs(t - quantize(t, m.grid)) / period;
     c.setGrid(setDownbeat(m.grid, t));
-    $("tapInfo").textContent = moved * period > 0.005
-      ? `Beat 1 was ${off.toFixed(2)} of a beat past a beat: every line moved (Ctrl+Z undoes)`
-      : "";
+    $("tapInfo").textContent = moved * period > 0.005 ? `every line moved ${moved.toFixed(2)} beat (Ctrl+Z undoes)` : "";
+    $("tapInfo").title = moved * period > 0.005
+      ? `Beat 1 here was ${moved.toFixed(2)} of a beat off the grid's beats: every line of the grid moved with it (Ctrl+Z undoes)` : "";
   };
   $("toSelection").onclick = c.toSelection;
   $("addSection").onclick = () => {

@@ -31,21 +31,32 @@ export function showState(s) {
   // Red only for what must be fixed: flagged hits that are errors, or an error among the map's findings; a "maybe" is
   // counted apart, in the warning colour.
   const maybes = s.beats.filter((b) => b.flagged && b.maybe).length, errors = s.flagged - maybes;
+  // The map's findings that are warnings (hits off a grid, a tempo the audio does not keep) count beside the flagged
+  // hits: "0 flagged" alone, in green, hid them.
+  // (Each "maybe" is one of the checker's warnings too, counted once.)
+  const warnings = Math.max(0, (s.findings || []).filter((x) => x.severity === "warning").length - maybes);
+  // The track's tempo measured through the map (the map's, corrected by how its hits drift against their sounds)
+  // agrees with any tempo the map is set to, so the drift is said as such, and the track's own tempo beside it: its
+  // strongest candidate, heard in the audio alone (GET /api/tempo).
+  const drift = s.drift == null ? "" : ` (its hits drift ${s.drift >= 0 ? "+" : "−"}${Math.abs(s.drift * 1000).toFixed(2)} ms a second against their sounds)`;
+  const strongest = (trackCandidates || []).reduce((a, c) => (a && a.strength >= c.strength ? a : c), null);
+  const own = strongest ? ` · the track's own tempo ${strongest.bpm.toFixed(1)} BPM` : "";
   const failing = errors > 0 || (s.findings || []).some((x) => x.severity === "error");
   const late = s.offset == null ? "n/a" : `${Math.abs(s.offset * 1000).toFixed(1)} ms ${s.offset >= 0 ? "late" : "early"} on the track`;
   const summary = $("summary");
   summary.replaceChildren(
     span(failing ? "bad" : "ok", `${errors} flagged`),
     ...(maybes ? [span("warn", ` + ${maybes} maybe`)] : []),
+    ...(warnings ? [span("warn", ` + ${warnings} ${maybes ? "other " : ""}${warnings === 1 ? "warning" : "warnings"}`)] : []),
     ` of ${m.beats.length} beats · hits ${late} · ` +
-      `map ${mapBpm} vs track ${f(s.audio_bpm, 2)} BPM` +
+      `map ${mapBpm}${drift}${own}` +
       (s.declared_grid
         ? ` · judged on the grid ${s.declared_grid.bpm.toFixed(3)} BPM from ${s.declared_grid.offset.toFixed(3)} s` +
           (s.declared_grid.sections && s.declared_grid.sections.length
             ? `, then ${s.declared_grid.sections.map((x) => `${x.bpm.toFixed(2)} from ${x.time.toFixed(3)} s`).join(", ")}` : "") +
           (s.declared_grid.stops && s.declared_grid.stops.length
             ? `, with ${s.declared_grid.stops.length} ${s.declared_grid.stops.length === 1 ? "pause" : "pauses"} (${s.declared_grid.stops.reduce((a, x) => a + x.seconds, 0).toFixed(3)} s)` : "") +
-          (s.keeps_grid ? ", saved with the map" : s.sidecar ? `, saved beside it in ${s.sidecar}`
+          (s.keeps_grid ? (s.can_save ? ", saved with the map" : ", kept by Save As (Save here is off)") : s.sidecar ? `, saved beside it in ${s.sidecar}`
             : s.chart_in_place ? ` (${s.retime_refusal || "a save in place keeps the chart's own tempo map"}; a grid set here is kept by Save As or beside the map)`
             : " (only a JSON map or a chart keeps it; or keep it beside the map)")
         : s.grid ? ` · fitted grid ${s.grid.bpm.toFixed(3)} BPM from ${s.grid.offset.toFixed(3)} s` : "") +
@@ -146,7 +157,7 @@ export function showMarkers(s) {
     return row;
   });
   if (rows.length) {
-    const kept = s.keeps_markers ? "saved with the map" : s.sidecar ? `saved beside it in ${s.sidecar}` : "not saved: this format holds beats only";
+    const kept = s.keeps_markers ? (s.can_save ? "saved with the map" : "kept by Save As (Save here is off)") : s.sidecar ? `saved beside it in ${s.sidecar}` : "not saved: this format holds beats only";
     rows.unshift(span(s.keeps_markers || s.sidecar ? "ok" : "warn", `Markers (${kept})`));
   }
   $("markers").replaceChildren(...rows);
@@ -184,7 +195,8 @@ function otherFinding(x) {
 // findings as text.
 export function showFindings(s) {
   const rows = [];
-  if (serverError()) rows.push(span("bad", "error: " + serverError()));
+  // A refusal on a line of its own (inline, it ran into the "apply all" button).
+  if (serverError()) { const line = document.createElement("div"); line.append(span("bad", "error: " + serverError())); rows.push(line); }
   const all = applyAllButton(s);
   if (all) rows.push(all);
   // Errors first, then the maybes.
@@ -260,6 +272,8 @@ const stretchCandidates = new Map();
 export function showCandidates(candidates) {
   trackCandidates = candidates;
   showTempoCandidates();
+  // The summary says the track's own tempo from them.
+  if (m.state) showState(m.state);
 }
 
 function candidateButtons(candidates, at, what) {
@@ -294,7 +308,7 @@ function showTempoCandidates() {
     showIn(JSON.stringify(["track", trackCandidates, Boolean(m.grid)]), () => {
       // The grid's one section: any time inside it names it.
       const buttons = candidateButtons(trackCandidates || [], 0, "The track");
-      return buttons.length ? ["Track ", ...buttons] : [];
+      return buttons.length ? ["Track ", ...buttons, " BPM"] : [];
     });
     return;
   }
@@ -326,7 +340,7 @@ function showTempoCandidates() {
     if (typeof known === "string") return [span("bad", `${label}refused`)];
     // A time inside the section names it, whatever the playhead does after.
     const buttons = candidateButtons(known, stretch.from + 1e-6, `Section ${stretch.index + 1}`);
-    return buttons.length ? [label, ...buttons] : [`${label}no pulse`];
+    return buttons.length ? [label, ...buttons, " BPM"] : [`${label}no pulse`];
   }, typeof known === "string" ? `The server refused the section's tempo: ${known}`
     : known && !known.length ? `Section ${stretch.index + 1}'s audio has no steady pulse to offer a tempo from`
       : `Section ${stretch.index + 1}'s own tempo (its audio alone, ${stretch.from.toFixed(2)}–${stretch.to.toFixed(2)} s) and its octaves: click to set the section's tempo`);

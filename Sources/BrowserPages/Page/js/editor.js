@@ -243,8 +243,12 @@ function setGrid(grid, { declare = true, record = declare } = {}) {
   const usable = (bpm) => Number.isFinite(bpm) && bpm >= 1 && bpm <= 10000;
   // Refused: said, and the fields show the grid the page still has, not the value typed.
   const refuse = (why) => { setError("Grid not changed: " + why); showGridFields(); showFindings(m.state); };
-  if (!(grid && usable(grid.bpm) && Number.isFinite(grid.offset))) return refuse("a tempo must be 1 to 10000 BPM and the offset a time in seconds");
-  if (!(grid.sections || []).every((x) => usable(x.bpm) && Number.isFinite(x.time))) return refuse("every section needs a tempo of 1 to 10000 BPM and a time");
+  // The value typed is said back with the bound it breaks.
+  if (!grid) return refuse("there is no grid to change");
+  if (!usable(grid.bpm)) return refuse(`a tempo of ${Number.isNaN(grid.bpm) ? "nothing" : grid.bpm} BPM is outside 1 to 10000 BPM`);
+  if (!Number.isFinite(grid.offset)) return refuse(`an offset of ${Number.isNaN(grid.offset) ? "nothing" : grid.offset} is not a time in seconds`);
+  const bad = (grid.sections || []).findIndex((x) => !(usable(x.bpm) && Number.isFinite(x.time)));
+  if (bad >= 0) return refuse(`section ${bad + 2}'s tempo of ${grid.sections[bad].bpm} BPM is outside 1 to 10000 BPM, or it has no time`);
   if (record) history.record(snapshot());
   m.grid = { beatsPerBar: 4, ...grid, sections: sectionsOf(grid).slice(1).map((x) => ({ time: x.offset, bpm: x.bpm })) };
   showGridFields();
