@@ -106,9 +106,8 @@ extension EditorSession {
             abs(zero - grid.offset) >= 0.001
         else { return nil }
         let bars = Int((grid.beat(atTime: zero) / Double(grid.beatsPerBar)).rounded())
-        return String(
-            format: "; the chart's beat 0 is at %.3f s, %d %@ before the grid's bar 1 (no note may come before it), and the reopened chart counts its bars from there",
-            zero, -bars, -bars == 1 ? "bar" : "bars")
+        let before = String(format: "%.3f s, %d %@ before the grid's bar 1", zero, -bars, -bars == 1 ? "bar" : "bars")
+        return "; the chart's beat 0 is at \(before) (no note may come before it), and the reopened chart counts its bars from there"
     }
 
     /// The formats a Save As writes, by the new file's extension.
