@@ -471,6 +471,18 @@ def zoom_and_drag_keep_the_hits(page):
     page.mouse.up()
     page.wait_for_function("window.editor.synced")
     assert page.evaluate("window.editor.beats") == before, "a drag beside a hit moved a note"
+    # A drag with Shift begun on the hit itself marks a range too (in a dense chart nearly every place is within
+    # reach of a hit): no hit moves, and the hits in the range are selected.
+    x = page.evaluate(f"window.editor.clientX({hit})")
+    page.keyboard.down("Shift")
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 120, y, steps=6)
+    page.mouse.up()
+    page.keyboard.up("Shift")
+    page.wait_for_function("window.editor.synced")
+    assert page.evaluate("window.editor.beats") == before, "a Shift+drag from a hit moved a note"
+    assert before.index(hit) in page.evaluate("window.editor.selected"), "the Shift+drag's range does not hold the hit it began on"
 
 
 def click_track(path, seconds, bpm, rate=22050):
@@ -585,6 +597,52 @@ def designer_traps(browser, binary, work, errors):
         assert right <= 1280, f"the sections list reaches {right} px of 1280"
         grid_refusals = [r for r in refused if "/api/grid" in r]
         assert len(grid_refusals) == 1 and len([r for r in refused if "/api/markers" in r]) == 1, f"refused: {refused}"
+    finally:
+        for context in browser.contexts:
+            context.close()
+        stop_server(server)
+
+
+def pauses_on_the_grid(browser, binary, work, track, errors):
+    """A StepMania chart with a stop of 0.5 s on beat 4 (2.0 s) at 120 BPM: the page's grid holds it and draws it shaded,
+    no beat line falls inside it and beat 5 is drawn at 3.0 s, where the chart has its note; ×2 keeps it at its time
+    (the server's grid too), the next line a quarter of a second after it ends. The summary says the pause, the hits'
+    drift and the track's own tempo (not a track tempo measured through the map, which agrees with any map), and Save,
+    off for a chart it cannot write, looks off."""
+    chart = "\n".join([
+        "#VERSION:0.83;", "#MUSIC:track.flac;", "#OFFSET:0;", "#BPMS:0=120;", "#STOPS:4=0.5;",
+        "#NOTES:", " dance-single:", " :", " Hard:", " 1:", " 0,0,0,0,0:", "1000", "0100", "0010", "0001", ",",
+        "1000", "0100", "0010", "0001", ";", "",
+    ])
+    path, server, url = start_on_chart(binary, work, "stopped.sm", chart, track)
+    try:
+        assert url, "the editor printed no URL for the chart with a stop"
+        page = open_page(browser, url, errors, "pauses", size=(1280, 720))
+        page.wait_for_function("window.editor && window.editor.ready && window.editor.state && window.editor.state.beats.length === 8")
+        hits = page.evaluate("window.editor.beats")
+        assert all(abs(a - b) < 1e-6 for a, b in zip(hits, [0, 0.5, 1, 1.5, 2, 3, 3.5, 4])), hits
+        page.evaluate("window.editor.transport.seek(0)")
+        page.wait_for_function("window.editor.drawn && window.editor.drawn.pauses && window.editor.drawn.pauses.length === 1")
+        drawn = page.evaluate("window.editor.drawn")
+        assert drawn["pauses"] == [{"time": 2, "seconds": 0.5}], drawn["pauses"]
+        lines = drawn["beatTimes"]
+        assert any(abs(t - 2.0) < 1e-6 for t in lines) and any(abs(t - 3.0) < 1e-6 for t in lines), lines
+        assert not any(2.0 + 1e-6 < t < 3.0 - 1e-6 for t in lines), f"a beat line inside the stop or before beat 5: {lines}"
+        summary = page.inner_text("#summary")
+        assert "with 1 pause (0.500 s)" in summary and "vs track" not in summary, summary
+        if page.evaluate("window.editor.state.drift") is not None:
+            assert "against their sounds" in summary, summary
+        page.wait_for_function("document.getElementById('summary').innerText.includes(\"the track's own tempo\")", timeout=20000)
+        page.click("#x2")
+        page.wait_for_function("window.editor.synced && window.editor.state.declared_grid && window.editor.state.declared_grid.bpm === 240")
+        kept = page.evaluate("window.editor.state.declared_grid.stops")
+        assert len(kept) == 1 and abs(kept[0]["time"] - 2.0) < 1e-9 and kept[0]["seconds"] == 0.5, kept
+        page.wait_for_function("window.editor.drawn.beatTimes.some((t) => Math.abs(t - 2.75) < 1e-6)")
+        lines = page.evaluate("window.editor.drawn.beatTimes")
+        assert not any(2.0 + 1e-6 < t < 2.75 - 1e-6 for t in lines), f"a line inside the stop after ×2: {lines}"
+        # Save off looks off: the button is dimmed.
+        page.evaluate("document.getElementById('save').disabled = true")
+        assert float(page.evaluate("getComputedStyle(document.getElementById('save')).opacity")) < 0.6
     finally:
         for context in browser.contexts:
             context.close()
@@ -997,6 +1055,7 @@ def main():
             designer_traps(browser, sys.argv[1], work, errors)
             zoomed_out_shows_the_song(browser, sys.argv[1], work, errors)
             save_off_before_the_click(browser, sys.argv[1], work, track, errors)
+            pauses_on_the_grid(browser, sys.argv[1], work, track, errors)
             browser.close()
             assert not errors, f"errors on the page: {errors}"
         saved = beats_in_swift(game)
@@ -1014,7 +1073,7 @@ def main():
             "the page fitted the window at 1280×720 and 1920×1080 (one row a toolbar, Play and Pause the same width, the findings in view), loaded, showed the flagged beat, played (streamed in pieces that equal the whole track, across a "
             "piece boundary), took a tap, a drag and an undo, saved, "
             "marked a range (kept beside the map), doubled the grid, added and removed a tempo section, added a beat on a 1/4 line, applied a finding's fix, and "
-            "moved a hit to a typed time; a map at half tempo was said in words and fixed in one click (and undone), then with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a chart on a tempo map at half the track's tempo (its hits right) was said so in the findings and the summary, fixed by ×2 of the grid alone with every hit kept, and saved into the chart itself, which Python simfile reads at 88 BPM with the same hit times; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, the section after the track's end retimed and removed from the sections list, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, a 40 ms offset applied in one click, and the chart saved in place with its re-timed grid (read back by simfile); a tempo change between two songs joined fixed in four actions (overview, hit, + Section, the section's own tempo candidate, 95.0 from its audio alone); a chart with a note inside a warp showed Save off, with the reason, before any click, and stayed untouched; a hit 0.13 µs before its section's start was that section's (+ Section said so, its candidate set it), a refused tempo, offset and marker were said with their reasons, the fields went back and the next undo undid a real change, the zoom key kept the playhead in place, a drag beside a hit moved none, and the sections list stayed inside 1280 px; a four-minute song zoomed out showed its hits as ticks under the waveform (not a wash over it), no beat lines and every 8th bar's label (or 2nd, 4th, 16th), none overlapping, and zoomed in, lines and every bar",
+            "moved a hit to a typed time; a map at half tempo was said in words and fixed in one click (and undone), then with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a chart on a tempo map at half the track's tempo (its hits right) was said so in the findings and the summary, fixed by ×2 of the grid alone with every hit kept, and saved into the chart itself, which Python simfile reads at 88 BPM with the same hit times; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, the section after the track's end retimed and removed from the sections list, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, a 40 ms offset applied in one click, and the chart saved in place with its re-timed grid (read back by simfile); a tempo change between two songs joined fixed in four actions (overview, hit, + Section, the section's own tempo candidate, 95.0 from its audio alone); a chart with a note inside a warp showed Save off, with the reason, before any click, and stayed untouched; a chart with a stop showed it shaded on the grid, no beat line inside it and beat 5 where the chart has it, kept through ×2 (the server's grid too), and the summary said the pause and the track's own tempo; a hit 0.13 µs before its section's start was that section's (+ Section said so, its candidate set it), a refused tempo, offset and marker were said with their reasons, the fields went back and the next undo undid a real change, the zoom key kept the playhead in place, a drag beside a hit moved none (nor a Shift+drag from one, which marked a range), and the sections list stayed inside 1280 px; a four-minute song zoomed out showed its hits as ticks under the waveform (not a wash over it), no beat lines and every 8th bar's label (or 2nd, 4th, 16th), none overlapping, and zoomed in, lines and every bar",
         )
     except AssertionError as e:
         return failed("editor_test", e)

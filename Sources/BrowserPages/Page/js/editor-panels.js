@@ -37,10 +37,9 @@ export function showState(s) {
   const warnings = Math.max(0, (s.findings || []).filter((x) => x.severity === "warning").length - maybes);
   // The track's tempo measured through the map (the map's, corrected by how its hits drift against their sounds)
   // agrees with any tempo the map is set to, so the drift is said as such, and the track's own tempo beside it: its
-  // strongest candidate, heard in the audio alone (GET /api/tempo).
+  // first candidate, the tempo estimator's pick from the audio alone (GET /api/tempo; its half and double follow).
   const drift = s.drift == null ? "" : ` (its hits drift ${s.drift >= 0 ? "+" : "−"}${Math.abs(s.drift * 1000).toFixed(2)} ms a second against their sounds)`;
-  const strongest = (trackCandidates || []).reduce((a, c) => (a && a.strength >= c.strength ? a : c), null);
-  const own = strongest ? ` · the track's own tempo ${strongest.bpm.toFixed(1)} BPM` : "";
+  const own = trackCandidates && trackCandidates.length ? ` · the track's own tempo ${trackCandidates[0].bpm.toFixed(1)} BPM` : "";
   const failing = errors > 0 || (s.findings || []).some((x) => x.severity === "error");
   const late = s.offset == null ? "n/a" : `${Math.abs(s.offset * 1000).toFixed(1)} ms ${s.offset >= 0 ? "late" : "early"} on the track`;
   const summary = $("summary");

@@ -73,16 +73,19 @@ function drawRuler(g, m, c) {
 /**
  * The tempo grid on the detail view `d` (and each section's start on the overview `o` too): bars brightest, beats
  * bright, subdivisions (at the snap divisor) faint. Beats only `minBeatGap` apart or more, subdivisions (between them)
- * `minLineGap`; bars closer than that only every 2nd, 4th, … bar. Returns `{ beatLines, barStride }`.
+ * `minLineGap`; bars closer than that only every 2nd, 4th, … bar; each pause shaded over its length. Returns
+ * `{ beatLines, barStride, beatTimes, pauses }`: the times of the beat and bar lines drawn, and the pauses shaded.
  */
 function drawGrid(m, go, o, gd, d) {
   const view = m.view, state = m.state;
   const beatPx = shortestBeatPx(m.grid, view, d), detail = gridDetail(beatPx, m.grid.beatsPerBar || 4);
   const perBeat = (m.divisor > 1 && beatPx / m.divisor >= minLineGap) ? m.divisor : 1;
   const style = { bar: "rgba(255,255,255,0.34)", beat: "rgba(255,255,255,0.16)", sub: "rgba(255,255,255,0.06)" };
+  const beatTimes = [], pauses = [];
   for (const line of markedLines(m.grid, view.from, view.to, perBeat)) {
     if (line.kind !== "bar" && !detail.beats) continue;
     if (line.kind === "bar" && detail.barStride > 1 && !onStride(barNumber(line.time, m.grid), detail.barStride)) continue;
+    if (line.kind !== "sub") beatTimes.push(line.time);
     gd.strokeStyle = style[line.kind];
     gd.beginPath(); gd.moveTo(xOf(line.time, view, d), 0); gd.lineTo(xOf(line.time, view, d), d.height); gd.stroke();
   }
@@ -95,6 +98,7 @@ function drawGrid(m, go, o, gd, d) {
     const x0 = xOf(p.time, view, d), x1 = xOf(p.time + p.seconds, view, d);
     gd.fillStyle = "rgba(160,120,255,0.16)"; gd.fillRect(x0, 0, Math.max(1, x1 - x0), d.height);
     gd.fillStyle = "#b8a0ff"; gd.fillText(`${p.delay ? "delay" : "stop"} ${p.seconds.toFixed(3)} s`, x0 + 4, 56 * scale);
+    pauses.push({ time: p.time, seconds: p.seconds });
   }
   for (const s of sectionsOf(m.grid).slice(1)) {
     go.fillStyle = "#e0a040"; go.fillRect(s.offset / state.duration * o.width, 0, 2, o.height);
@@ -103,7 +107,7 @@ function drawGrid(m, go, o, gd, d) {
     gd.fillStyle = "#e0a040"; gd.fillRect(x - 1, 0, 3, d.height);
     gd.fillText(`♩ ${s.bpm.toFixed(2)}`, x + 4, 40 * scale);
   }
-  return { beatLines: detail.beats, barStride: detail.barStride };
+  return { beatLines: detail.beats, barStride: detail.barStride, beatTimes, pauses };
 }
 
 /**
@@ -132,7 +136,7 @@ function drawHits(m, gd, d, waveBottom) {
  * Draws both canvases: waveform (coloured by band with `m.bands`), onset strength, the tempo grid (`m.grid`, subdivided
  * by `m.divisor`), beats (flagged red, too close orange, selected white). Zoomed out, the grid thins to what has room
  * and the hits become ticks under the waveform (flagged and selected ones still cross it). Returns what it drew, for the
- * browser tests: `{ hits: "lines" | "ticks", beatLines, barStride, barLabels }`.
+ * browser tests: `{ hits: "lines" | "ticks", beatLines, barStride, barLabels, beatTimes, pauses }`.
  */
 export function draw(m, overview, detail, timeLabel) {
   const state = m.state, drawn = { hits: "lines", beatLines: true, barStride: 1, barLabels: [] };
