@@ -39,7 +39,8 @@ export function showState(s) {
   // agrees with any tempo the map is set to, so the drift is said as such, and the track's own tempo beside it: its
   // first candidate, the tempo estimator's pick from the audio alone (GET /api/tempo; its half and double follow).
   const drift = s.drift == null ? "" : ` (its hits drift ${s.drift >= 0 ? "+" : "−"}${Math.abs(s.drift * 1000).toFixed(2)} ms a second against their sounds)`;
-  const own = trackCandidates && trackCandidates.length ? ` · the track's own tempo ${trackCandidates[0].bpm.toFixed(1)} BPM` : "";
+  const own = span("", ownTempoText());
+  own.id = "ownTempo";
   const failing = errors > 0 || (s.findings || []).some((x) => x.severity === "error");
   const late = s.offset == null ? "n/a" : `${Math.abs(s.offset * 1000).toFixed(1)} ms ${s.offset >= 0 ? "late" : "early"} on the track`;
   const summary = $("summary");
@@ -47,9 +48,8 @@ export function showState(s) {
     span(failing ? "bad" : "ok", `${errors} flagged`),
     ...(maybes ? [span("warn", ` + ${maybes} maybe`)] : []),
     ...(warnings ? [span("warn", ` + ${warnings} ${maybes ? "other " : ""}${warnings === 1 ? "warning" : "warnings"}`)] : []),
-    ` of ${m.beats.length} beats · hits ${late} · ` +
-      `map ${mapBpm}${drift}${own}` +
-      (s.declared_grid
+    ` of ${m.beats.length} beats · hits ${late} · map ${mapBpm}${drift}`, own,
+    (s.declared_grid
         ? ` · judged on the grid ${s.declared_grid.bpm.toFixed(3)} BPM from ${s.declared_grid.offset.toFixed(3)} s` +
           (s.declared_grid.sections && s.declared_grid.sections.length
             ? `, then ${s.declared_grid.sections.map((x) => `${x.bpm.toFixed(2)} from ${x.time.toFixed(3)} s`).join(", ")}` : "") +
@@ -271,8 +271,14 @@ const stretchCandidates = new Map();
 export function showCandidates(candidates) {
   trackCandidates = candidates;
   showTempoCandidates();
-  // The summary says the track's own tempo from them.
-  if (m.state) showState(m.state);
+  // The summary says the track's own tempo from them (its one span: the rest of the line stays as it is).
+  const own = document.getElementById("ownTempo");
+  if (own) own.textContent = ownTempoText();
+}
+
+/** The summary's words for the track's own tempo: the first of its candidates (the estimator's pick); "" until known. */
+function ownTempoText() {
+  return trackCandidates && trackCandidates.length ? ` · the track's own tempo ${trackCandidates[0].bpm.toFixed(1)} BPM` : "";
 }
 
 function candidateButtons(candidates, at, what) {
