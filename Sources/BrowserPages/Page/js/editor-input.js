@@ -66,8 +66,7 @@ function wireCanvases() {
     }
     if (i >= 0) {
       if (!e.shiftKey && !m.selected.has(i)) m.selected.clear();
-      // With Shift, a press on a hit adds it to the selection, and a drag from it marks a range: it never moves a hit
-      // (in a dense chart nearly every place is within reach of one).
+      // Shift: a press adds the hit to the selection, a drag marks a range (in a dense chart a hit is nearly everywhere).
       m.selected.add(i); drag = { kind: "beat", index: i, start: m.beats[i], x, moved: false, marks: e.shiftKey, t0: tOf(x, m.view, d) };
     } else drag = { kind: "range", t0: tOf(x, m.view, d), x, moved: false };
     c.redraw();

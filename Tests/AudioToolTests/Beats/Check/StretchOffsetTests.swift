@@ -139,17 +139,21 @@ struct StretchOffsetTests {
         #expect(changed.status == 1)
     }
 
+    /// The editor on the chart with a stop of 0.1 s at beat 9.5, in `dir`, with the song pausing `pause` seconds there.
+    static func editor(in dir: URL, pause: Double) async throws -> EditorSession {
+        let song = dir.appendingPathComponent("song.wav").path
+        try AudioFile.write(clicks(pause: pause), to: song, sampleRate: 22_050, channels: 1)
+        let path = dir.appendingPathComponent("chart.sm")
+        try Data(chart(stops: "9.500=0.100").utf8).write(to: path)
+        return try await EditorSession(track: song, map: path.path)
+    }
+
     /// While the editor's grid is the chart's own, the editor judges the hits on the chart's whole tempo map, as
     /// `beatmap check` does: its finding names the stop too. The page's grid carries the stop, at its time.
     @Test func theEditorNamesTheStopAsTheCheckDoes() async throws {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let song = dir.appendingPathComponent("song.wav").path
-        try AudioFile.write(Self.clicks(pause: 0), to: song, sampleRate: 22_050, channels: 1)
-        let chart = dir.appendingPathComponent("chart.sm")
-        try Data(Self.chart(stops: "9.500=0.100").utf8).write(to: chart)
-        let session = try await EditorSession(track: song, map: chart.path)
-        let state = await session.state()
+        let state = await (try Self.editor(in: dir, pause: 0)).state()
         // Beat 9.5 of 120 BPM from 0.2 s: 4.95 s.
         let pauses = state.declaredGrid?.pauses ?? []
         #expect(pauses.count == 1 && abs(pauses[0].time - 4.95) < 1e-9 && pauses[0].seconds == 0.1 && !pauses[0].delay, "\(pauses)")
@@ -163,11 +167,7 @@ struct StretchOffsetTests {
     @Test func aGridSetWithAStopJudgesTheHitsOnIt() async throws {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let song = dir.appendingPathComponent("song.wav").path
-        try AudioFile.write(Self.clicks(pause: 0.1), to: song, sampleRate: 22_050, channels: 1)
-        let chart = dir.appendingPathComponent("chart.sm")
-        try Data(Self.chart(stops: "9.500=0.100").utf8).write(to: chart)
-        let session = try await EditorSession(track: song, map: chart.path)
+        let session = try await Self.editor(in: dir, pause: 0.1)
         #expect(await session.trySetGrid(bpm: 120, offset: 0.2, stops: [(4.95, 0.1, false)]) == nil)
         let state = await session.state()
         #expect(state.beats.filter(\.flagged).isEmpty, "\(state.beats.filter(\.flagged))")
