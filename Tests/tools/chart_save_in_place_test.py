@@ -346,19 +346,55 @@ class SaveInPlaceTest(unittest.TestCase):
         self.assertEqual([(float(o), float(x)) for o, x in zip(m.svs.offset, m.svs.multiplier)], [(3000.0, 1.5)])
         self.assertEqual(sorted(m.hits.offset), [500.0 + 500 * k for k in range(12)])
 
-    def test_stepmania_with_stops_keeps_its_tempo_map_and_says_why(self):
-        """A StepMania file whose stops are in beats keeps its own tempo map when saved in place: the state says why,
-        and the file is not touched by a grid change alone."""
+    def test_stepmania_with_a_stop_is_retimed_in_place_the_stop_at_its_time(self):
+        """A StepMania file with a stop (the page's grid holds it at its time): doubled (×2) and saved in place, simfile
+        reads the stop on the doubled beat with its length, and both charts' notes at the times they had."""
+        simfile = need("simfile")
         path = os.path.join(self.dir, "chart.sm")
         with open(path, "w", newline="") as f:
             f.write(SM)
-        original = read_bytes(path)
+        _, _, hard_before = sm_chart(path, "Hard")
+        _, _, easy_before = sm_chart(path, "Easy")
+        with editor_on(path, self.track, self.dir) as url:
+            self.assertIsNotNone(url, "the editor printed no URL")
+            grid = request(url, "/api/state")[1]["declared_grid"]
+            # Beat 6 at 120 BPM from 0.05 s: 3.05 s.
+            self.assertEqual(len(grid["stops"]), 1, grid)
+            self.assertAlmostEqual(grid["stops"][0]["time"], 3.05, places=6)
+            doubled = {"bpm": 2 * grid["bpm"], "offset": grid["offset"], "stops": grid["stops"],
+                       "sections": [{"time": x["time"], "bpm": 2 * x["bpm"]} for x in grid["sections"]]}
+            put = request(url, "/api/grid", "PUT", doubled)
+            self.assertEqual(put[0], 200, put)
+            self.assertTrue(put[1]["keeps_grid"], put[1].get("retime_refusal"))
+            saved = request(url, "/api/save", "POST")
+        self.assertEqual(saved[0], 200, saved)
+        s = simfile.open(path)
+        self.assertEqual(s.stops, "12.000000=0.250000")
+        self.assertEqual(s.bpms, "0.000000=240.000000,21.000000=300.000000")
+        for difficulty, before in (("Hard", hard_before), ("Easy", easy_before)):
+            _, _, now = sm_chart(path, difficulty)
+            self.assertEqual(len(now), len(before), difficulty)
+            for (t0, c0, k0), (t1, c1, k1) in zip(sorted(before), sorted(now)):
+                self.assertAlmostEqual(t0, t1, delta=0.0005, msg=difficulty)
+                self.assertEqual((c0, k0), (c1, k1), difficulty)
+
+    def test_a_grid_a_warped_chart_cannot_take_is_said_not_written(self):
+        """An .ssc with a warp keeps its own tempo map when saved in place: the state says why, and the save's note says
+        that the grid set here was not written and what keeps it (it said only "saved in place"); the file keeps its
+        #BPMS."""
+        simfile = need("simfile")
+        path = os.path.join(self.dir, "warped.ssc")
+        with open(path, "w") as f:
+            f.write("\n".join(["#VERSION:0.83;", "#MUSIC:track.wav;", "#OFFSET:-0.05;", "#BPMS:0=120;", "#WARPS:12=1;",
+                               "#NOTEDATA:;", "#STEPSTYPE:dance-single;", "#DIFFICULTY:Hard;", "#METER:5;", "#NOTES:",
+                               "1000", "0100", "0010", "0001", ",", "1000", "0100", "0010", "0001", ";", ""]))
         grid, saved = self.retime_and_save(path, {"bpm": 240, "offset": 0.05})
         self.assertEqual(grid[0], 200, grid)
-        self.assertFalse(grid[1]["keeps_grid"])
-        self.assertTrue(grid[1]["chart_in_place"])
-        self.assertIn("#STOPS", grid[1]["retime_refusal"])
-        self.assertEqual(read_bytes(path), original)
+        self.assertIn("#WARPS", grid[1]["retime_refusal"])
+        self.assertEqual(saved[0], 200, saved)
+        self.assertIn("the grid set here was not written", saved[1]["save_note"])
+        self.assertIn("Save As keeps it", saved[1]["save_note"])
+        self.assertEqual(simfile.open(path).bpms, "0=120")
 
     def test_stepmania_retimed_in_place_keeps_every_chart_in_time(self):
         """A grid set in the editor (here the map doubled, ×2) is written into a two-chart .sm in place: simfile reads

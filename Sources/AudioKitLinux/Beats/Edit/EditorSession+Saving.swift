@@ -71,7 +71,7 @@ extension EditorSession {
             let moved = zip(placed, beats).map { abs($0 - $1) }.max() ?? 0
             saveNote =
                 (retimed == nil
-                    ? "saved in place: only this chart's notes were rewritten"
+                    ? "saved in place: only this chart's notes were rewritten" + gridNotWritten(since: before.file)
                     : "saved in place: " + (file?.format.codec.retimeNote ?? ""))
                 + (moved >= 0.0005 ? "; the chart's rows moved hits by at most \(String(format: "%.1f", moved * 1000)) ms" : "")
                 + (retimed.flatMap { beatZeroNote(grid: $0) } ?? "")
@@ -96,6 +96,13 @@ extension EditorSession {
             unlink(beside)
             sidecarSeen = nil
         }
+    }
+
+    /// What a save in place says when the author set a grid the chart cannot take (`retimeRefusal`): that it was not
+    /// written, why, and what keeps it; "" when the grid is the chart's own. `opened` is the file before the save.
+    func gridNotWritten(since opened: BeatMapFile?) -> String {
+        guard let why = retimeRefusal, let opened, declared != EditorState.declaredGrid(of: opened.map) else { return "" }
+        return "; the grid set here was not written (\(why)): Save As keeps it"
     }
 
     /// Where a re-timed chart that places notes in beats (StepMania) put its beat 0, when not on the grid's bar 1: beat

@@ -95,7 +95,7 @@ struct ChartSaveInPlaceTests {
         #expect(edited.map.times.count == 3)
     }
 
-    @Test func aNewTempoMapIsWrittenIntoAnOldOsuFileItsOwnWayAndRefusedForStepManiaStops() throws {
+    @Test func aNewTempoMapIsWrittenIntoAnOldOsuFileItsOwnWayAndRefusedForStepManiaWarps() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("akl-retime-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -110,15 +110,15 @@ struct ChartSaveInPlaceTests {
         let after = String(decoding: try Data(contentsOf: URL(fileURLWithPath: osu)), as: UTF8.self)
         #expect(
             after.contains("[TimingPoints]\n500,250,4,1,0,100,1,0\n750,1000,4,1,0,100,1,0\n\n[HitObjects]\n256,192,500,1,0\n"), "\(after)")
-        // A StepMania file's stops are in beats, and a new tempo map would move them: the grid is refused, with where to
+        // A StepMania file's warps are in beats, and a new tempo map would move them: the grid is refused, with where to
         // save it instead, and nothing is written.
-        let sm = dir + "/c.sm"
+        let sm = dir + "/c.ssc"
         let chart =
-            "#OFFSET:0;\n#BPMS:0=120;\n#STOPS:1=0.5;\n#NOTES:\n dance-single:\n:\n Hard:\n 1:\n 0,0,0,0,0:\n1000\n0100\n0010\n0001\n;\n"
+            "#VERSION:0.83;\n#OFFSET:0;\n#BPMS:0=120;\n#WARPS:4=0.5;\n#NOTES:\n dance-single:\n:\n Hard:\n 1:\n 0,0,0,0,0:\n1000\n0100\n0010\n0001\n;\n"
         try Data(chart.utf8).write(to: URL(fileURLWithPath: sm))
         guard case .success(let steps) = try BeatMapFile.open(path: sm) else { Issue.record("not read"); return }
         let refused = #expect(throws: InputError.self) { _ = try steps.save(steps.map.times, grid: grid) }
-        #expect(refused?.fix?.contains("Save As") == true && refused?.reason.contains("#STOPS") == true, "\(String(describing: refused))")
+        #expect(refused?.fix?.contains("Save As") == true && refused?.reason.contains("#WARPS") == true, "\(String(describing: refused))")
         #expect(try Data(contentsOf: URL(fileURLWithPath: sm)) == Data(chart.utf8))
     }
 
@@ -130,8 +130,12 @@ struct ChartSaveInPlaceTests {
         #expect(StepManiaRetime.refusal(Array(copied.utf8), path: "c.ssc") == nil)
         let shared = own.replacingOccurrences(of: "#BPMS:0=140;\n", with: "")
         #expect(StepManiaRetime.refusal(Array(shared.utf8), path: "c.ssc") == nil)
-        let sm = "#OFFSET:0;\n#BPMS:0=120;\n#DELAYS:16=0.5;\n"
-        #expect(StepManiaRetime.refusal(Array(sm.utf8), path: "c.sm")?.reason.contains("#DELAYS") == true)
+        let sm = "#OFFSET:0;\n#BPMS:0=120;\n#WARPS:16=0.5;\n"
+        #expect(StepManiaRetime.refusal(Array(sm.utf8), path: "c.sm")?.reason.contains("#WARPS") == true)
+        // Stops and delays are rewritten; a chart's own stops that differ from the song's are its own timing.
+        #expect(StepManiaRetime.refusal(Array("#OFFSET:0;\n#BPMS:0=120;\n#STOPS:4=0.5;\n#DELAYS:8=0.1;\n".utf8), path: "c.sm") == nil)
+        let ownStops = copied.replacingOccurrences(of: "#NOTES:", with: "#STOPS:4=0.5;\n#NOTES:")
+        #expect(StepManiaRetime.refusal(Array(ownStops.utf8), path: "c.ssc")?.reason.contains("(#STOPS, line 7)") == true)
         // An empty stop list, and events past beat 0 (they move with their times): nothing that cannot move.
         let plain = "#OFFSET:0;\n#BPMS:0=120;\n#STOPS:;\n#SPEEDS:0=1=0=0,16=2=4=0;\n#LABELS:0=Start,\n16=Verse;\n"
         #expect(StepManiaRetime.refusal(Array(plain.utf8), path: "c.sm") == nil)
@@ -178,5 +182,24 @@ struct ChartSaveInPlaceTests {
         let out = String(decoding: try StepManiaRetime.bytes(Array(chart.utf8), tempo: grid, edited: nil, path: "c.sm"), as: UTF8.self)
         #expect(out.contains("#LABELS:0.000=Start,\r\n8.000=Verse;"), "\(out.debugDescription)")
         #expect(!out.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "a bare LF: \(out.debugDescription)")
+    }
+
+    @Test func aStopAndADelayKeepTheirTimesWhenTheMapIsRetimed() throws {
+        // 120 BPM, a stop of 0.5 s on beat 2 (1.0 s) and a delay of 0.25 s before beat 4: rows on beats 0–5 are heard at
+        // 0, 0.5, 1.0 (before the stop), 2.0, then 2.75 (after the delay) and 3.25 s. At 240 BPM every beat doubles and
+        // each pause keeps its length, so every row keeps its time.
+        let chart = [
+            "#OFFSET:0;", "#BPMS:0=120;", "#STOPS:2=0.5;", "#DELAYS:4=0.25;", "#NOTES:", " dance-single:", ":", " Hard:", " 1:",
+            " 0,0,0,0,0:", "1000", "0100", "0010", "0001", ",", "1000", "0100", "0000", "0000", ";", "",
+        ].joined(separator: "\n")
+        let read = try #require(BeatMapReader.read(bytes: Array(chart.utf8), file: "c.sm", format: .stepmania).map)
+        #expect(zip(read.times, [0, 0.5, 1.0, 2.0, 2.75, 3.25]).allSatisfy { abs($0 - $1) < 1e-9 }, "\(read.times)")
+        let grid = EditorState.grid(of: try #require(read.tempoMap))
+        let doubled = try #require(TempoMap(timingPoints: [(0, 240)], stops: grid.pauses))
+        let out = try StepManiaRetime.bytes(Array(chart.utf8), tempo: doubled, edited: nil, path: "c.sm")
+        let text = String(decoding: out, as: UTF8.self)
+        #expect(text.contains("#STOPS:4.000000=0.500000;") && text.contains("#DELAYS:8.000000=0.250000;"), "\(text)")
+        let back = try #require(BeatMapReader.read(bytes: out, file: "c.sm", format: .stepmania).map)
+        #expect(back.times.count == 6 && zip(back.times, read.times).allSatisfy { abs($0 - $1) < 1e-6 }, "\(back.times)")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Writes a new tempo map into a StepMania `.sm` or `.ssc` file in place, every chart's notes staying at their times:
-/// `#OFFSET` and `#BPMS` are rewritten, and each chart's rows are moved to the rows of the new map (StepMania places
+/// `#OFFSET`, `#BPMS`, `#STOPS` and `#DELAYS` are rewritten (each pause at its time, from the new map's pauses), and
+/// each chart's rows are moved to the rows of the new map (StepMania places
 /// notes in beats, so re-timing a song moves every chart's rows, as ArrowVortex does when a BPM is changed with its
 /// notes kept in time). Each row keeps its characters (taps, hold heads and tails, rolls, mines, lifts, fakes,
 /// keysounds); the song's labels and background changes keep their times too. A file whose timing holds what the new
@@ -11,8 +12,12 @@ enum StepManiaRetime {
     /// The most another chart's note may move onto a row of the new tempo map (seconds).
     static let maxMove = 0.0005
 
-    /// Beat-keyed tags that pause the song: any entry is refused (a new tempo map would move the pause).
-    static let pauses = ["STOPS", "FREEZES", "DELAYS", "WARPS"]
+    /// Beat-keyed tags that pause or skip the song and are not rewritten: any entry is refused (a new tempo map would
+    /// move it). Stops and delays are rewritten from the new map's pauses (`StepManiaTiming`); `#FREEZES`, the old name
+    /// of `#STOPS`, and warps are not.
+    static let pauses = ["FREEZES", "WARPS"]
+    /// The tags the new map's timing is written into: the song's, and an `.ssc` chart's copy of them.
+    static let timingTags = ["OFFSET", "BPMS", "STOPS", "DELAYS"]
     /// Beat-keyed events (`beat=…`): each keeps its time, its beat written on the new map (one at beat 0, the song's
     /// start, stays there), and so does a length in beats (`#SPEEDS`' duration when its unit is beats, `#FAKES`').
     static let events = [
@@ -30,7 +35,7 @@ enum StepManiaRetime {
         // An .ssc chart may carry its own timing: a copy of the song's is rewritten with it; another is refused.
         if let first = msd.values.firstIndex(where: { $0.tag == "NOTEDATA" }),
             let own = msd.values[first...].first(where: { v in
-                ["OFFSET", "BPMS"].contains(v.tag) && numbers(v) != msd.values[..<first].last { $0.tag == v.tag }.map(numbers)
+                timingTags.contains(v.tag) && numbers(v) != msd.values[..<first].last { $0.tag == v.tag }.map(numbers) ?? []
             })
         {
             return refuse(
@@ -52,7 +57,8 @@ enum StepManiaRetime {
         return nil
     }
 
-    /// The file `bytes` on `tempo`: `#OFFSET` and `#BPMS` rewritten, and every chart's rows moved to the new map's rows,
+    /// The file `bytes` on `tempo`: `#OFFSET`, `#BPMS`, `#STOPS` and `#DELAYS` rewritten (an `.ssc` chart's copies too,
+    /// each pause at its time), and every chart's rows moved to the new map's rows,
     /// each note at its time. The chart `edited` (a `--chart` name or number) is rewritten from its hits afterwards, so
     /// its rows may merge or move; another chart's may not (`maxMove`). Throws `InputError` (`.unsupportedFormat`).
     static func bytes(_ bytes: [UInt8], tempo: TempoMap, edited: String?, path: String) throws(InputError) -> [UInt8] {
@@ -101,9 +107,23 @@ enum StepManiaRetime {
         }
         let offset = -new.time(ofBeat: -shift)
         let bpms = timing.bpms.map { "\(ChartWriter.f6($0.beat + ($0.beat == 0 ? 0 : shift)))=\(ChartWriter.f6($0.bpm))" }
-        for value in msd.values where value.tag == "OFFSET" || value.tag == "BPMS" {
+        // The new map's stops and delays, each at its time, on StepMania's beats.
+        let paused = [
+            "STOPS": timing.stops.map { "\(ChartWriter.f6($0.beat + shift))=\(ChartWriter.f6($0.seconds))" },
+            "DELAYS": timing.delays.map { "\(ChartWriter.f6($0.beat + shift))=\(ChartWriter.f6($0.seconds))" },
+        ]
+        for (tag, list) in paused where !list.isEmpty && !msd.values.contains(where: { $0.tag == tag && !$0.params.isEmpty }) {
+            throw InputError(
+                .unsupportedFormat, path: path, reason: "the file has no #\(tag) to write the new tempo map's \(list.count) pauses into",
+                fix: "add an empty #\(tag):; to the song's header, or Save As… a new chart")
+        }
+        for value in msd.values where timingTags.contains(value.tag) {
             guard let param = value.params.first else { continue }
-            edits.append((param.range, value.tag == "OFFSET" ? ChartWriter.f6(offset) : bpms.joined(separator: ","), false))
+            let text =
+                value.tag == "OFFSET"
+                ? ChartWriter.f6(offset)
+                : value.tag == "BPMS" ? bpms.joined(separator: ",") : paused[value.tag, default: []].joined(separator: ",")
+            edits.append((param.range, text, false))
         }
         let oldBPMS = msd.values.last { $0.tag == "BPMS" }.map(numbers) ?? []
         let oldTempos = oldBPMS.indices.filter { $0 % 2 == 1 }.map { oldBPMS[$0] }
