@@ -92,12 +92,13 @@ function drawGrid(m, go, o, gd, d) {
   // Each tempo section's start, with its tempo, in both views.
   const scale = window.devicePixelRatio || 1;
   gd.font = `${11 * scale}px system-ui`;
-  // Each pause (a chart's stop or delay) shaded over the time it holds the music still, with its kind and length.
+  // Each pause (a chart's stop or delay) shaded over the time it holds the music still, with its kind and length
+  // (under the section's tempo and a flagged hit's error, which sit at 40 and 56 px).
   for (const p of m.grid.stops || []) {
     if (!(p.seconds > 0) || p.time + p.seconds < view.from || p.time > view.to) continue;
     const x0 = xOf(p.time, view, d), x1 = xOf(p.time + p.seconds, view, d);
     gd.fillStyle = "rgba(160,120,255,0.16)"; gd.fillRect(x0, 0, Math.max(1, x1 - x0), d.height);
-    gd.fillStyle = "#b8a0ff"; gd.fillText(`${p.delay ? "delay" : "stop"} ${p.seconds.toFixed(3)} s`, x0 + 4, 56 * scale);
+    gd.fillStyle = "#b8a0ff"; gd.fillText(`${p.delay ? "delay" : "stop"} ${p.seconds.toFixed(3)} s`, x0 + 4, 72 * scale);
     pauses.push({ time: p.time, seconds: p.seconds });
   }
   for (const s of sectionsOf(m.grid).slice(1)) {
