@@ -35,11 +35,13 @@ public enum ChartExport {
         let within = format.codec.writeRounding(map) + 1e-6
         let back = BeatMapReader.read(bytes: Array(text.utf8), file: path, format: format).map?.times.sorted() ?? []
         guard let worst = mismatch(map.times, back), worst <= within else {
+            let moved =
+                mismatch(map.times, back).map {
+                    String(format: "a hit would read back %.1f ms from where it is (the chart's rows allow %.1f ms)", $0 * 1000, within * 1000)
+                } ?? "\(back.count) hits would read back for \(map.times.count)"
             throw InputError(
-                .writeFailed, path: path,
-                reason:
-                    "the chart written would not read back as the same hits (\(back.count) read back for \(map.times.count)); nothing was written",
-                fix: "save as .json instead, and report the map that does this")
+                .writeFailed, path: path, reason: "the chart written would not read back as the same hits: \(moved); nothing was written",
+                fix: "put the grid where the hits are (a pause beside a hit off the grid's rows moves it across the pause), or save as .json")
         }
         return text
     }
