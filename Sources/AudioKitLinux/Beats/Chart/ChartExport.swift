@@ -37,11 +37,14 @@ public enum ChartExport {
         guard let worst = mismatch(map.times, back), worst <= within else {
             let moved =
                 mismatch(map.times, back).map {
-                    String(format: "a hit would read back %.1f ms from where it is (the chart's rows allow %.1f ms)", $0 * 1000, within * 1000)
+                    String(
+                        format: "a hit would read back %.1f ms from where it is (the chart's rows allow %.1f ms)", $0 * 1000, within * 1000)
                 } ?? "\(back.count) hits would read back for \(map.times.count)"
             throw InputError(
                 .writeFailed, path: path, reason: "the chart written would not read back as the same hits: \(moved); nothing was written",
-                fix: "put the grid where the hits are (a pause beside a hit off the grid's rows moves it across the pause), or save as .json")
+                fix:
+                    "put the grid where the hits are (a pause beside a hit off the grid's rows moves it across the pause), or save as .json"
+            )
         }
         return text
     }
