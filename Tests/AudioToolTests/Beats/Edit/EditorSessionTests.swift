@@ -37,8 +37,8 @@ struct EditorSessionTests {
         #expect(await Self.flags(session).edited)
     }
 
-    /// An osu! chart saved in place takes a grid set here as its timing points; a StepMania file with stops keeps its
-    /// own tempo map, and the state says why (the page says where a grid set here is kept); a JSON object map keeps
+    /// An osu! chart saved in place takes a grid set here as its timing points, and so does a StepMania file with stops
+    /// (written from the grid's pauses); one with warps keeps its own tempo map, and the state says why (the page says where a grid set here is kept); a JSON object map keeps
     /// the grid itself.
     @Test func aChartSavedInPlaceSaysWhetherItTakesTheGrid() async throws {
         let dir = TestPaths.scratch()
@@ -52,11 +52,15 @@ struct EditorSessionTests {
         try (lines.joined(separator: "\n") + "\n").write(toFile: chart, atomically: true, encoding: .utf8)
         let state = await (try EditorSession(track: Self.track, map: chart)).state()
         #expect(state.chartInPlace && state.keepsGrid && state.retimeRefusal == nil)
+        let notes = "#NOTES:\n dance-single:\n:\n Hard:\n 1:\n 0,0,0,0,0:\n1000\n0100\n0010\n0001\n;\n"
         let sm = dir.appendingPathComponent("t.sm").path
-        try "#OFFSET:-0.5;\n#BPMS:0=176;\n#STOPS:4=0.1;\n#NOTES:\n dance-single:\n:\n Hard:\n 1:\n 0,0,0,0,0:\n1000\n0100\n0010\n0001\n;\n"
-            .write(toFile: sm, atomically: true, encoding: .utf8)
+        try ("#OFFSET:-0.5;\n#BPMS:0=176;\n#STOPS:4=0.1;\n" + notes).write(toFile: sm, atomically: true, encoding: .utf8)
         let stopped = await (try EditorSession(track: Self.track, map: sm)).state()
-        #expect(stopped.chartInPlace && !stopped.keepsGrid && stopped.retimeRefusal?.contains("#STOPS") == true)
+        #expect(stopped.chartInPlace && stopped.keepsGrid && stopped.retimeRefusal == nil)
+        let ssc = dir.appendingPathComponent("t.ssc").path
+        try ("#VERSION:0.83;\n#OFFSET:-0.5;\n#BPMS:0=176;\n#WARPS:8=1;\n" + notes).write(toFile: ssc, atomically: true, encoding: .utf8)
+        let warped = await (try EditorSession(track: Self.track, map: ssc)).state()
+        #expect(warped.chartInPlace && !warped.keepsGrid && warped.retimeRefusal?.contains("#WARPS") == true)
         let json = dir.appendingPathComponent("m.json").path
         try "{\"beats\": [0.5, 1.0, 1.5, 2.0]}\n".write(toFile: json, atomically: true, encoding: .utf8)
         let plain = await (try EditorSession(track: Self.track, map: json)).state()

@@ -106,25 +106,7 @@ enum StepManiaRetime {
                 ))
         }
         let offset = -new.time(ofBeat: -shift)
-        let bpms = timing.bpms.map { "\(ChartWriter.f6($0.beat + ($0.beat == 0 ? 0 : shift)))=\(ChartWriter.f6($0.bpm))" }
-        // The new map's stops and delays, each at its time, on StepMania's beats.
-        let paused = [
-            "STOPS": timing.stops.map { "\(ChartWriter.f6($0.beat + shift))=\(ChartWriter.f6($0.seconds))" },
-            "DELAYS": timing.delays.map { "\(ChartWriter.f6($0.beat + shift))=\(ChartWriter.f6($0.seconds))" },
-        ]
-        for (tag, list) in paused where !list.isEmpty && !msd.values.contains(where: { $0.tag == tag && !$0.params.isEmpty }) {
-            throw InputError(
-                .unsupportedFormat, path: path, reason: "the file has no #\(tag) to write the new tempo map's \(list.count) pauses into",
-                fix: "add an empty #\(tag):; to the song's header, or Save As… a new chart")
-        }
-        for value in msd.values where timingTags.contains(value.tag) {
-            guard let param = value.params.first else { continue }
-            let text =
-                value.tag == "OFFSET"
-                ? ChartWriter.f6(offset)
-                : value.tag == "BPMS" ? bpms.joined(separator: ",") : paused[value.tag, default: []].joined(separator: ",")
-            edits.append((param.range, text, false))
-        }
+        edits += try timingEdits(msd, timing: timing, offset: offset, shift: shift, path: path)
         let oldBPMS = msd.values.last { $0.tag == "BPMS" }.map(numbers) ?? []
         let oldTempos = oldBPMS.indices.filter { $0 % 2 == 1 }.map { oldBPMS[$0] }
         // A #DISPLAYBPM that showed the old map's tempo shows the new one; one holding a comment or an escape is kept.
@@ -146,6 +128,33 @@ enum StepManiaRetime {
                 (param.range, rekeyed(param.text, length: value.tag == "SPEEDS" ? 2 : value.tag == "FAKES" ? 1 : nil, moved), false))
         }
         return splice(bytes, edits.sorted { $0.range.lowerBound < $1.range.lowerBound }, ending: ending)
+    }
+
+    /// The edits that write `timing` into the song's `#OFFSET` (`offset`), `#BPMS`, `#STOPS` and `#DELAYS`, and into an
+    /// `.ssc` chart's copies of them, every beat but 0 moved `shift` beats later. Throws `InputError` when the new map
+    /// has stops or delays and the file has no tag to write them into.
+    static func timingEdits(
+        _ msd: MSDText, timing: StepManiaTiming, offset: Double, shift: Double, path: String
+    ) throws(InputError) -> [(range: Range<Int>, text: String, keepSpace: Bool)] {
+        let listed = { (items: [(beat: Double, seconds: Double)]) in
+            items.map { "\(ChartWriter.f6($0.beat + shift))=\(ChartWriter.f6($0.seconds))" }
+        }
+        let texts = [
+            "OFFSET": [ChartWriter.f6(offset)],
+            "BPMS": timing.bpms.map { "\(ChartWriter.f6($0.beat + ($0.beat == 0 ? 0 : shift)))=\(ChartWriter.f6($0.bpm))" },
+            "STOPS": listed(timing.stops), "DELAYS": listed(timing.delays),
+        ]
+        for tag in ["STOPS", "DELAYS"]
+        where !(texts[tag] ?? []).isEmpty && !msd.values.contains(where: { $0.tag == tag && !$0.params.isEmpty }) {
+            throw InputError(
+                .unsupportedFormat, path: path,
+                reason: "the file has no #\(tag) to write the new tempo map's \(texts[tag]?.count ?? 0) pauses into",
+                fix: "add an empty #\(tag):; to the song's header, or Save As… a new chart")
+        }
+        return msd.values.compactMap { value in
+            guard timingTags.contains(value.tag), let param = value.params.first else { return nil }
+            return (param.range, (texts[value.tag] ?? []).joined(separator: ","), false)
+        }
     }
 
     /// The edits that make a `#DISPLAYBPM` show the new map's tempos (`new`) when it showed the old map's (`old`): its
