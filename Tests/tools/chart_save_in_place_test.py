@@ -278,6 +278,16 @@ class SaveInPlaceTest(unittest.TestCase):
         holds = [(float(a), int(b), float(c)) for a, b, c in zip(m.holds.offset, m.holds.column, m.holds.length)]
         self.assertEqual(holds, [(2100.0, 3, 300.0)])
 
+    def assert_notes_kept(self, path, before):
+        """Each chart of the StepMania file at `path` (`before`: difficulty → its notes as `sm_chart` read them) holds the
+        same notes, each within 0.5 ms of its time, in its lane, of its kind."""
+        for difficulty, notes in before.items():
+            _, _, now = sm_chart(path, difficulty)
+            self.assertEqual(len(now), len(notes), difficulty)
+            for (t0, c0, k0), (t1, c1, k1) in zip(sorted(notes), sorted(now)):
+                self.assertAlmostEqual(t0, t1, delta=0.0005, msg=difficulty)
+                self.assertEqual((c0, k0), (c1, k1), difficulty)
+
     def retime_and_save(self, chart, grid):
         """Opens the chart in the editor, sets the tempo grid `grid` (`PUT /api/grid`), saves in place with no body (the
         session's own hits) and returns the grid's and the save's responses."""
@@ -371,12 +381,7 @@ class SaveInPlaceTest(unittest.TestCase):
         s = simfile.open(path)
         self.assertEqual(s.stops, "12.000000=0.250000")
         self.assertEqual(s.bpms, "0.000000=240.000000,21.000000=300.000000")
-        for difficulty, before in (("Hard", hard_before), ("Easy", easy_before)):
-            _, _, now = sm_chart(path, difficulty)
-            self.assertEqual(len(now), len(before), difficulty)
-            for (t0, c0, k0), (t1, c1, k1) in zip(sorted(before), sorted(now)):
-                self.assertAlmostEqual(t0, t1, delta=0.0005, msg=difficulty)
-                self.assertEqual((c0, k0), (c1, k1), difficulty)
+        self.assert_notes_kept(path, {"Hard": hard_before, "Easy": easy_before})
 
     def test_a_grid_a_warped_chart_cannot_take_is_said_not_written(self):
         """An .ssc with a warp keeps its own tempo map when saved in place: the state says why, and the save's note says
@@ -425,12 +430,7 @@ class SaveInPlaceTest(unittest.TestCase):
         self.assertTrue(after.startswith(b"// A chart made for the in-place test: this comment stays."))
         self.assertTrue(after.endswith(b"// after the last chart: this stays too\r\n\r\n") or after.endswith(b"// after the last chart: this stays too\r\n"))
         self.assertNotIn(b"\n", after.replace(b"\r\n", b""), "a bare LF in a CRLF file")
-        for difficulty, before in (("Hard", hard_before), ("Easy", easy_before)):
-            _, _, now = sm_chart(path, difficulty)
-            self.assertEqual(len(now), len(before), difficulty)
-            for (t0, c0, k0), (t1, c1, k1) in zip(sorted(before), sorted(now)):
-                self.assertAlmostEqual(t0, t1, delta=0.0005, msg=difficulty)
-                self.assertEqual((c0, k0), (c1, k1), difficulty)
+        self.assert_notes_kept(path, {"Hard": hard_before, "Easy": easy_before})
         # The same grid with its bar 1 a bar later (1.05 s): the first notes come before it, so the chart's beat 0 moves
         # back a bar, and the save says so (the bar numbers the page showed change on reopening).
         with open(path, "wb") as f:
