@@ -313,7 +313,8 @@ function showTempoCandidates() {
     showIn(JSON.stringify(["track", trackCandidates, Boolean(m.grid)]), () => {
       // The grid's one section: any time inside it names it.
       const buttons = candidateButtons(trackCandidates || [], 0, "The track");
-      return buttons.length ? ["Track ", ...buttons, " BPM"] : [];
+      // The unit before the buttons: the row cuts its end first (the weakest candidates) at 1280 px.
+      return buttons.length ? ["Track BPM ", ...buttons] : [];
     });
     return;
   }
@@ -345,7 +346,7 @@ function showTempoCandidates() {
     if (typeof known === "string") return [span("bad", `${label}refused`)];
     // A time inside the section names it, whatever the playhead does after.
     const buttons = candidateButtons(known, stretch.from + 1e-6, `Section ${stretch.index + 1}`);
-    return buttons.length ? [label, ...buttons, " BPM"] : [`${label}no pulse`];
+    return buttons.length ? [`${label}BPM `, ...buttons] : [`${label}no pulse`];
   }, typeof known === "string" ? `The server refused the section's tempo: ${known}`
     : known && !known.length ? `Section ${stretch.index + 1}'s audio has no steady pulse to offer a tempo from`
       : `Section ${stretch.index + 1}'s own tempo (its audio alone, ${stretch.from.toFixed(2)}–${stretch.to.toFixed(2)} s) and its octaves: click to set the section's tempo`);
