@@ -19,17 +19,22 @@ public struct TempoMap: Sendable, Equatable {
         public let time: Double
     }
 
-    /// A pause of `seconds` after the note at `beat` (StepMania `#STOPS`).
+    /// A pause of `seconds` after the note at `beat` (StepMania `#STOPS`), or a delay: a pause before the note just
+    /// after `beat` (StepMania `#DELAYS`, kept `delayLead` before the beat it delays).
     public struct Stop: Sendable, Equatable {
         /// The beat the pause follows.
         public let beat: Double
         /// How long the pause lasts.
         public let seconds: Double
+        /// True for a delay: the pause comes before the note `delayLead` after `beat`, wherever that note lies (a
+        /// tempo typed in the editor may put it between two rows).
+        public let delay: Bool
 
-        /// A pause of `seconds` after `beat`.
-        public init(beat: Double, seconds: Double) {
+        /// A pause of `seconds` after `beat`; a `delay` pauses before the beat `delayLead` after it.
+        public init(beat: Double, seconds: Double, delay: Bool = false) {
             self.beat = beat
             self.seconds = seconds
+            self.delay = delay
         }
     }
 
@@ -109,7 +114,8 @@ public struct TempoMap: Sendable, Equatable {
                 beat = (abs(beat - row) < 1e-4 ? row : beat) - Self.delayLead
             }
             map = TempoMap(
-                offset: map.offset, sections: map.sections, stops: map.stops + [Stop(beat: beat, seconds: pause.seconds)],
+                offset: map.offset, sections: map.sections,
+                stops: map.stops + [Stop(beat: beat, seconds: pause.seconds, delay: pause.delay)],
                 beatsPerBar: beatsPerBar)
             lastEnd = pause.time + pause.seconds
         }
@@ -119,11 +125,13 @@ public struct TempoMap: Sendable, Equatable {
     /// How far before its beat a delay's pause sits (beats): a hit on that beat comes after the pause.
     public static let delayLead = 1e-6
 
-    /// The beat a delay pauses before, for a stop that is a delay (it sits `delayLead` before a row of 1/48 beat); nil
-    /// for a stop (a hit on its beat comes before the pause).
+    /// The beat a delay pauses before (`delayLead` after its own beat, on the row of 1/48 beat when it is within a
+    /// nanobeat of one); nil for a stop (a hit on its beat comes before the pause).
     public static func delayedBeat(of stop: Stop) -> Double? {
-        let row = ((stop.beat + delayLead) * 48).rounded() / 48
-        return abs(stop.beat + delayLead - row) < 1e-9 ? row : nil
+        guard stop.delay else { return nil }
+        let beat = stop.beat + delayLead
+        let row = (beat * 48).rounded() / 48
+        return abs(beat - row) < 1e-9 ? row : beat
     }
 
     /// Sections with their times as given, stops and warps.

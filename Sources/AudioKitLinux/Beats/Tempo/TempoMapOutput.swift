@@ -2,7 +2,8 @@ import Foundation
 
 /// A tempo map as JSON and as one line of text, for `check`, `fit` and `lint`.
 public enum TempoMapOutput {
-    /// `{"source", "offset", "beats_per_bar", "sections": [{"beat", "time", "bpm"}], "stops": [{"beat", "seconds"}]}`.
+    /// `{"source", "offset", "beats_per_bar", "sections": [{"beat", "time", "bpm"}], "stops": [{"beat", "seconds",
+    /// "delay"}]}`: a stop pauses after the hits on its beat, a delay (StepMania `#DELAYS`) before them.
     public static func json(_ t: TempoMap, source: String) -> JSONValue {
         func r6(_ v: Double) -> JSONValue { .real((v * 1e6).rounded() / 1e6) }
         return .object(
@@ -10,7 +11,13 @@ public enum TempoMapOutput {
                 "source": .string(source), "offset": r6(t.offset), "beats_per_bar": .integer(Int64(t.beatsPerBar)),
                 "sections": .array(
                     t.sections.map { .object(JSONObject(["beat": r6($0.beat), "time": r6($0.time), "bpm": r6($0.bpm)])) }),
-                "stops": .array(t.stops.map { .object(JSONObject(["beat": r6($0.beat), "seconds": r6($0.seconds)])) }),
+                "stops": .array(
+                    t.stops.map {
+                        .object(
+                            JSONObject([
+                                "beat": r6(TempoMap.delayedBeat(of: $0) ?? $0.beat), "seconds": r6($0.seconds), "delay": .bool($0.delay),
+                            ]))
+                    }),
             ]))
     }
 

@@ -194,6 +194,10 @@ struct ChartSaveInPlaceTests {
         ].joined(separator: "\n")
         let read = try #require(BeatMapReader.read(bytes: Array(chart.utf8), file: "c.sm", format: .stepmania).map)
         #expect(zip(read.times, [0, 0.5, 1.0, 2.0, 2.75, 3.25]).allSatisfy { abs($0 - $1) < 1e-9 }, "\(read.times)")
+        // `check --json` gives each pause's beat (a delay's: the row it pauses before) and whether it is a delay.
+        let stops = TempoMapOutput.json(try #require(read.tempoMap), source: "chart")["stops"]?.array ?? []
+        #expect(stops.map { [$0["beat"]?.number, $0["seconds"]?.number] } == [[2, 0.5], [4, 0.25]], "\(stops)")
+        #expect(stops.map { $0["delay"]?.bool } == [false, true], "\(stops)")
         let grid = EditorState.grid(of: try #require(read.tempoMap))
         let doubled = try #require(TempoMap(timingPoints: [(0, 240)], stops: grid.pauses))
         let out = try StepManiaRetime.bytes(Array(chart.utf8), tempo: doubled, edited: nil, path: "c.sm")
@@ -201,5 +205,18 @@ struct ChartSaveInPlaceTests {
         #expect(text.contains("#STOPS:4.000000=0.500000;") && text.contains("#DELAYS:8.000000=0.250000;"), "\(text)")
         let back = try #require(BeatMapReader.read(bytes: out, file: "c.sm", format: .stepmania).map)
         #expect(back.times.count == 6 && zip(back.times, read.times).allSatisfy { abs($0 - $1) < 1e-6 }, "\(back.times)")
+    }
+
+    @Test func aDelayThatATypedTempoPutsBetweenRowsIsWrittenAsADelay() throws {
+        // At 131 BPM the delay's time (1.0 s) is beat 2.183, between two rows. It stays a delay: the hit at its end
+        // (1.25 s) is read back after the pause, within half a row (4.8 ms), and not 0.25 s early before it.
+        let grid = try #require(TempoMap(timingPoints: [(0, 131)], stops: [(1.0, 0.25, true)]))
+        #expect(grid.pauses.count == 1 && grid.pauses[0].delay && abs(grid.pauses[0].time - 1.0) < 1e-9, "\(grid.pauses)")
+        let times = [0, 0.5, 1.25, 1.75]
+        let text = ChartWriter.stepMania(BeatMap(times: times, tempoMap: grid), title: "t", music: "a.ogg")
+        #expect(text.contains("#DELAYS:2.187500=0.250000;") && text.contains("#STOPS:;"), "\(text)")
+        let back = try #require(BeatMapReader.read(bytes: Array(text.utf8), file: "c.sm", format: .stepmania).map)
+        let row = 60.0 / 131 / 96
+        #expect(back.times.count == 4 && zip(back.times, times).allSatisfy { abs($0 - $1) <= row + 1e-6 }, "\(back.times)")
     }
 }

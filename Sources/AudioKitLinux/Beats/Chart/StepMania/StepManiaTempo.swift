@@ -79,7 +79,9 @@ enum StepManiaTempo {
             for o in old.opened { warn(o.entry, o.message) }
         }
         // A delay pauses before the note on its row: a stop just before that row.
-        stops += tags.delays.filter { $0.value > 0 }.map { TempoMap.Stop(beat: $0.beat - TempoMap.delayLead, seconds: $0.value) }
+        stops += tags.delays.filter { $0.value > 0 }.map {
+            TempoMap.Stop(beat: $0.beat - TempoMap.delayLead, seconds: $0.value, delay: true)
+        }
         if let last = changes.max(by: { $0.beat < $1.beat }), last.bpm > TempoMap.bpmRange.upperBound,
             let e = tags.bpms.last(where: { $0.beat == last.beat })
         {

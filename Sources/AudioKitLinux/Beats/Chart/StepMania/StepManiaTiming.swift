@@ -38,17 +38,19 @@ struct StepManiaTiming {
             var paused = 0.0
             for stop in source.stops where stop.beat >= section.beat && stop.beat < end {
                 paused += stop.seconds
-                // Beats in warps take no time, so they are not counted on StepMania's beats here.
-                let at = start + (stop.beat - section.beat) - source.warpedBeats(from: section.beat, to: stop.beat)
+                // Beats in warps take no time, so they are not counted on StepMania's beats here. StepMania keeps a
+                // pause on a row (a tempo typed in the editor may have put it between two): it goes on the nearest,
+                // where the hits at its time go too.
+                let at = Self.nearestRow(start + (stop.beat - section.beat) - source.warpedBeats(from: section.beat, to: stop.beat))
                 let begins = source.time(ofBeat: stop.beat)
                 if let row = TempoMap.delayedBeat(of: stop).map({
-                    start + ($0 - section.beat) - source.warpedBeats(from: section.beat, to: $0)
+                    Self.nearestRow(start + ($0 - section.beat) - source.warpedBeats(from: section.beat, to: $0))
                 }) {
                     delays.append((row, stop.seconds))
-                    pauses.append(TempoMap.Stop(beat: row - TempoMap.delayLead, seconds: stop.seconds))
-                } else if Self.onRow(at), hit(near: begins + stop.seconds), !hit(near: begins) {
+                    pauses.append(TempoMap.Stop(beat: row - TempoMap.delayLead, seconds: stop.seconds, delay: true))
+                } else if hit(near: begins + stop.seconds), !hit(near: begins) {
                     delays.append((at, stop.seconds))
-                    pauses.append(TempoMap.Stop(beat: at - TempoMap.delayLead, seconds: stop.seconds))
+                    pauses.append(TempoMap.Stop(beat: at - TempoMap.delayLead, seconds: stop.seconds, delay: true))
                 } else {
                     stops.append((at, stop.seconds))
                     pauses.append(TempoMap.Stop(beat: at, seconds: stop.seconds))
@@ -83,6 +85,6 @@ struct StepManiaTiming {
             ?? TempoMap(offset: source.offset, bpm: source.sections[0].bpm)
     }
 
-    /// True when `beat` lies on a row of 1/48 beat.
-    static func onRow(_ beat: Double) -> Bool { abs(beat / row - (beat / row).rounded()) < 1e-6 }
+    /// The row of 1/48 beat nearest `beat`.
+    static func nearestRow(_ beat: Double) -> Double { (beat / row).rounded() * row }
 }
