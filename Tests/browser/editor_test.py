@@ -649,6 +649,63 @@ def pauses_on_the_grid(browser, binary, work, track, errors):
         stop_server(server)
 
 
+def pauses_edited_from_the_menu(browser, binary, work, track, errors):
+    """A StepMania chart at 120 BPM with its notes on beats 0–4 (0–2.0 s) and 6–7 (3.0, 3.5 s): the song holds still
+    for half a second after beat 4. With the hit at 2.0 s selected, + Stop of 0.5 s in the sections menu puts a stop
+    there (the server's grid too, in undo) and beat 5 at 2.5 s moves to 3.0 s; its length set to 0.75 s in the list
+    moves the lines after it, Ctrl+Z takes that back, × removes the stop; added again and saved in place, the file
+    holds it as `#STOPS` and the hits read back where they were."""
+    chart = "\n".join([
+        "#VERSION:0.83;", "#MUSIC:track.flac;", "#OFFSET:0;", "#BPMS:0=120;",
+        "#NOTES:", " dance-single:", " :", " Hard:", " 1:", " 0,0,0,0,0:", "1000", "0100", "0010", "0001", ",",
+        "1000", "0000", "0010", "0001", ";", "",
+    ])
+    path, server, url = start_on_chart(binary, work, "pausing.sm", chart, track)
+    try:
+        assert url, "the editor printed no URL for the chart"
+        page = open_page(browser, url, errors, "pause-menu", size=(1280, 720))
+        page.wait_for_function("window.editor && window.editor.ready && window.editor.state && window.editor.state.beats.length === 7")
+
+        def add_stop():
+            page.mouse.click(page.evaluate("window.editor.clientX(2.0)"), page.evaluate("window.editor.clientY()"))
+            page.wait_for_function("window.editor.selected.length === 1")
+            page.click("#sectionInfo")
+            page.fill("#pauseSeconds", "0.5")
+            page.click("#addStop")
+            page.wait_for_function("window.editor.synced && (window.editor.state.declared_grid.stops || []).length === 1")
+
+        add_stop()
+        stops = page.evaluate("window.editor.state.declared_grid.stops")
+        assert stops == [{"time": 2, "seconds": 0.5, "delay": False}], stops
+        assert "stop of 0.500 s at 2.000 s" in page.inner_text("#tapInfo"), page.inner_text("#tapInfo")
+        assert "1 pause" in page.inner_text("#sectionInfo"), page.inner_text("#sectionInfo")
+        page.wait_for_function("window.editor.drawn.beatTimes.some((t) => Math.abs(t - 3.0) < 1e-6)")
+        lines = page.evaluate("window.editor.drawn.beatTimes")
+        assert not any(2.0 + 1e-6 < t < 3.0 - 1e-6 for t in lines), f"a beat line inside the new stop: {lines}"
+        # Its length, typed in the list: the lines after it move by the difference.
+        page.click("#sectionInfo")
+        page.fill("#pauseList .pause-row[data-index='0'] .pause-seconds", "0.75")
+        page.press("#pauseList .pause-row[data-index='0'] .pause-seconds", "Enter")
+        page.wait_for_function("window.editor.synced && window.editor.state.declared_grid.stops[0].seconds === 0.75")
+        page.wait_for_function("window.editor.drawn.beatTimes.some((t) => Math.abs(t - 3.25) < 1e-6)")
+        page.keyboard.press("Escape")
+        page.keyboard.press("Control+z")
+        page.wait_for_function("window.editor.synced && window.editor.state.declared_grid.stops[0].seconds === 0.5")
+        page.click("#sectionInfo")
+        page.click("#pauseList .pause-row[data-index='0'] button:has-text('×')")
+        page.wait_for_function("window.editor.synced && !(window.editor.state.declared_grid.stops || []).length")
+        add_stop()
+        page.keyboard.press("Control+s")
+        page.wait_for_function("window.editor.state && !window.editor.state.dirty", timeout=20000)
+        text = open(path).read()
+        assert "#STOPS:4.000000=0.500000;" in text, text
+        assert page.evaluate("window.editor.beats") == [0, 0.5, 1, 1.5, 2, 3, 3.5], page.evaluate("window.editor.beats")
+    finally:
+        for context in browser.contexts:
+            context.close()
+        stop_server(server)
+
+
 def save_off_before_the_click(browser, binary, work, track, errors):
     """A StepMania chart with a note inside a warp cannot be saved in place (the note is no hit, and a rewrite from the
     hits would drop it): the page says so before the click, Save is off with the reason, and the file is untouched."""
@@ -1056,6 +1113,7 @@ def main():
             zoomed_out_shows_the_song(browser, sys.argv[1], work, errors)
             save_off_before_the_click(browser, sys.argv[1], work, track, errors)
             pauses_on_the_grid(browser, sys.argv[1], work, track, errors)
+            pauses_edited_from_the_menu(browser, sys.argv[1], work, track, errors)
             browser.close()
             assert not errors, f"errors on the page: {errors}"
         saved = beats_in_swift(game)

@@ -2,7 +2,9 @@
 // Run: node --test Tests/page
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { audioTime, musicalTime, pausesOf } from "../../Sources/BrowserPages/Page/js/pauses.js";
+import {
+  addPause, audioTime, musicalTime, pauseRows, pausesOf, removePause, setPauseSeconds,
+} from "../../Sources/BrowserPages/Page/js/pauses.js";
 import {
   addSection, barNumber, formatPosition, gridLines, markedLines, parsePosition, quantize, scaleTempo, sectionsOf, shiftGrid,
 } from "../../Sources/BrowserPages/Page/js/timing.js";
@@ -64,4 +66,49 @@ test("a section that starts on a stop starts its lines where the stop does, the 
   const g = { bpm: 120, offset: 0, sections: [{ time: 2.0, bpm: 60 }], stops: [{ time: 2.0, seconds: 0.75 }] };
   assert.ok(near(gridLines(g, 1.9, 4), [2, 3.75]));
   assert.equal(sectionsOf(g)[1].offset, 2);
+});
+
+// 120 BPM from 0 s, and a second section at 60 BPM from 4.0 s (beat 8): the lines 0, 0.5, … 3.5, then 4, 5, 6.
+const plain = { bpm: 120, offset: 0, sections: [{ time: 4.0, bpm: 60 }] };
+
+test("a stop added at a time holds the grid there, and every line and section after it moves later by its length", () => {
+  const g = addPause(plain, 2.0, 0.75);
+  assert.deepEqual(g.stops, [{ time: 2.0, seconds: 0.75, delay: false }]);
+  // Beats 0–4 stay (the stop's own beat at 2.0 s, before it); beat 5 on is 0.75 s later, the 60 BPM section too.
+  assert.ok(near(gridLines(g, 0, 7), [0, 0.5, 1, 1.5, 2, 3.25, 3.75, 4.25, 4.75, 5.75, 6.75]), String(gridLines(g, 0, 7)));
+  assert.equal(sectionsOf(g)[1].offset, 4.75);
+  // A delay there puts its beat's line after it.
+  assert.ok(near(gridLines(addPause(plain, 2.0, 0.75, { delay: true }), 1.6, 3.3), [2.75, 3.25]));
+});
+
+test("a pause's length set moves the lines after it by the difference, and removing it puts them back", () => {
+  const g = addPause(plain, 2.0, 0.75);
+  const longer = setPauseSeconds(g, 0, 1.0);
+  assert.deepEqual(longer.stops, [{ time: 2.0, seconds: 1.0, delay: false }]);
+  assert.equal(sectionsOf(longer)[1].offset, 5.0);
+  const gone = removePause(g, 0);
+  assert.equal(gone.stops, undefined);
+  assert.ok(near(gridLines(gone, 0, 7), gridLines(plain, 0, 7)));
+  assert.equal(sectionsOf(gone)[1].offset, 4.0);
+});
+
+test("a pause before another moves it with the lines; the list gives each one's place and length", () => {
+  const two = addPause(addPause(plain, 3.0, 0.5), 1.0, 0.25);
+  assert.deepEqual(two.stops.map((p) => [p.time, p.seconds]), [[1.0, 0.25], [3.25, 0.5]]);
+  assert.deepEqual(pauseRows(two, 3.5).map((r) => [r.index, r.time, r.seconds, r.delay, r.pastEnd]), [
+    [0, 1.0, 0.25, false, false], [1, 3.25, 0.5, false, false],
+  ]);
+  assert.equal(pauseRows(two, 3.0)[1].pastEnd, true);
+  // Removing the first moves the second back to its own time.
+  assert.deepEqual(removePause(two, 0).stops, [{ time: 3.0, seconds: 0.5, delay: false }]);
+});
+
+test("a pause is not added inside another, on another, or with no length", () => {
+  const g = addPause(plain, 2.0, 0.75);
+  assert.equal(addPause(g, 2.5, 0.1), g);
+  assert.equal(addPause(g, 2.0, 0.1), g);
+  assert.equal(addPause(plain, 2.0, 0), plain);
+  assert.equal(addPause(plain, NaN, 0.5), plain);
+  assert.equal(setPauseSeconds(g, 3, 0.5), g);
+  assert.equal(setPauseSeconds(g, 0, -1), g);
 });

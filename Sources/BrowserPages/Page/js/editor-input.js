@@ -4,6 +4,7 @@
 import { sendJSON } from "./api.js";
 import { betweenNeighbours, grabbable, indicesWithin } from "./beats.js";
 import { acceptRange, proposedNear } from "./draft.js";
+import { wirePauseTools } from "./pause-list.js";
 import { m, transport } from "./editor-model.js";
 import { showProposal, showSelectedTime } from "./editor-panels.js";
 import {
@@ -169,6 +170,7 @@ function wireToolbar() {
     c.setGrid(grid);
   };
   $("removeSection").onclick = () => { if (m.grid) c.setGrid(removeSection(m.grid, transport.position())); };
+  wirePauseTools(c);
   $("fromGrid").onclick = () => { if (m.grid) c.edit(hitsFromGrid(m.grid, m.beats, 0, m.state.duration), []); };
   $("tapBpm").onclick = c.tapBpm;
   $("hitTime").addEventListener("keydown", (e) => { if (e.key === "Enter") c.typeSelectedTime(); });

@@ -3,6 +3,8 @@
 // and acts through the controller's `actions` (editor.js fills them in); none talks to the server.
 
 import { markerLabel, withoutMarker } from "./markers.js";
+import { showPauseList } from "./pause-list.js";
+import { pausesOf } from "./pauses.js";
 import { getJSON } from "./api.js";
 import { m, serverError, setError, transport } from "./editor-model.js";
 import { findingText, findingTime, nearestIndex } from "./beats.js";
@@ -81,9 +83,10 @@ export function showSection() {
   if (!m.grid) { $("sectionInfo").textContent = "no grid"; $("sectionList").replaceChildren(); return; }
   const s = sectionAt(m.grid, transport.position()), n = sectionsOf(m.grid).length;
   if (document.activeElement !== $("bpm")) $("bpm").value = bpmText(s.bpm);
-  $("sectionInfo").textContent = n > 1 ? `section ${s.index + 1} of ${n} ▾` : "1 section ▾";
+  const pauses = pausesOf(m.grid).length, held = pauses ? `, ${pauses} pause${pauses === 1 ? "" : "s"}` : "";
+  $("sectionInfo").textContent = (n > 1 ? `section ${s.index + 1} of ${n}` : "1 section") + held + " ▾";
   $("sectionInfo").title = `The playhead is in section ${s.index + 1} (from ${s.index ? s.offset.toFixed(3) + " s" : "the start"}). ` +
-    "Every tempo section, those after the track's end too: go to one, set its tempo, remove it";
+    "Every tempo section and pause, those after the track's end too: go to one, set its tempo or length, remove it; + Stop and + Delay add a pause";
   $("removeSection").disabled = s.index === 0;
   showSectionList();
   showTempoCandidates();
@@ -127,6 +130,7 @@ function showSectionList() {
     return row;
   });
   $("sectionList").replaceChildren(...rows);
+  showPauseList(actions);
 }
 
 // The selected hit's time (one hit selected): seconds and its place on the grid; typing moves it.

@@ -63,3 +63,53 @@ export function withPausesOf(musical, like) {
     stops: like.stops,
   };
 }
+
+/**
+ * The grid on new pauses (`stops`, at audio times, as a grid keeps them): every line and section keeps its place in
+ * musical time, so each one after a pause that grew moves later by what it grew, and one after a pause removed moves
+ * earlier by its length (as ArrowVortex moves the beats after a stop it inserts or changes).
+ */
+function repaused(grid, stops) {
+  const out = withPausesOf(withoutPauses(grid), { stops });
+  if (!stops.length) delete out.stops;
+  return out;
+}
+
+/** The grid's pauses as the grid keeps them (`{ time, seconds, delay }`), in time order. */
+const kept = (grid) => pausesOf(grid).map(({ time, seconds, delay }) => ({ time, seconds, delay: !!delay }));
+
+/**
+ * The grid with a pause of `seconds` at audio time `t`: a stop (a hit at `t` comes before it), or with `delay` a delay
+ * (after it). The lines, sections and pauses after `t` move later by its length; the grid as it was (the same object)
+ * when `t` or `seconds` is not usable, `t` lies inside a pause or a pause already starts there.
+ */
+export function addPause(grid, t, seconds, { delay = false } = {}) {
+  const pauses = kept(grid);
+  const clash = pauses.some((p) => Math.abs(p.time - t) < 1e-4 || (t > p.time && t < p.time + p.seconds));
+  if (!grid || !Number.isFinite(t) || !(seconds > 0) || !Number.isFinite(seconds) || clash) return grid;
+  const moved = pauses.map((p) => (p.time > t ? { ...p, time: p.time + seconds } : p));
+  return repaused(grid, [...moved, { time: t, seconds, delay }].sort((a, b) => a.time - b.time));
+}
+
+/**
+ * The grid with pause `index` (of `pauseRows`) lasting `seconds`: the lines, sections and pauses after it move by the
+ * difference. Zero removes it; the grid as it was for a length not usable or an index not there.
+ */
+export function setPauseSeconds(grid, index, seconds) {
+  const pauses = kept(grid), p = pauses[index];
+  if (!p || !Number.isFinite(seconds) || seconds < 0) return grid;
+  const d = seconds - p.seconds;
+  const moved = pauses.map((q, k) => (k > index ? { ...q, time: q.time + d } : q));
+  return repaused(grid, seconds > 0 ? moved.map((q, k) => (k === index ? { ...q, seconds } : q)) : moved.filter((_, k) => k !== index));
+}
+
+/** The grid without pause `index` (of `pauseRows`): the lines after it move earlier by its length. */
+export const removePause = (grid, index) => setPauseSeconds(grid, index, 0);
+
+/**
+ * The pauses as the sections list shows them: each one's `index`, audio `time`, length `seconds`, whether it is a
+ * `delay`, and whether it starts at or after the track's end (`duration` seconds).
+ */
+export function pauseRows(grid, duration) {
+  return kept(grid).map((p, index) => ({ index, ...p, pastEnd: Number.isFinite(duration) && p.time >= duration }));
+}

@@ -219,4 +219,20 @@ struct ChartSaveInPlaceTests {
         let row = 60.0 / 131 / 96
         #expect(back.times.count == 4 && zip(back.times, times).allSatisfy { abs($0 - $1) <= row + 1e-6 }, "\(back.times)")
     }
+
+    @Test func aStopSetOnAChartWithoutStopsGoesOnTheLineAfterItsBPMS() throws {
+        // 120 BPM, notes on beats 0–4 and 6–7 (0–2.0 s, 3.0 and 3.5 s) and no #STOPS: a grid with a stop of 0.5 s at
+        // 2.0 s puts beats 6 and 7 on beats 5 and 6, and the file gets `#STOPS` after `#BPMS`, in its own line endings.
+        let chart = [
+            "#OFFSET:0;", "#BPMS:0=120;", "#NOTES:", " dance-single:", ":", " Hard:", " 1:", " 0,0,0,0,0:", "1000", "0100", "0010",
+            "0001", ",", "1000", "0000", "0010", "0001", ";", "",
+        ].joined(separator: "\r\n")
+        let read = try #require(BeatMapReader.read(bytes: Array(chart.utf8), file: "c.sm", format: .stepmania).map)
+        let grid = try #require(TempoMap(timingPoints: [(0, 120)], stops: [(2.0, 0.5, false)]))
+        let out = try StepManiaRetime.bytes(Array(chart.utf8), tempo: grid, edited: nil, path: "c.sm")
+        let text = String(decoding: out, as: UTF8.self)
+        #expect(text.hasPrefix("#OFFSET:0.000000;\r\n#BPMS:0.000000=120.000000;\r\n#STOPS:4.000000=0.500000;\r\n#NOTES:"), "\(text)")
+        let back = try #require(BeatMapReader.read(bytes: out, file: "c.sm", format: .stepmania).map)
+        #expect(back.times.count == 7 && zip(back.times, read.times).allSatisfy { abs($0 - $1) < 1e-6 }, "\(back.times)")
+    }
 }

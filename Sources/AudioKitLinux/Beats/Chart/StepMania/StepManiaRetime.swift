@@ -106,7 +106,7 @@ enum StepManiaRetime {
                 ))
         }
         let offset = -new.time(ofBeat: -shift)
-        edits += try timingEdits(msd, timing: timing, offset: offset, shift: shift, path: path)
+        edits += try timingEdits(msd, normalized: normalized, timing: timing, offset: offset, shift: shift, path: path)
         let oldBPMS = msd.values.last { $0.tag == "BPMS" }.map(numbers) ?? []
         let oldTempos = oldBPMS.indices.filter { $0 % 2 == 1 }.map { oldBPMS[$0] }
         // A #DISPLAYBPM that showed the old map's tempo shows the new one; one holding a comment or an escape is kept.
@@ -131,10 +131,11 @@ enum StepManiaRetime {
     }
 
     /// The edits that write `timing` into the song's `#OFFSET` (`offset`), `#BPMS`, `#STOPS` and `#DELAYS`, and into an
-    /// `.ssc` chart's copies of them, every beat but 0 moved `shift` beats later. Throws `InputError` when the new map
-    /// has stops or delays and the file has no tag to write them into.
+    /// `.ssc` chart's copies of them, every beat but 0 moved `shift` beats later. A `#STOPS` or `#DELAYS` the new map
+    /// needs and the song (or a chart with its own `#BPMS`) lacks goes on the line after its `#BPMS`. Throws
+    /// `InputError` when that `#BPMS` does not end in `;` in `normalized` (the bytes `msd` was read from).
     static func timingEdits(
-        _ msd: MSDText, timing: StepManiaTiming, offset: Double, shift: Double, path: String
+        _ msd: MSDText, normalized: [UInt8], timing: StepManiaTiming, offset: Double, shift: Double, path: String
     ) throws(InputError) -> [(range: Range<Int>, text: String, keepSpace: Bool)] {
         let listed = { (items: [(beat: Double, seconds: Double)]) in
             items.map { "\(ChartWriter.f6($0.beat + shift))=\(ChartWriter.f6($0.seconds))" }
@@ -144,17 +145,33 @@ enum StepManiaRetime {
             "BPMS": timing.bpms.map { "\(ChartWriter.f6($0.beat + ($0.beat == 0 ? 0 : shift)))=\(ChartWriter.f6($0.bpm))" },
             "STOPS": listed(timing.stops), "DELAYS": listed(timing.delays),
         ]
-        for tag in ["STOPS", "DELAYS"]
-        where !(texts[tag] ?? []).isEmpty && !msd.values.contains(where: { $0.tag == tag && !$0.params.isEmpty }) {
-            throw InputError(
-                .unsupportedFormat, path: path,
-                reason: "the file has no #\(tag) to write the new tempo map's \(texts[tag]?.count ?? 0) pauses into",
-                fix: "add an empty #\(tag):; to the song's header, or Save As… a new chart")
-        }
-        return msd.values.compactMap { value in
+        var edits: [(range: Range<Int>, text: String, keepSpace: Bool)] = msd.values.compactMap { value in
             guard timingTags.contains(value.tag), let param = value.params.first else { return nil }
             return (param.range, (texts[value.tag] ?? []).joined(separator: ","), false)
         }
+        // The song's header, then each .ssc chart from its #NOTEDATA: a part with a #BPMS keeps timing of its own.
+        var parts: [[MSDText.Value]] = [[]]
+        for value in msd.values {
+            if value.tag == "NOTEDATA" { parts.append([]) }
+            parts[parts.count - 1].append(value)
+        }
+        for part in parts {
+            guard let bpms = part.first(where: { $0.tag == "BPMS" }), let end = bpms.params.last?.range.upperBound else { continue }
+            let missing = ["STOPS", "DELAYS"].filter { tag in
+                !(texts[tag] ?? []).isEmpty && !part.contains { $0.tag == tag && !$0.params.isEmpty }
+            }
+            guard !missing.isEmpty else { continue }
+            guard end < normalized.count, normalized[end] == UInt8(ascii: ";") else {
+                throw InputError(
+                    .unsupportedFormat, path: path,
+                    reason:
+                        "the file's #BPMS (line \(bpms.line)) does not end in ';', so the new tempo map's pauses are not written after it",
+                    fix: "end it with ';', or Save As… a new chart")
+            }
+            let added = missing.map { "\n#\($0):" + (texts[$0] ?? []).joined(separator: ",") + ";" }.joined()
+            edits.append((end + 1..<end + 1, added, false))
+        }
+        return edits
     }
 
     /// The edits that make a `#DISPLAYBPM` show the new map's tempos (`new`) when it showed the old map's (`old`): its
