@@ -92,8 +92,9 @@ protocol BeatMapCodec: Sendable {
     /// True when a new tempo map moves notes onto its rows (a format placing notes in beats), so the edited chart is
     /// written again from its hits after `tempoSavedInPlace`. False by default.
     static var retimeMovesNotes: Bool { get }
-    /// What a save in place that took a new tempo map rewrote, in words for the editor's save note.
-    static var retimeNote: String { get }
+    /// What a save in place that took a new tempo map rewrote (the file's bytes `old` and `new`), in words for the
+    /// editor's save note.
+    static func retimeNote(old: [UInt8], new: [UInt8]) -> String
 }
 
 extension BeatMapCodec {
@@ -107,7 +108,7 @@ extension BeatMapCodec {
     static var editorSavesAs: Bool { false }
     static var savesTempoInPlace: Bool { false }
     static var retimeMovesNotes: Bool { false }
-    static var retimeNote: String { "this chart's notes and its timing points were rewritten" }
+    static func retimeNote(old: [UInt8], new: [UInt8]) -> String { "this chart's notes and its timing points were rewritten" }
     static func tempoInPlaceRefusal(_ bytes: [UInt8], path: String) -> InputError? { nil }
     static func tempoAsWritten(_ tempo: TempoMap) -> (tempo: TempoMap, within: Double) { (tempo, 2e-6) }
     static func writeRounding(_ map: BeatMap) -> Double { 0 }

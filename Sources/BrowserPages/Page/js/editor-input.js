@@ -45,10 +45,12 @@ function wireCanvases() {
     $("pointer").textContent = `pointer ${t.toFixed(3)} s` + (where ? ` · ${where}` : "");
   });
   d.addEventListener("mouseleave", () => { $("pointer").textContent = ""; });
-  // The overview: a click centres the detail view there, a drag scrolls it along.
+  // The overview: a click centres the detail view there and puts the playhead there (as ArrowVortex's minimap moves
+  // its cursor), so the BPM field and the tempo tools act where the author looks; a drag scrolls along.
   let overviewDrag = false;
   const centre = (e) => {
-    const t = canvasX(e, o) / o.width * m.state.duration, w = m.view.to - m.view.from;
+    const t = Math.max(0, Math.min(m.state.duration, canvasX(e, o) / o.width * m.state.duration)), w = m.view.to - m.view.from;
+    transport.seek(t);
     c.setView(t - w / 2, t + w / 2);
   };
   o.addEventListener("mousedown", (e) => { overviewDrag = true; centre(e); });
@@ -167,7 +169,12 @@ function wireToolbar() {
       c.redraw();
       return;
     }
+    // A start off the grid's beats restarts the bars there: said, as for Beat 1 here, so an off-beat hit is no silent trap.
+    const period = 60 / sectionAt(m.grid, at).bpm, off = Math.abs(at - quantize(at, m.grid)) / period;
     c.setGrid(grid);
+    $("tapInfo").textContent = off * period > 0.005 ? `§${s.index + 1} starts ${off.toFixed(2)} beat off the beats (Ctrl+Z undoes)` : "";
+    $("tapInfo").title = off * period > 0.005
+      ? `The new section starts ${off.toFixed(2)} of a beat off the grid's beats: its lines and bars restart there (Ctrl+Z undoes)` : "";
   };
   $("removeSection").onclick = () => { if (m.grid) c.setGrid(removeSection(m.grid, transport.position())); };
   wirePauseTools(c);

@@ -170,13 +170,15 @@ export function showMarkers(s) {
 
 // Every error's fix in one click (one undo step; each hit moves once, then the check runs again): what selecting them
 // all and pressing F does. Null with fewer than two.
-function applyAllButton(s) {
+function applyAllButton(s, mapWide) {
   const fixable = s.beats.map((b, i) => i).filter((i) => s.beats[i].flagged && !s.beats[i].maybe && s.beats[i].fix != null);
   if (fixable.length < 2) return null;
   const all = document.createElement("button");
   all.id = "applyAll";
   all.textContent = `apply all ${fixable.length}`;
-  all.title = "Move every hit flagged as an error to its fix at once (the maybes stay); undo with Ctrl+Z";
+  // An error about the whole map (above) may be why these hits are flagged: said, so its fix comes first.
+  all.title = (mapWide ? "An error above is about the whole map and may be why these hits are flagged: fix it first. " : "") +
+    "Move every hit flagged as an error to its fix at once (the maybes stay); undo with Ctrl+Z";
   all.onclick = () => { m.selected = new Set(fixable); actions.applyFix(); };
   return all;
 }
@@ -194,72 +196,90 @@ function otherFinding(x) {
   return row;
 }
 
-// The findings: one row per flagged beat (click: go to it; "apply": move it to its fix), then the map's other
-// findings as text.
+// The findings: first what is about the whole map (the offset, a tempo octave, a stop the song does not have: the cause
+// of many flagged hits at once, so it is never under them), then one row per flagged beat (click: go to it; "apply":
+// move it to its fix), then the map's other findings that name a hit, as text.
 export function showFindings(s) {
   const rows = [];
   // A refusal on a line of its own (inline, it ran into the "apply all" button).
   if (serverError()) { const line = document.createElement("div"); line.append(span("bad", "error: " + serverError())); rows.push(line); }
-  const all = applyAllButton(s);
-  if (all) rows.push(all);
+  const octave = s.findings.find((x) => x.rule === "beatmap.tempo_octave");
+  const offset = offsetRow(s), octaveFixRow = octave && s.octave && m.grid ? octaveRow(s, octave) : null;
+  if (offset) rows.push(offset);
+  if (octaveFixRow) rows.push(octaveFixRow);
+  const shown = ["beatmap.misaligned", "beatmap.offset"].concat(octaveFixRow ? ["beatmap.tempo_octave"] : []);
+  const others = s.findings.filter((x) => !shown.includes(x.rule));
+  const wide = others.filter((x) => findingTime(x.message) == null);
+  rows.push(...wide.map(otherFinding));
+  const mapWide = wide.some((x) => x.severity === "error") || Boolean(offset && offset.dataset.severity === "error");
+  const all = applyAllButton(s, mapWide);
+  if (all && mapWide) {
+    const row = document.createElement("div");
+    row.append(all, span("warn", " the error about the whole map above may be why these hits are flagged: fix it first"));
+    rows.push(row);
+  } else if (all) rows.push(all);
   // Errors first, then the maybes.
   const order = s.beats.map((b, i) => i).filter((i) => s.beats[i].flagged);
   order.sort((a, b) => Number(Boolean(s.beats[a].maybe)) - Number(Boolean(s.beats[b].maybe)) || a - b);
-  order.forEach((i) => {
-    const b = s.beats[i];
-    const row = document.createElement("div");
-    row.className = "finding";
-    row.dataset.index = String(i);
-    // A "maybe" (a warning on the command line) is shown apart, in the warning colour, with no one-click move.
-    const { label, detail } = findingText(b, i);
-    row.append(span(b.maybe ? "warn" : "bad", label), detail);
-    row.onclick = () => actions.goTo(i);
-    if (b.fix != null && !b.maybe) {
-      const apply = document.createElement("button");
-      apply.textContent = "apply";
-      apply.onclick = (e) => { e.stopPropagation(); m.selected = new Set([i]); actions.applyFix(); };
-      row.append(apply);
-    }
-    rows.push(row);
-  });
-  // The whole map's offset, with a one-click shift of every hit (what Shift map… would take typing).
-  const offset = s.findings.find((x) => x.rule === "beatmap.offset");
-  if (offset && Number.isFinite(s.offset)) {
-    const row = document.createElement("div");
-    row.className = "finding";
-    const shift = document.createElement("button");
-    shift.id = "applyOffset";
-    shift.textContent = "apply";
-    shift.title = "Shift every hit, and the map's own tempo map with them, so the map sits on the track (undo with Ctrl+Z)";
-    shift.onclick = (e) => { e.stopPropagation(); actions.shiftAll(-s.offset); };
-    row.append(span(offset.severity === "error" ? "bad" : "warn", `${offset.severity}: [${offset.rule}] ${offset.message}`), shift);
-    rows.push(row);
-  }
-  // A beat list (or a chart's tempo map) at half or double the track's pulse, said in words, with its fix in one click
-  // (×2 or ÷2 on the beat the evidence keeps, then, for a beat list, Hits from grid; undo with Ctrl+Z).
-  const octave = s.findings.find((x) => x.rule === "beatmap.tempo_octave");
-  if (octave && s.octave && m.grid) {
-    const row = document.createElement("div");
-    row.className = "finding";
-    const fix = document.createElement("button");
-    const gridOnly = s.octave.subject === "grid";
-    fix.id = "applyOctave";
-    fix.textContent = s.octave.verdict === "half" ? `×2: ${s.octave.pulse.toFixed(2)} BPM` : `÷2: ${s.octave.pulse.toFixed(2)} BPM`;
-    fix.title = gridOnly
-      ? "Set the grid to the track's pulse; the hits stay where they are (undo with Ctrl+Z)"
-      : "Set the grid to the track's pulse and put a hit on each of its beats, from the first hit to the last (undo with Ctrl+Z)";
-    fix.onclick = (e) => {
-      e.stopPropagation();
-      const fixed = octaveFix(m.grid, m.beats, s.octave.verdict, s.octave.anchor, s.duration);
-      actions.setGrid(fixed.grid);
-      if (!gridOnly) actions.edit(fixed.hits, []);
-    };
-    row.append(span("warn", `${octave.severity}: [${octave.rule}] ${octave.message}`), fix);
-    rows.push(row);
-  }
-  const shown = ["beatmap.misaligned", "beatmap.offset"].concat(octave && s.octave && m.grid ? ["beatmap.tempo_octave"] : []);
-  rows.push(...s.findings.filter((x) => !shown.includes(x.rule)).map(otherFinding));
+  rows.push(...order.map((i) => hitRow(s.beats[i], i)));
+  rows.push(...others.filter((x) => findingTime(x.message) != null).map(otherFinding));
   $("findings").replaceChildren(...rows);
+}
+
+// One flagged hit's row: click goes to it; "apply" moves it to its fix. A "maybe" (a warning on the command line) is
+// shown apart, in the warning colour, with no one-click move.
+function hitRow(b, i) {
+  const row = document.createElement("div");
+  row.className = "finding";
+  row.dataset.index = String(i);
+  const { label, detail } = findingText(b, i);
+  row.append(span(b.maybe ? "warn" : "bad", label), detail);
+  row.onclick = () => actions.goTo(i);
+  if (b.fix != null && !b.maybe) {
+    const apply = document.createElement("button");
+    apply.textContent = "apply";
+    apply.onclick = (e) => { e.stopPropagation(); m.selected = new Set([i]); actions.applyFix(); };
+    row.append(apply);
+  }
+  return row;
+}
+
+// The whole map's offset, with a one-click shift of every hit (what Shift map… would take typing); null without one.
+function offsetRow(s) {
+  const offset = s.findings.find((x) => x.rule === "beatmap.offset");
+  if (!offset || !Number.isFinite(s.offset)) return null;
+  const row = document.createElement("div");
+  row.className = "finding";
+  row.dataset.severity = offset.severity;
+  const shift = document.createElement("button");
+  shift.id = "applyOffset";
+  shift.textContent = "apply";
+  shift.title = "Shift every hit, and the map's own tempo map with them, so the map sits on the track (undo with Ctrl+Z)";
+  shift.onclick = (e) => { e.stopPropagation(); actions.shiftAll(-s.offset); };
+  row.append(span(offset.severity === "error" ? "bad" : "warn", `${offset.severity}: [${offset.rule}] ${offset.message}`), shift);
+  return row;
+}
+
+// A beat list (or a chart's tempo map) at half or double the track's pulse, said in words, with its fix in one click
+// (×2 or ÷2 on the beat the evidence keeps, then, for a beat list, Hits from grid; undo with Ctrl+Z).
+function octaveRow(s, octave) {
+  const row = document.createElement("div");
+  row.className = "finding";
+  const fix = document.createElement("button");
+  const gridOnly = s.octave.subject === "grid";
+  fix.id = "applyOctave";
+  fix.textContent = s.octave.verdict === "half" ? `×2: ${s.octave.pulse.toFixed(2)} BPM` : `÷2: ${s.octave.pulse.toFixed(2)} BPM`;
+  fix.title = gridOnly
+    ? "Set the grid to the track's pulse; the hits stay where they are (undo with Ctrl+Z)"
+    : "Set the grid to the track's pulse and put a hit on each of its beats, from the first hit to the last (undo with Ctrl+Z)";
+  fix.onclick = (e) => {
+    e.stopPropagation();
+    const fixed = octaveFix(m.grid, m.beats, s.octave.verdict, s.octave.anchor, s.duration);
+    actions.setGrid(fixed.grid);
+    if (!gridOnly) actions.edit(fixed.hits, []);
+  };
+  row.append(span("warn", `${octave.severity}: [${octave.rule}] ${octave.message}`), fix);
+  return row;
 }
 
 // The tempo candidates beside the grid, as buttons: the whole track's while the grid has one section; once it has more

@@ -103,7 +103,14 @@ function goToFlagged(direction) {
 
 /** Moves each selected flagged beat to its fix. */
 function applyFix() {
-  if (!m.state.beats.some((b, i) => m.selected.has(i) && b.fix != null)) return;
+  if (!m.state.beats.some((b, i) => m.selected.has(i) && b.fix != null)) {
+    // F with nothing to move says why, not a silent key.
+    const picked = m.state.beats.filter((b, i) => m.selected.has(i));
+    $("tapInfo").textContent = !picked.length ? "F moves a selected flagged hit to its fix: select one (N goes to the next)"
+      : picked.some((b) => b.maybe) ? "a maybe has no one-click fix: its row names the free line and the sound; drag the hit or type its time"
+      : "the selected hit is not flagged: nothing to fix";
+    return;
+  }
   const fixed = applyFixes(m.state.beats, m.selected);
   edit(fixed.beats, fixed.selectedTimes);
 }

@@ -232,6 +232,8 @@ struct ChartSaveInPlaceTests {
         let out = try StepManiaRetime.bytes(Array(chart.utf8), tempo: grid, edited: nil, path: "c.sm")
         let text = String(decoding: out, as: UTF8.self)
         #expect(text.hasPrefix("#OFFSET:0.000000;\r\n#BPMS:0.000000=120.000000;\r\n#STOPS:4.000000=0.500000;\r\n#NOTES:"), "\(text)")
+        // The save note names what changed: the stop, not the offset or tempo written again as they were.
+        #expect(StepManiaRetime.changedTags(old: Array(chart.utf8), new: out) == ["STOPS"])
         let back = try #require(BeatMapReader.read(bytes: out, file: "c.sm", format: .stepmania).map)
         #expect(back.times.count == 7 && zip(back.times, read.times).allSatisfy { abs($0 - $1) < 1e-6 }, "\(back.times)")
     }

@@ -12,8 +12,13 @@ enum StepManiaCodec: BeatMapCodec {
     static let savesTempoInPlace = true
     static let holdsSeveralCharts = true
     static let retimeMovesNotes = true
-    static let retimeNote =
-        "the song's timing (#OFFSET, #BPMS, and a #DISPLAYBPM that showed the old tempo) and the charts' rows were rewritten, every note kept at its time"
+
+    /// Names the tags whose values the save changed (the song's timing, a `#DISPLAYBPM`, the events kept at their times).
+    static func retimeNote(old: [UInt8], new: [UInt8]) -> String {
+        let changed = StepManiaRetime.changedTags(old: old, new: new)
+        let named = changed.isEmpty ? "" : " (" + changed.map { "#" + $0 }.joined(separator: ", ") + ")"
+        return "the song's timing\(named) and the charts' rows were rewritten, every note kept at its time"
+    }
 
     static func read(_ input: BeatMapReadInput) -> BeatMapReadResult {
         StepManiaChart.read(bytes: input.bytes, file: input.file, chart: input.chart, maxBeats: input.limits.maxBeats)

@@ -174,6 +174,21 @@ enum StepManiaRetime {
         return edits
     }
 
+    /// The tags a re-time rewrites (timing, `#DISPLAYBPM`, events) whose values differ between the files `old` and `new`
+    /// (by their numbers: `0` and `0.000000` are one offset), or that are in one file only: for the editor's save note.
+    static func changedTags(old: [UInt8], new: [UInt8]) -> [String] {
+        let tags = timingTags + ["DISPLAYBPM"] + events
+        func values(_ bytes: [UInt8]) -> [String: [[Double]]] {
+            var out: [String: [[Double]]] = [:]
+            for v in MSDText(BeatMapText.normalizingLineEndings(bytes)).values where tags.contains(v.tag) {
+                out[v.tag, default: []].append(numbers(v))
+            }
+            return out
+        }
+        let (a, b) = (values(old), values(new))
+        return tags.filter { a[$0] != b[$0] }
+    }
+
     /// The edits that make a `#DISPLAYBPM` show the new map's tempos (`new`) when it showed the old map's (`old`): its
     /// one value the old map's only tempo, or its two the old map's slowest and fastest, each within half a BPM (a
     /// display rounds). It keeps its form: whole numbers stay whole, a range stays a range, and one value becomes a range
