@@ -286,8 +286,8 @@ def timing_workflow(browser, binary, work, track, errors):
         listed = page.locator("#sectionList .section-row").all_inner_texts()
         assert len(listed) == 2 and "after the track's end" in listed[1] and "after the track's end" not in listed[0], listed
         second = "#sectionList .section-row[data-number='2']"
-        page.fill(f"{second} input", "130")
-        page.press(f"{second} input", "Enter")
+        page.fill(f"{second} .section-bpm", "130")
+        page.press(f"{second} .section-bpm", "Enter")
         page.wait_for_function("window.editor.synced && window.editor.state.declared_grid.sections.length === 1 && "
                                "Math.abs(window.editor.state.declared_grid.sections[0].bpm - 130) < 1e-9")
         page.evaluate("document.getElementById('sectionsMenu').open = true")
@@ -654,7 +654,8 @@ def pauses_edited_from_the_menu(browser, binary, work, track, errors):
     for half a second after beat 4. With the hit at 2.0 s selected, + Stop of 0.5 s in the sections menu puts a stop
     there (the server's grid too, in undo) and beat 5 at 2.5 s moves to 3.0 s; its length set to 0.75 s in the list
     moves the lines after it, Ctrl+Z takes that back, × removes the stop; added again and saved in place, the file
-    holds it as `#STOPS` and the hits read back where they were."""
+    holds it as `#STOPS` and the hits read back where they were; the first section's start typed in the sections list
+    moves the grid's offset, and Ctrl+Z takes it back."""
     chart = "\n".join([
         "#VERSION:0.83;", "#MUSIC:track.flac;", "#OFFSET:0;", "#BPMS:0=120;",
         "#NOTES:", " dance-single:", " :", " Hard:", " 1:", " 0,0,0,0,0:", "1000", "0100", "0010", "0001", ",",
@@ -700,6 +701,15 @@ def pauses_edited_from_the_menu(browser, binary, work, track, errors):
         text = open(path).read()
         assert "#STOPS:4.000000=0.500000;" in text, text
         assert page.evaluate("window.editor.beats") == [0, 0.5, 1, 1.5, 2, 3, 3.5], page.evaluate("window.editor.beats")
+        # A section's start typed in the list moves it (the first section's: the grid's offset); undo takes it back.
+        page.click("#sectionInfo")
+        first = "#sectionList .section-row[data-number='1'] .section-time"
+        page.fill(first, "0.25")
+        page.press(first, "Enter")
+        page.wait_for_function("window.editor.synced && window.editor.state.declared_grid.offset === 0.25")
+        page.keyboard.press("Escape")
+        page.keyboard.press("Control+z")
+        page.wait_for_function("window.editor.synced && window.editor.state.declared_grid.offset === 0")
     finally:
         for context in browser.contexts:
             context.close()

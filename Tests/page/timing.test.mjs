@@ -1,7 +1,7 @@
 // The editor page's pure timing maths, against values worked out by hand. Run: node --test Tests/page
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { lowerBound, snapToOnset, quantize, gridLines, formatSeconds, tapLatency, rulerTicks } from "../../Sources/BrowserPages/Page/js/timing.js";
+import { lowerBound, snapToOnset, quantize, gridLines, formatSeconds, tapLatency, rulerTicks, moveSection } from "../../Sources/BrowserPages/Page/js/timing.js";
 
 test("lowerBound finds the first element not below t", () => {
   assert.equal(lowerBound([], 1), 0);
@@ -63,4 +63,16 @@ test("bpmText shows three decimals, or the tempo as typed when three would round
   assert.equal(bpmText(209.98765), "209.98765");
   assert.equal(bpmText(1 / 3 * 300), "100.000");
   assert.equal(bpmText(123.4567891), "123.456789");
+});
+
+test("a section moved from the sections list starts at the time typed, at its tempo, the others where they were", () => {
+  const g = { bpm: 120, offset: 0.5, sections: [{ time: 10, bpm: 90 }, { time: 20, bpm: 150 }] };
+  assert.deepEqual(moveSection(g, 10, 11.25).sections, [{ time: 11.25, bpm: 90 }, { time: 20, bpm: 150 }]);
+  assert.deepEqual(moveSection(g, 20, 19).sections, [{ time: 10, bpm: 90 }, { time: 19, bpm: 150 }]);
+  // The first section's start is the grid's offset; the later sections stay.
+  const first = moveSection(g, 0.5, 0.75);
+  assert.equal(first.offset, 0.75);
+  assert.deepEqual(first.sections, g.sections);
+  // Past its neighbour, onto it, at no section or at no time: unchanged (the same grid).
+  for (const [from, to] of [[10, 25], [10, 20], [10, 0.5], [12, 13], [10, NaN], [0.5, 10]]) assert.equal(moveSection(g, from, to), g, `${from} → ${to}`);
 });

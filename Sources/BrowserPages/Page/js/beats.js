@@ -55,9 +55,11 @@ export function applyFixes(verdicts, selected) {
  * is), or, when it waits for a clearer flagged neighbour, that neighbour to fix first.
  */
 export function findingText(b, i) {
-  const ms = b.error == null ? "" : ` ${b.error > 0 ? "+" : ""}${(b.error * 1000).toFixed(0)} ms`;
+  // The error is the hit against the sound matched to it (the whole map's offset taken out first), not the move its fix
+  // makes, which goes to a grid line: said, so the two numbers do not seem to disagree.
+  const ms = b.error == null ? "" : `, ${b.error > 0 ? "+" : ""}${(b.error * 1000).toFixed(0)} ms from its sound`;
   const label = `${b.maybe ? "maybe: " : ""}hit ${i} at ${b.time.toFixed(3)} s${ms}`;
-  if (!b.maybe) return { label, detail: b.fix == null ? "" : ` → ${b.fix.toFixed(3)} s ` };
+  if (!b.maybe) return { label, detail: b.fix == null ? "" : ` → ${b.fix.toFixed(3)} s (its grid line) ` };
   if (b.waits_for != null) return { label, detail: ` (fix the hit at ${b.waits_for.toFixed(3)} s first: this one may be fine once it is) ` };
   if (b.maybe_place == null) return { label, detail: "" };
   const sound = b.audio_time == null ? "" : ` at ${b.audio_time.toFixed(3)} s`;

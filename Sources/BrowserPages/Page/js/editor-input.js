@@ -36,17 +36,11 @@ function nearestBeat(x, canvas) {
 const canvasX = (e, canvas) => { const r = canvas.getBoundingClientRect(); return (e.clientX - r.left) * canvas.width / r.width; };
 
 
-/** The two canvases: the pointer's time, the overview's click and drag, the detail's select, drag, mark, add and zoom. */
-function wireCanvases() {
-  const d = $("detail"), o = $("overview");
-  // The time under the pointer, with its place on the grid.
-  d.addEventListener("mousemove", (e) => {
-    const t = tOf(canvasX(e, d), m.view, d), where = formatPosition(t, m.grid, m.divisor || 4);
-    $("pointer").textContent = `pointer ${t.toFixed(3)} s` + (where ? ` · ${where}` : "");
-  });
-  d.addEventListener("mouseleave", () => { $("pointer").textContent = ""; });
-  // The overview: a click centres the detail view there and puts the playhead there (as ArrowVortex's minimap moves
-  // its cursor), so the BPM field and the tempo tools act where the author looks; a drag scrolls along.
+/**
+ * The overview: a click centres the detail view there and puts the playhead there (as ArrowVortex's minimap moves its
+ * cursor), so the BPM field and the tempo tools act where the author looks; a drag scrolls along.
+ */
+function wireOverview(o) {
   let overviewDrag = false;
   const centre = (e) => {
     const t = Math.max(0, Math.min(m.state.duration, canvasX(e, o) / o.width * m.state.duration)), w = m.view.to - m.view.from;
@@ -56,6 +50,18 @@ function wireCanvases() {
   o.addEventListener("mousedown", (e) => { overviewDrag = true; centre(e); });
   window.addEventListener("mousemove", (e) => { if (overviewDrag) centre(e); });
   window.addEventListener("mouseup", () => { overviewDrag = false; });
+}
+
+/** The two canvases: the pointer's time, the overview's click and drag, the detail's select, drag, mark, add and zoom. */
+function wireCanvases() {
+  const d = $("detail"), o = $("overview");
+  // The time under the pointer, with its place on the grid.
+  d.addEventListener("mousemove", (e) => {
+    const t = tOf(canvasX(e, d), m.view, d), where = formatPosition(t, m.grid, m.divisor || 4);
+    $("pointer").textContent = `pointer ${t.toFixed(3)} s` + (where ? ` · ${where}` : "");
+  });
+  d.addEventListener("mouseleave", () => { $("pointer").textContent = ""; });
+  wireOverview(o);
   d.addEventListener("mousedown", (e) => {
     const x = canvasX(e, d), i = nearestBeat(x, d);
     // A click on a proposed hit accepts it (Alt-click rejects it), unless a hit of the map is under the pointer.

@@ -8,7 +8,7 @@ import { pausesOf } from "./pauses.js";
 import { getJSON } from "./api.js";
 import { m, serverError, setError, transport } from "./editor-model.js";
 import { findingText, findingTime, nearestIndex } from "./beats.js";
-import { bpmText, formatPosition, octaveFix, removeSection, sectionAt, sectionRows, sectionStretch, sectionsOf, setSectionBpm, shownTempo } from "./timing.js";
+import { bpmText, formatPosition, moveSection, octaveFix, removeSection, sectionAt, sectionRows, sectionStretch, sectionsOf, setSectionBpm, shownTempo } from "./timing.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -104,7 +104,7 @@ function showSectionList() {
     row.className = "section-row";
     row.dataset.number = String(r.number);
     const go = document.createElement("button");
-    go.textContent = `§${r.number} bar ${r.bar} at ${r.time.toFixed(3)} s`;
+    go.textContent = `§${r.number} bar ${r.bar}`;
     go.disabled = r.pastEnd;
     go.title = r.pastEnd ? "After the track's end: set its tempo or remove it here" : "Go to this section";
     go.onclick = () => { transport.seek(Math.max(0, r.time)); const w = m.view.to - m.view.from; actions.setView(r.time - w / 4, r.time + 3 * w / 4); };
@@ -118,7 +118,19 @@ function showSectionList() {
       const decimals = typed.includes(".") ? typed.split(".")[1].length : 0;
       actions.setGrid(setSectionBpm(m.grid, r.time + 1e-9, Number.isFinite(value) ? shownTempo(value, decimals) : NaN));
     };
-    row.append(go, " ", bpm, " BPM");
+    // Its start, typed (Enter moves the section there; the others stay): a tempo change moved without a remove and an add.
+    const at = document.createElement("input");
+    at.type = "number"; at.step = "any"; at.value = r.time.toFixed(3); at.className = "section-time";
+    at.title = r.number === 1 ? "Where the grid's first bar starts (seconds; Enter moves it, the other sections stay)"
+      : "Where this section starts (seconds; Enter moves it there, between the sections either side)";
+    at.onkeydown = (e) => {
+      if (e.key !== "Enter") return;
+      e.stopPropagation();
+      const moved = moveSection(m.grid, r.time, Number(at.value));
+      if (moved === m.grid) { at.classList.add("invalid"); at.title = "Not moved: give a time between the sections either side of it"; return; }
+      actions.setGrid(moved);
+    };
+    row.append(go, " at ", at, " s ", bpm, " BPM");
     // The remove button before the note, so a long row never pushes it out of the window.
     if (r.number > 1) {
       const remove = document.createElement("button");

@@ -256,6 +256,20 @@ export const removeSection = onMusicalTime((grid, t) => {
 });
 
 /**
+ * The grid with the section that starts at `from` starting at `to` instead, at its tempo, the other sections where they
+ * are (the first section's start is the grid's offset); unchanged when no section starts at `from`, `to` is not a time,
+ * or `to` is not after the section before it and before the one after it, which would reorder them.
+ */
+export function moveSection(grid, from, to) {
+  const all = sectionsOf(grid), k = all.findIndex((x) => Math.abs(x.offset - from) < SAME_PLACE);
+  if (k < 0 || !Number.isFinite(to)) return grid;
+  if ((k > 0 && !(to > all[k - 1].offset + SAME_PLACE)) || (k + 1 < all.length && !(to < all[k + 1].offset - SAME_PLACE))) return grid;
+  if (k === 0) return { ...grid, offset: to };
+  const bpm = all[k].bpm, without = removeSection(grid, from + 1e-9);
+  return setSectionBpm(addSection(without, to, { exact: true }), to + 1e-9, bpm);
+}
+
+/**
  * The tempo of taps (seconds, in order): the least-squares slope of tap time against tap number, as BPM, and the
  * spread (standard deviation) of the intervals in ms; null with fewer than 4 taps.
  */
