@@ -603,17 +603,22 @@ def designer_traps(browser, binary, work, errors):
         stop_server(server)
 
 
+def two_bars_at_120(timing, second):
+    """A StepMania chart of two bars at 120 BPM from 0 s on the test track, with the song's `timing` tags added: a note on
+    each beat of the first bar, and the second bar's four rows `second`."""
+    return "\n".join([
+        "#VERSION:0.83;", "#MUSIC:track.flac;", "#OFFSET:0;", "#BPMS:0=120;", *timing,
+        "#NOTES:", " dance-single:", " :", " Hard:", " 1:", " 0,0,0,0,0:", "1000", "0100", "0010", "0001", ",", *second, ";", "",
+    ])
+
+
 def pauses_on_the_grid(browser, binary, work, track, errors):
     """A StepMania chart with a stop of 0.5 s on beat 4 (2.0 s) at 120 BPM: the page's grid holds it and draws it shaded,
     no beat line falls inside it and beat 5 is drawn at 3.0 s, where the chart has its note; ×2 keeps it at its time
     (the server's grid too), the next line a quarter of a second after it ends. The summary says the pause, the hits'
     drift and the track's own tempo (not a track tempo measured through the map, which agrees with any map), and Save,
     off for a chart it cannot write, looks off."""
-    chart = "\n".join([
-        "#VERSION:0.83;", "#MUSIC:track.flac;", "#OFFSET:0;", "#BPMS:0=120;", "#STOPS:4=0.5;",
-        "#NOTES:", " dance-single:", " :", " Hard:", " 1:", " 0,0,0,0,0:", "1000", "0100", "0010", "0001", ",",
-        "1000", "0100", "0010", "0001", ";", "",
-    ])
+    chart = two_bars_at_120(["#STOPS:4=0.5;"], ["1000", "0100", "0010", "0001"])
     path, server, url = start_on_chart(binary, work, "stopped.sm", chart, track)
     try:
         assert url, "the editor printed no URL for the chart with a stop"
@@ -656,11 +661,7 @@ def pauses_edited_from_the_menu(browser, binary, work, track, errors):
     moves the lines after it, Ctrl+Z takes that back, × removes the stop; added again and saved in place, the file
     holds it as `#STOPS` and the hits read back where they were; the first section's start typed in the sections list
     moves the grid's offset, and Ctrl+Z takes it back."""
-    chart = "\n".join([
-        "#VERSION:0.83;", "#MUSIC:track.flac;", "#OFFSET:0;", "#BPMS:0=120;",
-        "#NOTES:", " dance-single:", " :", " Hard:", " 1:", " 0,0,0,0,0:", "1000", "0100", "0010", "0001", ",",
-        "1000", "0000", "0010", "0001", ";", "",
-    ])
+    chart = two_bars_at_120([], ["1000", "0000", "0010", "0001"])
     path, server, url = start_on_chart(binary, work, "pausing.sm", chart, track)
     try:
         assert url, "the editor printed no URL for the chart"
@@ -1141,7 +1142,7 @@ def main():
             "the page fitted the window at 1280×720 and 1920×1080 (one row a toolbar, Play and Pause the same width, the findings in view), loaded, showed the flagged beat, played (streamed in pieces that equal the whole track, across a "
             "piece boundary), took a tap, a drag and an undo, saved, "
             "marked a range (kept beside the map), doubled the grid, added and removed a tempo section, added a beat on a 1/4 line, applied a finding's fix, and "
-            "moved a hit to a typed time; a map at half tempo was said in words and fixed in one click (and undone), then with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a chart on a tempo map at half the track's tempo (its hits right) was said so in the findings and the summary, fixed by ×2 of the grid alone with every hit kept, and saved into the chart itself, which Python simfile reads at 88 BPM with the same hit times; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, the section after the track's end retimed and removed from the sections list, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, a 40 ms offset applied in one click, and the chart saved in place with its re-timed grid (read back by simfile); a tempo change between two songs joined fixed in four actions (overview, hit, + Section, the section's own tempo candidate, 95.0 from its audio alone); a chart with a note inside a warp showed Save off, with the reason, before any click, and stayed untouched; a chart with a stop showed it shaded on the grid, no beat line inside it and beat 5 where the chart has it, kept through ×2 (the server's grid too), and the summary said the pause and the track's own tempo; a hit 0.13 µs before its section's start was that section's (+ Section said so, its candidate set it), a refused tempo, offset and marker were said with their reasons, the fields went back and the next undo undid a real change, the zoom key kept the playhead in place, a drag beside a hit moved none (nor a Shift+drag from one, which marked a range), and the sections list stayed inside 1280 px; a four-minute song zoomed out showed its hits as ticks under the waveform (not a wash over it), no beat lines and every 8th bar's label (or 2nd, 4th, 16th), none overlapping, and zoomed in, lines and every bar",
+            "moved a hit to a typed time; a map at half tempo was said in words and fixed in one click (and undone), then with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a chart on a tempo map at half the track's tempo (its hits right) was said so in the findings and the summary, fixed by ×2 of the grid alone with every hit kept, and saved into the chart itself, which Python simfile reads at 88 BPM with the same hit times; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, the section after the track's end retimed and removed from the sections list, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, a 40 ms offset applied in one click, and the chart saved in place with its re-timed grid (read back by simfile); a tempo change between two songs joined fixed in four actions (overview, hit, + Section, the section's own tempo candidate, 95.0 from its audio alone); a chart with a note inside a warp showed Save off, with the reason, before any click, and stayed untouched; stops were added at a selected hit, lengthened, undone and removed from the sections menu and saved in place as #STOPS, and a section's start typed there moved it; a chart with a stop showed it shaded on the grid, no beat line inside it and beat 5 where the chart has it, kept through ×2 (the server's grid too), and the summary said the pause and the track's own tempo; a hit 0.13 µs before its section's start was that section's (+ Section said so, its candidate set it), a refused tempo, offset and marker were said with their reasons, the fields went back and the next undo undid a real change, the zoom key kept the playhead in place, a drag beside a hit moved none (nor a Shift+drag from one, which marked a range), and the sections list stayed inside 1280 px; a four-minute song zoomed out showed its hits as ticks under the waveform (not a wash over it), no beat lines and every 8th bar's label (or 2nd, 4th, 16th), none overlapping, and zoomed in, lines and every bar",
         )
     except AssertionError as e:
         return failed("editor_test", e)
