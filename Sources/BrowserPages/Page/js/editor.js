@@ -14,6 +14,7 @@ import { withMarker } from "./markers.js";
 import { draw, fitCanvas, xOf } from "./editor-view.js";
 import { wire } from "./editor-input.js";
 import { draftRange, acceptRange, dropRange, draftQuery } from "./draft.js";
+import { saveAsName } from "./save-as.js";
 
 const $ = (id) => document.getElementById(id);
 let tempoTaps = [];
@@ -344,7 +345,8 @@ async function save() {
 
 // Save As: a new file, named here, in the folder the editor was started in (the server takes a name, never a path).
 async function saveAs() {
-  const name = prompt("Save as (a new file in the editor's folder: .json keeps the grid; .sm, .osu or .qua is a chart on the grid; or .txt, .csv, .swift)", "beatmap.json");
+  const name = prompt("Save as (a new file in the editor's folder: .json keeps the grid; .sm, .osu or .qua is a chart on the grid; or .txt, .csv, .swift)",
+    saveAsName(m.state.map));
   if (!name) return;
   clearTimeout(pushTimer); waiting = false;
   try { await sync("/api/save-as?name=" + encodeURIComponent(name), "POST"); } catch (e) { setError("Not saved: " + e.message); showFindings(m.state); }

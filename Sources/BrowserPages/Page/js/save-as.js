@@ -1,0 +1,12 @@
+// The name Save As offers. No DOM: tested with node --test (Tests/page/save-as.test.mjs).
+
+/**
+ * A chart's own name and kind (an .ssc as .sm, the kind the editor writes), with "-edit" added so the author's file is
+ * not the one offered, and every character the server refuses in a name made "_"; "beatmap.json" for anything else.
+ */
+export function saveAsName(map) {
+  const file = (map || "").split("/").pop(), dot = file.lastIndexOf(".");
+  const ext = dot > 0 ? file.slice(dot + 1).toLowerCase() : "";
+  const kind = { sm: "sm", ssc: "sm", osu: "osu", qua: "qua" }[ext];
+  return kind ? `${file.slice(0, dot).replace(/[^A-Za-z0-9 ._-]/g, "_")}-edit.${kind}` : "beatmap.json";
+}
