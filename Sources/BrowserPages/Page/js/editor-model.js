@@ -38,3 +38,10 @@ export function setError(message) { refusals.message = message; refusals.at = re
 export function clearError(since) { if (since > refusals.at) refusals.message = null; }
 /** What the server last refused, or null. */
 export const serverError = () => refusals.message;
+
+/** Puts the playhead at `t` (not before the track's start) and the detail view around it, `t` a quarter in (`setView`). */
+export function goToTime(t, setView) {
+  transport.seek(Math.max(0, t));
+  const w = m.view.to - m.view.from;
+  setView(t - w / 4, t + 3 * w / 4);
+}

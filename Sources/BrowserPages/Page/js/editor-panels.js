@@ -6,7 +6,7 @@ import { markerLabel, withoutMarker } from "./markers.js";
 import { showPauseList } from "./pause-list.js";
 import { pausesOf } from "./pauses.js";
 import { getJSON } from "./api.js";
-import { m, serverError, setError, transport } from "./editor-model.js";
+import { goToTime, m, serverError, setError, transport } from "./editor-model.js";
 import { findingText, findingTime, nearestIndex } from "./beats.js";
 import { bpmText, formatPosition, moveSection, octaveFix, removeSection, sectionAt, sectionRows, sectionStretch, sectionsOf, setSectionBpm, shownTempo } from "./timing.js";
 
@@ -107,7 +107,7 @@ function showSectionList() {
     go.textContent = `§${r.number} bar ${r.bar}`;
     go.disabled = r.pastEnd;
     go.title = r.pastEnd ? "After the track's end: set its tempo or remove it here" : "Go to this section";
-    go.onclick = () => { transport.seek(Math.max(0, r.time)); const w = m.view.to - m.view.from; actions.setView(r.time - w / 4, r.time + 3 * w / 4); };
+    go.onclick = () => goToTime(r.time, actions.setView);
     const bpm = document.createElement("input");
     bpm.type = "number"; bpm.step = "any"; bpm.min = "1"; bpm.max = "10000"; bpm.value = bpmText(r.bpm);
     bpm.className = "section-bpm"; bpm.title = "This section's tempo (Enter sets it)";

@@ -2,7 +2,7 @@
 // × (remove), and + Stop / + Delay to add one at the selected hit or the snapped playhead. The lines, sections and
 // pauses after a pause move with its length, as in ArrowVortex. Acts through the controller's `actions` (editor.js).
 
-import { m, transport } from "./editor-model.js";
+import { goToTime, m } from "./editor-model.js";
 import { addPause, pauseRows, removePause, setPauseSeconds } from "./pauses.js";
 import { sectionAt } from "./timing.js";
 
@@ -24,7 +24,7 @@ function pauseRow(r, actions) {
   go.textContent = `${what} at ${r.time.toFixed(3)} s`;
   go.disabled = r.pastEnd;
   go.title = r.pastEnd ? "After the track's end: set its length or remove it here" : `Go to this ${what}`;
-  go.onclick = () => { transport.seek(Math.max(0, r.time)); const w = m.view.to - m.view.from; actions.setView(r.time - w / 4, r.time + 3 * w / 4); };
+  go.onclick = () => goToTime(r.time, actions.setView);
   const seconds = document.createElement("input");
   seconds.type = "number"; seconds.step = "any"; seconds.min = "0.001"; seconds.value = String(Number(r.seconds.toFixed(6)));
   seconds.className = "pause-seconds";
