@@ -383,6 +383,50 @@ class SaveInPlaceTest(unittest.TestCase):
         self.assertEqual(s.bpms, "0.000000=240.000000,21.000000=300.000000")
         self.assert_notes_kept(path, {"Hard": hard_before, "Easy": easy_before})
 
+    def test_stops_and_delays_added_in_the_editor_are_written_where_the_file_had_none(self):
+        """A .sm with neither #STOPS nor #DELAYS: a stop and a delay added on the page (`PUT /api/grid`) and saved in
+        place are written as new #STOPS and #DELAYS lines after #BPMS; simfile reads them on their beats with their
+        lengths, the edited chart's hits at the times the page had them and the other chart's notes where they were."""
+        simfile = need("simfile")
+        path = os.path.join(self.dir, "chart.sm")
+        with open(path, "w", newline="") as f:
+            f.write(SM.replace("#STOPS:6.000000=0.250000;\r\n", ""))
+        _, _, hard_before = sm_chart(path, "Hard")
+        _, _, easy_before = sm_chart(path, "Easy")
+        with editor_on(path, self.track, self.dir, ["--chart", "Hard"]) as url:
+            self.assertIsNotNone(url, "the editor printed no URL")
+            grid = request(url, "/api/state")[1]["declared_grid"]
+            self.assertEqual(grid.get("stops", []), [], grid)
+            # Beat 6 at 120 BPM from 0.05 s is 3.05 s; beat 8, after the 0.25 s stop, 4.30 s. Both pauses are whole
+            # 16ths, so every later hit stays on a row.
+            grid["stops"] = [{"time": 3.05, "seconds": 0.25}, {"time": 4.30, "seconds": 0.125, "delay": True}]
+            put = request(url, "/api/grid", "PUT", grid)
+            self.assertEqual(put[0], 200, put)
+            self.assertTrue(put[1]["keeps_grid"], put[1].get("retime_refusal"))
+            saved = request(url, "/api/save", "POST")
+        self.assertEqual(saved[0], 200, saved)
+        for tag in ("#STOPS", "#DELAYS"):
+            self.assertIn(tag, saved[1]["save_note"])
+        text = read_bytes(path).decode()
+        self.assertRegex(text, r"#BPMS:[^;]*;\r\n#STOPS:[^;]*;\r\n#DELAYS:[^;]*;\r\n", "the new lines follow #BPMS")
+        self.assertNotIn("\n", text.replace("\r\n", ""), "a bare LF in a CRLF file")
+        s = simfile.open(path)
+        stops = [tuple(map(float, x.split("="))) for x in s.stops.split(",")]
+        delays = [tuple(map(float, x.split("="))) for x in s.delays.split(",")]
+        self.assertEqual(len(stops), 1, s.stops)
+        self.assertAlmostEqual(stops[0][0], 6, places=3)
+        self.assertAlmostEqual(stops[0][1], 0.25, places=6)
+        self.assertEqual(len(delays), 1, s.delays)
+        self.assertAlmostEqual(delays[0][0], 8, places=3)
+        self.assertAlmostEqual(delays[0][1], 0.125, places=6)
+        _, _, hard_after = sm_chart(path, "Hard")
+        hits = lambda notes: sorted({round(t, 9) for t, _, kind in notes if kind in "124"})
+        self.assertEqual(len(hits(hard_after)), len(hits(hard_before)))
+        for a, b in zip(hits(hard_after), hits(hard_before)):
+            self.assertAlmostEqual(a, b, delta=0.001)
+        _, _, easy_after = sm_chart(path, "Easy")
+        self.assertEqual(hits(easy_after), hits(easy_before))
+
     def test_a_grid_a_warped_chart_cannot_take_is_said_not_written(self):
         """An .ssc with a warp keeps its own tempo map when saved in place: the state says why, and the save's note says
         that the grid set here was not written and what keeps it (it said only "saved in place"); the file keeps its
