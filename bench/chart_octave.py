@@ -3,9 +3,11 @@
 ../shared/corpus/charts written again as a StepMania chart on its own grid (`grid.txt`, the beats its BPM and offset
 declare) at that tempo, at half of it and at double, its hits (`hits.txt`, an independent parser's) where they were.
 The hits are right in all three; only the tempo map changes. The charts as written should say nothing
-(`tempo_octave.verdict` null), the half ones "half", the double ones "double".
+(`tempo_octave.verdict` null), the half ones "half", the double ones "double". A fourth version keeps the tempo and
+moves the grid half a beat (its beats on the track's off-beats): it should be said to be half a beat off
+(`grid_phase`, "off"), and never to be at another octave.
 
-Usage: chart_octave.py BEATMAP   (21 checks, two at a time; about 2 minutes with a debug build on 2 cores)"""
+Usage: chart_octave.py BEATMAP   (28 checks, two at a time; about 3 minutes with a debug build on 2 cores)"""
 import concurrent.futures, json, os, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -18,10 +20,11 @@ def read(path):
         return [float(line) for line in f if line.strip()]
 
 
-def chart(hits, grid, factor):
-    """A .sm on `grid`'s tempo times `factor`, each hit on the row nearest its time (within 2 ms: Quaver keeps whole milliseconds; else None)."""
+def chart(hits, grid, factor, shift=0):
+    """A .sm on `grid`'s tempo times `factor`, its beats `shift` of a beat late (0.5: between the track's), each hit on
+    the row nearest its time (within 2 ms: Quaver keeps whole milliseconds; else None)."""
     period = (grid[-1] - grid[0]) / (len(grid) - 1)  # grid.txt's times are rounded to the microsecond
-    start = grid[0] - max(0, -((grid[0] - min(hits)) // period)) * period
+    start = grid[0] - max(0, -((grid[0] - min(hits)) // period)) * period - (1 - shift) * period * (shift > 0)
     bpm = 60 / period * factor
     rows = {}
     for t in hits:
@@ -43,9 +46,13 @@ def check(binary, text, audio, path):
         f.write(text)
     r = subprocess.run([binary, "check", path, "--audio", audio, "--format", "json"], capture_output=True, text=True)
     try:
-        o = json.loads(r.stdout).get("tempo_octave") or {}
+        d = json.loads(r.stdout)
     except ValueError:
         return "no JSON", ""
+    o, phase = d.get("tempo_octave") or {}, d.get("grid_phase") or []
+    if phase:
+        p = phase[0]
+        return "off", f"{p['bpm']:.1f} BPM (track {p['track_bpm']:.1f}): middles {p['midpoint_ratio']:.2f} in {p['midpoint_share']:.2f}"
     evidence = f"{o.get('bpm', 0):.1f} BPM: middles {o.get('midpoint_ratio', 0):.2f} in {o.get('midpoint_share', 0):.2f}, alternation {o.get('alternation_ratio', 0):.2f}"
     return o.get("verdict") or "-", evidence
 
@@ -63,8 +70,8 @@ def main():
         if not os.path.exists(os.path.join(folder, "grid.txt")):
             continue
         hits, grid = read(os.path.join(folder, "hits.txt")), read(os.path.join(folder, "grid.txt"))
-        for label, factor in (("as written", 1), ("half", 0.5), ("double", 2)):
-            jobs.append((name, label, chart(hits, grid, factor), os.path.join(folder, "audio.ogg")))
+        for label, factor, shift in (("as written", 1, 0), ("half", 0.5, 0), ("double", 2, 0), ("off-beat", 1, 0.5)):
+            jobs.append((name, label, chart(hits, grid, factor, shift), os.path.join(folder, "audio.ogg")))
 
     def one(job):
         name, label, text, audio = job
@@ -78,14 +85,17 @@ def main():
     for name, label, (verdict, evidence) in results:
         table.setdefault(name, {})[label] = verdict
         print(f"{name:18s} {label:10s} {verdict:6s} {evidence}")
-    print(f"{'chart':18s} {'as written':>11s} {'half':>6s} {'double':>7s}")
+    print(f"{'chart':18s} {'as written':>11s} {'half':>6s} {'double':>7s} {'off-beat':>9s}")
     for name, row in table.items():
-        print(f"{name:18s} {row['as written']:>11s} {row['half']:>6s} {row['double']:>7s}")
+        print(f"{name:18s} {row['as written']:>11s} {row['half']:>6s} {row['double']:>7s} {row['off-beat']:>9s}")
     right = sum(r["as written"] == "-" for r in table.values())
     half = sum(r["half"] == "half" for r in table.values())
     double = sum(r["double"] == "double" for r in table.values())
+    off = sum(r["off-beat"] == "off" for r in table.values())
+    wrong = sum(r["off-beat"] in ("half", "double") for r in table.values())
     n = len(table)
-    print(f"as written, nothing said: {right} of {n}; half said: {half} of {n}; double said: {double} of {n}")
+    print(f"as written, nothing said: {right} of {n}; half said: {half} of {n}; double said: {double} of {n}; "
+          f"half a beat off said: {off} of {n} (said to be at another octave: {wrong})")
 
 
 if __name__ == "__main__":

@@ -194,6 +194,50 @@ def chart_grid_at_half_tempo(browser, binary, work, track, errors):
         stop_server(server)
 
 
+def chart_grid_half_a_beat_off(browser, binary, work, track, errors):
+    """A StepMania chart at the 88 BPM sample's tempo whose grid is half a beat off (its beats on the track's off-beats,
+    every hit on a 1/2 line and on a beat of the track): the findings say so in words, not as a map at half the tempo;
+    the one-click fix moves the grid half a beat, every hit where it was; Ctrl+Z puts the grid back."""
+    with open(os.path.join(ROOT, "samples/beatmaps/world1-a.json")) as f:
+        full = [float(x) for x in re.findall(r"\d+\.\d+", f.read().split('"beats"')[1])]
+    step = 60 / 88
+    rows = [row for k in range(len(full)) for row in ("0000", "1000" if k % 2 == 0 else "0100")]
+    rows += ["0000"] * (-len(rows) % 8)
+    measures = ",\n".join("\n".join(rows[k:k + 8]) for k in range(0, len(rows), 8))
+    chart = "\n".join([
+        "#TITLE:Off;", "#MUSIC:track.flac;", f"#OFFSET:{step / 2 - full[0]:.6f};", "#BPMS:0.000=88.000;",
+        "#NOTES:", "     dance-single:", "     :", "     Hard:", "     5:", "     0,0,0,0,0:", measures, ";", "",
+    ])
+    path, server, url = start_on_chart(binary, work, "off-beat-grid.sm", chart, track)
+    # How far the grid's beats are from the track's, in beats (0: on them, 0.5: on the off-beats).
+    phase = lambda grid: ((full[0] - grid["offset"]) / step) % 1
+    try:
+        assert url, "the editor printed no URL for the chart half a beat off"
+        page = open_page(browser, url, errors, "grid half a beat off")
+        page.wait_for_function(f"window.editor && window.editor.state && window.editor.state.beats.length === {len(full)}")
+        assert abs(phase(page.evaluate("window.editor.grid")) - 0.5) < 0.01, page.evaluate("window.editor.grid")
+        page.wait_for_selector(".apply-phase")
+        findings = page.inner_text("#findings")
+        assert "grid_phase" in findings and "half a beat off the track" in findings, findings
+        assert "at half the track" not in findings and not page.query_selector("#applyOctave"), findings
+        assert page.inner_text(".apply-phase") == "½ beat", page.inner_text(".apply-phase")
+        assert "half a beat off the track" in page.inner_text("#summary"), page.inner_text("#summary")
+        before = page.evaluate("window.editor.beats")
+        page.click(".apply-phase")
+        page.wait_for_function("window.editor.synced && !document.querySelector('.apply-phase')")
+        fixed = page.evaluate("window.editor.grid")
+        assert min(phase(fixed), 1 - phase(fixed)) < 0.01 and abs(fixed["bpm"] - 88) < 1e-6, fixed
+        assert page.evaluate("window.editor.beats") == before, "the fix moved a hit"
+        assert "half a beat off" not in page.inner_text("#findings"), page.inner_text("#findings")
+        page.keyboard.press("Control+z")
+        page.wait_for_function("window.editor.synced && document.querySelector('.apply-phase')")
+        assert abs(phase(page.evaluate("window.editor.grid")) - 0.5) < 0.01, page.evaluate("window.editor.grid")
+    finally:
+        for context in browser.contexts:
+            context.close()
+        stop_server(server)
+
+
 def draft_proposal(browser, binary, work, track, errors):
     """Draft…: the whole track drafted at 2 hits a second is proposed (none on a hit the map has), one proposed hit is
     accepted by a click and undone, the rest accepted with Accept, and a second proposal rejected with Reject."""
@@ -1117,6 +1161,7 @@ def main():
             chart_whose_offset_is_off(browser, sys.argv[1], work, track, errors)
             half_tempo_fix(browser, sys.argv[1], work, track, errors)
             chart_grid_at_half_tempo(browser, sys.argv[1], work, track, errors)
+            chart_grid_half_a_beat_off(browser, sys.argv[1], work, track, errors)
             draft_proposal(browser, sys.argv[1], work, track, errors)
             timing_workflow(browser, sys.argv[1], work, track, errors)
             tempo_change_between_two_songs(browser, sys.argv[1], work, errors)

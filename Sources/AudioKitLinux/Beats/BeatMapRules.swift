@@ -32,6 +32,8 @@ public enum BeatMapRules {
     public static let noOnset = "beatmap.no_onset"
     /// A beat list at half or double the track's pulse.
     public static let tempoOctave = "beatmap.tempo_octave"
+    /// A tempo map, or a section of it, half a beat off the track.
+    public static let gridPhase = "beatmap.grid_phase"
     /// A map the audio does not confirm.
     public static let unconfirmed = "beatmap.unconfirmed"
     /// An MP3 without a gapless tag.
@@ -138,6 +140,13 @@ public enum BeatMapRules {
                 RuleExample("# clicks: \(clicks(0.5, 0.3, 24))\n" + grid(0.5, 0.6, 12), expected: ["2:1"]),
                 RuleExample("# clicks: \(clicks(0.5, 0.6, 12))\n" + grid(0.5, 0.3, 24), expected: ["2:1"]),
             ]),
+        RuleDescription(
+            id: gridPhase, name: "Tempo map half a beat off the track",
+            summary:
+                "The beats of a chart's own or declared tempo map, or of one of its tempo sections, fall on the track's off-beats: the onsets between them are much stronger than those on them, and the track's tempo there is the section's.",
+            rationale:
+                "The game plays the hits by their times, so they may all be right; but every grid line, bar number and snap the author edits on is half a beat out, and a hit snapped to the grid lands on an off-beat. A wrong offset does it, and so does a tempo change placed on an off-beat. The editor moves the section half a beat in one click, the hits staying where they are. Its examples need a chart's tempo map, so GridPhaseTests checks it.",
+            defaultSeverity: .warning),
         RuleDescription(
             id: noOnset, name: "Unchecked beats", summary: "Some beats have no clear onset near them.",
             rationale: "Quiet or sustained passages give no evidence; those beats are neither confirmed nor flagged.",

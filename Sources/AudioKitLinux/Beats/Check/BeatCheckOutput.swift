@@ -52,6 +52,17 @@ public enum BeatCheckOutput {
                         "subject": .string(o.subject),
                     ]))
             } ?? .null,
+            "grid_phase": .array(
+                r.gridPhases.map { g in
+                    .object(
+                        JSONObject([
+                            "section": .integer(Int64(g.section)), "start": .real(g.start), "bpm": .real(g.bpm),
+                            "track_bpm": .real((g.trackBPM * 1000).rounded() / 1000),
+                            "midpoint_ratio": .real((g.evidence.midpointRatio * 1000).rounded() / 1000),
+                            "midpoint_share": .real((g.evidence.midpointShare * 1000).rounded() / 1000),
+                            "gaps": .integer(Int64(g.evidence.gaps)),
+                        ]))
+                }),
             "beats": .array(beats),
             "diagnostics": .array(r.diagnostics.map(JSONReporter.value)),
         ])

@@ -108,6 +108,8 @@ public struct BeatCheckReport: Sendable {
     public var stretches: [BeatStretch] = []
     /// For a beat list, the evidence of its tempo octave against the track's (`beatmap.tempo_octave`).
     var octave: TempoOctave? = nil
+    /// The sections of a chart's own or declared tempo map half a beat off the track (`beatmap.grid_phase`).
+    var gridPhases: [GridPhase] = []
 
     /// The number of flagged beats.
     public var flaggedCount: Int { beats.filter(\.flagged).count }

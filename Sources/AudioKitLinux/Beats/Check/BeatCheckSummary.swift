@@ -19,6 +19,13 @@ public enum BeatCheckSummary {
             case .double?: parts.append(String(format: "%@ is at double the track's pulse (%.2f BPM)", what, a / 2))
             case nil: break
             }
+            if !r.gridPhases.isEmpty {
+                let sections = r.gridPhases.map { String($0.section + 1) }.joined(separator: ", ")
+                parts.append(
+                    (r.tempoMap?.sections.count ?? 1) == 1
+                        ? "the tempo map is half a beat off the track"
+                        : "tempo section\(r.gridPhases.count > 1 ? "s" : "") \(sections) half a beat off the track")
+            }
         }
         return parts.joined(separator: ", ")
     }

@@ -254,9 +254,12 @@ public enum BeatChecker {
         report.stretches = stretches
         // A beat list on a declared tempo (a game's beat map) may still be at the wrong octave; so may a chart's own or
         // declared tempo map under hits that are right (a fitted one took its octave from the track).
+        // A grid half a beat off has the track's beats between its own, as a grid at half the tempo has: said as what it is.
+        report.gridPhases = source == "fitted" ? [] : GridPhase.measure(grid: tempo, offset: offset, over: times, odf: odf, onset: onset)
         report.octave = TempoOctave.chosen(
             hits: isPulse(times) ? TempoOctave.measure(StretchAlignment.withoutStops(times, refuted).map { $0 - offset }, odf: odf) : nil,
-            grid: source == "fitted" ? nil : TempoOctave.measure(grid: tempo, offset: offset, over: times, odf: odf))
+            grid: source == "fitted" || !report.gridPhases.isEmpty
+                ? nil : TempoOctave.measure(grid: tempo, offset: offset, over: times, odf: odf))
         var all = diagnostics
         all += BeatCheckFindings.make(report, map: map, options: options)
         report.diagnostics = all.sorted()

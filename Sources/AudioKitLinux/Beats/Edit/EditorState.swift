@@ -139,6 +139,18 @@ public struct EditorState: Encodable, Sendable, Equatable {
     /// A beat list at half or double the track's pulse (`beatmap.tempo_octave`): what the page's one-click fix needs;
     /// nil otherwise.
     public var octave: Octave? = nil
+    /// The tempo sections half a beat off the track (`beatmap.grid_phase`): what the page's one-click fixes need.
+    public var gridPhases: [GridPhaseFix] = []
+
+    /// A tempo section half a beat off the track.
+    public struct GridPhaseFix: Encodable, Sendable, Equatable {
+        /// The section's number (1: the first).
+        public var section: Int
+        /// The section's start (seconds).
+        public var start: Double
+        /// A beat of the section (seconds): the fix moves the section that holds it by half a beat.
+        public var anchor: Double
+    }
 
     /// A beat list at the wrong octave of the track's pulse, and the beat its fix keeps in phase.
     public struct Octave: Encodable, Sendable, Equatable {
@@ -172,6 +184,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         case saveNote = "save_note"
         case saveRefusal = "save_refusal"
         case octave
+        case gridPhases = "grid_phases"
     }
 
     /// Encodes every key, an absent value as `null`.
@@ -205,6 +218,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         try c.encode(hitWindow, forKey: .hitWindow)
         try c.encode(findings, forKey: .findings)
         try c.encode(octave, forKey: .octave)
+        try c.encode(gridPhases, forKey: .gridPhases)
     }
 
     /// The keys of a grid in the page's JSON.
@@ -297,6 +311,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
                 verdict: verdict == .half ? "half" : "double", pulse: verdict == .half ? o.bpm * 2 : o.bpm / 2, anchor: anchor,
                 subject: o.subject)
         }
+        gridPhases = report.gridPhases.map { GridPhaseFix(section: $0.section + 1, start: $0.start, anchor: $0.anchor) }
     }
 }
 

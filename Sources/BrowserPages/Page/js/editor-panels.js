@@ -8,15 +8,13 @@ import { pausesOf } from "./pauses.js";
 import { getJSON } from "./api.js";
 import { goToTime, m, serverError, setError, transport } from "./editor-model.js";
 import { findingText, findingTime, nearestIndex } from "./beats.js";
-import { bpmText, formatPosition, moveSection, octaveFix, removeSection, sectionAt, sectionRows, sectionStretch, sectionsOf, setSectionBpm, shownTempo } from "./timing.js";
+import { gridPhaseRows, octaveRow, offsetRow } from "./map-findings.js";
+import { actions, span } from "./panel-parts.js";
+import { bpmText, formatPosition, moveSection, removeSection, sectionAt, sectionRows, sectionStretch, sectionsOf, setSectionBpm, shownTempo } from "./timing.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** What the panels' buttons do: set by the controller (editor.js) before the page shows anything. */
-export const actions = { edit: null, setGrid: null, setView: null, goTo: null, applyFix: null, sendMarkers: null, shiftAll: null };
-
-/** A span of class `cls` holding `text`. */
-export function span(cls, text) { const s = document.createElement("span"); s.className = cls; s.textContent = text; return s; }
+export { actions, span };
 
 /** The title, the summary line, the findings, the markers and the save button for the server's state `s`. */
 export function showState(s) {
@@ -67,6 +65,11 @@ export function showState(s) {
   if (s.octave) {
     const what = s.octave.subject === "grid" ? "the tempo map" : "the map";
     summary.append(" · ", span("warn", `${what} is at ${s.octave.verdict} the track's pulse (${s.octave.pulse.toFixed(2)} BPM)`));
+  }
+  const phases = s.grid_phases || [];
+  if (phases.length) {
+    const which = g && (g.sections || []).length ? `tempo section${phases.length > 1 ? "s" : ""} ${phases.map((p) => p.section).join(", ")}` : "the tempo map";
+    summary.append(" · ", span("warn", `${which} half a beat off the track`));
   }
   if (s.dirty) summary.append(" · ", span("warn", "unsaved"));
   else if (s.save_note) summary.append(" · ", span("ok", s.save_note));
@@ -208,9 +211,9 @@ function otherFinding(x) {
   return row;
 }
 
-// The findings: first what is about the whole map (the offset, a tempo octave, a stop the song does not have: the cause
-// of many flagged hits at once, so it is never under them), then one row per flagged beat (click: go to it; "apply":
-// move it to its fix), then the map's other findings that name a hit, as text.
+// The findings: first what is about the whole map (the offset, a tempo octave, a tempo section half a beat off, a stop
+// the song does not have: the cause of many flagged hits at once, so it is never under them), then one row per flagged
+// beat (click: go to it; "apply": move it to its fix), then the map's other findings that name a hit, as text.
 export function showFindings(s) {
   const rows = [];
   // A refusal on a line of its own (inline, it ran into the "apply all" button).
@@ -219,7 +222,9 @@ export function showFindings(s) {
   const offset = offsetRow(s), octaveFixRow = octave && s.octave && m.grid ? octaveRow(s, octave) : null;
   if (offset) rows.push(offset);
   if (octaveFixRow) rows.push(octaveFixRow);
-  const shown = ["beatmap.misaligned", "beatmap.offset"].concat(octaveFixRow ? ["beatmap.tempo_octave"] : []);
+  const phases = m.grid ? gridPhaseRows(s) : [];
+  rows.push(...phases);
+  const shown = ["beatmap.misaligned", "beatmap.offset"].concat(octaveFixRow ? ["beatmap.tempo_octave"] : [], phases.length ? ["beatmap.grid_phase"] : []);
   const others = s.findings.filter((x) => !shown.includes(x.rule));
   const wide = others.filter((x) => findingTime(x.message) == null);
   rows.push(...wide.map(otherFinding));
@@ -253,44 +258,6 @@ function hitRow(b, i) {
     apply.onclick = (e) => { e.stopPropagation(); m.selected = new Set([i]); actions.applyFix(); };
     row.append(apply);
   }
-  return row;
-}
-
-// The whole map's offset, with a one-click shift of every hit (what Shift map… would take typing); null without one.
-function offsetRow(s) {
-  const offset = s.findings.find((x) => x.rule === "beatmap.offset");
-  if (!offset || !Number.isFinite(s.offset)) return null;
-  const row = document.createElement("div");
-  row.className = "finding";
-  row.dataset.severity = offset.severity;
-  const shift = document.createElement("button");
-  shift.id = "applyOffset";
-  shift.textContent = "apply";
-  shift.title = "Shift every hit, and the map's own tempo map with them, so the map sits on the track (undo with Ctrl+Z)";
-  shift.onclick = (e) => { e.stopPropagation(); actions.shiftAll(-s.offset); };
-  row.append(span(offset.severity === "error" ? "bad" : "warn", `${offset.severity}: [${offset.rule}] ${offset.message}`), shift);
-  return row;
-}
-
-// A beat list (or a chart's tempo map) at half or double the track's pulse, said in words, with its fix in one click
-// (×2 or ÷2 on the beat the evidence keeps, then, for a beat list, Hits from grid; undo with Ctrl+Z).
-function octaveRow(s, octave) {
-  const row = document.createElement("div");
-  row.className = "finding";
-  const fix = document.createElement("button");
-  const gridOnly = s.octave.subject === "grid";
-  fix.id = "applyOctave";
-  fix.textContent = s.octave.verdict === "half" ? `×2: ${s.octave.pulse.toFixed(2)} BPM` : `÷2: ${s.octave.pulse.toFixed(2)} BPM`;
-  fix.title = gridOnly
-    ? "Set the grid to the track's pulse; the hits stay where they are (undo with Ctrl+Z)"
-    : "Set the grid to the track's pulse and put a hit on each of its beats, from the first hit to the last (undo with Ctrl+Z)";
-  fix.onclick = (e) => {
-    e.stopPropagation();
-    const fixed = octaveFix(m.grid, m.beats, s.octave.verdict, s.octave.anchor, s.duration);
-    actions.setGrid(fixed.grid);
-    if (!gridOnly) actions.edit(fixed.hits, []);
-  };
-  row.append(span("warn", `${octave.severity}: [${octave.rule}] ${octave.message}`), fix);
   return row;
 }
 

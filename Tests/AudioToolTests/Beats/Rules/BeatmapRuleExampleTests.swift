@@ -7,9 +7,11 @@ import Testing
 @Suite("beatmap rule examples")
 struct BeatmapRuleExampleTests {
     /// Rules whose example needs an encoded file, a whole tempo analysis or a track length: covered by
-    /// `BeatCheckTests` (MP3), `GameCheckTests` (declared tempo) and `BeatRuleTests.pastEndNeedsTheTrackLength`.
+    /// `BeatCheckTests` (MP3), `GameCheckTests` (declared tempo), `BeatRuleTests.pastEndNeedsTheTrackLength` and
+    /// `GridPhaseTests` (a chart's tempo map).
     static let coveredElsewhere: Set<String> = [
         BeatMapRules.mp3DecoderDelay, BeatMapRules.aacDecoderDelay, BeatMapRules.bpmMismatch, "beatmap.past_end",
+        BeatMapRules.gridPhase,
     ]
 
     @Test("every rule has a failing example", arguments: BeatMapRules.all.filter { !coveredElsewhere.contains($0.id) })

@@ -1,0 +1,65 @@
+// The findings about the whole map, each with its fix in one click: the map's offset, a tempo octave, a tempo section
+// half a beat off. Each row says the checker's finding in its words; the button acts through the controller's
+// `actions` (undo with Ctrl+Z).
+
+import { m } from "./editor-model.js";
+import { actions, span } from "./panel-parts.js";
+import { octaveFix, shiftHalfBeat } from "./timing.js";
+
+// The whole map's offset, with a one-click shift of every hit (what Shift map… would take typing); null without one.
+export function offsetRow(s) {
+  const offset = s.findings.find((x) => x.rule === "beatmap.offset");
+  if (!offset || !Number.isFinite(s.offset)) return null;
+  const row = document.createElement("div");
+  row.className = "finding";
+  row.dataset.severity = offset.severity;
+  const shift = document.createElement("button");
+  shift.id = "applyOffset";
+  shift.textContent = "apply";
+  shift.title = "Shift every hit, and the map's own tempo map with them, so the map sits on the track (undo with Ctrl+Z)";
+  shift.onclick = (e) => { e.stopPropagation(); actions.shiftAll(-s.offset); };
+  row.append(span(offset.severity === "error" ? "bad" : "warn", `${offset.severity}: [${offset.rule}] ${offset.message}`), shift);
+  return row;
+}
+
+// A beat list (or a chart's tempo map) at half or double the track's pulse, said in words, with its fix in one click
+// (×2 or ÷2 on the beat the evidence keeps, then, for a beat list, Hits from grid; undo with Ctrl+Z).
+export function octaveRow(s, octave) {
+  const row = document.createElement("div");
+  row.className = "finding";
+  const fix = document.createElement("button");
+  const gridOnly = s.octave.subject === "grid";
+  fix.id = "applyOctave";
+  fix.textContent = s.octave.verdict === "half" ? `×2: ${s.octave.pulse.toFixed(2)} BPM` : `÷2: ${s.octave.pulse.toFixed(2)} BPM`;
+  fix.title = gridOnly
+    ? "Set the grid to the track's pulse; the hits stay where they are (undo with Ctrl+Z)"
+    : "Set the grid to the track's pulse and put a hit on each of its beats, from the first hit to the last (undo with Ctrl+Z)";
+  fix.onclick = (e) => {
+    e.stopPropagation();
+    const fixed = octaveFix(m.grid, m.beats, s.octave.verdict, s.octave.anchor, s.duration);
+    actions.setGrid(fixed.grid);
+    if (!gridOnly) actions.edit(fixed.hits, []);
+  };
+  row.append(span("warn", `${octave.severity}: [${octave.rule}] ${octave.message}`), fix);
+  return row;
+}
+
+// Each tempo section half a beat off the track (the checker's `beatmap.grid_phase`: its beats on the track's off-beats),
+// said in words, with a button that moves the section half a beat, the hits staying where they are.
+export function gridPhaseRows(s) {
+  const said = s.findings.filter((x) => x.rule === "beatmap.grid_phase");
+  const phases = s.grid_phases || [];
+  if (said.length !== phases.length) return [];
+  return phases.map((p, k) => {
+    const row = document.createElement("div");
+    row.className = "finding";
+    const fix = document.createElement("button");
+    fix.className = "apply-phase";
+    fix.dataset.section = String(p.section);
+    fix.textContent = phases.length === 1 && !(m.grid.sections || []).length ? "½ beat" : `½ beat: §${p.section}`;
+    fix.title = `Move ${p.section === 1 ? "the grid" : "section " + p.section} half a beat (as the toolbar's ½ beat does there); the hits stay where they are (undo with Ctrl+Z)`;
+    fix.onclick = (e) => { e.stopPropagation(); actions.setGrid(shiftHalfBeat(m.grid, p.anchor)); };
+    row.append(span("warn", `${said[k].severity}: [${said[k].rule}] ${said[k].message}`), fix);
+    return row;
+  });
+}

@@ -1,0 +1,96 @@
+import AudioKitLinux
+import Foundation
+import Testing
+
+/// A chart's tempo map half a beat off the track while its hits are right (`beatmap.grid_phase`): the grid's beats on
+/// the track's off-beats. It has the track's beats between its own, as a map at half the tempo has, and was said to be
+/// "at half the track's tempo" (a ×2 that made it worse); a tempo change placed on an off-beat was not said at all.
+@Suite("A chart's tempo map half a beat off the track")
+struct GridPhaseTests {
+    /// `bpm` for `seconds`: a loud click on each beat (from 0.2 s), a soft one on each off-beat.
+    static func song(bpm: Double, seconds: Double) -> [(time: Double, amplitude: Double)] {
+        (0..<Int(seconds * bpm / 30)).map { (k: Int) -> (time: Double, amplitude: Double) in
+            let amplitude: Double = k % 2 == 0 ? 0.5 : 0.12
+            return (time: 0.2 + Double(k) * 30 / bpm, amplitude: amplitude)
+        }
+    }
+
+    /// `beatmap check --format json` of `text` (named `name`) on `clicks`: its `grid_phase` list, its `tempo_octave`, its
+    /// findings' messages, its exit status and its summary line.
+    static func check(_ text: String, name: String, bpm: Double, seconds: Double) throws -> (
+        phases: [JSONValue], octave: JSONValue?, messages: [String], status: Int32, summary: String
+    ) {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let song = dir.appendingPathComponent("song.wav").path
+        try AudioFile.write(
+            ChartTempoOctaveTests.song(Self.song(bpm: bpm, seconds: seconds), seconds: seconds), to: song, sampleRate: 22_050, channels: 1)
+        let path = dir.appendingPathComponent(name)
+        try Data(text.utf8).write(to: path)
+        let r = try run(TestPaths.binary("beatmap"), ["check", path.path, "--audio", song, "--format", "json"])
+        let root = try #require(JSONValue.parse(Array(r.stdout.utf8)), "\(r.stdout.prefix(500))\(r.stderr)")
+        guard case .array(let phases)? = root["grid_phase"], case .array(let findings)? = root["diagnostics"] else {
+            Issue.record("no grid_phase or diagnostics: \(r.stdout.prefix(500))")
+            return ([], nil, [], r.status, r.stderr)
+        }
+        return (phases, root["tempo_octave"], findings.compactMap { $0["message"]?.string }, r.status, r.stderr)
+    }
+
+    /// A StepMania chart at 80 BPM whose beat 0 is at `beatZero` seconds, a note on each of 50 1/2 rows from 0.2 s.
+    static func chart(beatZero: Double) -> String {
+        let first = Int(((0.2 - beatZero) / 0.375).rounded())
+        var rows = [String](repeating: "0000", count: first) + (0..<50).map { $0 % 2 == 0 ? "1000" : "0100" }
+        while rows.count % 8 != 0 { rows.append("0000") }
+        let measures = stride(from: 0, to: rows.count, by: 8).map { rows[$0..<($0 + 8)].joined(separator: "\n") }
+        var text = "#TITLE:Phase;\n#MUSIC:song.wav;\n#OFFSET:\(String(format: "%.6f", -beatZero));\n#BPMS:0.000=80.000;\n"
+        text += "#NOTES:\n     dance-single:\n     :\n     Hard:\n     9:\n     0,0,0,0,0:\n"
+        return text + measures.joined(separator: "\n,\n") + "\n;\n"
+    }
+
+    @Test func aGridHalfABeatOffIsSaidAsSuchNotAsHalfTheTempo() throws {
+        // 80 BPM, beat 0 at −0.175 s: every beat of the grid falls on a soft off-beat click, every hit on a 1/2 row. At
+        // 80 BPM (double it is 160) the loud clicks between the grid's beats were read as a map at half the tempo.
+        let r = try Self.check(Self.chart(beatZero: -0.175), name: "chart.sm", bpm: 80, seconds: 22)
+        #expect(r.phases.count == 1, "\(r.phases)")
+        #expect(r.phases.first?["section"]?.number == 0)
+        #expect(abs((r.phases.first?["track_bpm"]?.number ?? 0) - 80) < 1, "\(r.phases)")
+        // The loud clicks are the middles: four times the soft ones on the beats, in every gap.
+        #expect((r.phases.first?["midpoint_ratio"]?.number ?? 0) > 2, "\(r.phases)")
+        #expect(r.octave?["verdict"] == .null, "\(String(describing: r.octave))")
+        let said = r.messages.first { $0.contains("half a beat off") }
+        #expect(said?.hasPrefix("the tempo map is half a beat off the track") == true, "\(r.messages)")
+        #expect(said?.contains("move the map's offset half a beat, the hits staying where they are") == true, "\(r.messages)")
+        #expect(!r.messages.contains { $0.contains("at half the track's tempo") }, "\(r.messages)")
+        // A warning: the hits are right, the check passes, and the summary line says it.
+        #expect(r.status == 0)
+        #expect(r.summary.contains("the tempo map is half a beat off the track"), "\(r.summary)")
+    }
+
+    @Test func theSameHitsOnTheGridInPhaseSayNothing() throws {
+        let r = try Self.check(Self.chart(beatZero: 0.2), name: "chart.sm", bpm: 80, seconds: 22)
+        #expect(r.phases.isEmpty, "\(r.phases)")
+        #expect(!r.messages.contains { $0.contains("half a beat off") }, "\(r.messages)")
+    }
+
+    @Test func aTempoChangePlacedOnAnOffBeatIsSaidWithItsSection() throws {
+        // A declared grid at 120 BPM from 0.2 s whose second section starts at 10.45 s, a quarter of a second (half a
+        // beat) after the beat at 10.2 s; the hits a chart's rhythm (beats and off-beats, not a pulse) on the clicks.
+        let pattern: [Double] = [0, 1, 1.5, 2, 3, 3.5]
+        var hits: [String] = []
+        for bar in 0..<14 {
+            for beat in pattern { hits.append(String(format: "%.3f", 0.2 + (Double(bar) * 4 + beat) * 0.5)) }
+        }
+        let head = #"{"bpm": 120, "offset": 0.2, "tempo_changes": [{"time": 10.45, "bpm": 120}], "beats": ["#
+        let json: String = head + hits.joined(separator: ", ") + "]}"
+        let r = try Self.check(json, name: "map.json", bpm: 120, seconds: 30)
+        #expect(r.phases.count == 1, "\(r.phases)")
+        #expect(r.phases.first?["section"]?.number == 1)
+        #expect(r.phases.first?["start"]?.number == 10.45)
+        let said = "tempo section 2 of the map (from 10.450 s, 120.00 BPM) is half a beat off"
+        #expect(r.messages.contains { $0.hasPrefix(said) }, "\(r.messages)")
+        #expect(r.summary.contains("tempo section 2 half a beat off the track"), "\(r.summary)")
+        // The same map with its change on the beat says nothing.
+        let onBeat = try Self.check(json.replacingOccurrences(of: "10.45", with: "10.2"), name: "map.json", bpm: 120, seconds: 30)
+        #expect(onBeat.phases.isEmpty, "\(onBeat.phases)")
+    }
+}
