@@ -33,12 +33,16 @@ struct GridPhase: Sendable, Equatable {
 
     /// The sections of `tempo` half a beat off the track, each measured on its whole beats from the first hit to the last
     /// (map times `times`), placed in the audio by `offset` (map time minus audio time); `onset` gives the track's tempo
-    /// over each.
+    /// over each. A section that carries on the one before it (the same tempo, its start on a whole beat of that one's
+    /// grid: a StepMania file's every same-tempo change, or a timing point that changes nothing) is measured with it: a
+    /// song's intro whose off-beats are louder than its beats, measured alone behind such a change, read as off.
     static func measure(grid tempo: TempoMap, offset: Double, over times: [Double], odf: OnsetCurve, onset: OnsetStrength) -> [GridPhase] {
         guard let first = times.min(), let last = times.max(), first.isFinite, last.isFinite else { return [] }
-        return tempo.sections.indices.compactMap { k in
+        let starts = tempo.sections.indices.filter { $0 == 0 || !carriesOn(tempo, $0) }
+        return starts.indices.compactMap { g in
+            let k = starts[g]
             let section = tempo.sections[k]
-            let next = k + 1 < tempo.sections.count ? tempo.sections[k + 1] : nil
+            let next = g + 1 < starts.count ? tempo.sections[starts[g + 1]] : nil
             let from = max(section.beat, tempo.beat(atTime: first).rounded(.up))
             let to = min(next.map { $0.beat - 1 } ?? .infinity, tempo.beat(atTime: last).rounded(.down))
             guard from.isFinite, to.isFinite, to - from >= Double(TempoOctave.minimumGaps),
@@ -52,6 +56,15 @@ struct GridPhase: Sendable, Equatable {
             else { return nil }
             return GridPhase(section: k, start: section.time, bpm: section.bpm, trackBPM: track, evidence: o, anchor: beats[0])
         }
+    }
+
+    /// Whether section `k` of `tempo` carries on the one before it: the same tempo, and its start within a millisecond
+    /// of where that one's grid puts its first beat (the pauses between counted).
+    static func carriesOn(_ tempo: TempoMap, _ k: Int) -> Bool {
+        let (before, section) = (tempo.sections[k - 1], tempo.sections[k])
+        guard abs(section.bpm / before.bpm - 1) < 1e-9 else { return false }
+        let expected = before.time + (section.beat - before.beat) * 60 / before.bpm + tempo.pauses(from: before.beat, to: section.beat)
+        return abs(expected - section.time) < 0.001
     }
 
     /// The finding (`beatmap.grid_phase`) on this section of a map read from `map`'s file.
