@@ -26,7 +26,8 @@ struct GridPhaseTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let song = dir.appendingPathComponent("song.wav").path
         try AudioFile.write(
-            ChartTempoOctaveTests.song(Self.song(bpm: bpm, seconds: seconds, intro: intro), seconds: seconds), to: song, sampleRate: 22_050, channels: 1)
+            ChartTempoOctaveTests.song(Self.song(bpm: bpm, seconds: seconds, intro: intro), seconds: seconds), to: song, sampleRate: 22_050,
+            channels: 1)
         let path = dir.appendingPathComponent(name)
         try Data(text.utf8).write(to: path)
         let r = try run(TestPaths.binary("beatmap"), ["check", path.path, "--audio", song, "--format", "json"])
