@@ -6,7 +6,7 @@ import { betweenNeighbours, grabbable, indicesWithin } from "./beats.js";
 import { acceptRange, proposedNear } from "./draft.js";
 import { wirePauseTools } from "./pause-list.js";
 import { m, transport } from "./editor-model.js";
-import { showProposal, showSelectedTime } from "./editor-panels.js";
+import { fitCandidates, showProposal, showSelectedTime } from "./editor-panels.js";
 import {
   addSection, formatPosition, hitsFromGrid, quantize, removeSection, scaleTempo, sectionAt, setDownbeat, setSectionBpm, shiftHalfBeat,
 } from "./timing.js";
@@ -198,17 +198,32 @@ function wireToolbar() {
   };
 }
 
+/**
+ * Whether `key` belongs to the focused control `el` rather than to the shortcuts: every key of a text or number field
+ * (Enter and Esc then leave it); a slider's and a menu's arrows, Home, End and page keys (and a menu's Enter); none of a
+ * checkbox's. A slider or a menu once touched keeps the other keys working (Space plays, + zooms), as they did not.
+ */
+function ownKey(el, key) {
+  if (el.tagName === "SELECT" || (el.tagName === "INPUT" && el.type === "range")) {
+    return /^(Arrow|Page)|^(Home|End)$/.test(key) || (el.tagName === "SELECT" && key === "Enter");
+  }
+  return el.tagName === "INPUT" && el.type !== "checkbox";
+}
+
 /** The keys (listed in the page's help line). */
 function wireKeys() {
   // A field gives the keys back once its value is in: Enter or Esc in a field, or a choice made in a menu, leaves it, so
   // the shortcuts work again without a click on the canvas.
-  document.addEventListener("change", (e) => { if (e.target.tagName === "SELECT") e.target.blur(); });
+  document.addEventListener("change", (e) => { if (e.target.tagName === "SELECT" || e.target.type === "range") e.target.blur(); });
+  // A button clicked with the mouse does not keep the keys: Enter would click it again (÷2 twice); one reached with Tab does.
+  document.addEventListener("click", (e) => { const b = e.target.closest && e.target.closest("button"); if (b && e.detail > 0) b.blur(); });
   window.addEventListener("keydown", (e) => {
-    const typing = (e.target.tagName === "INPUT" && e.target.type !== "checkbox") || e.target.tagName === "SELECT";
-    if (typing && (e.key === "Enter" || e.key === "Escape")) { e.target.blur(); return; }
-    // Keys go to a field being typed in; a checkbox takes none, so the shortcuts work after ticking one.
-    if (typing) return;
+    if (ownKey(e.target, e.key)) {
+      if (e.key === "Enter" || e.key === "Escape") e.target.blur();
+      return;
+    }
     if (e.key === "Escape") {
+      if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
       for (const d of document.querySelectorAll("details.menu")) d.open = false;
       if (m.selected.size) { m.selected = new Set(); c.redraw(); }
       return;
@@ -241,7 +256,7 @@ function wireKeys() {
 
 /** The layout: canvases follow the window and the rows around them; a menu closes once used or on a click elsewhere. */
 function wireLayout() {
-  window.addEventListener("resize", () => { fitCanvas($("overview")); fitCanvas($("detail")); c.loadOverview(); c.loadView(); });
+  window.addEventListener("resize", () => { fitCanvas($("overview")); fitCanvas($("detail")); fitCandidates(); c.loadOverview(); c.loadView(); });
   // A menu closes once one of its tools is used, or on a click elsewhere.
   const menus = [...document.querySelectorAll("details.menu")];
   for (const d of menus) d.addEventListener("click", (e) => { if (e.target.tagName === "BUTTON") d.open = false; });

@@ -305,7 +305,18 @@ function showIn(key, make, title = "") {
   if (showIn.key === key) return;
   showIn.key = key;
   $("candidates").replaceChildren(...make());
-  $("candidates").title = title || "The tempo of the track (of the section in focus, once the grid has several) and its octaves, with their strength: click to set it";
+  $("candidates").dataset.title = title || "The tempo of the track (of the section in focus, once the grid has several) and its octaves, with their strength: click to set it";
+  fitCandidates();
+}
+
+/** Shows the candidates that fit whole in their room (the strongest come first), never one cut in half; the title names the others. */
+export function fitCandidates() {
+  const box = $("candidates"), buttons = [...box.querySelectorAll(".candidate")];
+  for (const b of buttons) b.hidden = false;
+  const right = box.getBoundingClientRect().right;
+  const cut = buttons.filter((b) => b.getBoundingClientRect().right > right + 0.5);
+  for (const b of cut) b.hidden = true;
+  box.title = box.dataset.title + (cut.length ? ` (no room here for ${cut.map((b) => b.textContent).join(", ")}: a wider window shows them)` : "");
 }
 
 function showTempoCandidates() {
@@ -316,7 +327,7 @@ function showTempoCandidates() {
     showIn(JSON.stringify(["track", trackCandidates, Boolean(m.grid)]), () => {
       // The grid's one section: any time inside it names it.
       const buttons = candidateButtons(trackCandidates || [], 0, "The track");
-      // The unit before the buttons: the row cuts its end first (the weakest candidates) at 1280 px.
+      // The unit before the buttons: a button with no room whole (the weakest come last) is not shown.
       return buttons.length ? ["Track BPM ", ...buttons] : [];
     });
     return;

@@ -212,8 +212,11 @@ function restore(b) {
   if (!sameBeats(b.beats, m.beats)) setBeats(b.beats, []);
   if (b.grid && JSON.stringify(b.grid) !== JSON.stringify(m.grid)) setGrid(b.grid, { record: false });
 }
-function undo() { restore(history.undo(snapshot())); }
-function redo() { restore(history.redo(snapshot())); }
+// An undo or redo ends a run of Tap BPM (the next tap starts a new one) and takes away the tool's note over the detail
+// view, which no longer says what is on the grid; so does a new edit (the tool that made it says its own after).
+function undo() { tempoTaps = []; clearNote(); restore(history.undo(snapshot())); }
+function redo() { tempoTaps = []; clearNote(); restore(history.redo(snapshot())); }
+const clearNote = () => { $("tapInfo").textContent = ""; $("tapInfo").title = ""; };
 
 /** Where "Beat 1 here" and "+ Section" act: the one selected hit, else the playhead snapped as Snap says. */
 const target = () => tempoTarget({
@@ -257,7 +260,7 @@ function setGrid(grid, { declare = true, record = declare } = {}) {
   if (!Number.isFinite(grid.offset)) return refuse(`an offset of ${Number.isNaN(grid.offset) ? "nothing" : grid.offset} is not a time in seconds`);
   const bad = (grid.sections || []).findIndex((x) => !(usable(x.bpm) && Number.isFinite(x.time)));
   if (bad >= 0) return refuse(`section ${bad + 2}'s tempo of ${grid.sections[bad].bpm} BPM is outside 1 to 10000 BPM, or it has no time`);
-  if (record) history.record(snapshot());
+  if (record) { history.record(snapshot()); clearNote(); }
   m.grid = { beatsPerBar: 4, ...grid, sections: sectionsOf(grid).slice(1).map((x) => ({ time: x.offset, bpm: x.bpm })) };
   showGridFields();
   redraw();
@@ -306,13 +309,11 @@ function tapBpm() {
   if (!tempoTaps.length) tapRunRecorded = false;
   tempoTaps.push(now);
   const r = tapTempo(tempoTaps.slice(-16));
-  $("tapInfo").textContent = r
-    ? `${r.bpm.toFixed(1)} BPM ± ${r.spreadMs.toFixed(0)} ms over ${Math.min(tempoTaps.length, 16)} taps`
-    : `tap ${4 - tempoTaps.length} more`;
-  const bpm = r && shownTempo(r.bpm, 1);
-  if (!r) return;
+  if (!r) { $("tapInfo").textContent = `tap ${4 - tempoTaps.length} more`; return; }
+  const bpm = shownTempo(r.bpm, 1);
   setGrid(m.grid ? setSectionBpm(m.grid, transport.position(), bpm) : { offset: transport.position(), bpm }, { record: !tapRunRecorded });
   tapRunRecorded = true;
+  $("tapInfo").textContent = `${r.bpm.toFixed(1)} BPM ± ${r.spreadMs.toFixed(0)} ms over ${Math.min(tempoTaps.length, 16)} taps`;
 }
 
 function tap() {
