@@ -56,7 +56,8 @@ test("adding, removing and changing a section edits only that section", () => {
   const first = scaleTempo(grid, 2, 1.1);
   assert.deepEqual([first.bpm, first.offset, first.sections], [240, 0, [{ time: 4, bpm: 60 }]]);
   assert.deepEqual(setDownbeat(grid, 4.5).sections, [{ time: 4.5, bpm: 60 }]);
-  assert.equal(setDownbeat(grid, 1.5).offset, 1.5);
+  // Beat 1 at 1.5 s: the first section's bar lines move there, its start the one nearest 0 s (the bars keep their numbers).
+  assert.equal(setDownbeat(grid, 1.5).offset, -0.5);
   assert.deepEqual(setSectionBpm(grid, 4.5, 90).sections, [{ time: 4, bpm: 90 }]);
   assert.deepEqual(shiftHalfBeat(grid, 5).sections, [{ time: 4.5, bpm: 60 }]);
   assert.equal(shiftHalfBeat(grid, 1).offset, 0.25);
@@ -79,6 +80,21 @@ test("Beat 1 here and + Section act on the selected hit, else the playhead snapp
   assert.equal(tempoTarget({ playhead: 4.3 }).time, 4.3);
   // Setting beat 1 at the selected hit moves that section's start exactly there.
   assert.deepEqual(setDownbeat(grid, tempoTarget({ selected: 4.5, playhead: 9, grid }).time).sections, [{ time: 4.5, bpm: 60 }]);
+});
+
+test("Beat 1 here keeps the bars' numbers: the section's start moves to the bar line nearest where it was", () => {
+  // A 180 BPM chart from 0.028 s whose grid was moved 60 ms late; Beat 1 here on its downbeat hit at 5.361 s (bar 5) puts
+  // the grid back from 0.028 s, not from 5.361 s with the bars renumbered −3 to 1.
+  const moved = { bpm: 180, offset: 0.088, beatsPerBar: 4 };
+  const downbeat = 0.028 + 16 * 60 / 180; // 5.361 s
+  const fixed = setDownbeat(moved, downbeat);
+  assert.ok(near(fixed.offset, 0.028), fixed.offset);
+  assert.equal(barNumber(downbeat, fixed), 5);
+  // A later section keeps its bar count too, and never passes the section before it.
+  const two = { bpm: 120, offset: 0, beatsPerBar: 4, sections: [{ time: 10, bpm: 120 }] };
+  assert.deepEqual(setDownbeat(two, 18.25).sections, [{ time: 10.25, bpm: 120 }]);
+  const close = { bpm: 120, offset: 0, beatsPerBar: 4, sections: [{ time: 1.8, bpm: 60 }, { time: 2, bpm: 60 }] };
+  assert.deepEqual(setDownbeat(close, 5.5).sections, [{ time: 1.8, bpm: 60 }, { time: 5.5, bpm: 60 }]); // 1.5 s is before 1.8 s
 });
 
 test("a tempo is set at the precision it was shown", () => {

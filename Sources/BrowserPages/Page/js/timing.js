@@ -225,8 +225,18 @@ export function octaveFix(grid, hits, verdict, anchor, duration) {
   return { grid: fixed, hits: hitsFromGrid(fixed, hits, 0, duration) };
 }
 
-/** The grid with beat 1 of a bar at `t`: the start of the section that holds `t` moved there. */
-export const setDownbeat = onMusicalTime((grid, t) => changeSection(grid, t, (s) => ({ time: t, bpm: s.bpm })));
+/**
+ * The grid with beat 1 of a bar at `t`: the section that holds `t` moved so that a bar line of it falls there, its start
+ * the one of those bar lines nearest where it was. The bars keep their numbers (a downbeat at 5.36 s on a grid from
+ * 0.028 s stays bar 5, not bar 1 with four bars before it); a later section that could not stay after the one before
+ * starts at `t` itself.
+ */
+export const setDownbeat = onMusicalTime((grid, t) => {
+  const s = sectionAt(grid, t), bar = (grid.beatsPerBar || 4) * 60 / s.bpm;
+  const start = t - Math.round((t - s.offset) / bar) * bar;
+  const before = s.index > 0 ? sectionsOf(grid)[s.index - 1].offset : -Infinity;
+  return changeSection(grid, t, () => ({ time: start > before ? start : t, bpm: s.bpm }));
+});
 
 /** The grid with the section under `t` at `bpm`. */
 export const setSectionBpm = onMusicalTime((grid, t, bpm) => changeSection(grid, t, (s) => ({ time: s.offset, bpm })));

@@ -184,6 +184,23 @@ struct ChartSaveInPlaceTests {
         #expect(!out.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "a bare LF: \(out.debugDescription)")
     }
 
+    @Test func eventsOnRowsStayOnTheirRowsThroughARetimeAndBack() throws {
+        // A 180 BPM chart from 0.028 s re-timed from its downbeat at 5.361333… s (written to six decimals), then back:
+        // the label at beat 16 and the speed change at beat 303.5 read 31.999999 and 303.499999 before.
+        let chart = [
+            "#OFFSET:-0.028000;", "#BPMS:0.000000=180.000000;", "#LABELS:16.000000=Verse 1A;", "#SPEEDS:0.000000=1.000000=0.000000=0,",
+            "303.500000=0.250000=12.500000=0;", "#NOTES:", " dance-single:", ":", " Hard:", " 1:", " 0,0,0,0,0:", "1000", "0100", "0010",
+            "0001", ";", "",
+        ].joined(separator: "\n")
+        let away = try #require(TempoMap(timingPoints: [(0.028 + 16.0 / 3, 180)]))
+        let moved = try StepManiaRetime.bytes(Array(chart.utf8), tempo: away, edited: nil, path: "c.sm")
+        let back = try #require(TempoMap(timingPoints: [(0.028, 180)]))
+        let again = String(decoding: try StepManiaRetime.bytes(moved, tempo: back, edited: nil, path: "c.sm"), as: UTF8.self)
+        #expect(again.contains("#SPEEDS:0.000000=1.000000=0.000000=0,\n303.500000=0.250000=12.500000=0;"), "\(again)")
+        #expect(StepManiaRetime.onRow(31.999_999_3) == 32)
+        #expect(StepManiaRetime.onRow(31.99) == 31.99)
+    }
+
     @Test func aStopAndADelayKeepTheirTimesWhenTheMapIsRetimed() throws {
         // 120 BPM, a stop of 0.5 s on beat 2 (1.0 s) and a delay of 0.25 s before beat 4: rows on beats 0–5 are heard at
         // 0, 0.5, 1.0 (before the stop), 2.0, then 2.75 (after the delay) and 3.25 s. At 240 BPM every beat doubles and

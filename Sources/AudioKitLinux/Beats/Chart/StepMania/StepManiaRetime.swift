@@ -123,7 +123,7 @@ enum StepManiaRetime {
                     reason: "the file's #\(value.tag) (line \(value.line)) hold comments or escapes, so their beats are not rewritten",
                     fix: "remove them, or Save As… a new chart")
             }
-            let moved = { (b: Double) in b == 0 ? 0 : new.beat(atTime: old.time(ofBeat: b)) + shift }
+            let moved = { (b: Double) in b == 0 ? 0 : onRow(new.beat(atTime: old.time(ofBeat: b)) + shift) }
             edits.append(
                 (param.range, rekeyed(param.text, length: value.tag == "SPEEDS" ? 2 : value.tag == "FAKES" ? 1 : nil, moved), false))
         }
@@ -172,6 +172,14 @@ enum StepManiaRetime {
             edits.append((end + 1..<end + 1, added, false))
         }
         return edits
+    }
+
+    /// `beat` on its row of 1/48 beat when within a hundred-thousandth of a beat of it: an event on a row stays on it
+    /// through a re-time, not a microsecond off (32.000000 read back as 31.999999 after a map whose offset was written
+    /// to six decimals); an event between rows keeps its place.
+    static func onRow(_ beat: Double) -> Double {
+        let row = (beat * 48).rounded() / 48
+        return abs(beat - row) < 1e-5 ? row : beat
     }
 
     /// The tags a re-time rewrites (timing, `#DISPLAYBPM`, events) whose values differ between the files `old` and `new`
