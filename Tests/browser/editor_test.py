@@ -238,6 +238,51 @@ def chart_grid_half_a_beat_off(browser, binary, work, track, errors):
         stop_server(server)
 
 
+def grid_that_misses_the_hits(browser, binary, work, track, errors):
+    """A StepMania chart on the 88 BPM sample's beats whose grid is then typed wrong in the editor (its offset 60 ms late,
+    then 86 BPM): the hits are right, so the check against the audio finds nothing, but they sit between the grid's
+    lines. The findings say so first, with the grid that fits them one click away (the offset back, the track's 88.0
+    BPM), every hit where it was."""
+    with open(os.path.join(ROOT, "samples/beatmaps/world1-a.json")) as f:
+        full = [float(x) for x in re.findall(r"\d+\.\d+", f.read().split('"beats"')[1])]
+    rows = ["1000" if k % 2 == 0 else "0100" for k in range(len(full))]
+    rows += ["0000"] * (-len(rows) % 4)
+    measures = ",\n".join("\n".join(rows[k:k + 4]) for k in range(0, len(rows), 4))
+    chart = "\n".join([
+        "#TITLE:Typed;", "#MUSIC:track.flac;", f"#OFFSET:{-full[0]:.6f};", "#BPMS:0.000=88.000;",
+        "#NOTES:", "     dance-single:", "     :", "     Hard:", "     5:", "     0,0,0,0,0:", measures, ";", "",
+    ])
+    path, server, url = start_on_chart(binary, work, "typed-grid.sm", chart, track)
+    try:
+        assert url, "the editor printed no URL for the chart whose grid is typed wrong"
+        page = open_page(browser, url, errors, "grid that misses the hits")
+        page.wait_for_function(f"window.editor && window.editor.state && window.editor.state.beats.length === {len(full)}")
+        page.wait_for_selector("#candidates .candidate")
+        assert not page.query_selector("#applyGridFit"), page.inner_text("#findings")
+        before = page.evaluate("window.editor.beats")
+        page.fill("#offset", f"{full[0] + 0.06:.3f}")
+        page.press("#offset", "Enter")
+        page.wait_for_selector("#applyGridFit")
+        assert "the grid does not fit the hits: 0 of 18" in page.inner_text("#findings"), page.inner_text("#findings")
+        assert page.inner_text("#applyGridFit") == "move the grid −60.0 ms", page.inner_text("#applyGridFit")
+        page.click("#applyGridFit")
+        page.wait_for_function(f"window.editor.synced && !document.querySelector('#applyGridFit') && Math.abs(window.editor.grid.offset - {full[0]}) < 1e-6")
+        assert page.evaluate("window.editor.beats") == before, "the fix moved a hit"
+        page.fill("#bpm", "86")
+        page.press("#bpm", "Enter")
+        page.wait_for_selector("#applyGridFit")
+        assert page.inner_text("#applyGridFit").startswith("88.0 BPM from "), page.inner_text("#applyGridFit")
+        page.click("#applyGridFit")
+        page.wait_for_function("window.editor.synced && !document.querySelector('#applyGridFit') && window.editor.grid.bpm === 88")
+        grid = page.evaluate("window.editor.grid")
+        assert all(abs(((t - grid["offset"]) * 88 / 60 + 0.5) % 1 - 0.5) < 0.002 for t in full), grid
+        assert page.evaluate("window.editor.beats") == before, "the fix moved a hit"
+    finally:
+        for context in browser.contexts:
+            context.close()
+        stop_server(server)
+
+
 def draft_proposal(browser, binary, work, track, errors):
     """Draft…: the whole track drafted at 2 hits a second is proposed (none on a hit the map has), one proposed hit is
     accepted by a click and undone, the rest accepted with Accept, and a second proposal rejected with Reject."""
@@ -1162,6 +1207,7 @@ def main():
             half_tempo_fix(browser, sys.argv[1], work, track, errors)
             chart_grid_at_half_tempo(browser, sys.argv[1], work, track, errors)
             chart_grid_half_a_beat_off(browser, sys.argv[1], work, track, errors)
+            grid_that_misses_the_hits(browser, sys.argv[1], work, track, errors)
             draft_proposal(browser, sys.argv[1], work, track, errors)
             timing_workflow(browser, sys.argv[1], work, track, errors)
             tempo_change_between_two_songs(browser, sys.argv[1], work, errors)

@@ -8,7 +8,7 @@ import { pausesOf } from "./pauses.js";
 import { getJSON } from "./api.js";
 import { goToTime, m, serverError, setError, transport } from "./editor-model.js";
 import { findingText, findingTime, nearestIndex } from "./beats.js";
-import { gridPhaseRows, octaveRow, offsetRow } from "./map-findings.js";
+import { gridFitRow, gridPhaseRows, octaveRow, offsetRow } from "./map-findings.js";
 import { actions, span } from "./panel-parts.js";
 import { bpmText, formatPosition, moveSection, removeSection, sectionAt, sectionRows, sectionStretch, sectionsOf, setSectionBpm, shownTempo } from "./timing.js";
 
@@ -211,9 +211,10 @@ function otherFinding(x) {
   return row;
 }
 
-// The findings: first what is about the whole map (the offset, a tempo octave, a tempo section half a beat off, a stop
-// the song does not have: the cause of many flagged hits at once, so it is never under them), then one row per flagged
-// beat (click: go to it; "apply": move it to its fix), then the map's other findings that name a hit, as text.
+// The findings: first what is about the whole map (the offset, a grid that does not fit the hits, a tempo octave, a
+// tempo section half a beat off, a stop the song does not have: the cause of many flagged hits at once, so it is never
+// under them), then one row per flagged beat (click: go to it; "apply": move it to its fix), then the map's other
+// findings that name a hit, as text.
 export function showFindings(s) {
   const rows = [];
   // A refusal on a line of its own (inline, it ran into the "apply all" button).
@@ -221,6 +222,8 @@ export function showFindings(s) {
   const octave = s.findings.find((x) => x.rule === "beatmap.tempo_octave");
   const offset = offsetRow(s), octaveFixRow = octave && s.octave && m.grid ? octaveRow(s, octave) : null;
   if (offset) rows.push(offset);
+  const misfit = gridFitRow((trackCandidates || []).map((c) => shownTempo(c.bpm, 1)));
+  if (misfit) rows.push(misfit);
   if (octaveFixRow) rows.push(octaveFixRow);
   const phases = m.grid ? gridPhaseRows(s) : [];
   rows.push(...phases);
@@ -228,11 +231,11 @@ export function showFindings(s) {
   const others = s.findings.filter((x) => !shown.includes(x.rule));
   const wide = others.filter((x) => findingTime(x.message) == null);
   rows.push(...wide.map(otherFinding));
-  const mapWide = wide.some((x) => x.severity === "error") || Boolean(offset && offset.dataset.severity === "error");
+  const mapWide = wide.some((x) => x.severity === "error") || Boolean(offset && offset.dataset.severity === "error") || Boolean(misfit);
   const all = applyAllButton(s, mapWide);
   if (all && mapWide) {
     const row = document.createElement("div");
-    row.append(all, span("warn", " the error about the whole map above may be why these hits are flagged: fix it first"));
+    row.append(all, span("warn", ` the ${misfit ? "grid above, which does not fit the hits," : "error about the whole map above"} may be why these hits are flagged: fix it first`));
     rows.push(row);
   } else if (all) rows.push(all);
   // Errors first, then the maybes.

@@ -1,8 +1,9 @@
-// The findings about the whole map, each with its fix in one click: the map's offset, a tempo octave, a tempo section
-// half a beat off. Each row says the checker's finding in its words; the button acts through the controller's
+// The findings about the whole map, each with its fix in one click: the map's offset, a grid that does not fit the
+// hits, a tempo octave, a tempo section half a beat off. Each row says the checker's finding in its words; the button acts through the controller's
 // `actions` (undo with Ctrl+Z).
 
 import { m } from "./editor-model.js";
+import { gridMisfit } from "./grid-fit.js";
 import { actions, span } from "./panel-parts.js";
 import { octaveFix, shiftHalfBeat } from "./timing.js";
 
@@ -62,4 +63,22 @@ export function gridPhaseRows(s) {
     row.append(span("warn", `${said[k].severity}: [${said[k].rule}] ${said[k].message}`), fix);
     return row;
   });
+}
+
+// A grid that does not fit the hits (grid-fit.js: a typed tempo or offset, most hits now between its lines), said with the
+// grid that fits them, one click away: the audio check judges the hits, which are right, and said nothing.
+export function gridFitRow(tempos) {
+  const misfit = m.grid ? gridMisfit(m.grid, m.beats, tempos) : null;
+  if (!misfit) return null;
+  const f = misfit.fix, ms = `${f.seconds < 0 ? "−" : "+"}${Math.abs(f.seconds * 1000).toFixed(1)} ms`;
+  const row = document.createElement("div");
+  row.className = "finding";
+  const fix = document.createElement("button");
+  fix.id = "applyGridFit";
+  fix.textContent = f.bpm ? `${f.bpm.toFixed(1)} BPM from ${f.grid.offset.toFixed(3)} s` : `move the grid ${ms}`;
+  fix.title = "Set the grid that fits the hits; the hits stay where they are (undo with Ctrl+Z)";
+  fix.onclick = (e) => { e.stopPropagation(); actions.setGrid(f.grid); };
+  const fits = f.bpm ? `at the track's ${f.bpm.toFixed(1)} BPM from ${f.grid.offset.toFixed(3)} s` : `moved ${ms}`;
+  row.append(span("warn", `warning: the grid does not fit the hits: ${misfit.count} of ${misfit.total} sit on its lines (1/12 or 1/16 of a beat); ${fits}, ${f.count} would. A save puts each hit on the nearest row of the grid it has`), fix);
+  return row;
 }
