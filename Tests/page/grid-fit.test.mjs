@@ -50,3 +50,19 @@ test("the shift keeps within half a beat and prefers the beats", () => {
   const s = bestShift({ bpm: 180, offset: 0.028 + beat / 4, beatsPerBar: 4 }, written);
   assert.ok(near(s.seconds, -beat / 4), s.seconds);
 });
+
+test("a section started off its song's beats is found and its start moved back, the other section kept", () => {
+  // Two songs joined: 88 BPM from 0.2 s to 12.252 s, then 95 BPM from 12.252 s; the second section put at 12.523 s.
+  const hits = [];
+  for (let k = 0; 0.2 + k * 60 / 88 < 12.2; k++) hits.push(0.2 + k * 60 / 88);
+  // The second song's hits: each beat, and the 8th after every fourth (a chart has more on its beats than between).
+  for (let k = 0; k < 32; k++) hits.push(12.252 + k * 60 / 95, ...(k % 4 === 3 ? [12.252 + (k + 0.5) * 60 / 95] : []));
+  const grid = { bpm: 88, offset: 0.2, beatsPerBar: 4, sections: [{ time: 12.523, bpm: 95 }] };
+  const misfit = gridMisfit(grid, hits, [88]);
+  assert.equal(misfit.section, 2);
+  assert.ok(near(misfit.fix.grid.sections[0].time, 12.252, 1e-4), JSON.stringify(misfit.fix.grid));
+  assert.equal(misfit.fix.grid.offset, 0.2);
+  assert.equal(misfit.fix.count, misfit.total); // every hit the section held (the first, at 12.252 s, lay before it)
+  // Put right, nothing to say.
+  assert.equal(gridMisfit(misfit.fix.grid, hits, [88]), null);
+});

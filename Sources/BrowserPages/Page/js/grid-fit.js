@@ -3,7 +3,7 @@
 // editor (its offset 60 ms late, 175 BPM on a 180 BPM chart) leaves them between its lines, while the check against the
 // audio, which judges the hits, finds nothing wrong. A save would then put each hit on the nearest row of that grid.
 
-import { quantize, sectionAt, shiftGrid, snappedCount } from "./timing.js";
+import { quantize, sectionAt, sectionsOf, shiftGrid, snappedCount } from "./timing.js";
 
 /** A hit this close to a line (seconds) is on it. */
 const ON_LINE = 0.0015;
@@ -54,19 +54,39 @@ export function bestShift(grid, hits) {
  * few to tell, or when no grid near it fits them better. Else `{ count, total, fix }`: how many are on its lines now,
  * and the grid that puts at least 80 % of them there: this one moved (`fix.seconds`), or for a grid of one section, one
  * of `tempos` (the track's tempo candidates) at the offset that fits best (`fix.bpm`). `fix.count` is how many it puts
- * on its lines.
+ * on its lines. A grid of several sections is judged section by section (a section started off its song's beats, its
+ * hits 0.43 beat off its lines, while the others fit): the first that does not fit is said (`section`, from 1, its
+ * figures its own hits'), its fix that section's start moved (while it stays between its neighbours' starts).
  */
 export function gridMisfit(grid, hits, tempos = []) {
-  if (!grid || hits.length < FEWEST) return null;
+  if (!grid) return null;
+  const sections = sectionsOf(grid);
+  if (sections.length === 1) return wholeMisfit(grid, hits, tempos);
+  for (const s of sections) {
+    if ((grid.stops || []).some((p) => p.time >= s.from && p.time < s.to)) continue;
+    const own = { bpm: s.bpm, offset: s.offset, beatsPerBar: grid.beatsPerBar || 4 };
+    const found = wholeMisfit(own, hits.filter((t) => t >= s.from && t < s.to), []);
+    if (!found) continue;
+    const start = s.offset + found.fix.seconds, before = sections[s.index - 1], after = sections[s.index + 1];
+    if ((before && start <= before.offset + 0.001) || (after && start >= after.offset - 0.001)) continue;
+    const moved = s.index === 0
+      ? { ...grid, offset: start }
+      : { ...grid, sections: sections.slice(1).map((x) => ({ time: x.index === s.index ? start : x.offset, bpm: x.bpm })) };
+    return { ...found, section: s.index + 1, fix: { ...found.fix, grid: moved } };
+  }
+  return null;
+}
+
+/** `gridMisfit` of a grid of one section. */
+function wholeMisfit(grid, hits, tempos) {
+  if (hits.length < FEWEST) return null;
   const count = snappedCount(grid, hits);
   if (count >= MISFIT * hits.length) return null;
   let best = { ...bestShift(grid, hits), bpm: null };
-  if (!(grid.sections || []).length) {
-    for (const bpm of tempos) {
-      if (!(bpm > 0) || Math.abs(bpm - grid.bpm) < 1e-9) continue;
-      const tried = bestShift({ ...grid, bpm }, hits);
-      if (tried.count > best.count) best = { ...tried, bpm };
-    }
+  for (const bpm of tempos) {
+    if (!(bpm > 0) || Math.abs(bpm - grid.bpm) < 1e-9) continue;
+    const tried = bestShift({ ...grid, bpm }, hits);
+    if (tried.count > best.count) best = { ...tried, bpm };
   }
   return best.count >= FITS * hits.length ? { count, total: hits.length, fix: best } : null;
 }

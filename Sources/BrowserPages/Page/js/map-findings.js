@@ -5,7 +5,7 @@
 import { m } from "./editor-model.js";
 import { gridMisfit } from "./grid-fit.js";
 import { actions, span } from "./panel-parts.js";
-import { octaveFix, shiftHalfBeat } from "./timing.js";
+import { octaveFix, sectionsOf, shiftHalfBeat } from "./timing.js";
 
 // The whole map's offset, with a one-click shift of every hit (what Shift map… would take typing); null without one.
 export function offsetRow(s) {
@@ -78,7 +78,10 @@ export function gridFitRow(tempos) {
   fix.textContent = f.bpm ? `${f.bpm.toFixed(1)} BPM from ${f.grid.offset.toFixed(3)} s` : `move the grid ${ms}`;
   fix.title = "Set the grid that fits the hits; the hits stay where they are (undo with Ctrl+Z)";
   fix.onclick = (e) => { e.stopPropagation(); actions.setGrid(f.grid); };
-  const fits = f.bpm ? `at the track's ${f.bpm.toFixed(1)} BPM from ${f.grid.offset.toFixed(3)} s` : `moved ${ms}`;
-  row.append(span("warn", `warning: the grid does not fit the hits: ${misfit.count} of ${misfit.total} sit on its lines (1/12 or 1/16 of a beat); ${fits}, ${f.count} would. A save puts each hit on the nearest row of the grid it has`), fix);
+  const what = misfit.section ? `section ${misfit.section} of the grid does not fit its hits` : "the grid does not fit the hits";
+  const fits = f.bpm ? `at the track's ${f.bpm.toFixed(1)} BPM from ${f.grid.offset.toFixed(3)} s`
+    : misfit.section ? `its start moved ${ms} (to ${sectionsOf(f.grid)[misfit.section - 1].offset.toFixed(3)} s)` : `moved ${ms}`;
+  if (misfit.section) fix.textContent = `§${misfit.section} ${ms}`;
+  row.append(span("warn", `warning: ${what}: ${misfit.count} of ${misfit.total} sit on its lines (1/12 or 1/16 of a beat); ${fits}, ${f.count} would. A save puts each hit on the nearest row of the grid it has`), fix);
   return row;
 }
