@@ -57,7 +57,9 @@ export function applyFixes(verdicts, selected) {
 export function findingText(b, i) {
   // The error is the hit against the sound matched to it (the whole map's offset taken out first), not the move its fix
   // makes, which goes to a grid line: said, so the two numbers do not seem to disagree.
-  const ms = b.error == null ? "" : `, ${b.error > 0 ? "+" : ""}${(b.error * 1000).toFixed(0)} ms from its sound`;
+  // A minus sign as the summary writes it; an error with no sound matched says so (its fix still goes to a grid line).
+  const ms = b.error != null ? `, ${b.error > 0 ? "+" : b.error < 0 ? "−" : ""}${Math.abs(b.error * 1000).toFixed(0)} ms from its sound`
+    : b.maybe ? "" : ", no sound matched to it";
   const label = `${b.maybe ? "maybe: " : ""}hit ${i} at ${b.time.toFixed(3)} s${ms}`;
   if (!b.maybe) return { label, detail: b.fix == null ? "" : ` → ${b.fix.toFixed(3)} s (its grid line) ` };
   if (b.waits_for != null) return { label, detail: ` (fix the hit at ${b.waits_for.toFixed(3)} s first: this one may be fine once it is) ` };

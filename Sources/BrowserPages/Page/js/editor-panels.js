@@ -48,7 +48,7 @@ export function showState(s) {
     span(failing ? "bad" : "ok", `${errors} flagged`),
     ...(maybes ? [span("warn", ` + ${maybes} maybe`)] : []),
     ...(warnings ? [span("warn", ` + ${warnings} ${maybes ? "other " : ""}${warnings === 1 ? "warning" : "warnings"}`)] : []),
-    ` of ${m.beats.length} beats · hits ${late} · map ${mapBpm}${drift}`, own,
+    ` of ${m.beats.length} hits · hits ${late} · map ${mapBpm}${drift}`, own,
     (s.declared_grid
         ? ` · judged on the grid ${s.declared_grid.bpm.toFixed(3)} BPM from ${s.declared_grid.offset.toFixed(3)} s` +
           (s.declared_grid.sections && s.declared_grid.sections.length
