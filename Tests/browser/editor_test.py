@@ -138,21 +138,30 @@ def half_tempo_fix(browser, binary, work, track, errors):
         stop_server(server)
 
 
+def sample_beats():
+    """The 88 BPM sample's beats (samples/beatmaps/world1-a.json)."""
+    with open(os.path.join(ROOT, "samples/beatmaps/world1-a.json")) as f:
+        return [float(x) for x in re.findall(r"\d+\.\d+", f.read().split('"beats"')[1])]
+
+
+def sample_chart(title, beat_zero, bpm, rows, per_measure):
+    """A one-chart StepMania file on track.flac at `bpm`, its beat 0 at `beat_zero` seconds: `rows` (a note row each) in
+    measures of `per_measure` rows."""
+    rows = rows + ["0000"] * (-len(rows) % per_measure)
+    measures = ",\n".join("\n".join(rows[k:k + per_measure]) for k in range(0, len(rows), per_measure))
+    return "\n".join([
+        f"#TITLE:{title};", "#MUSIC:track.flac;", f"#OFFSET:{-beat_zero:.6f};", f"#BPMS:0.000={bpm:.3f};",
+        "#NOTES:", "     dance-single:", "     :", "     Hard:", "     5:", "     0,0,0,0,0:", measures, ";", "",
+    ])
+
+
 def chart_grid_at_half_tempo(browser, binary, work, track, errors):
     """A StepMania chart written at 44 BPM on the 88 BPM sample, every hit on a 1/2 line and on a beat of the track:
     the hits are right, the tempo map is at half. The findings say so in words; the one-click fix doubles the grid and
     leaves every hit where it was; Save writes the fixed tempo map into the chart itself, which reads back in Python
     `simfile` at 88 BPM with the same hit times."""
-    with open(os.path.join(ROOT, "samples/beatmaps/world1-a.json")) as f:
-        full = [float(x) for x in re.findall(r"\d+\.\d+", f.read().split('"beats"')[1])]
-    step = 60 / 88
-    rows = ["1000" if k % 2 == 0 else "0100" for k in range(len(full))]
-    rows += ["0000"] * (-len(rows) % 8)
-    measures = ",\n".join("\n".join(rows[k:k + 8]) for k in range(0, len(rows), 8))
-    chart = "\n".join([
-        "#TITLE:Half;", "#MUSIC:track.flac;", f"#OFFSET:{-full[0]:.6f};", "#BPMS:0.000=44.000;",
-        "#NOTES:", "     dance-single:", "     :", "     Hard:", "     5:", "     0,0,0,0,0:", measures, ";", "",
-    ])
+    full, step = sample_beats(), 60 / 88
+    chart = sample_chart("Half", full[0], 44, ["1000" if k % 2 == 0 else "0100" for k in range(len(full))], 8)
     assert all(abs(b - (full[0] + k * step)) < 0.001 for k, b in enumerate(full)), "the sample's beats are not 88 BPM"
     path, server, url = start_on_chart(binary, work, "half-grid.sm", chart, track)
     try:
@@ -198,16 +207,9 @@ def chart_grid_half_a_beat_off(browser, binary, work, track, errors):
     """A StepMania chart at the 88 BPM sample's tempo whose grid is half a beat off (its beats on the track's off-beats,
     every hit on a 1/2 line and on a beat of the track): the findings say so in words, not as a map at half the tempo;
     the one-click fix moves the grid half a beat, every hit where it was; Ctrl+Z puts the grid back."""
-    with open(os.path.join(ROOT, "samples/beatmaps/world1-a.json")) as f:
-        full = [float(x) for x in re.findall(r"\d+\.\d+", f.read().split('"beats"')[1])]
-    step = 60 / 88
+    full, step = sample_beats(), 60 / 88
     rows = [row for k in range(len(full)) for row in ("0000", "1000" if k % 2 == 0 else "0100")]
-    rows += ["0000"] * (-len(rows) % 8)
-    measures = ",\n".join("\n".join(rows[k:k + 8]) for k in range(0, len(rows), 8))
-    chart = "\n".join([
-        "#TITLE:Off;", "#MUSIC:track.flac;", f"#OFFSET:{step / 2 - full[0]:.6f};", "#BPMS:0.000=88.000;",
-        "#NOTES:", "     dance-single:", "     :", "     Hard:", "     5:", "     0,0,0,0,0:", measures, ";", "",
-    ])
+    chart = sample_chart("Off", full[0] - step / 2, 88, rows, 8)
     path, server, url = start_on_chart(binary, work, "off-beat-grid.sm", chart, track)
     # How far the grid's beats are from the track's, in beats (0: on them, 0.5: on the off-beats).
     phase = lambda grid: ((full[0] - grid["offset"]) / step) % 1
@@ -243,15 +245,8 @@ def grid_that_misses_the_hits(browser, binary, work, track, errors):
     then 86 BPM): the hits are right, so the check against the audio finds nothing, but they sit between the grid's
     lines. The findings say so first, with the grid that fits them one click away (the offset back, the track's 88.0
     BPM), every hit where it was."""
-    with open(os.path.join(ROOT, "samples/beatmaps/world1-a.json")) as f:
-        full = [float(x) for x in re.findall(r"\d+\.\d+", f.read().split('"beats"')[1])]
-    rows = ["1000" if k % 2 == 0 else "0100" for k in range(len(full))]
-    rows += ["0000"] * (-len(rows) % 4)
-    measures = ",\n".join("\n".join(rows[k:k + 4]) for k in range(0, len(rows), 4))
-    chart = "\n".join([
-        "#TITLE:Typed;", "#MUSIC:track.flac;", f"#OFFSET:{-full[0]:.6f};", "#BPMS:0.000=88.000;",
-        "#NOTES:", "     dance-single:", "     :", "     Hard:", "     5:", "     0,0,0,0,0:", measures, ";", "",
-    ])
+    full = sample_beats()
+    chart = sample_chart("Typed", full[0], 88, ["1000" if k % 2 == 0 else "0100" for k in range(len(full))], 4)
     path, server, url = start_on_chart(binary, work, "typed-grid.sm", chart, track)
     try:
         assert url, "the editor printed no URL for the chart whose grid is typed wrong"
