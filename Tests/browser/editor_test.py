@@ -503,6 +503,21 @@ def tempo_change_between_two_songs(browser, binary, work, errors):
         page.wait_for_function("document.getElementById('candidates').innerText.startsWith('§1') && "
                                "document.querySelectorAll('#candidates .candidate').length > 0", timeout=20000)
         assert page.locator("#candidates .candidate").first.inner_text() == "88.0", page.inner_text("#candidates")
+        # The Offset field follows the section under the playhead: in §2 it reads "§2 from" its start, and a time typed
+        # there moves the section (it said §1's 0.250 beside §2's 95 BPM); one before §1's start is refused in words.
+        assert page.inner_text("#offsetLabel").startswith("Offset") and page.input_value("#offset") == "0.250"
+        page.click("#sectionInfo")
+        page.click(".section-row[data-number='2'] button")  # Go to §2
+        page.wait_for_function("document.getElementById('offsetWord').innerText === '§2 from'")
+        assert page.input_value("#offset") == "12.251" and page.input_value("#bpm") == "95.000", page.input_value("#offset")
+        page.fill("#offset", "12.3")
+        page.press("#offset", "Enter")
+        page.wait_for_function("window.editor.synced && Math.abs(window.editor.state.declared_grid.sections[0].time - 12.3) < 1e-9")
+        assert abs(page.evaluate("window.editor.grid.offset") - 0.25) < 1e-9, page.evaluate("window.editor.grid")
+        page.fill("#offset", "0.1")
+        page.press("#offset", "Enter")
+        page.wait_for_function("document.querySelector('#findings').innerText.includes('section 2 starts between the sections either side')")
+        assert page.input_value("#offset") == "12.300", page.input_value("#offset")
     finally:
         stop_server(server)
 

@@ -297,7 +297,7 @@
                     "map_bpm", "audio_bpm", "grid", "declared_grid", "keeps_grid", "chart_in_place", "retime_refusal", "flagged",
                     "tolerance", "hit_window",
                     "findings",
-                    "markers", "keeps_markers", "sidecar", "sidecar_possible", "save_note", "save_refusal", "octave",
+                    "markers", "keeps_markers", "sidecar", "sidecar_possible", "save_note", "save_refusal", "octave", "grid_phases",
                 ]
                 #expect(Set(state.keys) == Set(keys))
                 #expect(

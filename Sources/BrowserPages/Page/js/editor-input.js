@@ -8,7 +8,8 @@ import { wirePauseTools } from "./pause-list.js";
 import { m, transport } from "./editor-model.js";
 import { fitCandidates, showProposal, showSelectedTime } from "./editor-panels.js";
 import {
-  addSection, formatPosition, hitsFromGrid, quantize, removeSection, scaleTempo, sectionAt, setDownbeat, setSectionBpm, shiftHalfBeat,
+  addSection, formatPosition, hitsFromGrid, moveSection, quantize, removeSection, scaleTempo, sectionAt, setDownbeat, setSectionBpm,
+  shiftHalfBeat,
 } from "./timing.js";
 import { fitCanvas, tOf, xOf } from "./editor-view.js";
 
@@ -190,7 +191,16 @@ function wireToolbar() {
   $("hitTime").addEventListener("blur", () => { $("hitTime").classList.remove("invalid"); showSelectedTime(); });
   $("bpm").onchange = () =>
     c.setGrid(m.grid ? setSectionBpm(m.grid, transport.position(), Number($("bpm").value)) : { offset: 0, bpm: Number($("bpm").value) });
-  $("offset").onchange = () => c.setGrid({ ...(m.grid || { bpm: 120 }), offset: Number($("offset").value) });
+  // The field holds the start of the section under the playhead: the grid's offset, or a later section's start (moved
+  // there between its neighbours, the playhead with it).
+  $("offset").onchange = () => {
+    const typed = Number($("offset").value), s = m.grid ? sectionAt(m.grid, transport.position()) : null;
+    if (!s || s.index === 0) return c.setGrid({ ...(m.grid || { bpm: 120 }), offset: typed });
+    const moved = moveSection(m.grid, s.offset, typed);
+    if (moved === m.grid) return c.refused(`Grid not changed: section ${s.index + 1} starts between the sections either side of it, not at ${$("offset").value} s`);
+    c.setGrid(moved);
+    if (!transport.playing) transport.seek(typed);
+  };
   $("divisor").onchange = () => { const v = Number($("divisor").value); m.divisor = Number.isFinite(v) ? v : 0; c.redraw(); };
   $("shift").onclick = () => {
     const ms = Number(prompt("Shift every hit, and the map's own tempo map with them, by (ms, negative = earlier):", "0"));

@@ -81,11 +81,15 @@ export function showState(s) {
   $("save").title = s.save_refusal ? `Save is off: ${s.save_refusal}` : "Save into the map's own file (Ctrl+S)";
 }
 
-// The BPM field and the section count follow the tempo section under the playhead.
-export function showSection() {
-  if (!m.grid) { $("sectionInfo").textContent = "no grid"; $("sectionList").replaceChildren(); return; }
+// The BPM and Offset fields and the section count follow the tempo section under the playhead: its tempo beside its start
+// (a later section's reads "§2 from", not the grid's offset). A field being typed in keeps its text, unless `typed` (the
+// grid was just set or refused: the fields show the grid).
+export function showSection({ typed = false } = {}) {
+  if (!m.grid) { $("sectionInfo").textContent = "no grid"; $("sectionList").replaceChildren(); $("bpm").value = $("offset").value = ""; return; }
   const s = sectionAt(m.grid, transport.position()), n = sectionsOf(m.grid).length;
-  if (document.activeElement !== $("bpm")) $("bpm").value = bpmText(s.bpm);
+  if (typed || document.activeElement !== $("bpm")) $("bpm").value = bpmText(s.bpm);
+  if (typed || document.activeElement !== $("offset")) $("offset").value = s.offset.toFixed(3);
+  $("offsetWord").textContent = s.index ? `§${s.index + 1} from` : "Offset";
   const pauses = pausesOf(m.grid).length, held = pauses ? `, ${pauses} pause${pauses === 1 ? "" : "s"}` : "";
   $("sectionInfo").textContent = (n > 1 ? `section ${s.index + 1} of ${n}` : "1 section") + held + " ▾";
   $("sectionInfo").title = `The playhead is in section ${s.index + 1} (from ${s.index ? s.offset.toFixed(3) + " s" : "the start"}). ` +

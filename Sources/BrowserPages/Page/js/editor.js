@@ -6,7 +6,7 @@ import { getJSON, sendJSON } from "./api.js";
 import { normalized, indicesOf, sameBeats, moveSelected, nextFlagged, applyFixes, shiftedBy } from "./beats.js";
 import {
   snapToOnset, snapToGrid, tapTempo, tapLatency as measureLatency, parsePosition, metronomeTicks, sectionsOf,
-  sectionAt, setSectionBpm, tempoTarget, shownTempo, bpmText, shiftGrid, shiftMovesGrid,
+  setSectionBpm, tempoTarget, shownTempo, shiftGrid, shiftMovesGrid,
 } from "./timing.js";
 import { clearError, history, m, setError, snapshot, ticket, transport } from "./editor-model.js";
 import { actions, showCandidates, showFindings, showProposal, showSection, showSelectedTime, showState } from "./editor-panels.js";
@@ -272,10 +272,7 @@ function setGrid(grid, { declare = true, record = declare } = {}) {
 }
 
 /** The BPM field (the section under the playhead) and the offset field, from the page's grid (empty without one). */
-function showGridFields() {
-  $("bpm").value = m.grid ? bpmText(sectionAt(m.grid, transport.position()).bpm) : "";
-  $("offset").value = m.grid ? m.grid.offset.toFixed(3) : "";
-}
+function showGridFields() { showSection({ typed: true }); }
 
 async function sendGrid(at = ticket()) {
   // An edit still waiting to be sent goes first, so the grid's answer carries the beats the page has.
