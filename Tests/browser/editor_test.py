@@ -922,6 +922,13 @@ def chart_whose_offset_is_off(browser, binary, work, track, errors):
         page.wait_for_function("document.getElementById('tapInfo').innerText.includes('every line moved 0.50 beat')")
         page.keyboard.press("Control+z")
         page.wait_for_function(f"Math.abs(window.editor.grid.offset - {offset0}) < 1e-9")
+        # On beat 2 of bar 1 the lines stay and the bar lines move a beat: said (nothing was), bar 1 kept near its place.
+        page.evaluate(f"window.editor.transport.seek({offset0 + 60 / 88})")
+        page.click("#downbeat")
+        page.wait_for_function("document.getElementById('tapInfo').innerText.includes('beat 1 is here now (it was 1:2): the bar lines moved')")
+        assert abs(page.evaluate("window.editor.grid.offset") - (offset0 + 60 / 88)) < 1e-6, page.evaluate("window.editor.grid")
+        page.keyboard.press("Control+z")
+        page.wait_for_function(f"Math.abs(window.editor.grid.offset - {offset0}) < 1e-9")
         # One run of Tap BPM (six taps, each setting the tempo from the fourth on) is one undo step.
         bpm0 = page.evaluate("window.editor.grid.bpm")
         for _ in range(6):

@@ -66,3 +66,16 @@ test("a section started off its song's beats is found and its start moved back, 
   // Put right, nothing to say.
   assert.equal(gridMisfit(misfit.fix.grid, hits, [88]), null);
 });
+
+test("a grid moved onto the hits' 16ths (a quarter beat, or 20 ms at 180 BPM) is found by its beats", () => {
+  for (const late of [beat / 4, 0.020, beat / 3]) {
+    const moved = { bpm: 180, offset: 0.028 + late, beatsPerBar: 4 };
+    const misfit = gridMisfit(moved, written, [180]);
+    assert.ok(misfit && misfit.beats, `moved ${late}: ${JSON.stringify(misfit && misfit.beats)}`);
+    assert.ok(near(misfit.fix.grid.offset, 0.028, 1e-4), `moved ${late}: fixed to ${misfit.fix.grid.offset}`);
+    assert.equal(misfit.beats.fixed, 24 * 4); // the four beats of each bar
+    assert.ok(misfit.beats.now < misfit.beats.fixed / 2);
+  }
+  // Half a beat: the hits on the beats and on the 8ths trade places; the audio judges that one (grid_phase), not this.
+  assert.equal(gridMisfit({ bpm: 180, offset: 0.028 + beat / 2, beatsPerBar: 4 }, written, [180]), null);
+});

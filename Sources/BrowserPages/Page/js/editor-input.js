@@ -159,8 +159,11 @@ function wireToolbar() {
     // How far off the nearest beat line it is (a pause between counts as no music), in beats: short, so that the
     // tempo candidates beside it keep their room at 1280 px; the whole sentence in its title.
     const t = c.target().time, period = 60 / sectionAt(m.grid, t).bpm, moved = Math.abs(t - quantize(t, m.grid)) / period;
+    // On a beat that was not beat 1 the lines stay and the bar lines move: said too (it moved them with no word).
+    const was = formatPosition(t, m.grid), bars = /^-?\d+:1$/.test(was) ? "" : `beat 1 is here now (it was ${was})`;
     c.setGrid(setDownbeat(m.grid, t));
-    $("tapInfo").textContent = moved * period > 0.005 ? `every line moved ${moved.toFixed(2)} beat (Ctrl+Z undoes)` : "";
+    $("tapInfo").textContent = moved * period > 0.005 ? `every line moved ${moved.toFixed(2)} beat, ${bars || "beat 1 here"} (Ctrl+Z undoes)`
+      : bars ? `${bars}: the bar lines moved (Ctrl+Z undoes)` : "";
     $("tapInfo").title = moved * period > 0.005
       ? `Beat 1 here was ${moved.toFixed(2)} of a beat off the grid's beats: every line of the grid moved with it (Ctrl+Z undoes)` : "";
   };

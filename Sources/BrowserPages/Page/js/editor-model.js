@@ -19,6 +19,8 @@ export const m = {
   divisor: 0,
   /** Hits a draft proposes, not yet accepted or rejected (seconds). */
   proposal: [],
+  /** True while the grid does not fit the hits (grid-fit.js): the hits' fixes, made against it, are held back. */
+  gridMisfit: false,
   /** How late the author's taps land (seconds), as the tap calibration measured it. */
   tapLatency: Number((globalThis.localStorage && globalThis.localStorage.getItem("beatmapTapLatency")) || "0"),
 };

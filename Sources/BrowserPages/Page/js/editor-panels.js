@@ -71,12 +71,17 @@ export function showState(s) {
     const which = g && (g.sections || []).length ? `tempo section${phases.length > 1 ? "s" : ""} ${phases.map((p) => p.section).join(", ")}` : "the tempo map";
     summary.append(" · ", span("warn", `${which} half a beat off the track`));
   }
-  if (s.dirty) summary.append(" · ", span("warn", "unsaved"));
-  else if (s.save_note) summary.append(" · ", span("ok", s.save_note));
+  // What became of the file comes first (the summary keeps three lines: the end scrolls, the whole text in its title): a
+  // save in place's note ran past the third line at 1280 px. A save the server would refuse as the file stands is said
+  // before the click, with its reason (Save As still works).
+  if (s.save_refusal) summary.prepend(span("warn", `Save here is off: ${s.save_refusal}`), " · ");
+  if (s.dirty) summary.prepend(span("warn", "unsaved"), " · ");
+  else if (s.save_note) summary.prepend(span("ok", s.save_note), " · ");
+  summary.title = summary.textContent;
+  summary.onscroll = () => summary.classList.toggle("more", summary.scrollTop + summary.clientHeight < summary.scrollHeight - 1);
+  summary.onscroll();
   showFindings(s);
   showMarkers(s);
-  // A save the server would refuse as the file stands is said before the click, with its reason (Save As still works).
-  if (s.save_refusal) summary.append(" · ", span("warn", `Save here is off: ${s.save_refusal}`));
   $("save").disabled = !s.can_save;
   $("save").title = s.save_refusal ? `Save is off: ${s.save_refusal}` : "Save into the map's own file (Ctrl+S)";
 }
@@ -199,6 +204,8 @@ function applyAllButton(s, mapWide) {
   all.title = (mapWide ? "An error above is about the whole map and may be why these hits are flagged: fix it first. " : "") +
     "Move every hit flagged as an error to its fix at once (the maybes stay); undo with Ctrl+Z";
   all.onclick = () => { m.selected = new Set(fixable); actions.applyFix(); };
+  // A grid that does not fit the hits flags right hits against itself: their fixes would move them onto it.
+  if (m.gridMisfit) { all.disabled = true; all.title = "The grid above does not fit the hits, which are flagged against it: set the grid first"; }
   return all;
 }
 
@@ -228,6 +235,7 @@ export function showFindings(s) {
   if (offset) rows.push(offset);
   const misfit = gridFitRow((trackCandidates || []).map((c) => shownTempo(c.bpm, 1)));
   if (misfit) rows.push(misfit);
+  m.gridMisfit = Boolean(misfit);
   if (octaveFixRow) rows.push(octaveFixRow);
   const phases = m.grid ? gridPhaseRows(s) : [];
   rows.push(...phases);
@@ -263,6 +271,7 @@ function hitRow(b, i) {
     const apply = document.createElement("button");
     apply.textContent = "apply";
     apply.onclick = (e) => { e.stopPropagation(); m.selected = new Set([i]); actions.applyFix(); };
+    apply.disabled = m.gridMisfit;
     row.append(apply);
   }
   return row;

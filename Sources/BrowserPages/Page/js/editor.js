@@ -104,6 +104,7 @@ function goToFlagged(direction) {
 
 /** Moves each selected flagged beat to its fix. */
 function applyFix() {
+  if (m.gridMisfit) { $("tapInfo").textContent = "the grid does not fit the hits: set it first (the finding at the top)"; return; }
   if (!m.state.beats.some((b, i) => m.selected.has(i) && b.fix != null)) {
     // F with nothing to move says why, not a silent key.
     const picked = m.state.beats.filter((b, i) => m.selected.has(i));

@@ -77,11 +77,26 @@ export function gridMisfit(grid, hits, tempos = []) {
   return null;
 }
 
+/**
+ * A grid whose lines the hits are on, moved a fraction of a beat (a quarter, a third, 20 ms on a 180 BPM chart lands on
+ * its 1/16 lines): the hits the chart has on its beats sit on its 16ths. Said (`beats`: how many sit on its beats now,
+ * and moved) when a shift puts at least twice as many on beats, and a quarter of all or more, every hit still on a line;
+ * not for half a beat, where a chart's hits on its beats and its 8ths trade places (the check's `beatmap.grid_phase`
+ * judges that one from the audio).
+ */
+function beatMisfit(grid, hits, count) {
+  const best = bestShift(grid, hits), quarter = 60 / sectionAt(grid, hits[0]).bpm / 4;
+  if (Math.abs(best.seconds) < ON_LINE || Math.abs(Math.abs(best.seconds) - 2 * quarter) < ON_LINE) return null;
+  const now = onLines(grid, hits, 1), fixed = onLines(best.grid, hits, 1);
+  if (fixed < 2 * now || fixed < 0.25 * hits.length || best.count < FITS * hits.length) return null;
+  return { count, total: hits.length, beats: { now, fixed }, fix: { ...best, bpm: null } };
+}
+
 /** `gridMisfit` of a grid of one section. */
 function wholeMisfit(grid, hits, tempos) {
   if (hits.length < FEWEST) return null;
   const count = snappedCount(grid, hits);
-  if (count >= MISFIT * hits.length) return null;
+  if (count >= MISFIT * hits.length) return beatMisfit(grid, hits, count);
   let best = { ...bestShift(grid, hits), bpm: null };
   for (const bpm of tempos) {
     if (!(bpm > 0) || Math.abs(bpm - grid.bpm) < 1e-9) continue;

@@ -82,6 +82,10 @@ export function gridFitRow(tempos) {
   const fits = f.bpm ? `at the track's ${f.bpm.toFixed(1)} BPM from ${f.grid.offset.toFixed(3)} s`
     : misfit.section ? `its start moved ${ms} (to ${sectionsOf(f.grid)[misfit.section - 1].offset.toFixed(3)} s)` : `moved ${ms}`;
   if (misfit.section) fix.textContent = `§${misfit.section} ${ms}`;
-  row.append(span("warn", `warning: ${what}: ${misfit.count} of ${misfit.total} sit on its lines (1/12 or 1/16 of a beat); ${fits}, ${f.count} would. A save puts each hit on the nearest row of the grid it has`), fix);
+  // On its lines but off its beats (moved a quarter beat, or 20 ms onto its 1/16 lines): the beats are what is said.
+  const said = misfit.beats
+    ? `${misfit.beats.now} of ${misfit.total} sit on its beats, the rest on its 16ths and between; ${fits}, ${misfit.beats.fixed} would, every hit on a line`
+    : `${misfit.count} of ${misfit.total} sit on its lines (1/12 or 1/16 of a beat); ${fits}, ${f.count} would`;
+  row.append(span("warn", `warning: ${what}: ${said}. A save puts each hit on the nearest row of the grid it has`), fix);
   return row;
 }
