@@ -58,4 +58,6 @@ test("the level at the fade's middle, in theory, is the power sum of the two gai
 
 test("loudness ticks fall on whole multiples of the step", () => {
   assert.deepEqual(loudnessTicks(-47, -9), [-42, -36, -30, -24, -18, -12]);
+  // Down to the −70 LUFS gate (a scenario with silence in it): a wider step, never more than eight ticks.
+  assert.deepEqual(loudnessTicks(-72, -9), [-72, -60, -48, -36, -24, -12]);
 });

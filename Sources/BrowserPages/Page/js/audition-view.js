@@ -93,12 +93,19 @@ function drawGains({ g, v, left, width, u, chosen }) {
   g.setLineDash([]);
 }
 
-/** Each curve's momentary loudness (EBU R128, 400 ms) on a LUFS axis with a tick and a faint line every 6 LU. */
+/** The absolute gate of EBU R128 (LUFS): quieter is silence. */
+const GATE = -70;
+
+/** Each curve's momentary loudness (EBU R128, 400 ms) on a LUFS axis with a tick and a faint line every 6 LU (or a
+ * wider multiple of 6, at most eight of them). */
 function drawLoudness({ g, v, x, left, width, u, chosen }) {
   const lTop = 350 * u, lHeight = 150 * u;
-  const all = v.curves.flatMap((c) => c.loudness.map((p) => p[1]));
+  // Silence is drawn at the −70 LUFS gate of EBU R128 (libebur128 reads it as −1000 LUFS or lower, which took the
+  // axis down with it: dozens of ticks over one grey block).
+  const gated = (db) => Math.max(GATE, db);
+  const all = v.curves.flatMap((c) => c.loudness.map((p) => gated(p[1])));
   const lo = Math.floor(Math.min(...all, -30) - 2), hi = Math.ceil(Math.max(...all, -10) + 1);
-  const y = (db) => lTop + lHeight - ((db - lo) / (hi - lo)) * lHeight;
+  const y = (db) => lTop + lHeight - ((gated(db) - lo) / (hi - lo)) * lHeight;
   g.fillStyle = "#9aa3ad";
   g.fillText("momentary loudness (LUFS)", left + 4, lTop + 12);
   for (const db of loudnessTicks(lo, hi)) {

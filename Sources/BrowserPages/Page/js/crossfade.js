@@ -64,6 +64,8 @@ export function midpointDb(outgoing, incoming) {
 
 /** Ticks for a loudness axis from `lo` to `hi` LUFS: every `step` LU (6 by default), at whole multiples of it. */
 export function loudnessTicks(lo, hi, step = 6) {
+  // Never more than eight: a wide range (down to the −70 LUFS gate) takes a wider step, a multiple of 6 LU.
+  while ((hi - lo) / step > 8) step += 6;
   const out = [];
   for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) out.push(v);
   return out;
