@@ -21,6 +21,34 @@ def times(path):
     return out
 
 
+def many_transients(browser, binary, work, errors):
+    """A pattern of 40 transients (a gravel texture has 149) at 1280×720: the sync row names at most six, those off their
+    onsets first, and lists every one in a list that opens; the page needs no scrolling (the row wrapped over 25 lines
+    and pushed the drawing off the page)."""
+    pattern = os.path.join(work, "many.ahap")
+    events = [{"Event": {"Time": round(0.05 * k, 3), "EventType": "HapticTransient", "EventParameters": [
+        {"ParameterID": "HapticIntensity", "ParameterValue": 0.8}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}]}}
+        for k in range(40)]
+    with open(pattern, "w") as f:
+        json.dump({"Version": 1.0, "Pattern": events}, f)
+    server, url = start_server([binary, "audition", pattern, "--audio", os.path.join(work, "sfx_haptic_thud.wav"), "--no-open"])
+    try:
+        assert url, "the audition printed no URL for the pattern of 40 transients"
+        page = browser.new_context(viewport={"width": 1280, "height": 720}, bypass_csp=True).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url)
+        page.wait_for_function("window.hapticsAudition.view && !window.hapticsAudition.loading", timeout=30000)
+        named = page.locator("#sync > span span").count()
+        assert named <= 6, f"the sync row names {named} transients"
+        assert page.inner_text("#sync summary").startswith("all 40 transients ("), page.inner_text("#sync summary")
+        page.click("#sync summary")
+        assert page.locator("#sync .transient-list span").count() == 40, page.inner_text("#sync .transient-list")
+        assert page.evaluate("document.documentElement.scrollHeight") <= 720, "the page scrolls at 1280×720"
+        page.context.close()
+    finally:
+        stop_server(server)
+
+
 def main():
     if len(sys.argv) not in (2, 3):
         sys.exit("usage: haptics_test.py AHAP_TOOL_BINARY [SCREENSHOT.png]")
@@ -101,6 +129,7 @@ def main():
             page.wait_for_function("document.getElementById('status').className === 'bad'")
             assert "changed on disk" in page.inner_text("#status"), page.inner_text("#status")
             assert open(pattern).read() == changed, "a refused save wrote the file"
+            many_transients(browser, binary, work, errors)
             # Under the real policy (no bypass): the modules load and the timeline is drawn without a violation.
             check_strict_policy(browser, url, "#sync span", errors)
             browser.close()
@@ -110,7 +139,8 @@ def main():
         return passed(
             "haptics_test",
             "the page showed the transient against its onset, shifted the pattern (the sound stayed) and "
-            "followed the sync check, moved one event, played the mix, saved exactly that, and refused a save over a changed file",
+            "followed the sync check, moved one event, played the mix, saved exactly that, and refused a save over a changed file; "
+            "a pattern of 40 transients named six in the sync row and listed all 40 in a list that opens, with no scrolling",
         )
     except AssertionError as e:
         return failed("haptics_test", e)

@@ -5,14 +5,20 @@ import { offsetText, timelineGeometry } from "./timeline.js";
 
 /** The sync check's line: the lag and correlation, each transient's offset to its onset, haptics in silence. */
 export function showSync(box, v) {
-  const lag = v.lag == null ? "lag unclear" : `lag ${(v.lag * 1000).toFixed(0)} ms (haptics after the sound when +)`;
-  const parts = [`<b>Sync</b> ${lag}, correlation ${v.correlation.toFixed(2)}`];
-  for (const t of v.transients) {
+  // The correlation is of the haptic drive's envelope with the sound's, at the best lag (−1…1).
+  const corr = `correlation of the haptic and sound envelopes ${v.correlation.toFixed(2)}`;
+  const lag = v.lag == null ? `lag unclear (best ${corr})` : `lag ${(v.lag * 1000).toFixed(0)} ms (haptics after the sound when +), ${corr} there`;
+  const parts = [`<b>Sync</b> ${lag}`];
+  const rows = v.transients.map((t) => {
     const o = offsetText(t);
     // Said in words which way: the transient's time minus its onset's, as the command line says it.
     const way = t.offset == null ? "" : t.offset >= 0 ? " (after its onset)" : " (before its onset)";
-    parts.push(`<span class="${o.ok ? "ok" : "bad"}">transient at ${t.time.toFixed(3)} s: ${o.text}${way}</span>`);
-  }
+    return { ok: o.ok, html: `<span class="${o.ok ? "ok" : "bad"}">transient at ${t.time.toFixed(3)} s: ${o.text}${way}</span>` };
+  });
+  // Many transients (149 in a gravel pattern) wrapped over 25 lines and pushed the drawing off the page: the ones off
+  // their onsets first, at most six in the row, and every one in a list that opens.
+  const shown = rows.filter((r) => !r.ok).concat(rows.filter((r) => r.ok)).slice(0, SHOWN);
+  parts.push(...shown.map((r) => r.html));
   if (v.silences.length) parts.push(`<span class="warn">haptics in silence: ${v.silences.map(([a, b]) => `${a.toFixed(2)}–${b.toFixed(2)} s`).join(", ")}</span>`);
   box.replaceChildren();
   for (const html of parts) {
@@ -20,7 +26,20 @@ export function showSync(box, v) {
     span.innerHTML = html;
     box.append(span);
   }
+  if (rows.length > SHOWN) {
+    const more = document.createElement("details"), summary = document.createElement("summary");
+    const off = rows.filter((r) => !r.ok).length;
+    summary.textContent = `all ${rows.length} transients (${off} off their onsets)`;
+    const list = document.createElement("div");
+    list.className = "transient-list";
+    list.innerHTML = rows.map((r) => r.html).join("<br>");
+    more.append(summary, list);
+    box.append(more);
+  }
 }
+
+/** The transients the sync row names before its list opens. */
+const SHOWN = 6;
 
 /** The findings of the pattern as it would be saved, one row each as the command line prints it; `onPick(line)` on a click. */
 export function showFindings(list, v, onPick) {
