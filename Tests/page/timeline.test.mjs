@@ -36,6 +36,7 @@ test("an offset reads in signed ms, within 25 ms is in time", () => {
   assert.deepEqual(offsetText({ offset: -0.0305 }), { text: "−30.5 ms", ok: false });
   assert.deepEqual(offsetText({ offset: 0.025 }), { text: "+25.0 ms", ok: false });
   assert.deepEqual(offsetText({}), { text: "no onset near", ok: false });
+  assert.deepEqual(offsetText({ offset: -0.00001 }), { text: "0.0 ms", ok: true }); // no sign on a zero
 });
 
 test("aligning takes the lag off the current shift, and does nothing without a lag", () => {

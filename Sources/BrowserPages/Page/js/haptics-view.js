@@ -12,7 +12,7 @@ export function showSync(box, v) {
   const rows = v.transients.map((t) => {
     const o = offsetText(t);
     // Said in words which way: the transient's time minus its onset's, as the command line says it.
-    const way = t.offset == null ? "" : t.offset >= 0 ? " (after its onset)" : " (before its onset)";
+    const way = t.offset == null ? "" : o.text === "0.0 ms" ? " (on its onset)" : t.offset > 0 ? " (after its onset)" : " (before its onset)";
     return { ok: o.ok, html: `<span class="${o.ok ? "ok" : "bad"}">transient at ${t.time.toFixed(3)} s: ${o.text}${way}</span>` };
   });
   // Many transients (149 in a gravel pattern) wrapped over 25 lines and pushed the drawing off the page: the ones off

@@ -45,7 +45,7 @@ async function load() {
     $("save").title = view.editable ? "" : "A .haptic clip is heard and checked here; convert it to AHAP to save a fix";
     $("play").disabled = false;
     if (!$("loopTo").value) $("loopTo").value = view.duration.toFixed(2);
-    status(`${view.file}: ${view.events.length} events, ${view.duration.toFixed(3)} s`);
+    status(`${view.file}: ${view.events.length} ${view.events.length === 1 ? "event" : "events"}, ${view.duration.toFixed(3)} s`);
   } catch (e) {
     if (mine === generation) status(String(e.message || e), true);
   } finally {

@@ -66,9 +66,10 @@ export function gridPhaseRows(s) {
 }
 
 // A grid that does not fit the hits (grid-fit.js: a typed tempo or offset, most hits now between its lines), said with the
-// grid that fits them, one click away: the audio check judges the hits, which are right, and said nothing.
+// grid that fits them, one click away: the audio check judges the hits, which are right, and said nothing. Only for a
+// chart, whose hits were written on its rows: a beat list's hits, tapped or drafted, sit on no grid's lines.
 export function gridFitRow(tempos) {
-  const misfit = m.grid ? gridMisfit(m.grid, m.beats, tempos) : null;
+  const misfit = m.grid && m.state && m.state.chart_in_place ? gridMisfit(m.grid, m.beats, tempos) : null;
   if (!misfit) return null;
   const f = misfit.fix, ms = `${f.seconds < 0 ? "−" : "+"}${Math.abs(f.seconds * 1000).toFixed(1)} ms`;
   const row = document.createElement("div");

@@ -44,8 +44,9 @@ export function eventOfLine(events, line) {
 /** A transient's offset to its onset as the page says it, and whether it is within the check's tolerance. */
 export function offsetText(t) {
   if (t.offset === null || t.offset === undefined) return { text: "no onset near", ok: false };
-  const ms = t.offset * 1000;
-  return { text: `${ms >= 0 ? "+" : "−"}${Math.abs(ms).toFixed(1)} ms`, ok: Math.abs(t.offset) < tolerance };
+  const ms = t.offset * 1000, shown = Math.abs(ms).toFixed(1);
+  // No sign on a zero (it read "+0.0 ms (after its onset)").
+  return { text: `${shown === "0.0" ? "" : ms > 0 ? "+" : "−"}${shown} ms`, ok: Math.abs(t.offset) < tolerance };
 }
 
 /** The shift, in whole ms, that lines the pattern up with its sound: minus the lag (haptics minus sound). */
