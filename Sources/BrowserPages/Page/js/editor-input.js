@@ -192,18 +192,7 @@ function wireToolbar() {
   $("tapBpm").onclick = c.tapBpm;
   $("hitTime").addEventListener("keydown", (e) => { if (e.key === "Enter") c.typeSelectedTime(); });
   $("hitTime").addEventListener("blur", () => { $("hitTime").classList.remove("invalid"); showSelectedTime(); });
-  $("bpm").onchange = () =>
-    c.setGrid(m.grid ? setSectionBpm(m.grid, transport.position(), Number($("bpm").value)) : { offset: 0, bpm: Number($("bpm").value) });
-  // The field holds the start of the section under the playhead: the grid's offset, or a later section's start (moved
-  // there between its neighbours, the playhead with it).
-  $("offset").onchange = () => {
-    const typed = Number($("offset").value), s = m.grid ? sectionAt(m.grid, transport.position()) : null;
-    if (!s || s.index === 0) return c.setGrid({ ...(m.grid || { bpm: 120 }), offset: typed });
-    const moved = moveSection(m.grid, s.offset, typed);
-    if (moved === m.grid) return c.refused(`Grid not changed: section ${s.index + 1} starts between the sections either side of it, not at ${$("offset").value} s`);
-    c.setGrid(moved);
-    if (!transport.playing) transport.seek(typed);
-  };
+  wireGridFields();
   $("divisor").onchange = () => { const v = Number($("divisor").value); m.divisor = Number.isFinite(v) ? v : 0; c.redraw(); };
   $("shift").onclick = () => {
     const ms = Number(prompt("Shift every hit, and the map's own tempo map with them, by (ms, negative = earlier):", "0"));
@@ -221,6 +210,22 @@ function ownKey(el, key) {
     return /^(Arrow|Page)|^(Home|End)$/.test(key) || (el.tagName === "SELECT" && key === "Enter");
   }
   return el.tagName === "INPUT" && el.type !== "checkbox";
+}
+
+/** The BPM and Offset fields: both the section's under the playhead (editor-panels.js `showSection` fills them). */
+function wireGridFields() {
+  $("bpm").onchange = () =>
+    c.setGrid(m.grid ? setSectionBpm(m.grid, transport.position(), Number($("bpm").value)) : { offset: 0, bpm: Number($("bpm").value) });
+  // The field holds the start of the section under the playhead: the grid's offset, or a later section's start (moved
+  // there between its neighbours, the playhead with it).
+  $("offset").onchange = () => {
+    const typed = Number($("offset").value), s = m.grid ? sectionAt(m.grid, transport.position()) : null;
+    if (!s || s.index === 0) return c.setGrid({ ...(m.grid || { bpm: 120 }), offset: typed });
+    const moved = moveSection(m.grid, s.offset, typed);
+    if (moved === m.grid) return c.refused(`Grid not changed: section ${s.index + 1} starts between the sections either side of it, not at ${$("offset").value} s`);
+    c.setGrid(moved);
+    if (!transport.playing) transport.seek(typed);
+  };
 }
 
 /** The keys (listed in the page's help line). */
