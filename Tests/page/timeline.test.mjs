@@ -54,6 +54,15 @@ test("Align to the sound says why it cannot when the lag is unclear, and keeps t
   const some = alignment(0, 0.031, 0.8);
   assert.deepEqual([some.ok, some.shiftMs], [true, -31]);
   assert.match(some.text, /shifted by -31 ms/);
+  // No lag, but transients that agree on their onsets: they line it up (one transient 42 ms early: +42 ms).
+  const one = alignment(0, null, 0.32, [{ time: 0, offset: -0.042 }]);
+  assert.deepEqual([one.ok, one.shiftMs], [true, 42]);
+  assert.match(one.text, /^Aligned by its transient: shifted by 42 ms onto its onset .*0\.32/);
+  const three = alignment(10, null, 0.3, [{ offset: 0.030 }, { offset: 0.034 }, { offset: 0.028 }, { offset: null }]);
+  assert.deepEqual([three.ok, three.shiftMs], [true, -20]);
+  // Transients that disagree (by more than 10 ms) line up nothing: said, the shift kept.
+  const apart = alignment(10, null, 0.3, [{ offset: 0.030 }, { offset: -0.020 }]);
+  assert.deepEqual([apart.ok, apart.shiftMs], [false, 10]);
 });
 
 test("the timeline's time axis: 50 px from the left, 20 px short of the right, a click read back as the time drawn there", () => {

@@ -143,7 +143,7 @@ function start() {
   for (const [id, d] of [["shiftLess10", -10], ["shiftLess1", -1], ["shiftMore1", 1], ["shiftMore10", 10]]) $(id).onclick = () => setShift(page.shiftMs + d);
   $("align").onclick = () => {
     if (!page.view) return;
-    const a = alignment(page.shiftMs, page.view.lag, page.view.correlation);
+    const a = alignment(page.shiftMs, page.view.lag, page.view.correlation, page.view.transients);
     if (a.ok && a.shiftMs !== page.shiftMs) setShift(a.shiftMs);
     status(a.ok && a.shiftMs === page.shiftMs ? "Already aligned: the measured lag is 0 ms." : a.text, !a.ok);
   };

@@ -52,12 +52,23 @@ export function offsetText(t) {
 /** The shift, in whole ms, that lines the pattern up with its sound: minus the lag (haptics minus sound). */
 export const alignShift = (currentMs, lag) => (lag === null || lag === undefined ? currentMs : Math.round(currentMs - lag * 1000));
 
+/** Transients that agree on their onsets within this (seconds) line the pattern up when the envelopes cannot. */
+const AGREE = 0.010;
+
 /**
  * What "Align to the sound" does with a view's `lag` (seconds, or null) and `correlation`: `{ shiftMs, text, ok }`, the
- * shift to set and what to say; without a lag (no lag within ±250 ms makes the envelopes correlate at 0.5 or more) the
- * shift stays and the text says why, and what to do instead.
+ * shift to set and what to say. Without a lag (no lag within ±250 ms makes the envelopes correlate at 0.5 or more), the
+ * `transients` with an onset near (their `offset`: transient minus onset, seconds) line it up when they agree within
+ * 10 ms: the median of their offsets (a single transient 42 ms before its onset, whose short envelope correlates at
+ * 0.32, was refused). Else the shift stays and the text says why, and what to do instead.
  */
-export function alignment(currentMs, lag, correlation) {
+export function alignment(currentMs, lag, correlation, transients = []) {
+  const offsets = transients.map((t) => t.offset).filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if ((lag === null || lag === undefined) && offsets.length && offsets[offsets.length - 1] - offsets[0] <= AGREE) {
+    const shiftMs = Math.round(currentMs - offsets[Math.floor(offsets.length / 2)] * 1000);
+    const n = offsets.length === 1 ? "its transient" : `its ${offsets.length} transients`;
+    return { shiftMs, ok: true, text: `Aligned by ${n}: shifted by ${shiftMs - currentMs} ms onto ${offsets.length === 1 ? "its onset" : "their onsets"} (the envelopes' best correlation, ${correlation.toFixed(2)}, is under the 0.50 a lag needs).` };
+  }
   if (lag === null || lag === undefined) {
     return {
       shiftMs: currentMs, ok: false,
