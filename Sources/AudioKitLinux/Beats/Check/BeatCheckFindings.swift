@@ -34,7 +34,7 @@ enum BeatCheckFindings {
         if let finding = offsetFinding(r, map: map, options: options) { d.append(finding) }
         if let finding = driftFinding(r, map: map, options: options) { d.append(finding) }
         if let finding = octaveFinding(r, map: map) { d.append(finding) }
-        d += r.gridPhases.map { $0.finding(sections: r.tempoMap?.sections.count ?? 1, map: map) }
+        d += r.gridPhases.map { $0.finding(map: map) }
         return d
     }
 

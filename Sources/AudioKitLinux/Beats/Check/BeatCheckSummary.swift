@@ -22,7 +22,7 @@ public enum BeatCheckSummary {
             if !r.gridPhases.isEmpty {
                 let sections = r.gridPhases.map { String($0.section + 1) }.joined(separator: ", ")
                 parts.append(
-                    (r.tempoMap?.sections.count ?? 1) == 1
+                    r.gridPhases.allSatisfy(\.wholeMap)
                         ? "the tempo map is half a beat off the track"
                         : "tempo section\(r.gridPhases.count > 1 ? "s" : "") \(sections) half a beat off the track")
             }

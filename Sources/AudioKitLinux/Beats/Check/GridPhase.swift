@@ -23,6 +23,8 @@ struct GridPhase: Sendable, Equatable {
     let evidence: TempoOctave
     /// The map time of the section's first measured beat: the page's fix moves the section holding it by half a beat.
     let anchor: Double
+    /// True when the section is the whole map (its other sections, if any, carry it on): said as "the tempo map".
+    let wholeMap: Bool
 
     /// The middles must be this many times as strong as the beats (median), in `TempoOctave.halfShare` of the gaps. On
     /// the seven real charts of ../shared/corpus/charts at half their tempo the middles reach 1.29; half a beat off,
@@ -49,12 +51,14 @@ struct GridPhase: Sendable, Equatable {
                 to - from < Double(TempoOctave.maximumGridBeats)
             else { return nil }
             let beats = stride(from: from, through: to, by: 1).map { tempo.time(ofBeat: $0) }
-            guard let o = TempoOctave.measure(beats.map { $0 - offset }, odf: odf), o.gaps >= TempoOctave.minimumGaps,
-                o.midpointShare >= TempoOctave.halfShare, o.midpointRatio >= middleRatio,
+            guard let o = TempoOctave.measure(beats.map { $0 - offset }, odf: odf), o.midpointShare >= TempoOctave.halfShare,
+                o.midpointRatio >= middleRatio,
                 let track = StretchTempo.estimate(onset, from: beats[0] - offset, to: beats[beats.count - 1] - offset)?.bpm,
                 abs(track / section.bpm - 1) <= tempoAgreement
             else { return nil }
-            return GridPhase(section: k, start: section.time, bpm: section.bpm, trackBPM: track, evidence: o, anchor: beats[0])
+            return GridPhase(
+                section: k, start: section.time, bpm: section.bpm, trackBPM: track, evidence: o, anchor: beats[0],
+                wholeMap: starts.count == 1)
         }
     }
 
@@ -68,16 +72,16 @@ struct GridPhase: Sendable, Equatable {
     }
 
     /// The finding (`beatmap.grid_phase`) on this section of a map read from `map`'s file.
-    func finding(sections: Int, map: BeatMap) -> Diagnostic {
+    func finding(map: BeatMap) -> Diagnostic {
         let what =
-            sections == 1
+            wholeMap
             ? "the tempo map is half a beat off the track"
             : String(format: "tempo section %d of the map (from %.3f s, %.2f BPM) is half a beat off the track", section + 1, start, bpm)
         let message = String(
             format:
                 "%@: its beats fall on the track's off-beats (the onsets between them are %.2f times as strong as those on them, in %.0f %% of %d gaps) at the track's own tempo there (%.2f BPM); move %@ half a beat, the hits staying where they are (in the editor: the finding's ½ beat button)",
             what, evidence.midpointRatio, evidence.midpointShare * 100, evidence.gaps, trackBPM,
-            sections == 1 ? "the map's offset" : "the section's start")
+            wholeMap ? "the map's offset" : "the section's start")
         return Diagnostic(
             ruleID: BeatMapRules.gridPhase, severity: .warning, location: map.locations.first ?? SourceLocation(file: map.file),
             message: message)

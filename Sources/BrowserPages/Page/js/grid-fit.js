@@ -3,10 +3,10 @@
 // editor (its offset 60 ms late, 175 BPM on a 180 BPM chart) leaves them between its lines, while the check against the
 // audio, which judges the hits, finds nothing wrong. A save would then put each hit on the nearest row of that grid.
 
-import { quantize, sectionAt, sectionsOf, shiftGrid, snappedCount } from "./timing.js";
+import { onLine, quantize, sectionAt, sectionsOf, shiftGrid, snappedCount } from "./timing.js";
 
-/** A hit this close to a line (seconds) is on it. */
-const ON_LINE = 0.0015;
+/** A shift this close to none (seconds), or to half a beat, is that. */
+const SAME = 0.0015;
 /** Fewer hits than this say nothing of their grid. */
 const FEWEST = 16;
 /** Below this share of hits on the grid's lines the grid does not fit them… */
@@ -17,7 +17,7 @@ const FITS = 0.8;
 /** Whether score `a` beats `b`, comparing their first figures first. */
 const ahead = (a, b) => { const i = a.findIndex((x, k) => x !== b[k]); return i >= 0 && a[i] > b[i]; };
 
-const onLines = (grid, hits, divisor) => hits.filter((t) => Math.abs(quantize(t, grid, divisor) - t) <= ON_LINE).length;
+const onLines = (grid, hits, divisor) => hits.filter((t) => onLine(t, grid, divisor)).length;
 
 /**
  * The shift (seconds) that puts the most of `hits` on `grid`'s lines, and how many it puts there (`snappedCount`). The
@@ -86,7 +86,7 @@ export function gridMisfit(grid, hits, tempos = []) {
  */
 function beatMisfit(grid, hits, count) {
   const best = bestShift(grid, hits), quarter = 60 / sectionAt(grid, hits[0]).bpm / 4;
-  if (Math.abs(best.seconds) < ON_LINE || Math.abs(Math.abs(best.seconds) - 2 * quarter) < ON_LINE) return null;
+  if (Math.abs(best.seconds) < SAME || Math.abs(Math.abs(best.seconds) - 2 * quarter) < SAME) return null;
   const now = onLines(grid, hits, 1), fixed = onLines(best.grid, hits, 1);
   if (fixed < 2 * now || fixed < 0.25 * hits.length || best.count < FITS * hits.length) return null;
   return { count, total: hits.length, beats: { now, fixed }, fix: { ...best, bpm: null } };

@@ -2,6 +2,7 @@
 // hits, a tempo octave, a tempo section half a beat off. Each row says the checker's finding in its words; the button acts through the controller's
 // `actions` (undo with Ctrl+Z).
 
+import { sameBeats } from "./beats.js";
 import { m } from "./editor-model.js";
 import { gridMisfit } from "./grid-fit.js";
 import { actions, span } from "./panel-parts.js";
@@ -65,11 +66,22 @@ export function gridPhaseRows(s) {
   });
 }
 
+// `gridMisfit`, worked out again only when the grid, the hits or the tempo candidates change: the findings are redrawn
+// with every answer from the server (each a new list of the same hits), and a chart's thousands of hits take a search.
+let misfitMemo = null;
+function misfitOf(grid, beats, tempos) {
+  const key = JSON.stringify([grid, tempos]);
+  if (!misfitMemo || misfitMemo.key !== key || !sameBeats(misfitMemo.beats, beats)) {
+    misfitMemo = { key, beats, misfit: gridMisfit(grid, beats, tempos) };
+  }
+  return misfitMemo.misfit;
+}
+
 // A grid that does not fit the hits (grid-fit.js: a typed tempo or offset, most hits now between its lines), said with the
 // grid that fits them, one click away: the audio check judges the hits, which are right, and said nothing. Only for a
 // chart, whose hits were written on its rows: a beat list's hits, tapped or drafted, sit on no grid's lines.
 export function gridFitRow(tempos) {
-  const misfit = m.grid && m.state && m.state.chart_in_place ? gridMisfit(m.grid, m.beats, tempos) : null;
+  const misfit = m.grid && m.state && m.state.chart_in_place ? misfitOf(m.grid, m.beats, tempos) : null;
   if (!misfit) return null;
   const f = misfit.fix, ms = `${f.seconds < 0 ? "−" : "+"}${Math.abs(f.seconds * 1000).toFixed(1)} ms`;
   const row = document.createElement("div");

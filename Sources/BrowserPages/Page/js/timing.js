@@ -141,8 +141,11 @@ function changeSection(grid, t, change) {
 
 /** How many of `hits` lie within 1.5 ms of a line of 1/12 or 1/16 of a beat of `grid` (an editor's snap). */
 export function snappedCount(grid, hits) {
-  return hits.filter((t) => [12, 16].some((d) => Math.abs(quantize(t, grid, d) - t) <= 0.0015)).length;
+  return hits.filter((t) => onLine(t, grid, 12) || onLine(t, grid, 16)).length;
 }
+
+/** Whether `t` lies within 1.5 ms of a line of 1/`divisor` beat of `grid` (on it, as an editor's snap put it). */
+export const onLine = (t, grid, divisor) => Math.abs(quantize(t, grid, divisor) - t) <= 0.0015;
 
 /**
  * Whether moving every hit `seconds` should move the map's own `grid` with them: yes when the hits sit on its lines
