@@ -1,7 +1,7 @@
 // The audition page's pure logic (Sources/BrowserPages/Page/js/crossfade.js), run by node --test.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { curveColor, curvesToLoad, dbText, dipText, loudnessTicks, midpointDb, planQuery, scale, withScenario } from "../../Sources/BrowserPages/Page/js/crossfade.js";
+import { curveColor, curvesToLoad, dbText, dipText, loudnessTicks, midpointDb, planQuery, scale, transitionText, withScenario } from "../../Sources/BrowserPages/Page/js/crossfade.js";
 
 test("the plan goes to the server as its keys only, the curve replaced when asked", () => {
   const plan = { at: "31.25", duration: "2", curve: "linear", quantize: "bar", gap: "0", from: "1.5", phase: "1", extra: "x" };
@@ -40,9 +40,13 @@ test("the scale maps the loop onto the canvas, and the curves to load include th
   assert.deepEqual(curvesToLoad(["linear", "equal-power"], "qsin"), ["linear", "equal-power", "qsin"]);
 });
 
-test("a dip is said as none when the mix never falls below the level around the fade", () => {
+test("a dip is said as none when the mix never falls below what it is measured against", () => {
   assert.equal(dipText(-6.94), "−6.9 dB");
   assert.equal(dipText(3.6), "none (+3.6 dB)");
+  // A dip that rounds to nothing (a fade of a track into itself, in step) is none, without a sign.
+  assert.equal(dipText(-0.004), "none");
+  assert.equal(dipText(0.01), "none");
+  assert.equal(dipText(-0.06), "−0.1 dB");
   assert.equal(dipText(null), "n/a");
 });
 
@@ -60,4 +64,17 @@ test("loudness ticks fall on whole multiples of the step", () => {
   assert.deepEqual(loudnessTicks(-47, -9), [-42, -36, -30, -24, -18, -12]);
   // Down to the −70 LUFS gate (a scenario with silence in it): a wider step, never more than eight ticks.
   assert.deepEqual(loudnessTicks(-72, -9), [-72, -60, -48, -36, -24, -12]);
+});
+
+test("the header says a hard cut's instant and its silence, and a fade's span", () => {
+  // The intermission-death scenario: a hard cut at 9 s, B half a second later; the header said "fade 9.000–9.500 s".
+  const view = {
+    fadeStart: 9, fadeEnd: 11.5, incomingStart: 9.5,
+    curves: [{ curve: "hard-cut", fadeStart: 9, fadeEnd: 9.5 }, { curve: "linear", fadeStart: 9, fadeEnd: 11.5 }],
+  };
+  assert.equal(transitionText(view, "hard-cut"), "cut at 9.000 s, B at 9.500 s after 0.500 s of silence");
+  assert.equal(transitionText(view, "linear"), "fade 9.000–11.500 s (B enters at 9.500 s)");
+  const plain = { fadeStart: 9, fadeEnd: 11, incomingStart: 9, curves: [{ curve: "hard-cut", fadeStart: 9, fadeEnd: 9 }, { curve: "linear", fadeStart: 9, fadeEnd: 11 }] };
+  assert.equal(transitionText(plain, "hard-cut"), "cut at 9.000 s");
+  assert.equal(transitionText(plain, "linear"), "fade 9.000–11.000 s");
 });

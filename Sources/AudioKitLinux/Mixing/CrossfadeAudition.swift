@@ -78,10 +78,11 @@ public struct CrossfadeAudition: Sendable {
         var curves = Self.compared
         if !curves.contains(plan.curve) { curves.append(plan.curve) }
         var shown: [CrossfadeAuditionView.Curve] = []
+        var references: [Int: [LoudnessMeter.Point]] = [:]
         for curve in curves {
             var p = plan
             p.curve = curve
-            shown.append(try measure(p, frames: range, width: points))
+            shown.append(try measure(p, frames: range, width: points, references: &references))
         }
         return CrossfadeAuditionView(
             sampleRate: inputs.sampleRate, windowStart: start, windowEnd: end, fadeStart: Double(timeline.fadeStart) / rate,
@@ -90,13 +91,25 @@ public struct CrossfadeAudition: Sendable {
             outgoingPeaks: peaks.outgoing, incomingPeaks: peaks.incoming, curve: plan.curve.rawValue, curves: shown)
     }
 
-    /// One curve of the view: its fade, gains, loudness and dips, measured on its own mix of the stretch.
-    private func measure(_ plan: CrossfadePlan, frames range: Range<Int>, width: Int) throws(InputError) -> CrossfadeAuditionView.Curve {
+    /// One curve of the view: its fade, gains, loudness and dips, measured on its own mix of the stretch against the
+    /// two tracks traded over its fade (`FadeReference`, kept in `references` by fade length: every curve but a hard cut
+    /// shares one).
+    private func measure(
+        _ plan: CrossfadePlan, frames range: Range<Int>, width: Int, references: inout [Int: [LoudnessMeter.Point]]
+    ) throws(InputError) -> CrossfadeAuditionView.Curve {
         let rate = Double(inputs.sampleRate)
         let t = CrossfadeTimeline(plan: Self.looped(plan), sampleRate: inputs.sampleRate, outgoing: clock(.a), incoming: clock(.b))
         let start = Double(range.lowerBound) / rate
         let points = LoudnessMeter.series(try mix(plan), sampleRate: inputs.sampleRate, channels: 2).map {
             LoudnessMeter.Point(time: $0.time + start, momentary: $0.momentary, shortTerm: $0.shortTerm)
+        }
+        let reference: [LoudnessMeter.Point]
+        if let known = references[t.fadeFrames] {
+            reference = known
+        } else {
+            let (a, b) = try inputs.open()
+            reference = try FadeReference.loudness(a: a, b: b, timeline: t, frames: range)
+            references[t.fadeFrames] = reference
         }
         let fadeStart = Double(t.fadeStart) / rate, fadeEnd = Double(t.incomingStart + t.fadeFrames) / rate
         var outgoing: [Double] = [], incoming: [Double] = []
@@ -108,11 +121,14 @@ public struct CrossfadeAudition: Sendable {
             incoming.append(f < t.incomingStart ? 0 : f >= t.incomingStart + t.fadeFrames ? 1 : h.in)
         }
         // A momentary value is the mix's only once its 400 ms window lies inside the stretch.
-        let loudness = points.filter { $0.momentary.isFinite && $0.time >= start + 0.4 - 1e-9 }.map { [$0.time, $0.momentary] }
+        func shown(_ points: [LoudnessMeter.Point]) -> [[Double]] {
+            points.filter { $0.momentary.isFinite && $0.time >= start + 0.4 - 1e-9 }.map { [$0.time, $0.momentary] }
+        }
         return CrossfadeAuditionView.Curve(
             curve: plan.curve.rawValue, fadeStart: fadeStart, fadeEnd: max(fadeStart, fadeEnd),
-            momentaryDip: LoudnessMeter.dip(points, from: fadeStart, to: fadeEnd, shortTerm: false),
-            shortTermDip: LoudnessMeter.dip(points, from: fadeStart, to: fadeEnd, shortTerm: true), loudness: loudness,
+            momentaryDip: LoudnessMeter.dip(mix: points, reference: reference, from: fadeStart, to: fadeEnd, shortTerm: false),
+            shortTermDip: LoudnessMeter.dip(mix: points, reference: reference, from: fadeStart, to: fadeEnd, shortTerm: true),
+            loudness: shown(points), reference: shown(reference),
             outgoingGain: outgoing, incomingGain: incoming, swift: CrossfadeCode.swift(plan, timeline: t), command: nil)
     }
 
@@ -167,12 +183,16 @@ public struct CrossfadeAuditionView: Encodable, Sendable {
         public let fadeStart: Double
         /// The end of its fade.
         public let fadeEnd: Double
-        /// The momentary (400 ms) loudness dip across the fade in dB (EBU R128); nil when not measurable.
+        /// The momentary (400 ms) loudness dip across the fade in dB (EBU R128): the mix's lowest level against
+        /// `reference`; nil when not measurable.
         public let momentaryDip: Double?
         /// The short-term (3 s) dip, measured the same way; nil when not measurable.
         public let shortTermDip: Double?
         /// Momentary loudness every 0.1 s as [seconds, LUFS], silence left out.
         public let loudness: [[Double]]
+        /// The momentary loudness the dips are measured against, the same way: both tracks unfaded, A's power falling and
+        /// B's rising in step across this curve's fade (`FadeReference`).
+        public let reference: [[Double]]
         /// The gain on deck A at each of the view's points, evenly spaced across the stretch.
         public let outgoingGain: [Double]
         /// The gain on deck B at the same points.

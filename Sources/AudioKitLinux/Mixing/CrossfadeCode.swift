@@ -48,7 +48,7 @@ public enum CrossfadeCode {
         }
         let note =
             plan.curve == .linear
-            ? "\n/// (A linear fade is what `setVolume(_:fadeDuration:)` does; in theory it dips 3.0 dB at the middle for two equally loud, uncorrelated tracks; a real pair's measured dip also carries their own level changes.)"
+            ? "\n/// (A linear fade is what `setVolume(_:fadeDuration:)` does; in theory it dips 3.0 dB at the middle for two equally loud, uncorrelated tracks; `beatmap crossfade` measures a real pair's dip against both tracks traded at constant power, so their own level changes cancel.)"
             : ""
         return """
             import AVFoundation

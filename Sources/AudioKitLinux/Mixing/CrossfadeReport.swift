@@ -9,7 +9,11 @@ public struct CrossfadeReport: Sendable {
         public let curve: CrossfadeCurve
         /// EBU R128 loudness every 0.1 s across the transition, at output times in seconds.
         public let points: [LoudnessMeter.Point]
-        /// Momentary (400 ms) dip in dB: the lowest level in the fade minus the level around it; nil when not measurable.
+        /// The loudness every 0.1 s of the two tracks traded over this curve's fade without losing power
+        /// (`FadeReference`), at the same times as `points`: what the dips are measured against.
+        public let reference: [LoudnessMeter.Point]
+        /// Momentary (400 ms) dip in dB: the lowest level of the mix against `reference` in a window reaching into the
+        /// fade; nil when not measurable.
         public let momentaryDip: Double?
         /// Short-term (3 s) dip in dB, measured the same way; nil when not measurable.
         public let shortTermDip: Double?
@@ -19,7 +23,7 @@ public struct CrossfadeReport: Sendable {
         /// Whether the momentary (`shortTerm` false) or short-term loudness reaches silence in the fade: its dip is
         /// then measured down to EBU R128's −70 LUFS gate.
         public func reachesSilence(shortTerm: Bool) -> Bool {
-            LoudnessMeter.reachesSilence(points, from: fade.lowerBound, to: fade.upperBound, shortTerm: shortTerm)
+            LoudnessMeter.reachesSilence(mix: points, reference: reference, from: fade.lowerBound, to: fade.upperBound, shortTerm: shortTerm)
         }
     }
 
@@ -27,12 +31,15 @@ public struct CrossfadeReport: Sendable {
     public let result: CrossfadeResult
     /// The chosen curve first, then linear and equal-power unless one of them is the chosen curve.
     public let curves: [CurveLoudness]
+    /// Seconds of silence between the fade's start and B's entry (the plan's gap, in whole frames).
+    public let gap: Double
 
     /// Renders the transition (±4 s) once per compared curve for the loudness report, reading only that stretch
     /// of each deck (the decks are left positioned inside it).
     public init(a: any DeckSource, b: any DeckSource, plan: CrossfadePlan) throws(InputError) {
         let timeline = CrossfadeTimeline(plan: plan, sampleRate: a.sampleRate, outgoing: a.clock, incoming: b.clock)
         result = timeline.result(samples: [], windowStart: 0, outgoing: a.clock, incoming: b.clock)
+        gap = Double(timeline.incomingStart - timeline.fadeStart) / Double(timeline.sampleRate)
         var list: [CrossfadePlan] = [plan]
         for c in [CrossfadeCurve.linear, .equalPower] where c != plan.curve {
             var p = plan
@@ -41,6 +48,7 @@ public struct CrossfadeReport: Sendable {
         }
         let window = max(0, result.fadeStart - 4)...(result.fadeEnd + 4)
         var curves: [CurveLoudness] = []
+        var references: [Int: [LoudnessMeter.Point]] = [:]
         for p in list {
             let source = CrossfadeSource(a, b, plan: p, window: window)
             let samples = source.renderAll()
@@ -49,15 +57,26 @@ public struct CrossfadeReport: Sendable {
             let points = LoudnessMeter.series(samples, sampleRate: source.sampleRate, channels: 2).map {
                 LoudnessMeter.Point(time: $0.time + start, momentary: $0.momentary, shortTerm: $0.shortTerm)
             }
-            // Each curve's dip is measured over its own fade (a hard cut's is shorter than the others').
-            let own = CrossfadeTimeline(plan: p, sampleRate: a.sampleRate, outgoing: a.clock, incoming: b.clock)
-                .result(samples: [], windowStart: 0, outgoing: nil, incoming: nil)
+            // Each curve's dip is measured over its own fade (a hard cut's is shorter than the others'), against the two
+            // tracks traded over that fade without losing power.
+            let own = source.timeline
+            let key = own.fadeFrames
+            let reference: [LoudnessMeter.Point]
+            if let known = references[key] {
+                reference = known
+            } else {
+                reference = try FadeReference.loudness(a: a, b: b, timeline: own, frames: source.firstFrame..<source.lastFrame)
+                references[key] = reference
+            }
+            let fade = Double(own.fadeStart) / Double(own.sampleRate)...Double(own.incomingStart + own.fadeFrames) / Double(own.sampleRate)
             curves.append(
                 CurveLoudness(
-                    curve: p.curve, points: points,
-                    momentaryDip: LoudnessMeter.dip(points, from: own.fadeStart, to: own.fadeEnd, shortTerm: false),
-                    shortTermDip: LoudnessMeter.dip(points, from: own.fadeStart, to: own.fadeEnd, shortTerm: true),
-                    fade: own.fadeStart...max(own.fadeStart, own.fadeEnd)))
+                    curve: p.curve, points: points, reference: reference,
+                    momentaryDip: LoudnessMeter.dip(
+                        mix: points, reference: reference, from: fade.lowerBound, to: fade.upperBound, shortTerm: false),
+                    shortTermDip: LoudnessMeter.dip(
+                        mix: points, reference: reference, from: fade.lowerBound, to: fade.upperBound, shortTerm: true),
+                    fade: fade))
         }
         self.curves = curves
     }
@@ -70,9 +89,9 @@ public struct CrossfadeReport: Sendable {
 
     /// The report as plain text: fade times, the loudness dips per curve in dB, the beat clock's relock and flams.
     public var text: String {
-        var out = String(
-            format: "fade %.3f–%.3f s; the incoming track enters at its %.3f s\n", result.fadeStart, result.fadeEnd, result.incomingOffset)
-        out += "loudness dip across the transition (EBU R128, libebur128):\n"
+        var out = transition + String(format: "; B plays from its own %.3f s\n", result.incomingOffset)
+        out += "loudness dip across the transition (EBU R128, libebur128): the mix's lowest level against both tracks\n"
+        out += "played unfaded, A's power falling and B's rising in step across the fade (0 dB: no dip)\n"
         out += "  curve          momentary (400 ms)   short-term (3 s)\n"
         var silent = false
         for c in curves {
@@ -90,7 +109,7 @@ public struct CrossfadeReport: Sendable {
             out += "  * down to silence: EBU R128 gates loudness under −70 LUFS, so the dip is measured to that floor\n"
         }
         if curves.contains(where: { $0.momentaryDip == nil || $0.shortTermDip == nil }) {
-            out += "  n/a: no level before or after the fade to dip from (both sides silent)\n"
+            out += "  n/a: both tracks are silent across the fade: no level to dip from\n"
         }
         if let relock = result.relockTime {
             out += String(format: "beat clock: follows the incoming track from its beat at %.3f s\n", relock)
@@ -104,6 +123,18 @@ public struct CrossfadeReport: Sendable {
                     + result.collisions.prefix(6).map { String(format: "%.3f/%.3f s", $0.0, $0.1) }.joined(separator: ", ") + "\n"
         }
         return out
+    }
+
+    /// What the transition does, in output seconds: a fade's span (and B's entry after a gap), or a hard cut's instant
+    /// and the silence after it (a hard cut has no fade to span).
+    public var transition: String {
+        let r = result
+        if curves.first?.curve == .hardCut {
+            let cut = String(format: "hard cut at %.3f s", r.fadeStart)
+            return gap > 0.0005 ? cut + String(format: ", B at %.3f s after %.3f s of silence", r.fadeStart + gap, gap) : cut
+        }
+        let fade = String(format: "fade %.3f–%.3f s", r.fadeStart, r.fadeEnd)
+        return gap > 0.0005 ? fade + String(format: " (B enters at %.3f s)", r.fadeStart + gap) : fade
     }
 
     /// The report as indented JSON: fade times and beats in seconds, flams, and each curve's dips in dB.
@@ -140,7 +171,7 @@ public struct CrossfadeReport: Sendable {
         let hasBeats = !r.outgoingBeats.isEmpty || !r.incomingBeats.isEmpty
         var svg = SVGDocument(width: left + width + 30, height: 640)
         svg.text(
-            String(format: "Crossfade %.3f–%.3f s: loudness and gains by curve", r.fadeStart, r.fadeEnd), x: left, y: 22, size: 15,
+            "Crossfade, \(transition): loudness and gains by curve", x: left, y: 22, size: 15,
             weight: "bold")
         // A window that reaches before the rendered stretch measures silence, not the mix: left out.
         func momentary(_ c: CurveLoudness) -> [LoudnessMeter.Point] {

@@ -11,6 +11,13 @@ public enum LoudnessMeter {
         public let momentary: Double
         /// LUFS over the last 3 s (−∞ for silence).
         public let shortTerm: Double
+
+        /// The loudness at `time`: `momentary` over the last 400 ms, `shortTerm` over the last 3 s, in LUFS.
+        public init(time: Double, momentary: Double, shortTerm: Double) {
+            self.time = time
+            self.momentary = momentary
+            self.shortTerm = shortTerm
+        }
     }
 
     /// The loudness every `step` seconds of interleaved `samples`; empty when libebur128 cannot measure them
@@ -39,34 +46,33 @@ public enum LoudnessMeter {
     /// (libebur128 reports near-silence as −1000 LUFS or lower, which no listener hears as a level).
     public static let absoluteGate = -70.0
 
-    /// The loudness dip of a transition: the lowest loudness inside [from, to] (with the meter's window
-    /// reaching past it; silence counts as the absolute gate, −70 LUFS), against the mean of the two seconds before
-    /// `from` and after `to` where they are above the gate. Nil when nothing is measured inside, or when both sides are
-    /// silent (a dip from silence is no dip).
-    public static func dip(_ points: [Point], from: Double, to: Double, shortTerm: Bool) -> Double? {
+    /// The loudness dip of a transition: the lowest loudness of `mix` against `reference` (`FadeReference`, the two
+    /// tracks traded without losing power) over the meter's windows that reach into [from, to]. Silence in the mix counts
+    /// as the absolute gate (−70 LUFS); windows where the reference itself is silent are left out (a dip from silence is
+    /// no dip). Nil when no window is left; `mix` and `reference` are read at the same times.
+    public static func dip(mix: [Point], reference: [Point], from: Double, to: Double, shortTerm: Bool) -> Double? {
+        compared(mix: mix, reference: reference, from: from, to: to, shortTerm: shortTerm).map { $0.mix - $0.reference }.min()
+    }
+
+    /// Whether the mix falls to silence, the absolute gate, in a window `dip` reads: the dip is then measured down to
+    /// that floor, not to a level anyone hears.
+    public static func reachesSilence(mix: [Point], reference: [Point], from: Double, to: Double, shortTerm: Bool) -> Bool {
+        compared(mix: mix, reference: reference, from: from, to: to, shortTerm: shortTerm).contains { $0.mix <= absoluteGate }
+    }
+
+    /// The mix's and the reference's loudness in each window that reaches into [from, to] (its end after `from`, its
+    /// start before `to`; for a hard cut, every window holding the cut) where the reference is above the gate, the mix
+    /// floored at the gate.
+    static func compared(mix: [Point], reference: [Point], from: Double, to: Double, shortTerm: Bool) -> [(
+        mix: Double, reference: Double
+    )] {
         let window = shortTerm ? 3.0 : 0.4
         func v(_ p: Point) -> Double { shortTerm ? p.shortTerm : p.momentary }
-        func audible(_ p: Point) -> Bool { v(p).isFinite && v(p) > absoluteGate }
-        let inside = inFade(points, from: from, to: to, shortTerm: shortTerm)
-        let before = points.filter { $0.time <= from && $0.time > from - 2 && audible($0) }.map(v)
-        let after = points.filter { $0.time >= to + window && $0.time < to + window + 2 && audible($0) }.map(v)
-        guard let low = inside.min(), !before.isEmpty || !after.isEmpty else { return nil }
-        let reference = (before + after).reduce(0, +) / Double(before.count + after.count)
-        return low - reference
-    }
-
-    /// Whether the loudness inside [from, to] (as `dip` reads it) reaches silence, the absolute gate: the dip is then
-    /// measured down to that floor, not to a level anyone hears.
-    public static func reachesSilence(_ points: [Point], from: Double, to: Double, shortTerm: Bool) -> Bool {
-        inFade(points, from: from, to: to, shortTerm: shortTerm).contains { $0 <= absoluteGate }
-    }
-
-    /// The loudness values `dip` reads inside [from, to], silence counted as the absolute gate.
-    static func inFade(_ points: [Point], from: Double, to: Double, shortTerm: Bool) -> [Double] {
-        let window = shortTerm ? 3.0 : 0.4
-        return points.filter {
-            let v = shortTerm ? $0.shortTerm : $0.momentary
-            return $0.time >= from + window / 2 && $0.time <= to + window / 2 && !v.isNaN
-        }.map { max(absoluteGate, shortTerm ? $0.shortTerm : $0.momentary) }
+        return zip(mix, reference).compactMap { m, r in
+            guard abs(m.time - r.time) < 1e-6, m.time > from + 1e-9, m.time - window < max(to, from + 1e-6) - 1e-9,
+                !v(m).isNaN, v(r).isFinite, v(r) > absoluteGate
+            else { return nil }
+            return (max(absoluteGate, v(m)), v(r))
+        }
     }
 }

@@ -39,7 +39,11 @@ struct CrossfadeTests {
         let silent = CrossfadeReport(a: a, b: b, plan: plan)
         #expect(silent.curves.first?.reachesSilence(shortTerm: false) == true)
         #expect(silent.text.contains("dB*") && silent.text.contains("measured to that floor"), "\(silent.text)")
+        // A hard cut has no fade to span: the header says the cut and the silence after it (it said "fade 6.000–6.500 s").
+        #expect(silent.text.hasPrefix("hard cut at 6.000 s, B at 6.500 s after 0.500 s of silence;"), "\(silent.text)")
+        #expect(silent.svg.contains("Crossfade, hard cut at 6.000 s, B at 6.500 s"))
         let plain = CrossfadeReport(a: a, b: b, plan: CrossfadePlan(at: 6, duration: 2, curve: .linear))
+        #expect(plain.text.hasPrefix("fade 6.000–8.000 s; B plays from its own 0.000 s"), "\(plain.text)")
         #expect(plain.curves.allSatisfy { !$0.reachesSilence(shortTerm: false) && !$0.reachesSilence(shortTerm: true) })
         #expect(!plain.text.contains("*"), "\(plain.text)")
     }

@@ -103,7 +103,7 @@ function drawLoudness({ g, v, x, left, width, u, chosen }) {
   // Silence is drawn at the −70 LUFS gate of EBU R128 (libebur128 reads it as −1000 LUFS or lower, which took the
   // axis down with it: dozens of ticks over one grey block).
   const gated = (db) => Math.max(GATE, db);
-  const all = v.curves.flatMap((c) => c.loudness.map((p) => gated(p[1])));
+  const all = v.curves.flatMap((c) => [...c.loudness, ...(c.reference ?? [])].map((p) => gated(p[1])));
   const lo = Math.floor(Math.min(...all, -30) - 2), hi = Math.ceil(Math.max(...all, -10) + 1);
   const y = (db) => lTop + lHeight - ((gated(db) - lo) / (hi - lo)) * lHeight;
   g.fillStyle = "#9aa3ad";
@@ -121,6 +121,15 @@ function drawLoudness({ g, v, x, left, width, u, chosen }) {
     c.loudness.forEach(([t, db], i) => (i === 0 ? g.moveTo(x(t), y(db)) : g.lineTo(x(t), y(db))));
     g.stroke();
   }
+  // What the chosen curve's dip is measured against: both tracks unfaded, traded at constant power over its fade.
+  const reference = v.curves.find((c) => c.curve === chosen)?.reference ?? [];
+  g.beginPath();
+  g.strokeStyle = "#e6e9ef";
+  g.lineWidth = 1.5;
+  g.setLineDash([3, 4]);
+  reference.forEach(([t, db], i) => (i === 0 ? g.moveTo(x(t), y(db)) : g.lineTo(x(t), y(db))));
+  g.stroke();
+  g.setLineDash([]);
   g.lineWidth = 1;
 }
 

@@ -3,7 +3,7 @@
 // mixes come from the server (the same samples `beatmap crossfade` writes); this page only schedules them.
 import { getJSON, withToken } from "./api.js";
 import { chosenOf, drawTransition, showDips } from "./audition-view.js";
-import { curveColor, curvesToLoad, mixTime, planQuery, withScenario } from "./crossfade.js";
+import { curveColor, curvesToLoad, mixTime, planQuery, transitionText, withScenario } from "./crossfade.js";
 import { BufferPlayer } from "./player.js";
 
 const $ = (id) => document.getElementById(id);
@@ -61,6 +61,13 @@ function markCurve() {
   for (const b of document.querySelectorAll("#curveButtons button")) b.classList.toggle("chosen", b.dataset.curve === audition.curve);
   $("otherCurve").value = audition.setup && audition.setup.compared.includes(audition.curve) ? "" : audition.curve;
   for (const row of document.querySelectorAll("#dips tbody tr")) row.classList.toggle("chosen", row.dataset.curve === audition.curve);
+  if (audition.view && !audition.loading) sayTransition();
+}
+
+/** The header's account of the chosen curve's transition and of the loop. */
+function sayTransition() {
+  const v = audition.view;
+  status(`${transitionText(v, audition.curve)}; loop ${v.windowStart.toFixed(2)}–${v.windowEnd.toFixed(2)} s`);
 }
 
 /** Loads the view and every compared curve's mix for the plan in the settings; the loop goes on with the new mixes. */
@@ -86,7 +93,7 @@ async function load() {
     showPlan({ ...plan, at: $("at").value });
     showView();
     if (wasPlaying) play();
-    status(`fade ${view.fadeStart.toFixed(3)}–${view.fadeEnd.toFixed(3)} s; loop ${view.windowStart.toFixed(2)}–${view.windowEnd.toFixed(2)} s`);
+    sayTransition();
   } catch (e) {
     if (mine === generation) status(String(e.message || e), true);
   } finally {

@@ -38,12 +38,14 @@ export function dbText(v) {
 }
 
 /**
- * A measured dip as the table shows it: a negative one as `dbText` writes it; zero or positive (the mix never falls below
- * the level around the fade, as at a hard cut into a louder track) as "none", with the figure.
+ * A measured dip as the table shows it: a negative one as `dbText` writes it; one that rounds to nothing, or a positive
+ * one (the mix never falls below what it is measured against, as when a fade of a track into itself swells), as "none",
+ * with the figure when it is positive.
  */
 export function dipText(v) {
   if (v === null || v === undefined || !Number.isFinite(v)) return "n/a";
-  return v < 0 ? dbText(v) : `none (${dbText(v)})`;
+  if (v <= -0.05) return dbText(v);
+  return v >= 0.05 ? `none (${dbText(v)})` : "none";
 }
 
 /**
@@ -60,6 +62,22 @@ export function midpointDb(outgoing, incoming) {
   while (last + 1 < outgoing.length && outgoing[last + 1] > 0) last++;
   const mid = Math.round((k - 1 + last + 1) / 2), a = outgoing[mid], b = incoming[mid];
   return 10 * Math.log10(a * a + b * b);
+}
+
+/**
+ * What the transition of `curve` does, in output seconds, as the page's header says it: a fade's span (and where B
+ * enters, after a gap), or a hard cut's instant and the silence after it (a hard cut has no fade to span).
+ */
+export function transitionText(view, curve) {
+  const c = view.curves.find((x) => x.curve === curve);
+  const s = (t) => t.toFixed(3);
+  const gap = view.incomingStart - view.fadeStart;
+  if (curve === "hard-cut") {
+    const cut = `cut at ${s(view.fadeStart)} s`;
+    return gap > 0.0005 ? `${cut}, B at ${s(view.incomingStart)} s after ${s(gap)} s of silence` : cut;
+  }
+  const end = c ? c.fadeEnd : view.fadeEnd;
+  return `fade ${s(view.fadeStart)}–${s(end)} s` + (gap > 0.0005 ? ` (B enters at ${s(view.incomingStart)} s)` : "");
 }
 
 /** Ticks for a loudness axis from `lo` to `hi` LUFS: every `step` LU (6 by default), at whole multiples of it. */
