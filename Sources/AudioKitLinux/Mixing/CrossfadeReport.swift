@@ -23,7 +23,8 @@ public struct CrossfadeReport: Sendable {
         /// Whether the momentary (`shortTerm` false) or short-term loudness reaches silence in the fade: its dip is
         /// then measured down to EBU R128's −70 LUFS gate.
         public func reachesSilence(shortTerm: Bool) -> Bool {
-            LoudnessMeter.reachesSilence(mix: points, reference: reference, from: fade.lowerBound, to: fade.upperBound, shortTerm: shortTerm)
+            LoudnessMeter.reachesSilence(
+                mix: points, reference: reference, from: fade.lowerBound, to: fade.upperBound, shortTerm: shortTerm)
         }
     }
 

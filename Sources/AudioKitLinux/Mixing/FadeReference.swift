@@ -14,9 +14,9 @@ public enum FadeReference {
     /// The reference loudness every 0.1 s over output frames `frames` (times in output seconds, as the mix's points
     /// are shifted by the caller): A read from the stretch's first frame on, B from its entry, each weighted by the
     /// transition's progress. Throws `InputError` when a deck cannot be read; leaves both decks inside the stretch.
-    public static func loudness(a: any DeckSource, b: any DeckSource, timeline t: CrossfadeTimeline, frames: Range<Int>) throws(
-        InputError
-    ) -> [LoudnessMeter.Point] {
+    public static func loudness(a: any DeckSource, b: any DeckSource, timeline t: CrossfadeTimeline, frames: Range<Int>) throws(InputError)
+        -> [LoudnessMeter.Point]
+    {
         let start = Double(frames.lowerBound) / Double(t.sampleRate)
         try a.seek(toFrame: frames.lowerBound)
         let outgoing = try render(a, first: frames.lowerBound, frames: frames) { 1 - progress(t, $0) }

@@ -31,7 +31,9 @@ struct LoudnessDipTests {
         var mix = [Double](repeating: -20, count: 40), reference = mix
         mix[19] = -26  // the window ending at 2.0 s
         mix[5] = -40  // at 0.6 s: before the fade, not read
-        #expect(try #require(LoudnessMeter.dip(mix: Self.points(mix), reference: Self.points(reference), from: 1, to: 2, shortTerm: false)) == -6)
+        #expect(
+            try #require(LoudnessMeter.dip(mix: Self.points(mix), reference: Self.points(reference), from: 1, to: 2, shortTerm: false))
+                == -6)
         mix[12] = -1000  // silence, at 1.3 s
         let silent = try #require(
             LoudnessMeter.dip(mix: Self.points(mix), reference: Self.points(reference), from: 1, to: 2, shortTerm: false))
