@@ -124,9 +124,10 @@ function drawLoudness({ g, v, x, left, width, u, chosen }) {
   // What the chosen curve's dip is measured against: both tracks unfaded, traded at constant power over its fade.
   const reference = v.curves.find((c) => c.curve === chosen)?.reference ?? [];
   g.beginPath();
-  g.strokeStyle = "#e6e9ef";
-  g.lineWidth = 1.5;
-  g.setLineDash([3, 4]);
+  // Dotted in the chosen curve's colour: the gap between it and the thick line is the dip (the playhead is white).
+  g.strokeStyle = curveColor(chosen);
+  g.lineWidth = 2;
+  g.setLineDash([2, 4]);
   reference.forEach(([t, db], i) => (i === 0 ? g.moveTo(x(t), y(db)) : g.lineTo(x(t), y(db))));
   g.stroke();
   g.setLineDash([]);
