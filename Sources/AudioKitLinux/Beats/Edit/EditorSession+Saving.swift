@@ -72,7 +72,8 @@ extension EditorSession {
             saveNote =
                 (retimed == nil
                     ? "saved in place: only this chart's notes were rewritten" + gridNotWritten(since: before.file)
-                    : "saved in place: " + (file.map { $0.format.codec.retimeNote(old: before.file?.bytes ?? [], new: $0.bytes) } ?? ""))
+                    : "saved in place: "
+                        + (file.map { $0.format.codec.retimeNote(old: before.file?.bytes ?? [], new: $0.bytes, chart: $0.chart) } ?? ""))
                 + (moved >= 0.0005 ? "; the chart's rows moved hits by at most \(String(format: "%.1f", moved * 1000)) ms" : "")
                 + (retimed.flatMap { beatZeroNote(grid: $0) } ?? "")
             if placed != beats {

@@ -81,8 +81,9 @@ protocol BeatMapCodec: Sendable {
     /// True when a chart saved in place can take a new tempo map too (`ChartTempoInPlace`). False by default.
     static var savesTempoInPlace: Bool { get }
     /// The chart file `bytes` with `tempo` as its tempo map, its hits where they are (`chart`: the chart being edited,
-    /// whose notes are written again afterwards); by default refused.
-    static func tempoSavedInPlace(_ bytes: [UInt8], tempo: TempoMap, chart: String?, path: String) throws(InputError) -> [UInt8]
+    /// whose notes are written again afterwards from `hits`, its new times); by default refused.
+    static func tempoSavedInPlace(_ bytes: [UInt8], tempo: TempoMap, chart: String?, hits: [Double], path: String) throws(InputError)
+        -> [UInt8]
     /// Why the chart file `bytes` cannot take a new tempo map in place though its format can (timing a new map would
     /// move), with the fix; nil by default.
     static func tempoInPlaceRefusal(_ bytes: [UInt8], path: String) -> InputError?
@@ -92,9 +93,9 @@ protocol BeatMapCodec: Sendable {
     /// True when a new tempo map moves notes onto its rows (a format placing notes in beats), so the edited chart is
     /// written again from its hits after `tempoSavedInPlace`. False by default.
     static var retimeMovesNotes: Bool { get }
-    /// What a save in place that took a new tempo map rewrote (the file's bytes `old` and `new`), in words for the
-    /// editor's save note.
-    static func retimeNote(old: [UInt8], new: [UInt8]) -> String
+    /// What a save in place that took a new tempo map rewrote (the file's bytes `old` and `new`, `chart` the edited
+    /// one), in words for the editor's save note.
+    static func retimeNote(old: [UInt8], new: [UInt8], chart: String?) -> String
 }
 
 extension BeatMapCodec {
@@ -108,7 +109,9 @@ extension BeatMapCodec {
     static var editorSavesAs: Bool { false }
     static var savesTempoInPlace: Bool { false }
     static var retimeMovesNotes: Bool { false }
-    static func retimeNote(old: [UInt8], new: [UInt8]) -> String { "this chart's notes and its timing points were rewritten" }
+    static func retimeNote(old: [UInt8], new: [UInt8], chart: String?) -> String {
+        "this chart's notes and its timing points were rewritten"
+    }
     static func tempoInPlaceRefusal(_ bytes: [UInt8], path: String) -> InputError? { nil }
     static func tempoAsWritten(_ tempo: TempoMap) -> (tempo: TempoMap, within: Double) { (tempo, 2e-6) }
     static func writeRounding(_ map: BeatMap) -> Double { 0 }
@@ -139,7 +142,9 @@ extension BeatMapCodec {
             fix: "save the edited hits under another name (.sm, .osu, .qua, or a beat list)")
     }
 
-    static func tempoSavedInPlace(_ bytes: [UInt8], tempo: TempoMap, chart: String?, path: String) throws(InputError) -> [UInt8] {
+    static func tempoSavedInPlace(_ bytes: [UInt8], tempo: TempoMap, chart: String?, hits: [Double], path: String) throws(InputError)
+        -> [UInt8]
+    {
         throw InputError(
             .unsupportedFormat, path: path,
             reason: "a \(format.rawValue) chart keeps its own tempo map when saved in place (its notes and stops are placed in beats)",

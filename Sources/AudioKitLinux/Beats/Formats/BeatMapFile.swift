@@ -95,6 +95,25 @@ public struct BeatMapFile: Sendable {
         return BeatMapFile(path: path, format: format, symbol: symbol, chart: chart, map: check.map ?? map, bytes: written)
     }
 
+    /// The chart as read, its notes carried by beat onto `tempo` when its hits moved with the grid there (a format that
+    /// places notes in beats, re-timed with the notes: `StepManiaRetime.followsGrid`), so that the notes that are not
+    /// hits (mines, hold ends) move with them; as read otherwise.
+    private func carried(_ hits: [Double], to tempo: TempoMap?) -> BeatMap {
+        guard let tempo, let old = map.tempoMap, format.codec.retimeMovesNotes,
+            StepManiaRetime.followsGrid(map.times, hits: hits, from: old, to: tempo)
+        else { return map }
+        let carry = { (t: Double) in tempo.time(ofBeat: old.beat(atTime: t)) }
+        var read = map
+        read.times = map.times.map(carry)
+        read.notes = map.notes.map { n in
+            var moved = n
+            moved.time = carry(n.time)
+            moved.end = n.end.map(carry)
+            return moved
+        }
+        return read
+    }
+
     /// A chart's save in place (`ChartInPlace`), with `tempo` as its new tempo map when given (`ChartTempoInPlace`): read
     /// back before it is written, with each hit within `maxChartRounding` of its time and the tempo map as given. The
     /// file returned holds the hits as the chart now places them.
@@ -102,11 +121,13 @@ public struct BeatMapFile: Sendable {
         // Nothing edited: the file stays as it is, byte for byte.
         if times == map.times && tempo == nil { return self }
         // The tempo map first: a StepMania chart's notes then go on the rows of the new one.
-        let retimed = try tempo.map { t throws(InputError) in try format.codec.tempoSavedInPlace(bytes, tempo: t, chart: chart, path: path)
+        let retimed = try tempo.map { t throws(InputError) in
+            try format.codec.tempoSavedInPlace(bytes, tempo: t, chart: chart, hits: times, path: path)
         }
         var (written, chosen) = (retimed ?? bytes, chart)
         if times != map.times || (retimed != nil && format.codec.retimeMovesNotes) {
-            (written, chosen) = try ChartInPlace.bytes(written, format: format, chart: chart, read: map, times: times, path: path)
+            (written, chosen) = try ChartInPlace.bytes(
+                written, format: format, chart: chart, read: carried(times, to: tempo), times: times, path: path)
         }
         let check = BeatMapReader.read(bytes: written, file: path, format: format, chart: chosen)
         // Read back on the tempo map as the format keeps it (StepMania: a change between two rows as a short section).

@@ -157,7 +157,7 @@ struct ChartSaveInPlaceTests {
             let chart =
                 "#OFFSET:0;\n#BPMS:0=120;\n\(display)\n#NOTES:\n dance-single:\n:\n Hard:\n 1:\n 0,0,0,0,0:\n1000\n0100\n0010\n0001\n;\n"
             let grid = try #require(TempoMap(timingPoints: points))
-            let out = try StepManiaRetime.bytes(Array(chart.utf8), tempo: grid, edited: nil, path: "c.sm")
+            let out = try StepManiaRetime.bytes(Array(chart.utf8), tempo: grid, edited: nil, hits: [], path: "c.sm")
             return String(decoding: out, as: UTF8.self)
         }
         #expect(try retimed("#DISPLAYBPM:120;").contains("#DISPLAYBPM:240;"))
@@ -179,7 +179,8 @@ struct ChartSaveInPlaceTests {
             " 0,0,0,0,0:", "1000", "0100", "0010", "0001", ";", "",
         ].joined(separator: "\r\n")
         let grid = try #require(TempoMap(timingPoints: [(0, 240)]))
-        let out = String(decoding: try StepManiaRetime.bytes(Array(chart.utf8), tempo: grid, edited: nil, path: "c.sm"), as: UTF8.self)
+        let out = String(
+            decoding: try StepManiaRetime.bytes(Array(chart.utf8), tempo: grid, edited: nil, hits: [], path: "c.sm"), as: UTF8.self)
         #expect(out.contains("#LABELS:0.000=Start,\r\n8.000=Verse;"), "\(out.debugDescription)")
         #expect(!out.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "a bare LF: \(out.debugDescription)")
     }
@@ -193,9 +194,9 @@ struct ChartSaveInPlaceTests {
             "0001", ";", "",
         ].joined(separator: "\n")
         let away = try #require(TempoMap(timingPoints: [(0.028 + 16.0 / 3, 180)]))
-        let moved = try StepManiaRetime.bytes(Array(chart.utf8), tempo: away, edited: nil, path: "c.sm")
+        let moved = try StepManiaRetime.bytes(Array(chart.utf8), tempo: away, edited: nil, hits: [], path: "c.sm")
         let back = try #require(TempoMap(timingPoints: [(0.028, 180)]))
-        let again = String(decoding: try StepManiaRetime.bytes(moved, tempo: back, edited: nil, path: "c.sm"), as: UTF8.self)
+        let again = String(decoding: try StepManiaRetime.bytes(moved, tempo: back, edited: nil, hits: [], path: "c.sm"), as: UTF8.self)
         #expect(again.contains("#SPEEDS:0.000000=1.000000=0.000000=0,\n303.500000=0.250000=12.500000=0;"), "\(again)")
         #expect(StepManiaRetime.onRow(31.999_999_3) == 32)
         #expect(StepManiaRetime.onRow(31.99) == 31.99)
@@ -217,7 +218,7 @@ struct ChartSaveInPlaceTests {
         #expect(stops.map { $0["delay"]?.bool } == [false, true], "\(stops)")
         let grid = EditorState.grid(of: try #require(read.tempoMap))
         let doubled = try #require(TempoMap(timingPoints: [(0, 240)], stops: grid.pauses))
-        let out = try StepManiaRetime.bytes(Array(chart.utf8), tempo: doubled, edited: nil, path: "c.sm")
+        let out = try StepManiaRetime.bytes(Array(chart.utf8), tempo: doubled, edited: nil, hits: [], path: "c.sm")
         let text = String(decoding: out, as: UTF8.self)
         #expect(text.contains("#STOPS:4.000000=0.500000;") && text.contains("#DELAYS:8.000000=0.250000;"), "\(text)")
         let back = try #require(BeatMapReader.read(bytes: out, file: "c.sm", format: .stepmania).map)
@@ -246,7 +247,7 @@ struct ChartSaveInPlaceTests {
         ].joined(separator: "\r\n")
         let read = try #require(BeatMapReader.read(bytes: Array(chart.utf8), file: "c.sm", format: .stepmania).map)
         let grid = try #require(TempoMap(timingPoints: [(0, 120)], stops: [(2.0, 0.5, false)]))
-        let out = try StepManiaRetime.bytes(Array(chart.utf8), tempo: grid, edited: nil, path: "c.sm")
+        let out = try StepManiaRetime.bytes(Array(chart.utf8), tempo: grid, edited: nil, hits: [], path: "c.sm")
         let text = String(decoding: out, as: UTF8.self)
         #expect(text.hasPrefix("#OFFSET:0.000000;\r\n#BPMS:0.000000=120.000000;\r\n#STOPS:4.000000=0.500000;\r\n#NOTES:"), "\(text)")
         // The save note names what changed: the stop, not the offset or tempo written again as they were.

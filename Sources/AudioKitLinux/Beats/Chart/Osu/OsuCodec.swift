@@ -28,7 +28,9 @@ enum OsuCodec: BeatMapCodec {
         (try ChartInPlace.osu(bytes, read: read, times: times, path: path), chart)
     }
 
-    static func tempoSavedInPlace(_ bytes: [UInt8], tempo: TempoMap, chart: String?, path: String) throws(InputError) -> [UInt8] {
+    static func tempoSavedInPlace(_ bytes: [UInt8], tempo: TempoMap, chart: String?, hits: [Double], path: String) throws(InputError)
+        -> [UInt8]
+    {
         try ChartTempoInPlace.osu(bytes, tempo: tempo, path: path)
     }
 }

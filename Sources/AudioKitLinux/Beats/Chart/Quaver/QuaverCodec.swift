@@ -29,7 +29,9 @@ enum QuaverCodec: BeatMapCodec {
         (try ChartInPlace.quaver(bytes, read: read, times: times, path: path), chart)
     }
 
-    static func tempoSavedInPlace(_ bytes: [UInt8], tempo: TempoMap, chart: String?, path: String) throws(InputError) -> [UInt8] {
+    static func tempoSavedInPlace(_ bytes: [UInt8], tempo: TempoMap, chart: String?, hits: [Double], path: String) throws(InputError)
+        -> [UInt8]
+    {
         try ChartTempoInPlace.quaver(bytes, tempo: tempo, path: path)
     }
 }

@@ -14,9 +14,14 @@ enum StepManiaCodec: BeatMapCodec {
     static let retimeMovesNotes = true
 
     /// Names the tags whose values the save changed (the song's timing, a `#DISPLAYBPM`, the events kept at their times).
-    static func retimeNote(old: [UInt8], new: [UInt8]) -> String {
+    static func retimeNote(old: [UInt8], new: [UInt8], chart: String?) -> String {
         let changed = StepManiaRetime.changedTags(old: old, new: new)
         let named = changed.isEmpty ? "" : " (" + changed.map { "#" + $0 }.joined(separator: ", ") + ")"
+        let moved = StepManiaRetime.otherChartsMoved(old: old, new: new, edited: chart)
+        guard moved == 0 else {
+            return "the song's timing\(named) was rewritten, every chart's notes keeping their beats: they moved with the grid, "
+                + "as this chart's did (\(moved) other \(moved == 1 ? "chart" : "charts"))"
+        }
         return "the song's timing\(named) and the charts' rows were rewritten, every note kept at its time"
     }
 
@@ -45,8 +50,10 @@ enum StepManiaCodec: BeatMapCodec {
         try ChartInPlace.stepMania(bytes, chart: chart, read: read, times: times, path: path)
     }
 
-    static func tempoSavedInPlace(_ bytes: [UInt8], tempo: TempoMap, chart: String?, path: String) throws(InputError) -> [UInt8] {
-        try StepManiaRetime.bytes(bytes, tempo: tempo, edited: chart, path: path)
+    static func tempoSavedInPlace(_ bytes: [UInt8], tempo: TempoMap, chart: String?, hits: [Double], path: String) throws(InputError)
+        -> [UInt8]
+    {
+        try StepManiaRetime.bytes(bytes, tempo: tempo, edited: chart, hits: hits, path: path)
     }
 
     static func tempoInPlaceRefusal(_ bytes: [UInt8], path: String) -> InputError? { StepManiaRetime.refusal(bytes, path: path) }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Writes a new tempo map into a StepMania `.sm` or `.ssc` file in place, every chart's notes staying at their times:
+/// Writes a new tempo map into a StepMania `.sm` or `.ssc` file in place, every chart's notes staying at their times
+/// (or at their beats, when the edited chart's moved with the grid: an offset or tempo fixed for the whole song):
 /// `#OFFSET`, `#BPMS`, `#STOPS` and `#DELAYS` are rewritten (each pause at its time, from the new map's pauses), and
 /// each chart's rows are moved to the rows of the new map (StepMania places
 /// notes in beats, so re-timing a song moves every chart's rows, as ArrowVortex does when a BPM is changed with its
@@ -58,10 +59,11 @@ enum StepManiaRetime {
     }
 
     /// The file `bytes` on `tempo`: `#OFFSET`, `#BPMS`, `#STOPS` and `#DELAYS` rewritten (an `.ssc` chart's copies too,
-    /// each pause at its time), and every chart's rows moved to the new map's rows,
-    /// each note at its time. The chart `edited` (a `--chart` name or number) is rewritten from its hits afterwards, so
-    /// its rows may merge or move; another chart's may not (`maxMove`). Throws `InputError` (`.unsupportedFormat`).
-    static func bytes(_ bytes: [UInt8], tempo: TempoMap, edited: String?, path: String) throws(InputError) -> [UInt8] {
+    /// each pause at its time), and every chart's rows moved to the new map's rows, each note at its time, or at its beat
+    /// when the edited chart's new `hits` kept their beats (`carried`: the whole song moved with its grid). The chart
+    /// `edited` (a `--chart` name or number) is rewritten from its hits afterwards, so its rows may merge or move; another
+    /// chart's may not (`maxMove`). Throws `InputError` (`.unsupportedFormat`).
+    static func bytes(_ bytes: [UInt8], tempo: TempoMap, edited: String?, hits: [Double], path: String) throws(InputError) -> [UInt8] {
         if let refusal = refusal(bytes, path: path) { throw refusal }
         let normalized = BeatMapText.normalizingLineEndings(bytes)
         let msd = MSDText(normalized)
@@ -71,7 +73,9 @@ enum StepManiaRetime {
         // A .sm chart's #NOTES holds six parameters, the last its data; an .ssc's holds its data alone.
         let ssc = msd.values.contains { $0.tag == "NOTEDATA" }
         let charts = msd.values.filter { ($0.tag == "NOTES" || $0.tag == "NOTES2") && $0.params.count >= (ssc ? 1 : 6) }
-        let rows = charts.map { rowTimes($0.params[$0.params.count - 1].text, tempo: old) }
+        let edited = charts.firstIndex { chosen.notes?.range == $0.params[$0.params.count - 1].range }
+        let (rows, carry) = carried(
+            charts.map { rowTimes($0.params[$0.params.count - 1].text, tempo: old) }, edited: edited, hits: hits, from: old, to: tempo)
         let timing = StepManiaTiming(tempo, hits: rows.flatMap { $0.map(\.time) })
         let new = timing.tempo
         // Measures start at beat 0: beat 0 moves back by whole measures when a note comes before it.
@@ -123,7 +127,7 @@ enum StepManiaRetime {
                     reason: "the file's #\(value.tag) (line \(value.line)) hold comments or escapes, so their beats are not rewritten",
                     fix: "remove them, or Save As… a new chart")
             }
-            let moved = { (b: Double) in b == 0 ? 0 : onRow(new.beat(atTime: old.time(ofBeat: b)) + shift) }
+            let moved = { (b: Double) in b == 0 ? 0 : onRow(new.beat(atTime: carry(old.time(ofBeat: b))) + shift) }
             edits.append(
                 (param.range, rekeyed(param.text, length: value.tag == "SPEEDS" ? 2 : value.tag == "FAKES" ? 1 : nil, moved), false))
         }
