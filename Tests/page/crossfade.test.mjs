@@ -48,6 +48,11 @@ test("a dip is said as none when the mix never falls below what it is measured a
   assert.equal(dipText(0.01), "none");
   assert.equal(dipText(-0.06), "−0.1 dB");
   assert.equal(dipText(null), "n/a");
+  // Down to silence (a gap), and a swell above both tracks (equal power on a track into itself).
+  assert.equal(dipText(-44.1, { silent: true }), "−44.1 dB*");
+  assert.equal(dipText(-0.01, { rise: 2.96 }), "none, rises +3.0 dB");
+  assert.equal(dipText(-3.1, { rise: 0.3 }), "−3.1 dB");
+  assert.equal(dipText(-1.2, { rise: 1.0 }), "−1.2 dB, rises +1.0 dB");
 });
 
 test("the level at the fade's middle, in theory, is the power sum of the two gains there", () => {

@@ -128,6 +128,11 @@ public struct CrossfadeAudition: Sendable {
             curve: plan.curve.rawValue, fadeStart: fadeStart, fadeEnd: max(fadeStart, fadeEnd),
             momentaryDip: LoudnessMeter.dip(mix: points, reference: reference, from: fadeStart, to: fadeEnd, shortTerm: false),
             shortTermDip: LoudnessMeter.dip(mix: points, reference: reference, from: fadeStart, to: fadeEnd, shortTerm: true),
+            momentaryRise: LoudnessMeter.rise(mix: points, reference: reference, from: fadeStart, to: fadeEnd, shortTerm: false),
+            momentaryToSilence: LoudnessMeter.reachesSilence(
+                mix: points, reference: reference, from: fadeStart, to: fadeEnd, shortTerm: false),
+            shortTermToSilence: LoudnessMeter.reachesSilence(
+                mix: points, reference: reference, from: fadeStart, to: fadeEnd, shortTerm: true),
             loudness: shown(points), reference: shown(reference),
             outgoingGain: outgoing, incomingGain: incoming, swift: CrossfadeCode.swift(plan, timeline: t), command: nil)
     }
@@ -188,6 +193,12 @@ public struct CrossfadeAuditionView: Encodable, Sendable {
         public let momentaryDip: Double?
         /// The short-term (3 s) dip, measured the same way; nil when not measurable.
         public let shortTermDip: Double?
+        /// The momentary rise in dB: the mix's highest level against `reference` (a swell); nil when not measurable.
+        public let momentaryRise: Double?
+        /// Whether the momentary dip reaches silence: it is then measured down to the −70 LUFS gate.
+        public let momentaryToSilence: Bool
+        /// Whether the short-term dip reaches silence.
+        public let shortTermToSilence: Bool
         /// Momentary loudness every 0.1 s as [seconds, LUFS], silence left out.
         public let loudness: [[Double]]
         /// The momentary loudness the dips are measured against, the same way: both tracks unfaded, A's power falling and

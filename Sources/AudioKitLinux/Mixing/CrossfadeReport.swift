@@ -17,6 +17,9 @@ public struct CrossfadeReport: Sendable {
         public let momentaryDip: Double?
         /// Short-term (3 s) dip in dB, measured the same way; nil when not measurable.
         public let shortTermDip: Double?
+        /// The momentary (400 ms) rise in dB: the highest level of the mix against `reference` in those windows (a
+        /// swell); nil when not measurable.
+        public let momentaryRise: Double?
         /// This curve's own fade, in output seconds (a hard cut's is shorter than the others').
         public let fade: ClosedRange<Double>
 
@@ -77,6 +80,8 @@ public struct CrossfadeReport: Sendable {
                         mix: points, reference: reference, from: fade.lowerBound, to: fade.upperBound, shortTerm: false),
                     shortTermDip: LoudnessMeter.dip(
                         mix: points, reference: reference, from: fade.lowerBound, to: fade.upperBound, shortTerm: true),
+                    momentaryRise: LoudnessMeter.rise(
+                        mix: points, reference: reference, from: fade.lowerBound, to: fade.upperBound, shortTerm: false),
                     fade: fade))
         }
         self.curves = curves
@@ -108,6 +113,12 @@ public struct CrossfadeReport: Sendable {
         }
         if silent {
             out += "  * down to silence: EBU R128 gates loudness under −70 LUFS, so the dip is measured to that floor\n"
+        }
+        for c in curves {
+            guard let rise = c.momentaryRise, rise >= 0.5 else { continue }
+            out += String(
+                format: "  %@ rises %+.2f dB above both tracks (momentary): they add in phase, as a track into itself\n", c.curve.rawValue,
+                rise)
         }
         if curves.contains(where: { $0.momentaryDip == nil || $0.shortTermDip == nil }) {
             out += "  n/a: both tracks are silent across the fade: no level to dip from\n"
@@ -152,6 +163,7 @@ public struct CrossfadeReport: Sendable {
                         JSONObject([
                             "curve": .string(c.curve.rawValue), "momentary_dip_db": c.momentaryDip.map { .real($0) } ?? .null,
                             "short_term_dip_db": c.shortTermDip.map { .real($0) } ?? .null,
+                            "momentary_rise_db": c.momentaryRise.map { .real($0) } ?? .null,
                             "momentary_to_silence": .bool(c.reachesSilence(shortTerm: false)),
                             "short_term_to_silence": .bool(c.reachesSilence(shortTerm: true)),
                         ]))

@@ -54,6 +54,12 @@ public enum LoudnessMeter {
         compared(mix: mix, reference: reference, from: from, to: to, shortTerm: shortTerm).map { $0.mix - $0.reference }.min()
     }
 
+    /// The highest loudness of `mix` against `reference` over the same windows as `dip`: a swell, as when two tracks
+    /// alike add in phase (equal power on a track faded into itself reads +3 dB). Nil when no window is left.
+    public static func rise(mix: [Point], reference: [Point], from: Double, to: Double, shortTerm: Bool) -> Double? {
+        compared(mix: mix, reference: reference, from: from, to: to, shortTerm: shortTerm).map { $0.mix - $0.reference }.max()
+    }
+
     /// Whether the mix falls to silence, the absolute gate, in a window `dip` reads: the dip is then measured down to
     /// that floor, not to a level anyone hears.
     public static func reachesSilence(mix: [Point], reference: [Point], from: Double, to: Double, shortTerm: Bool) -> Bool {

@@ -69,6 +69,13 @@ struct LoudnessDipTests {
         let swell = zip(power.points, power.reference).map { $0.momentary - $1.momentary }.max() ?? 0
         #expect(abs(swell - 3.01) < 0.3, "equal-power swell \(swell)")
         #expect(try #require(power.momentaryDip) > -0.05)
+        // The report says the swell, for equal power only (linear's gains sum to one: no rise).
+        let powerRise = try #require(power.momentaryRise), linearRise = try #require(linear.momentaryRise)
+        #expect(abs(powerRise - swell) < 1e-9 && abs(linearRise) < 0.05)
+        let report = CrossfadeReport(
+            a: Deck(samples: a, sampleRate: Self.rate), b: Deck(samples: a, sampleRate: Self.rate),
+            plan: CrossfadePlan(at: 6, duration: 3, curve: .linear, incomingFrom: 6))
+        #expect(report.text.contains("equal-power rises +") && !report.text.contains("linear rises"), "\(report.text)")
     }
 
     @Test("into a quieter track the reference falls with it: the dip is the curve's, as the power sums predict")

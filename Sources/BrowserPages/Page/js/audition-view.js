@@ -150,8 +150,14 @@ export function showDips(body, v, chosenCurve) {
     const row = document.createElement("tr");
     row.dataset.curve = c.curve;
     row.classList.toggle("chosen", c.curve === chosenCurve);
-    const theory = midpointDb(c.outgoingGain, c.incomingGain);
-    for (const text of [c.curve, dipText(c.momentaryDip), dipText(c.shortTermDip), theory == null ? "n/a (no fade)" : dbText(theory)]) {
+    // The theory is a crossfade's, without a gap: with one, B has not entered at A's halfway point.
+    const gap = v.incomingStart - v.fadeStart > 0.0005;
+    const theory = gap ? null : midpointDb(c.outgoingGain, c.incomingGain);
+    const cells = [
+      c.curve, dipText(c.momentaryDip, { silent: c.momentaryToSilence, rise: c.momentaryRise }),
+      dipText(c.shortTermDip, { silent: c.shortTermToSilence }), theory == null ? (gap ? "n/a (a gap)" : "n/a (no fade)") : dbText(theory),
+    ];
+    for (const text of cells) {
       const td = document.createElement("td");
       td.textContent = text;
       row.append(td);

@@ -38,14 +38,17 @@ export function dbText(v) {
 }
 
 /**
- * A measured dip as the table shows it: a negative one as `dbText` writes it; one that rounds to nothing, or a positive
- * one (the mix never falls below what it is measured against, as when a fade of a track into itself swells), as "none",
- * with the figure when it is positive.
+ * A measured dip as the table shows it: a negative one as `dbText` writes it, marked `*` when it reaches silence
+ * (`silent`: measured down to the −70 LUFS gate); one that rounds to nothing, or a positive one, as "none" (with the
+ * figure when positive). A `rise` of half a dB or more (the mix swelling above both tracks, as two tracks alike add in
+ * phase) is said after it.
  */
-export function dipText(v) {
+export function dipText(v, { silent = false, rise = null } = {}) {
   if (v === null || v === undefined || !Number.isFinite(v)) return "n/a";
-  if (v <= -0.05) return dbText(v);
-  return v >= 0.05 ? `none (${dbText(v)})` : "none";
+  const rises = Number.isFinite(rise) && rise >= 0.5;
+  let text = v <= -0.05 ? dbText(v) + (silent ? "*" : "") : v >= 0.05 && !rises ? `none (${dbText(v)})` : "none";
+  if (rises) text += `, rises ${dbText(rise)}`;
+  return text;
 }
 
 /**
