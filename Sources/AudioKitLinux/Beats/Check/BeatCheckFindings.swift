@@ -211,6 +211,7 @@ enum BeatCheckFindings {
 
     /// The map's drift against the track, when it adds up to more than half the tolerance by the last beat.
     static func driftFinding(_ r: BeatCheckReport, map: BeatMap, options: BeatCheckOptions) -> Diagnostic? {
+        if let finding = trackTempoFinding(r, map: map, options: options) { return finding }
         guard let drift = r.drift, let first = r.beats.first?.time, let last = r.beats.last?.time else { return nil }
         let accumulated = drift * (last - first)
         guard abs(accumulated) > options.tolerance / 2 else { return nil }
@@ -224,5 +225,24 @@ enum BeatCheckFindings {
             message: String(
                 format: "the map drifts against the track: %@; by the last beat it is %.0f ms off. Re-time the map at the track's tempo",
                 tempos, abs(accumulated) * 1000))
+    }
+
+    /// The map's one tempo against the track's own (`BeatCheckReport.trackBPM`), when by the last hit its grid is more
+    /// than half the tolerance off the track's beats: the hits keep their beats, so the map's tempo is the fix.
+    static func trackTempoFinding(_ r: BeatCheckReport, map: BeatMap, options: BeatCheckOptions) -> Diagnostic? {
+        guard let track = r.trackBPM, let grid = r.tempoMap, let first = r.beats.first?.time, let last = r.beats.last?.time else {
+            return nil
+        }
+        let bpm = (grid.sections.last { $0.time <= first } ?? grid.sections[0]).bpm
+        // The map's beats over the hits' stretch, played at the track's tempo, take (map / track) times as long.
+        let accumulated = (last - first) * (bpm / track - 1)
+        guard abs(accumulated) > options.tolerance / 2, abs(bpm / track - 1) >= 0.002 else { return nil }
+        let severity: Severity = abs(accumulated) > options.tolerance ? .error : .warning
+        return Diagnostic(
+            ruleID: BeatMapRules.drift, severity: severity, location: map.locations.first ?? SourceLocation(file: map.file),
+            message: String(
+                format:
+                    "the map's tempo is %.2f BPM and the track's %.2f BPM (measured from the audio over the hits): by the last hit its grid is %.0f ms %@ the music (%.1f beats). Set the tempo to %.2f BPM, the notes keeping their beats",
+                bpm, track, abs(accumulated) * 1000, accumulated > 0 ? "ahead of" : "behind", abs(accumulated) * track / 60, track))
     }
 }

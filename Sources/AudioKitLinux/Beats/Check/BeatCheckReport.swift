@@ -110,6 +110,9 @@ public struct BeatCheckReport: Sendable {
     var octave: TempoOctave? = nil
     /// The sections of a chart's own or declared tempo map half a beat off the track (`beatmap.grid_phase`).
     var gridPhases: [GridPhase] = []
+    /// The track's own tempo over a chart's hits, from the audio alone, when the chart's tempo map holds one tempo there
+    /// (`TrackTempoAgainstMap`); nil otherwise.
+    var trackBPM: Double? = nil
 
     /// The number of flagged beats.
     public var flaggedCount: Int { beats.filter(\.flagged).count }

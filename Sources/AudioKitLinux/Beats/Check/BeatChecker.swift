@@ -256,6 +256,7 @@ public enum BeatChecker {
         // declared tempo map under hits that are right (a fitted one took its octave from the track).
         // A grid half a beat off has the track's beats between its own, as a grid at half the tempo has: said as what it is.
         report.gridPhases = source == "fitted" ? [] : GridPhase.measure(grid: tempo, offset: offset, over: times, odf: odf, onset: onset)
+        report.trackBPM = source == "fitted" ? nil : TrackTempoAgainstMap.measure(tempo, times: times, onset: onset)
         report.octave = TempoOctave.chosen(
             hits: isPulse(times) ? TempoOctave.measure(StretchAlignment.withoutStops(times, refuted).map { $0 - offset }, odf: odf) : nil,
             grid: source == "fitted" || !report.gridPhases.isEmpty

@@ -1,0 +1,54 @@
+import AudioKitLinux
+import Foundation
+import Testing
+
+/// A chart whose one tempo is a little off the track's: its hits keep their beats, so they drift from the music, a
+/// second by the end of a song at 1 %. The drift measured from the hits' errors could not see it on dense music (each
+/// hit finds an onset near it, and the errors wrap): found by a designer, "map 181.80 BPM vs track 181.82 BPM" on a
+/// 180 BPM song.
+@Suite("A chart's tempo a little off the track's")
+struct TrackTempoDriftTests {
+    /// A click on every 16th at 120 BPM for 40 s (loud on beats): music with an onset near any time.
+    static let song = (0..<(40 * 8)).map { (k: Int) -> (time: Double, amplitude: Double) in
+        (time: 0.2 + Double(k) * 0.125, amplitude: k % 4 == 0 ? 0.5 : 0.2)
+    }
+
+    /// A StepMania chart at `bpm` from 0.2 s, a note on every beat for 36 s of the track's beats.
+    static func chart(bpm: Double) -> String {
+        let rows = (0..<72).map { $0 % 2 == 0 ? "1000" : "0100" }
+        let measures = stride(from: 0, to: rows.count, by: 4).map { rows[$0..<($0 + 4)].joined(separator: "\n") }
+        var text = "#TITLE:Drift;\n#MUSIC:song.wav;\n#OFFSET:-0.200000;\n#BPMS:0.000=\(String(format: "%.3f", bpm));\n"
+        text += "#NOTES:\n     dance-single:\n     :\n     Hard:\n     9:\n     0,0,0,0,0:\n"
+        return text + measures.joined(separator: "\n,\n") + "\n;\n"
+    }
+
+    /// The messages of `beatmap check` on the chart at `bpm` over the song.
+    static func messages(bpm: Double) throws -> [String] {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let song = dir.appendingPathComponent("song.wav").path
+        try AudioFile.write(ChartTempoOctaveTests.song(Self.song, seconds: 41), to: song, sampleRate: 22_050, channels: 1)
+        let path = dir.appendingPathComponent("chart.sm")
+        try Data(chart(bpm: bpm).utf8).write(to: path)
+        let r = try run(TestPaths.binary("beatmap"), ["check", path.path, "--audio", song, "--format", "json"])
+        let root = try #require(JSONValue.parse(Array(r.stdout.utf8)), "\(r.stdout.prefix(500))\(r.stderr)")
+        guard case .array(let findings)? = root["diagnostics"] else { return [] }
+        return findings.filter { $0["rule"]?.string == "beatmap.drift" || $0["rule_id"]?.string == "beatmap.drift" }.compactMap {
+            $0["message"]?.string
+        }
+    }
+
+    @Test func aTempoOnePercentOffIsSaidWithTheTracksTempo() throws {
+        // 121.2 BPM over 120: 71 beats later the grid is 35.5 − 35.15 = 0.35 s ahead of the music.
+        let off = try Self.messages(bpm: 121.2)
+        #expect(off.count == 1, "\(off)")
+        let message = try #require(off.first)
+        #expect(message.contains("121.20 BPM") && message.contains("the track's 120.0") && message.contains("ahead of"), "\(message)")
+        let ms = try #require(message.split(separator: " ").firstIndex { $0 == "ms" }.map { message.split(separator: " ")[$0 - 1] })
+        #expect(abs((Double(ms) ?? 0) - 351) < 15, "\(message)")
+    }
+
+    @Test func theTracksOwnTempoSaysNothing() throws {
+        #expect(try Self.messages(bpm: 120).isEmpty)
+    }
+}
