@@ -112,3 +112,14 @@ test("a pause is not added inside another, on another, or with no length", () =>
   assert.equal(setPauseSeconds(g, 3, 0.5), g);
   assert.equal(setPauseSeconds(g, 0, -1), g);
 });
+
+test("the selected hit's place is its own row, not the snap's", () => {
+  // 120 BPM from 0: a beat is 0.5 s. A triplet, a 7/8 and a hit between rows.
+  const grid = { offset: 0, bpm: 120, beatsPerBar: 4 };
+  assert.equal(formatPosition(2 + 0.5 / 3, grid, 0), "2:1:1/3");
+  assert.equal(formatPosition(2.5 + 0.5 * 7 / 8, grid, 0), "2:2:7/8");
+  assert.equal(formatPosition(3, grid, 0), "2:3");
+  assert.equal(formatPosition(3 + 0.5 / 8 + 0.004, grid, 0), "≈2:3:6/48"); // 0.133 beat: nearest 6/48
+  // The snap's rounding, as the cursor readout keeps it.
+  assert.equal(formatPosition(2 + 0.5 / 3, grid, 4), "2:1:1/4");
+});

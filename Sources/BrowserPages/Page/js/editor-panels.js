@@ -164,7 +164,8 @@ export function showSelectedTime() {
   field.disabled = one < 0 || one >= m.beats.length;
   if (document.activeElement === field) return;
   if (field.disabled) { field.value = ""; return; }
-  const t = m.beats[one], where = formatPosition(t, m.grid, m.divisor || 4);
+  // Its own place, not the snap's: a triplet reads 1/3 whatever the snap, a hit between rows "≈".
+  const t = m.beats[one], where = formatPosition(t, m.grid, 0);
   field.value = t.toFixed(3) + (where ? ` (${where})` : "");
 }
 

@@ -335,12 +335,17 @@ export function parsePosition(text, grid) {
   return section.offset + ((bar - section.firstBar) * perBar + (beat - 1) + k / d) * 60 / section.bpm;
 }
 
-/** Where `t` sits on the grid, as "bar:beat" plus the nearest 1/`divisor` of the beat ("5:3:1/4"); "" without a grid. */
+/** Where `t` sits on the grid, as "bar:beat" plus the nearest 1/`divisor` of the beat ("5:3:1/4"); "" without a grid.
+ * `divisor` 0: the coarsest row that holds `t` within 1 ms ("5:2:1/3"), else "≈" and the nearest 1/48. */
 export function formatPosition(t, grid, divisor = 4) {
   if (!grid || !(grid.bpm > 0)) return "";
   if (hasPauses(grid)) return formatPosition(musicalTime(pausesOf(grid), t), withoutPauses(grid), divisor);
-  const perBar = grid.beatsPerBar || 4, s = sectionAt(grid, t);
-  const steps = Math.round((t - s.offset) * s.bpm / 60 * divisor);
+  const perBar = grid.beatsPerBar || 4, s = sectionAt(grid, t), at = (t - s.offset) * s.bpm / 60;
+  if (divisor === 0) {
+    const d = [1, 2, 3, 4, 6, 8, 12, 16, 24, 48].find((n) => Math.abs(at * n - Math.round(at * n)) / n * 60 / s.bpm <= 0.001);
+    return (d ? "" : "≈") + formatPosition(t, grid, d || 48);
+  }
+  const steps = Math.round(at * divisor);
   const beats = Math.floor(steps / divisor), k = steps - beats * divisor;
   const bars = Math.floor(beats / perBar), beat = beats - bars * perBar + 1;
   return `${s.firstBar + bars}:${beat}` + (k ? `:${k}/${divisor}` : "");
