@@ -116,6 +116,14 @@ def main():
                 page.click("#scenarios button[data-scenario='level-5-to-6']")
                 page.wait_for_function("!window.audition.loading && window.audition.view.fadeEnd - window.audition.view.fadeStart > 1.9")
                 page.screenshot(path=sys.argv[2], full_page=True)
+            # A fade past A's end plays A again from its start (the decks loop), which the game's plain AVAudioPlayer
+            # would not: said beside the figures, and not before.
+            assert page.is_hidden("#ends"), page.inner_text("#ends")
+            duration = page.evaluate("window.audition.setup.outgoingDuration")
+            page.fill("#at", f"{duration + 1:.2f}")
+            page.dispatch_event("#at", "change")
+            page.wait_for_function(f"!window.audition.loading && window.audition.view.fadeStart > {duration}", timeout=30000)
+            assert page.is_visible("#ends") and "past A's end" in page.inner_text("#ends"), page.inner_text("#ends")
             # The page fits the window at 1280×720 and at 1920×1080: nothing scrolls, the drawing and the dip table are in
             # view, and the drawing has as many pixels as it is shown with (it grows with the window).
             heights = {}

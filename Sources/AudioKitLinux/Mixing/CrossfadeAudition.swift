@@ -74,6 +74,8 @@ public struct CrossfadeAudition: Sendable {
             for y in bBeats where abs(x - y) >= 0.005 && abs(x - y) <= 0.060 { flams.append([x, y]) }
         }
         let points = max(2, min(width, 4000))
+        let (da, db) = try inputs.open()
+        let ends = CrossfadeEnds.notes(timeline, outgoing: da.duration, incoming: db.duration)
         let peaks = try waveforms(timeline: timeline, frames: range, outgoingEnd: timeline.fadeStart + durationFrames, width: points)
         var curves = Self.compared
         if !curves.contains(plan.curve) { curves.append(plan.curve) }
@@ -88,7 +90,7 @@ public struct CrossfadeAudition: Sendable {
             sampleRate: inputs.sampleRate, windowStart: start, windowEnd: end, fadeStart: Double(timeline.fadeStart) / rate,
             fadeEnd: Double(timeline.incomingStart + durationFrames) / rate, incomingStart: incomingStart,
             incomingOffset: Double(timeline.incomingOffset) / rate, outgoingBeats: aBeats, incomingBeats: bBeats, flams: flams,
-            outgoingPeaks: peaks.outgoing, incomingPeaks: peaks.incoming, curve: plan.curve.rawValue, curves: shown)
+            outgoingPeaks: peaks.outgoing, incomingPeaks: peaks.incoming, curve: plan.curve.rawValue, curves: shown, ends: ends)
     }
 
     /// One curve of the view: its fade, gains, loudness and dips, measured on its own mix of the stretch against the
@@ -202,7 +204,7 @@ public struct CrossfadeAuditionView: Encodable, Sendable {
         /// Momentary loudness every 0.1 s as [seconds, LUFS], silence left out.
         public let loudness: [[Double]]
         /// The momentary loudness the dips are measured against, the same way: both tracks unfaded, A's power falling and
-        /// B's rising in step across this curve's fade (`FadeReference`).
+        /// B's rising linearly across this curve's fade (`FadeReference`).
         public let reference: [[Double]]
         /// The gain on deck A at each of the view's points, evenly spaced across the stretch.
         public let outgoingGain: [Double]
@@ -243,4 +245,6 @@ public struct CrossfadeAuditionView: Encodable, Sendable {
     public let curve: String
     /// The compared curves: linear, equal power, S-curve, hard cut and the plan's own.
     public var curves: [Curve]
+    /// What the mix plays past a track's end (`CrossfadeEnds`): the decks loop, a plain `AVAudioPlayer` does not.
+    public let ends: [String]
 }

@@ -37,6 +37,8 @@ public struct CrossfadeReport: Sendable {
     public let curves: [CurveLoudness]
     /// Seconds of silence between the fade's start and B's entry (the plan's gap, in whole frames).
     public let gap: Double
+    /// What the mix plays past a track's end (`CrossfadeEnds`): the decks loop, a plain `AVAudioPlayer` does not.
+    public let ends: [String]
 
     /// Renders the transition (±4 s) once per compared curve for the loudness report, reading only that stretch
     /// of each deck (the decks are left positioned inside it).
@@ -44,6 +46,7 @@ public struct CrossfadeReport: Sendable {
         let timeline = CrossfadeTimeline(plan: plan, sampleRate: a.sampleRate, outgoing: a.clock, incoming: b.clock)
         result = timeline.result(samples: [], windowStart: 0, outgoing: a.clock, incoming: b.clock)
         gap = Double(timeline.incomingStart - timeline.fadeStart) / Double(timeline.sampleRate)
+        ends = CrossfadeEnds.notes(timeline, outgoing: a.duration, incoming: b.duration)
         var list: [CrossfadePlan] = [plan]
         for c in [CrossfadeCurve.linear, .equalPower] where c != plan.curve {
             var p = plan
@@ -96,8 +99,9 @@ public struct CrossfadeReport: Sendable {
     /// The report as plain text: fade times, the loudness dips per curve in dB, the beat clock's relock and flams.
     public var text: String {
         var out = transition + String(format: "; B plays from its own %.3f s\n", result.incomingOffset)
+        for note in ends { out += "note: \(note)\n" }
         out += "loudness dip across the transition (EBU R128, libebur128): the mix's lowest level against both tracks\n"
-        out += "played unfaded, A's power falling and B's rising in step across the fade (0 dB: no dip)\n"
+        out += "played unfaded, A's power falling and B's rising linearly across the fade (0 dB: no dip)\n"
         out += "  curve          momentary (400 ms)   short-term (3 s)\n"
         var silent = false
         for c in curves {

@@ -108,4 +108,20 @@ struct LoudnessDipTests {
         let none = Self.dips(quiet, quiet, CrossfadePlan(at: 6, duration: 2, curve: .linear))
         #expect(none[.linear]?.momentaryDip == nil && none[.linear]?.shortTermDip == nil)
     }
+
+    @Test("a fade past a track's end is said: the decks loop, a plain AVAudioPlayer does not")
+    func pastTheEnds() {
+        let a = Deck(samples: Self.noise(seconds: 10, seed: 8), sampleRate: Self.rate)
+        let b = Deck(samples: Self.noise(seconds: 8, seed: 9), sampleRate: Self.rate)
+        let past = CrossfadeReport(a: a, b: b, plan: CrossfadePlan(at: 11, duration: 2, curve: .linear, incomingFrom: 9))
+        #expect(past.text.contains("note: the fade starts at 11.000 s, past A's end (10.000 s)"), "\(past.text)")
+        #expect(past.text.contains("note: B enters at its own 9.000 s, past its end (8.000 s)"), "\(past.text)")
+        let across = CrossfadeReport(a: a, b: b, plan: CrossfadePlan(at: 9, duration: 2, curve: .linear))
+        #expect(
+            across.ends == [
+                "A ends at 10.000 s, inside the fade: the mix plays A again from its start; a plain AVAudioPlayer (numberOfLoops 0) stops there"
+            ])
+        let inside = CrossfadeReport(a: a, b: b, plan: CrossfadePlan(at: 6, duration: 2, curve: .linear))
+        #expect(inside.ends.isEmpty && !inside.text.contains("note:"), "\(inside.text)")
+    }
 }

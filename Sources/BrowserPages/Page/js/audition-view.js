@@ -153,8 +153,10 @@ export function showDips(body, v, chosenCurve) {
     // The theory is a crossfade's, without a gap: with one, B has not entered at A's halfway point.
     const gap = v.incomingStart - v.fadeStart > 0.0005;
     const theory = gap ? null : midpointDb(c.outgoingGain, c.incomingGain);
+    // A fade of no length (the death scenarios' 0 s) is a cut whatever its curve: said, as the rows then agree.
+    const cut = c.curve !== "hard-cut" && c.fadeEnd - c.fadeStart < 0.0005 + Math.max(0, v.incomingStart - v.fadeStart);
     const cells = [
-      c.curve, dipText(c.momentaryDip, { silent: c.momentaryToSilence, rise: c.momentaryRise }),
+      c.curve + (cut ? " (no fade: a cut)" : ""), dipText(c.momentaryDip, { silent: c.momentaryToSilence, rise: c.momentaryRise }),
       dipText(c.shortTermDip, { silent: c.shortTermToSilence }), theory == null ? (gap ? "n/a (a gap)" : "n/a (no fade)") : dbText(theory),
     ];
     for (const text of cells) {

@@ -144,6 +144,10 @@ function showView(offset) {
   if (!v) return;
   drawTransition($("view"), v, audition.curve, audition.setup, offset);
   showDips(document.querySelector("#dips tbody"), v, audition.curve);
+  // What the looping mix plays past a track's end, which the game's plain AVAudioPlayer would not.
+  const ends = (v.ends || []).map((n) => n.charAt(0).toUpperCase() + n.slice(1) + ".").join(" ");
+  if ($("ends").textContent !== ends) $("ends").textContent = ends;
+  $("ends").hidden = !ends;
   const chosen = chosenOf(v, audition.curve);
   $("swift").textContent = chosen.swift;
   $("command").textContent = chosen.command;

@@ -30,7 +30,8 @@ function redraw() {
 function typeSelectedTime() {
   const field = $("hitTime"), one = m.selected.size === 1 ? [...m.selected][0] : -1;
   const t = parsePosition(field.value.replace(/\s*\(.*\)\s*$/, ""), m.grid);
-  if (one < 0 || t == null || !Number.isFinite(t)) { field.classList.add("invalid"); return; }
+  const bad = one >= 0 && (t == null || !Number.isFinite(t)) ? `Not moved: "${field.value}" is neither seconds nor bar:beat[:k/d]` : "";
+  if (one < 0 || bad) { field.classList.add("invalid"); if (bad) setError(bad); return; }
   // Onto another hit (within 1 ms), the two would read back as one: refused, in words.
   const other = m.beats.findIndex((b, i) => i !== one && Math.abs(b - t) <= 0.001);
   if (other >= 0) {
