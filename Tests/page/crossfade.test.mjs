@@ -1,7 +1,7 @@
 // The audition page's pure logic (Sources/BrowserPages/Page/js/crossfade.js), run by node --test.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { curveColor, curvesToLoad, dbText, dipText, loudnessTicks, midpointDb, planQuery, scale, transitionText, withScenario } from "../../Sources/BrowserPages/Page/js/crossfade.js";
+import { curveColor, curvesToLoad, dbText, dipText, loudnessTicks, midpointDb, planQuery, refusalText, scale, transitionText, withScenario } from "../../Sources/BrowserPages/Page/js/crossfade.js";
 
 test("the plan goes to the server as its keys only, the curve replaced when asked", () => {
   const plan = { at: "31.25", duration: "2", curve: "linear", quantize: "bar", gap: "0", from: "1.5", phase: "1", extra: "x" };
@@ -82,4 +82,10 @@ test("the header says a hard cut's instant and its silence, and a fade's span", 
   const plain = { fadeStart: 9, fadeEnd: 11, incomingStart: 9, curves: [{ curve: "hard-cut", fadeStart: 9, fadeEnd: 9 }, { curve: "linear", fadeStart: 9, fadeEnd: 11 }] };
   assert.equal(transitionText(plain, "hard-cut"), "cut at 9.000 s");
   assert.equal(transitionText(plain, "linear"), "fade 9.000–11.000 s");
+});
+
+test("a refused setting is named as the page labels it", () => {
+  assert.equal(refusalText("at must be seconds from 0.0 to 36000.0, not -1"), "Not loaded: Fade at must be seconds from 0.0 to 36000.0, not -1");
+  assert.match(refusalText("duration must be seconds from 0.0 to 10.0, not 12"), /^Not loaded: Length must be/);
+  assert.equal(refusalText("the track could not be read"), "Not loaded: the track could not be read");
 });

@@ -3,7 +3,7 @@
 // mixes come from the server (the same samples `beatmap crossfade` writes); this page only schedules them.
 import { getJSON, withToken } from "./api.js";
 import { chosenOf, drawTransition, showDips } from "./audition-view.js";
-import { curveColor, curvesToLoad, mixTime, planQuery, transitionText, withScenario } from "./crossfade.js";
+import { curveColor, curvesToLoad, mixTime, planQuery, refusalText, transitionText, withScenario } from "./crossfade.js";
 import { BufferPlayer } from "./player.js";
 
 const $ = (id) => document.getElementById(id);
@@ -34,6 +34,7 @@ let generation = 0;
 
 function status(text, bad = false) {
   $("status").textContent = text;
+  $("status").title = "";
   $("status").className = bad ? "bad" : "";
 }
 
@@ -95,7 +96,10 @@ async function load() {
     if (wasPlaying) play();
     sayTransition();
   } catch (e) {
-    if (mine === generation) status(String(e.message || e), true);
+    if (mine === generation) {
+      status(refusalText(String(e.message || e)), true);
+      $("status").title = "The drawing and the table still show the last settings that loaded";
+    }
   } finally {
     if (mine === generation) audition.loading = false;
     $("play").disabled = !audition.view;

@@ -83,6 +83,16 @@ export function transitionText(view, curve) {
   return `fade ${s(view.fadeStart)}–${s(end)} s` + (gap > 0.0005 ? ` (B enters at ${s(view.incomingStart)} s)` : "");
 }
 
+/** The page's label for each key of a plan, as its settings row names it. */
+const labels = { at: "Fade at", duration: "Length", gap: "Gap", from: "B from", curve: "Curve", quantize: "Snap", phase: "On B's beat" };
+
+/** A refusal of the server ("at must be seconds from 0.0 to 36000.0, not -1") with the field named as the page labels
+ * it ("Fade at must be …"), short enough for the header's row; the figures beside it stay the last plan's. */
+export function refusalText(message) {
+  const m = /^(\w+) must /.exec(message);
+  return `Not loaded: ${m && labels[m[1]] ? labels[m[1]] + message.slice(m[1].length) : message}`;
+}
+
 /** Ticks for a loudness axis from `lo` to `hi` LUFS: every `step` LU (6 by default), at whole multiples of it. */
 export function loudnessTicks(lo, hi, step = 6) {
   // Never more than eight: a wide range (down to the −70 LUFS gate) takes a wider step, a multiple of 6 LU.
