@@ -656,6 +656,70 @@ def zoomed_out_shows_the_song(browser, binary, work, errors):
         stop_server(server)
 
 
+def tempo_a_little_off(browser, binary, work, errors):
+    """A StepMania chart at 121.2 BPM on a 40 s track of clicks at 120 BPM, a note on every beat: its notes keep their
+    beats, so by the last one the grid is 0.35 s ahead of the music. The findings say the track's tempo, and their
+    one-click fix sets it with every hit keeping its beat (beat k at k × 0.5 s), in one undo step. With Tempo ▾'s "Hits
+    keep their beats" on, typing a BPM moves the hits the same way and ×2 moves none; the chart saved reads back in
+    Python `simfile` at 120 BPM with a note every 0.5 s."""
+    track = os.path.join(work, "clicks120.wav")
+    click_track(track, 40, 120)
+    count = 72
+    chart = sample_chart("Off", 0.0, 121.2, ["1000" if k % 2 == 0 else "0100" for k in range(count)], 4)
+    path, server, url = start_on_chart(binary, work, "off.sm", chart, track)
+    on_beats = lambda hits, bpm: len(hits) == count and all(abs(t - k * 60 / bpm) < 0.001 for k, t in enumerate(hits))
+    try:
+        assert url, "the editor printed no URL for the chart a little off the track's tempo"
+        page = open_page(browser, url, errors, "tempo off", size=(1280, 720))
+        page.wait_for_function(f"window.editor && window.editor.state && window.editor.state.beats.length === {count}")
+        page.wait_for_selector("#applyTempo", timeout=30000)
+        findings = page.inner_text("#findings")
+        assert "121.20 BPM" in findings and "Set the tempo to 120 BPM" in findings, findings
+        assert "120.000 BPM" in page.inner_text("#applyTempo"), page.inner_text("#applyTempo")
+        assert on_beats(page.evaluate("window.editor.beats"), 121.2), page.evaluate("window.editor.beats")
+        page.click("#applyTempo")
+        page.wait_for_function("window.editor.synced && !document.querySelector('#applyTempo')")
+        assert abs(page.evaluate("window.editor.grid.bpm") - 120) < 1e-9, page.evaluate("window.editor.grid")
+        assert on_beats(page.evaluate("window.editor.beats"), 120), page.evaluate("window.editor.beats")
+        assert "keeping its bar and beat" in page.inner_text("#tapInfo"), page.inner_text("#tapInfo")
+        assert "beatmap.drift" not in page.inner_text("#findings"), page.inner_text("#findings")
+        # One undo step takes back the grid and the hits together.
+        page.keyboard.press("Control+z")
+        page.wait_for_function("window.editor.synced && Math.abs(window.editor.grid.bpm - 121.2) < 1e-9")
+        assert on_beats(page.evaluate("window.editor.beats"), 121.2), page.evaluate("window.editor.beats")
+        # The same with the toggle and the BPM field; the status line says tempo edits move the hits.
+        page.click("#tempoMenu summary")
+        page.check("#keepBeats")
+        page.mouse.click(640, 700)
+        assert "tempo edits move the hits" in page.inner_text("#summary"), page.inner_text("#summary")
+        page.evaluate("window.editor.transport.seek(1)")
+        page.fill("#bpm", "120")
+        page.press("#bpm", "Enter")
+        page.wait_for_function("window.editor.synced && Math.abs(window.editor.grid.bpm - 120) < 1e-9")
+        assert on_beats(page.evaluate("window.editor.beats"), 120), page.evaluate("window.editor.beats")
+        # ×2 re-counts the grid under the hits: none moves.
+        page.click("#x2")
+        page.wait_for_function("window.editor.synced && Math.abs(window.editor.grid.bpm - 240) < 1e-9")
+        assert on_beats(page.evaluate("window.editor.beats"), 120), page.evaluate("window.editor.beats")
+        page.click("#half")
+        page.wait_for_function("window.editor.synced && Math.abs(window.editor.grid.bpm - 120) < 1e-9")
+        page.click("#save")
+        page.wait_for_function("window.editor.state.dirty === false")
+        import simfile
+        from simfile.notes import NoteData
+        from simfile.notes.timed import time_notes
+        from simfile.timing import TimingData
+        sm = simfile.open(path)
+        chart_read = sm.charts[0]
+        assert [float(b.value) for b in TimingData(sm, chart_read).bpms] == [120.0], sm.bpms
+        times = sorted({round(float(n.time), 6) for n in time_notes(NoteData(chart_read), TimingData(sm, chart_read))})
+        assert on_beats(times, 120), times
+    finally:
+        for context in browser.contexts:
+            context.close()
+        stop_server(server)
+
+
 def designer_traps(browser, binary, work, errors):
     """What a designer's session found (issue #39), each checked at 1280×720 on two songs joined, with a map whose second
     tempo section starts 0.13 µs after its first hit (as a fitted start does) at a wrong tempo: that hit is the second
@@ -1229,6 +1293,7 @@ def main():
             timing_workflow(browser, sys.argv[1], work, track, errors)
             tempo_change_between_two_songs(browser, sys.argv[1], work, errors)
             designer_traps(browser, sys.argv[1], work, errors)
+            tempo_a_little_off(browser, sys.argv[1], work, errors)
             zoomed_out_shows_the_song(browser, sys.argv[1], work, errors)
             save_off_before_the_click(browser, sys.argv[1], work, track, errors)
             pauses_on_the_grid(browser, sys.argv[1], work, track, errors)

@@ -298,6 +298,7 @@
                     "tolerance", "hit_window",
                     "findings",
                     "markers", "keeps_markers", "sidecar", "sidecar_possible", "save_note", "save_refusal", "octave", "grid_phases",
+                    "track_bpm",
                 ]
                 #expect(Set(state.keys) == Set(keys))
                 #expect(

@@ -141,6 +141,11 @@ public struct EditorState: Encodable, Sendable, Equatable {
     public var octave: Octave? = nil
     /// The tempo sections half a beat off the track (`beatmap.grid_phase`): what the page's one-click fixes need.
     public var gridPhases: [GridPhaseFix] = []
+    /// The tempo the page's fix sets, the hits keeping their beats (BPM), when the map's one tempo runs off the track's
+    /// by more than half the tolerance by the last hit (the checker's `beatmap.drift` on a map whose hits keep their
+    /// beats): the track's tempo measured from its audio over the hits, or the whole tempo within 0.05 % of it. Nil
+    /// otherwise.
+    public var trackBPM: Double? = nil
 
     /// A tempo section half a beat off the track.
     public struct GridPhaseFix: Encodable, Sendable, Equatable {
@@ -185,6 +190,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         case saveRefusal = "save_refusal"
         case octave
         case gridPhases = "grid_phases"
+        case trackBPM = "track_bpm"
     }
 
     /// Encodes every key, an absent value as `null`.
@@ -219,6 +225,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         try c.encode(findings, forKey: .findings)
         try c.encode(octave, forKey: .octave)
         try c.encode(gridPhases, forKey: .gridPhases)
+        try c.encode(trackBPM, forKey: .trackBPM)
     }
 
     /// The keys of a grid in the page's JSON.
@@ -312,6 +319,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
                 subject: o.subject)
         }
         gridPhases = report.gridPhases.map { GridPhaseFix(section: $0.section + 1, start: $0.start, anchor: $0.anchor) }
+        trackBPM = BeatCheckFindings.trackTempoGap(report, tolerance: tolerance)?.fix
     }
 }
 

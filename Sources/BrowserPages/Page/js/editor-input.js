@@ -6,7 +6,7 @@ import { betweenNeighbours, grabbable, indicesWithin } from "./beats.js";
 import { acceptRange, proposedNear } from "./draft.js";
 import { wirePauseTools } from "./pause-list.js";
 import { m, transport } from "./editor-model.js";
-import { fitCandidates, showProposal, showSelectedTime } from "./editor-panels.js";
+import { fitCandidates, showProposal, showSelectedTime, showState } from "./editor-panels.js";
 import {
   addSection, formatPosition, hitsFromGrid, moveSection, quantize, removeSection, scaleTempo, sectionAt, setDownbeat, setSectionBpm,
   shiftHalfBeat,
@@ -150,9 +150,10 @@ function wireToolbar() {
   $("zoomAll").onclick = () => c.setView(0, m.state.duration);
   $("undo").onclick = c.undo; $("redo").onclick = c.redo; $("save").onclick = c.save; $("saveAs").onclick = c.saveAs;
   $("snap").onclick = c.snap; $("quantize").onclick = c.quantize; $("calibrate").onclick = c.calibrate;
-  const scale = (factor) => () => { if (m.grid) c.setGrid(scaleTempo(m.grid, factor, transport.position())); };
+  // The tools that re-count the grid under the hits (×2, ½ beat, Beat 1 here) never carry them: they keep their times.
+  const scale = (factor) => () => { if (m.grid) c.setGrid(scaleTempo(m.grid, factor, transport.position()), { carry: false }); };
   $("x2").onclick = scale(2); $("half").onclick = scale(1 / 2); $("x32").onclick = scale(3 / 2); $("x23").onclick = scale(2 / 3);
-  $("halfBeat").onclick = () => { if (m.grid) c.setGrid(shiftHalfBeat(m.grid, transport.position())); };
+  $("halfBeat").onclick = () => { if (m.grid) c.setGrid(shiftHalfBeat(m.grid, transport.position()), { carry: false }); };
   // Beat 1 on a place off the grid's beats moves every line by that much: said, so an off-beat hit is not a silent trap.
   $("downbeat").onclick = () => {
     if (!m.grid) return;
@@ -161,7 +162,7 @@ function wireToolbar() {
     const t = c.target().time, period = 60 / sectionAt(m.grid, t).bpm, moved = Math.abs(t - quantize(t, m.grid)) / period;
     // On a beat that was not beat 1 the lines stay and the bar lines move: said too (it moved them with no word).
     const was = formatPosition(t, m.grid), bars = /^-?\d+:1$/.test(was) ? "" : `beat 1 is here now (it was ${was})`;
-    c.setGrid(setDownbeat(m.grid, t));
+    c.setGrid(setDownbeat(m.grid, t), { carry: false });
     $("tapInfo").textContent = moved * period > 0.005 ? `every line moved ${moved.toFixed(2)} beat, ${bars || "beat 1 here"} (Ctrl+Z undoes)`
       : bars ? `${bars}: the bar lines moved (Ctrl+Z undoes)` : "";
     $("tapInfo").title = moved * period > 0.005
@@ -190,6 +191,7 @@ function wireToolbar() {
   wirePauseTools(c);
   $("fromGrid").onclick = () => { if (m.grid) c.edit(hitsFromGrid(m.grid, m.beats, 0, m.state.duration), []); };
   $("tapBpm").onclick = c.tapBpm;
+  $("keepBeats").onchange = () => { if (m.state) showState(m.state); };
   $("hitTime").addEventListener("keydown", (e) => { if (e.key === "Enter") c.typeSelectedTime(); });
   $("hitTime").addEventListener("blur", () => { $("hitTime").classList.remove("invalid"); showSelectedTime(); });
   wireGridFields();

@@ -8,7 +8,7 @@ import { pausesOf } from "./pauses.js";
 import { getJSON } from "./api.js";
 import { goToTime, m, serverError, setError, transport } from "./editor-model.js";
 import { findingText, findingTime, nearestIndex } from "./beats.js";
-import { gridFitRow, gridPhaseRows, octaveRow, offsetRow } from "./map-findings.js";
+import { gridFitRow, gridPhaseRows, octaveRow, offsetRow, tempoRow } from "./map-findings.js";
 import { actions, span } from "./panel-parts.js";
 import { bpmText, formatPosition, moveSection, removeSection, sectionAt, sectionRows, sectionStretch, sectionsOf, setSectionBpm, shownTempo } from "./timing.js";
 
@@ -59,7 +59,7 @@ export function showState(s) {
             : s.chart_in_place ? ` (${s.retime_refusal || "a save in place keeps the chart's own tempo map"}; a grid set here is kept by Save As or beside the map)`
             : " (only a JSON map or a chart keeps it; or keep it beside the map)")
         : s.grid ? ` · fitted grid ${s.grid.bpm.toFixed(3)} BPM from ${s.grid.offset.toFixed(3)} s` : "") +
-      ` · tap latency ${(m.tapLatency * 1000).toFixed(0)} ms`);
+      ($("keepBeats").checked ? " · tempo edits move the hits (Tempo ▾)" : "") + ` · tap latency ${(m.tapLatency * 1000).toFixed(0)} ms`);
   // The map and the track agree on the tempo at either octave (the track's is measured through the map): the octave
   // finding's verdict is said here too, as `beatmap check`'s summary line says it.
   if (s.octave) {
@@ -223,7 +223,7 @@ function otherFinding(x) {
   return row;
 }
 
-// The findings: first what is about the whole map (the offset, a grid that does not fit the hits, a tempo octave, a
+// The findings: first what is about the whole map (the offset, the tempo, a grid that does not fit the hits, an octave, a
 // tempo section half a beat off, a stop the song does not have: the cause of many flagged hits at once, so it is never
 // under them), then one row per flagged beat (click: go to it; "apply": move it to its fix), then the map's other
 // findings that name a hit, as text.
@@ -233,18 +233,19 @@ export function showFindings(s) {
   if (serverError()) { const line = document.createElement("div"); line.append(span("bad", "error: " + serverError())); rows.push(line); }
   const octave = s.findings.find((x) => x.rule === "beatmap.tempo_octave");
   const offset = offsetRow(s), octaveFixRow = octave && s.octave && m.grid ? octaveRow(s, octave) : null;
-  if (offset) rows.push(offset);
+  const tempo = tempoRow(s);
+  rows.push(...[offset, tempo].filter(Boolean));
   const misfit = gridFitRow((trackCandidates || []).map((c) => shownTempo(c.bpm, 1)));
   if (misfit) rows.push(misfit);
   m.gridMisfit = Boolean(misfit);
   if (octaveFixRow) rows.push(octaveFixRow);
   const phases = m.grid ? gridPhaseRows(s) : [];
   rows.push(...phases);
-  const shown = ["beatmap.misaligned", "beatmap.offset"].concat(octaveFixRow ? ["beatmap.tempo_octave"] : [], phases.length ? ["beatmap.grid_phase"] : []);
+  const shown = ["beatmap.misaligned", "beatmap.offset"].concat(octaveFixRow ? ["beatmap.tempo_octave"] : [], phases.length ? ["beatmap.grid_phase"] : [], tempo ? ["beatmap.drift"] : []);
   const others = s.findings.filter((x) => !shown.includes(x.rule));
   const wide = others.filter((x) => findingTime(x.message) == null);
   rows.push(...wide.map(otherFinding));
-  const mapWide = wide.some((x) => x.severity === "error") || Boolean(offset && offset.dataset.severity === "error") || Boolean(misfit);
+  const mapWide = wide.some((x) => x.severity === "error") || [offset, tempo].some((r) => r && r.dataset.severity === "error") || Boolean(misfit);
   const all = applyAllButton(s, mapWide);
   if (all && mapWide) {
     const row = document.createElement("div");

@@ -5,7 +5,7 @@
 import { getJSON, sendJSON } from "./api.js";
 import { normalized, indicesOf, sameBeats, moveSelected, nextFlagged, applyFixes, shiftedBy } from "./beats.js";
 import {
-  snapToOnset, snapToGrid, tapTempo, tapLatency as measureLatency, parsePosition, metronomeTicks, sectionsOf,
+  snapToOnset, snapToGrid, tapTempo, parsePosition, metronomeTicks, sectionsOf,
   setSectionBpm, tempoTarget, shownTempo, shiftGrid, shiftMovesGrid,
 } from "./timing.js";
 import { clearError, history, m, setError, snapshot, ticket, transport } from "./editor-model.js";
@@ -15,11 +15,13 @@ import { draw, fitCanvas, xOf } from "./editor-view.js";
 import { wire } from "./editor-input.js";
 import { draftRange, acceptRange, dropRange, draftQuery } from "./draft.js";
 import { saveAsName } from "./save-as.js";
+import { calibrate as calibrateTaps, calibrationTap } from "./calibration.js";
+import { carried } from "./carry.js";
 
 const $ = (id) => document.getElementById(id);
-let tempoTaps = [];
+let tempoTaps = [], carriedFrom = null;
 Object.assign(actions, { edit, setGrid, setView, goTo, applyFix, sendMarkers, shiftAll });
-let pushTimer = null, calibration = null, putSeq = 0, shownSeq = 0, waiting = false, gridWaiting = false, pendingAt = 0, ready = false, drawn = null;
+let pushTimer = null, putSeq = 0, shownSeq = 0, waiting = false, gridWaiting = false, pendingAt = 0, ready = false, drawn = null;
 
 function redraw() {
   drawn = draw(m, $("overview"), $("detail"), $("time"));
@@ -251,8 +253,9 @@ function placed(t) {
 }
 
 // The grid the author sets is sent to the server, which judges the beats on it (and a JSON map keeps it on save);
-// the grid fitted to the beats, shown when the page opens, is not.
-function setGrid(grid, { declare = true, record = declare } = {}) {
+// the grid fitted to the beats, shown when the page opens, is not. With `carry` (the author's edits while Tempo ▾'s
+// "Hits keep their beats" is on) the hits move with the grid, each keeping its bar and beat (carry.js).
+function setGrid(grid, { declare = true, record = declare, carry = record && $("keepBeats").checked } = {}) {
   const usable = (bpm) => Number.isFinite(bpm) && bpm >= 1 && bpm <= 10000;
   // Refused: said, and the fields show the grid the page still has, not the value typed.
   const refuse = (why) => { setError("Grid not changed: " + why); showGridFields(); showFindings(m.state); };
@@ -263,6 +266,13 @@ function setGrid(grid, { declare = true, record = declare } = {}) {
   const bad = (grid.sections || []).findIndex((x) => !(usable(x.bpm) && Number.isFinite(x.time)));
   if (bad >= 0) return refuse(`section ${bad + 2}'s tempo of ${grid.sections[bad].bpm} BPM is outside 1 to 10000 BPM, or it has no time`);
   if (record) { history.record(snapshot()); clearNote(); }
+  carriedFrom = null;
+  if (carry && m.grid) {
+    const moved = carried(m.grid, grid, m.beats), selected = [...m.selected];
+    if (!sameBeats(moved.hits, m.beats)) { carriedFrom = m.beats; setBeats(moved.hits, selected.map((i) => moved.hits[i])); }
+    $("tapInfo").textContent = carriedFrom ? "the hits moved with the grid, each keeping its bar and beat (Ctrl+Z undoes)" : "";
+    grid = moved.grid;
+  }
   m.grid = { beatsPerBar: 4, ...grid, sections: sectionsOf(grid).slice(1).map((x) => ({ time: x.offset, bpm: x.bpm })) };
   showGridFields();
   redraw();
@@ -292,6 +302,8 @@ async function sendGrid(at = ticket()) {
     setError("Grid not changed: " + e.message);
     if (seq === putSeq) {
       const kept = m.state.declared_grid || m.state.grid;
+      // Hits carried with the refused grid go back to their times.
+      if (carriedFrom) { setBeats(carriedFrom, []); carriedFrom = null; }
       if (kept) setGrid(kept, { declare: false });
       showFindings(m.state);
     }
@@ -310,32 +322,15 @@ function tapBpm() {
   const r = tapTempo(tempoTaps.slice(-16));
   if (!r) { $("tapInfo").textContent = `tap ${4 - tempoTaps.length} more`; return; }
   const bpm = shownTempo(r.bpm, 1);
-  setGrid(m.grid ? setSectionBpm(m.grid, transport.position(), bpm) : { offset: transport.position(), bpm }, { record: !tapRunRecorded });
+  const grid = m.grid ? setSectionBpm(m.grid, transport.position(), bpm) : { offset: transport.position(), bpm };
+  setGrid(grid, { record: !tapRunRecorded, carry: $("keepBeats").checked });
   tapRunRecorded = true;
   $("tapInfo").textContent = `${r.bpm.toFixed(1)} BPM ± ${r.spreadMs.toFixed(0)} ms over ${Math.min(tempoTaps.length, 16)} taps`;
 }
 
 function tap() {
-  if (calibration) { calibration.taps.push(transport.ctx.currentTime); return; }
-  if (!transport.playing) return;
+  if (calibrationTap() || !transport.playing) return;
   edit(m.beats.concat([transport.position() - m.tapLatency * transport.rate]));
-}
-
-async function calibrate() {
-  await transport.load(); stop();
-  const period = 0.6, count = 100, start = transport.ctx.currentTime + 1;
-  calibration = { taps: [] };
-  for (let k = 0; k < count; k++) transport.click(start + k * period, 0.8);
-  $("summary").textContent = `Tap T on every click for a minute (${count} clicks); press Tap calibration again to stop early.`;
-  const timer = setTimeout(finish, (count * period + 1.5) * 1000);
-  $("calibrate").onclick = finish;
-  function finish() {
-    clearTimeout(timer); $("calibrate").onclick = calibrate;
-    const measured = measureLatency(calibration.taps, start, period);
-    calibration = null;
-    if (measured != null) { m.tapLatency = measured; localStorage.setItem("beatmapTapLatency", String(measured)); }
-    show(m.state);
-  }
 }
 
 async function save() {
@@ -387,6 +382,7 @@ window.addEventListener("beforeunload", (e) => { if (m.state && m.state.dirty) {
   if (opened) { setGrid(opened, { declare: false }); showFindings(m.state); }
   setView(0, Math.min(m.state.duration, 12));
   // Wired as soon as the map is shown: a click while the onsets and the waveform load is not lost (nor undone by them).
+  const calibrate = () => calibrateTaps(stop, () => show(m.state));
   wire({ applyFix, calibrate, cycleSnap, draft, edit, goToFlagged, inOrder, loadOverview, loadView, markSelection, moveSelection, placed, play, quantize, redo, redraw, refused, save, saveAs, setGrid, setView, settleProposal, shiftAll, show, snap, stop, tap, tapBpm, target, toSelection, typeSelectedTime, undo });
   m.onsets = await getJSON("/api/onsets");
   await loadOverview();

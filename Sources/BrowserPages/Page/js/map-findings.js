@@ -1,12 +1,12 @@
-// The findings about the whole map, each with its fix in one click: the map's offset, a grid that does not fit the
-// hits, a tempo octave, a tempo section half a beat off. Each row says the checker's finding in its words; the button acts through the controller's
+// The findings about the whole map, each with its fix in one click: the map's offset, its tempo a little off the
+// track's, a grid that does not fit the hits, a tempo octave, a tempo section half a beat off. Each row says the checker's finding in its words; the button acts through the controller's
 // `actions` (undo with Ctrl+Z).
 
 import { sameBeats } from "./beats.js";
 import { m } from "./editor-model.js";
 import { gridMisfit } from "./grid-fit.js";
 import { actions, span } from "./panel-parts.js";
-import { octaveFix, sectionsOf, shiftHalfBeat } from "./timing.js";
+import { bpmText, octaveFix, sectionsOf, setSectionBpm, shiftHalfBeat } from "./timing.js";
 
 // The whole map's offset, with a one-click shift of every hit (what Shift map… would take typing); null without one.
 export function offsetRow(s) {
@@ -21,6 +21,23 @@ export function offsetRow(s) {
   shift.title = "Shift every hit, and the map's own tempo map with them, so the map sits on the track (undo with Ctrl+Z)";
   shift.onclick = (e) => { e.stopPropagation(); actions.shiftAll(-s.offset); };
   row.append(span(offset.severity === "error" ? "bad" : "warn", `${offset.severity}: [${offset.rule}] ${offset.message}`), shift);
+  return row;
+}
+
+// The map's one tempo a little off the track's (the checker's `beatmap.drift`, the track's tempo measured from its audio
+// over the hits), with its fix in one click: the grid at the track's tempo, the hits keeping their beats (as moving a
+// chart's BPM does in ArrowVortex); null without one.
+export function tempoRow(s) {
+  const drift = s.findings.find((x) => x.rule === "beatmap.drift");
+  if (!drift || !(s.track_bpm > 0) || !m.grid || !s.beats.length) return null;
+  const row = document.createElement("div"), fix = document.createElement("button"), bpm = s.track_bpm;
+  row.className = "finding";
+  row.dataset.severity = drift.severity;
+  fix.id = "applyTempo";
+  fix.textContent = `${bpmText(bpm)} BPM, hits keep beats`;
+  fix.title = "Set the tempo to the track's; every hit keeps its bar and beat, moving with the grid (undo with Ctrl+Z)";
+  fix.onclick = (e) => { e.stopPropagation(); actions.setGrid(setSectionBpm(m.grid, s.beats[0].time, bpm), { carry: true }); };
+  row.append(span(drift.severity === "error" ? "bad" : "warn", `${drift.severity}: [${drift.rule}] ${drift.message}`), fix);
   return row;
 }
 
@@ -39,7 +56,7 @@ export function octaveRow(s, octave) {
   fix.onclick = (e) => {
     e.stopPropagation();
     const fixed = octaveFix(m.grid, m.beats, s.octave.verdict, s.octave.anchor, s.duration);
-    actions.setGrid(fixed.grid);
+    actions.setGrid(fixed.grid, { carry: false });
     if (!gridOnly) actions.edit(fixed.hits, []);
   };
   row.append(span("warn", `${octave.severity}: [${octave.rule}] ${octave.message}`), fix);
@@ -60,7 +77,7 @@ export function gridPhaseRows(s) {
     fix.dataset.section = String(p.section);
     fix.textContent = phases.length === 1 && !(m.grid.sections || []).length ? "½ beat" : `½ beat: §${p.section}`;
     fix.title = `Move ${p.section === 1 ? "the grid" : "section " + p.section} half a beat (as the toolbar's ½ beat does there); the hits stay where they are (undo with Ctrl+Z)`;
-    fix.onclick = (e) => { e.stopPropagation(); actions.setGrid(shiftHalfBeat(m.grid, p.anchor)); };
+    fix.onclick = (e) => { e.stopPropagation(); actions.setGrid(shiftHalfBeat(m.grid, p.anchor), { carry: false }); };
     row.append(span("warn", `${said[k].severity}: [${said[k].rule}] ${said[k].message}`), fix);
     return row;
   });
@@ -90,7 +107,7 @@ export function gridFitRow(tempos) {
   fix.id = "applyGridFit";
   fix.textContent = f.bpm ? `${f.bpm.toFixed(1)} BPM from ${f.grid.offset.toFixed(3)} s` : `move the grid ${ms}`;
   fix.title = "Set the grid that fits the hits; the hits stay where they are (undo with Ctrl+Z)";
-  fix.onclick = (e) => { e.stopPropagation(); actions.setGrid(f.grid); };
+  fix.onclick = (e) => { e.stopPropagation(); actions.setGrid(f.grid, { carry: false }); };
   const what = misfit.section ? `section ${misfit.section} of the grid does not fit its hits` : "the grid does not fit the hits";
   const fits = f.bpm ? `at the track's ${f.bpm.toFixed(1)} BPM from ${f.grid.offset.toFixed(3)} s`
     : misfit.section ? `its start moved ${ms} (to ${sectionsOf(f.grid)[misfit.section - 1].offset.toFixed(3)} s)` : `moved ${ms}`;

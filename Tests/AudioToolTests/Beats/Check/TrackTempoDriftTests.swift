@@ -8,9 +8,11 @@ import Testing
 /// 180 BPM song.
 @Suite("A chart's tempo a little off the track's")
 struct TrackTempoDriftTests {
-    /// A click on every 16th at 120 BPM for 40 s (loud on beats): music with an onset near any time.
-    static let song = (0..<(40 * 8)).map { (k: Int) -> (time: Double, amplitude: Double) in
-        (time: 0.2 + Double(k) * 0.125, amplitude: k % 4 == 0 ? 0.5 : 0.2)
+    /// A click on every 16th at `bpm` for 40 s (loud on beats): music with an onset near any time.
+    static func song(bpm: Double = 120) -> [(time: Double, amplitude: Double)] {
+        (0..<Int(40 * bpm / 15)).map { (k: Int) -> (time: Double, amplitude: Double) in
+            (time: 0.2 + Double(k) * 15 / bpm, amplitude: k % 4 == 0 ? 0.5 : 0.2)
+        }
     }
 
     /// A StepMania chart at `bpm` from 0.2 s, a note on every beat for 36 s of the track's beats.
@@ -22,12 +24,12 @@ struct TrackTempoDriftTests {
         return text + measures.joined(separator: "\n,\n") + "\n;\n"
     }
 
-    /// The messages of `beatmap check` on the chart at `bpm` over the song.
-    static func messages(bpm: Double) throws -> [String] {
+    /// The messages of `beatmap check` on the chart at `bpm` over the song at `track` BPM.
+    static func messages(bpm: Double, track: Double = 120) throws -> [String] {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let song = dir.appendingPathComponent("song.wav").path
-        try AudioFile.write(ChartTempoOctaveTests.song(Self.song, seconds: 41), to: song, sampleRate: 22_050, channels: 1)
+        try AudioFile.write(ChartTempoOctaveTests.song(Self.song(bpm: track), seconds: 41), to: song, sampleRate: 22_050, channels: 1)
         let path = dir.appendingPathComponent("chart.sm")
         try Data(chart(bpm: bpm).utf8).write(to: path)
         let r = try run(TestPaths.binary("beatmap"), ["check", path.path, "--audio", song, "--format", "json"])
@@ -46,6 +48,16 @@ struct TrackTempoDriftTests {
         #expect(message.contains("121.20 BPM") && message.contains("the track's 120.0") && message.contains("ahead of"), "\(message)")
         let ms = try #require(message.split(separator: " ").firstIndex { $0 == "ms" }.map { message.split(separator: " ")[$0 - 1] })
         #expect(abs((Double(ms) ?? 0) - 351) < 15, "\(message)")
+        // The fix offered is the whole tempo: within 0.05 % of the track's as measured.
+        #expect(message.contains("Set the tempo to 120 BPM (the whole tempo nearest it)"), "\(message)")
+    }
+
+    @Test func aTrackOffAWholeTempoIsOfferedItsOwn() throws {
+        // A song at 123.37 BPM charted at 125: the fix is the measured tempo to 0.01 BPM, not 123.
+        let message = try #require(try Self.messages(bpm: 125, track: 123.37).first)
+        let said = message.components(separatedBy: "Set the tempo to ").last?.split(separator: " ").first.flatMap { Double($0) }
+        let fix = try #require(said, "\(message)")
+        #expect(abs(fix - 123.37) < 0.03 && fix != fix.rounded(), "\(message)")
     }
 
     @Test func theTracksOwnTempoSaysNothing() throws {

@@ -1,0 +1,72 @@
+// Hits that keep their beats through a tempo edit (carry.js), against times worked out by hand.
+// Run: node --test Tests/page
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { carried } from "../../Sources/BrowserPages/Page/js/carry.js";
+import { addPause } from "../../Sources/BrowserPages/Page/js/pauses.js";
+import { addSection, moveSection, removeSection, sectionsOf, setSectionBpm } from "../../Sources/BrowserPages/Page/js/timing.js";
+
+const near = (a, b) => a.length === b.length && a.every((x, k) => Math.abs(x - b[k]) < 1e-9);
+const starts = (grid) => sectionsOf(grid).map((s) => [s.offset, s.bpm]);
+
+test("a tempo set with the hits keeping their beats: beat k of 120 BPM at 100 BPM is 0.6 k s", () => {
+  const grid = { bpm: 120, offset: 0, sections: [] };
+  const out = carried(grid, setSectionBpm(grid, 1, 100), [1.0, 2.25, -0.5]);
+  // Beats 2, 4.5 and -1 (before the offset, on the first section's tempo).
+  assert.ok(near(out.hits, [1.2, 2.7, -0.6]), String(out.hits));
+  assert.deepEqual(starts(out.grid), [[0, 100]]);
+});
+
+test("a section's tempo set: its hits and every later section and hit keep their beats", () => {
+  // 120 BPM from 0, 150 BPM from 4.0 s (beat 8): 3.0 s is beat 6; 5.0 s is beat 2.5 of the second section.
+  const grid = { bpm: 120, offset: 0, sections: [{ time: 4, bpm: 150 }] };
+  const out = carried(grid, setSectionBpm(grid, 1, 100), [3.0, 5.0]);
+  // Eight beats at 100 BPM end at 4.8 s; 2.5 beats at 150 BPM take 1.0 s.
+  assert.ok(near(out.hits, [3.6, 5.8]), String(out.hits));
+  assert.ok(near(starts(out.grid).flat(), [0, 100, 4.8, 150]), JSON.stringify(starts(out.grid)));
+});
+
+test("a section removed: its hits run on at the tempo before it, keeping their beats", () => {
+  const grid = { bpm: 120, offset: 0, sections: [{ time: 4, bpm: 150 }, { time: 6, bpm: 90 }] };
+  // 5.0 s is 8 + 2.5 = 10.5 beats from the offset: 5.25 s at 120 BPM. 6.5 s is 0.75 beat into the third section,
+  // which starts after 8 + 5 beats: 6.5 s at 120 BPM, then 0.5 s.
+  const out = carried(grid, removeSection(grid, 4.5), [3.0, 5.0, 6.5]);
+  assert.ok(near(out.hits, [3.0, 5.25, 7.0]), String(out.hits));
+  assert.ok(near(starts(out.grid).flat(), [0, 120, 6.5, 90]), JSON.stringify(starts(out.grid)));
+});
+
+test("the offset moved: every hit and section moves with it", () => {
+  const grid = { bpm: 120, offset: 0, sections: [{ time: 4, bpm: 150 }] };
+  const out = carried(grid, moveSection(grid, 0, 0.1), [1.0, 5.0]);
+  assert.ok(near(out.hits, [1.1, 5.1]), String(out.hits));
+  assert.ok(near(starts(out.grid).flat(), [0.1, 120, 4.1, 150]));
+});
+
+test("a section's start moved: its hits and the later ones move with it, the earlier ones stay", () => {
+  const grid = { bpm: 120, offset: 0, sections: [{ time: 4, bpm: 150 }] };
+  const out = carried(grid, moveSection(grid, 4, 4.1), [3.0, 5.0]);
+  assert.ok(near(out.hits, [3.0, 5.1]), String(out.hits));
+});
+
+test("a section added at the tempo there moves nothing", () => {
+  const grid = { bpm: 120, offset: 0, sections: [] };
+  const edited = addSection(grid, 2, { exact: true });
+  const out = carried(grid, edited, [1.0, 3.0]);
+  assert.deepEqual(out, { grid: edited, hits: [1.0, 3.0] });
+});
+
+test("a tempo set over a stop: the stop and the hits after it keep their beats", () => {
+  // 120 BPM, a stop of 0.75 s on beat 4 (2.0 s): beat 5 at 3.25 s. At 60 BPM beat 4 is at 4.0 s and beat 5 at 5.75 s;
+  // a hit on the stop's own beat stays before it.
+  const grid = { bpm: 120, offset: 0, sections: [], stops: [{ time: 2.0, seconds: 0.75, delay: false }] };
+  const out = carried(grid, setSectionBpm(grid, 1, 60), [1.0, 2.0, 3.25]);
+  assert.ok(near(out.hits, [2.0, 4.0, 5.75]), String(out.hits));
+  assert.deepEqual(out.grid.stops, [{ time: 4.0, seconds: 0.75, delay: false }]);
+});
+
+test("a stop added: the hits after it keep their beats, later by its length", () => {
+  const grid = { bpm: 120, offset: 0, sections: [] };
+  const out = carried(grid, addPause(grid, 2.0, 0.5), [1.0, 2.0, 3.0]);
+  assert.ok(near(out.hits, [1.0, 2.0, 3.5]), String(out.hits));
+  assert.deepEqual(out.grid.stops, [{ time: 2.0, seconds: 0.5, delay: false }]);
+});
