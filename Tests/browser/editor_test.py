@@ -155,6 +155,19 @@ def sample_chart(title, beat_zero, bpm, rows, per_measure):
     ])
 
 
+def simfile_read(path):
+    """The first chart of StepMania file `path` as Python `simfile` reads it: its tempi (BPM, in order) and the times
+    of its notes (seconds, each row once, sorted)."""
+    import simfile
+    from simfile.notes import NoteData
+    from simfile.notes.timed import time_notes
+    from simfile.timing import TimingData
+    sm = simfile.open(path)
+    timing = TimingData(sm, sm.charts[0])
+    times = sorted({round(float(n.time), 6) for n in time_notes(NoteData(sm.charts[0]), timing)})
+    return [float(b.value) for b in timing.bpms], times
+
+
 def chart_grid_at_half_tempo(browser, binary, work, track, errors):
     """A StepMania chart written at 44 BPM on the 88 BPM sample, every hit on a 1/2 line and on a beat of the track:
     the hits are right, the tempo map is at half. The findings say so in words; the one-click fix doubles the grid and
@@ -188,14 +201,8 @@ def chart_grid_at_half_tempo(browser, binary, work, track, errors):
         assert page.evaluate("window.editor.state.dirty"), "a grid change alone left the chart clean"
         page.click("#save")
         page.wait_for_function("window.editor.state.dirty === false && (window.editor.state.save_note || '').includes('#BPMS')")
-        import simfile
-        from simfile.notes import NoteData
-        from simfile.notes.timed import time_notes
-        from simfile.timing import TimingData
-        sm = simfile.open(path)
-        chart_read = sm.charts[0]
-        assert [float(b.value) for b in TimingData(sm, chart_read).bpms] == [88.0], sm.bpms
-        times = sorted({round(float(n.time), 6) for n in time_notes(NoteData(chart_read), TimingData(sm, chart_read))})
+        bpms, times = simfile_read(path)
+        assert bpms == [88.0], bpms
         assert len(times) == len(full) and all(abs(a - b) < 0.001 for a, b in zip(times, full)), f"{times} != {full}"
     finally:
         for context in browser.contexts:
@@ -410,15 +417,8 @@ def timing_workflow(browser, binary, work, track, errors):
         with open(path, newline="") as f:
             after = f.read()
         assert after.startswith("#TITLE:Past the end;\r\n#MUSIC:track.flac;\r\n"), "the chart's header changed"
-        import simfile
-        from simfile.notes import NoteData
-        from simfile.notes.timed import time_notes
-        from simfile.timing import TimingData
-        sm = simfile.open(path)
-        timing = TimingData(sm, sm.charts[0])
-        bpms = [float(b.value) for b in timing.bpms]
-        assert bpms[0] == 88 and bpms[-1] == 120, f"the re-timed chart's tempi: {sm.bpms}"
-        read = sorted({round(float(n.time), 6) for n in time_notes(NoteData(sm.charts[0]), timing)})
+        bpms, read = simfile_read(path)
+        assert bpms[0] == 88 and bpms[-1] == 120, f"the re-timed chart's tempi: {bpms}"
         shown = page.evaluate("window.editor.beats")
         assert len(read) == len(shown) and max(abs(a - b) for a, b in zip(read, shown)) < 0.001, f"{read} != {shown}"
         # The hits as sent, each within half a row (1/96 beat at 88 BPM, 7.1 ms) of where the chart's rows put it.
@@ -705,14 +705,8 @@ def tempo_a_little_off(browser, binary, work, errors):
         page.wait_for_function("window.editor.synced && Math.abs(window.editor.grid.bpm - 120) < 1e-9")
         page.click("#save")
         page.wait_for_function("window.editor.state.dirty === false")
-        import simfile
-        from simfile.notes import NoteData
-        from simfile.notes.timed import time_notes
-        from simfile.timing import TimingData
-        sm = simfile.open(path)
-        chart_read = sm.charts[0]
-        assert [float(b.value) for b in TimingData(sm, chart_read).bpms] == [120.0], sm.bpms
-        times = sorted({round(float(n.time), 6) for n in time_notes(NoteData(chart_read), TimingData(sm, chart_read))})
+        bpms, times = simfile_read(path)
+        assert bpms == [120.0], bpms
         assert on_beats(times, 120), times
     finally:
         for context in browser.contexts:

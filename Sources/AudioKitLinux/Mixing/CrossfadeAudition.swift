@@ -69,10 +69,7 @@ public struct CrossfadeAudition: Sendable {
         let outgoingEnd = Double(timeline.fadeStart + durationFrames) / rate
         let aBeats = a?.beats(from: start, to: min(end, outgoingEnd)) ?? []
         let bBeats = b.map { c in c.beats(from: max(start, incomingStart) - shift, to: end - shift).map { $0 + shift } } ?? []
-        var flams: [[Double]] = []
-        for x in aBeats {
-            for y in bBeats where abs(x - y) >= 0.005 && abs(x - y) <= 0.060 { flams.append([x, y]) }
-        }
+        let flams = CrossfadeTimeline.flams(aBeats, bBeats).map { [$0.0, $0.1] }
         let points = max(2, min(width, 4000))
         let (da, db) = try inputs.open()
         let ends = CrossfadeEnds.notes(timeline, outgoing: da.duration, incoming: db.duration)
@@ -113,7 +110,7 @@ public struct CrossfadeAudition: Sendable {
             reference = try FadeReference.loudness(a: a, b: b, timeline: t, frames: range)
             references[t.fadeFrames] = reference
         }
-        let fadeStart = Double(t.fadeStart) / rate, fadeEnd = Double(t.incomingStart + t.fadeFrames) / rate
+        let fadeStart = t.fadeSeconds.lowerBound, fadeEnd = t.fadeSeconds.upperBound
         var outgoing: [Double] = [], incoming: [Double] = []
         for i in 0..<width {
             let f = range.lowerBound + Int((Double(range.count) * Double(i) / Double(width - 1)).rounded())

@@ -75,7 +75,7 @@ public struct CrossfadeReport: Sendable {
                 reference = try FadeReference.loudness(a: a, b: b, timeline: own, frames: source.firstFrame..<source.lastFrame)
                 references[key] = reference
             }
-            let fade = Double(own.fadeStart) / Double(own.sampleRate)...Double(own.incomingStart + own.fadeFrames) / Double(own.sampleRate)
+            let fade = own.fadeSeconds
             curves.append(
                 CurveLoudness(
                     curve: p.curve, points: points, reference: reference,

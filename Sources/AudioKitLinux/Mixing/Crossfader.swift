@@ -104,19 +104,26 @@ public struct CrossfadeTimeline: Sendable {
     /// The frame after A's last sounding frame.
     public var outgoingEnd: Int { fadeStart + fadeFrames }
 
+    /// The fade in output seconds: from its first frame until B's fade-in ends (after any gap).
+    public var fadeSeconds: ClosedRange<Double> {
+        let rate = Double(sampleRate)
+        return Double(fadeStart) / rate...Double(incomingStart + fadeFrames) / rate
+    }
+
+    /// The pairs of `outgoing` and `incoming` beats (output seconds) 5–60 ms apart: audible flams.
+    public static func flams(_ outgoing: [Double], _ incoming: [Double]) -> [(Double, Double)] {
+        outgoing.flatMap { x in incoming.filter { abs(x - $0) >= 0.005 && abs(x - $0) <= 0.060 }.map { (x, $0) } }
+    }
+
     /// The fade's times and the beats of both decks around it, with `samples` rendered from `windowStart`.
     public func result(samples: [Float], windowStart: Int, outgoing: BeatClock?, incoming: BeatClock?) -> CrossfadeResult {
         let rate = Double(sampleRate)
-        let start = Double(fadeStart) / rate
-        let end = Double(incomingStart + fadeFrames) / rate
+        let start = fadeSeconds.lowerBound, end = fadeSeconds.upperBound
         let bOffset = Double(incomingOffset) / rate
         let aBeats = outgoing?.beats(from: start, to: end) ?? []
         let bShift = Double(incomingStart) / rate - bOffset
         let bBeats = incoming.map { c in c.beats(from: start - bShift, to: end - bShift).map { $0 + bShift } } ?? []
-        var collisions: [(Double, Double)] = []
-        for x in aBeats {
-            for y in bBeats where abs(x - y) >= 0.005 && abs(x - y) <= 0.060 { collisions.append((x, y)) }
-        }
+        let collisions = Self.flams(aBeats, bBeats)
         let relock = incoming.map { c in c.nextBeat(after: (start + end) / 2 - bShift) + bShift }
         return CrossfadeResult(
             samples: samples, sampleRate: sampleRate, windowStart: Double(windowStart) / rate, fadeStart: start, fadeEnd: end,
