@@ -1,7 +1,7 @@
 // The detail view's level of detail (Sources/BrowserPages/Page/js/detail.js), against values worked out by hand.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { gridDetail, hitStyle, labelsWithRoom, onStride, stride } from "../../Sources/BrowserPages/Page/js/detail.js";
+import { gridDetail, hitStyle, labelsWithRoom, onStride, stackedLabels, stride } from "../../Sources/BrowserPages/Page/js/detail.js";
 
 test("stride is the smallest power of two that gives each label its room", () => {
   assert.equal(stride(50, 40), 1);
@@ -52,4 +52,15 @@ test("labels with room: each starts past the end of the last one drawn, plus the
   // Labels 30 px wide, 6 px gap: at 0 (ends 30), 20 (too close), 36 (30 + 6: kept, ends 66), 70 (too close), 72 (kept).
   assert.deepEqual(labelsWithRoom([0, 20, 36, 70, 72], () => 30, 6), [0, 2, 4]);
   assert.deepEqual(labelsWithRoom([], () => 30, 6), []);
+});
+
+test("stacked labels take the first row with room, and none past the last row", () => {
+  // Labels 30 px wide, a gap of 3: rows 0, 1, 2; none at 30; row 0 again at 33 (0 + 30 + 3), row 1 at 45 (10 + 30 + 3
+  // or more), row 0 at 70 (33 + 30 + 3 or more).
+  const rows = stackedLabels([0, 10, 20, 30, 33, 45, 70], () => 30, 3, 3);
+  assert.deepEqual(rows, [0, 1, 2, -1, 0, 1, 0]);
+  // One row: the labels with room, as labelsWithRoom keeps them.
+  const xs = [0, 10, 40, 50, 80];
+  const one = stackedLabels(xs, () => 30, 5, 1);
+  assert.deepEqual(one.flatMap((r, i) => (r === 0 ? [i] : [])), labelsWithRoom(xs, () => 30, 5));
 });

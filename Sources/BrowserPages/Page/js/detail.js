@@ -62,3 +62,16 @@ export function labelsWithRoom(xs, width, gap) {
   });
   return kept;
 }
+
+/**
+ * Labels at x positions `xs` (in order), each `width(i)` wide, stacked on up to `rows` rows: each on the first row where
+ * it starts `gap` px past the end of that row's last label. Returns the row of each (-1: no room on any, not drawn).
+ */
+export function stackedLabels(xs, width, gap, rows) {
+  const ends = Array(rows).fill(-Infinity);
+  return xs.map((x, i) => {
+    const row = ends.findIndex((end) => x >= end + gap);
+    if (row >= 0) ends[row] = x + width(i);
+    return row;
+  });
+}

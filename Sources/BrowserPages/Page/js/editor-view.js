@@ -2,7 +2,7 @@
 
 import { barNumber, markedLines, formatSeconds, rulerTicks, sectionsOf } from "./timing.js";
 import { columnColour } from "./bands.js";
-import { gridDetail, hitStyle, labelsWithRoom, minLineGap, onStride, stride } from "./detail.js";
+import { gridDetail, hitStyle, labelsWithRoom, minLineGap, onStride, stackedLabels, stride } from "./detail.js";
 
 /** Sizes a canvas's backing store to its box at the device's pixel ratio. */
 export function fitCanvas(canvas) {
@@ -121,14 +121,24 @@ function drawHits(m, gd, d, waveBottom) {
   const view = m.view, state = m.state, pxScale = window.devicePixelRatio || 1;
   gd.font = `${11 * pxScale}px system-ui`;
   const style = hitStyle(state.beats.filter((b) => b.time >= view.from && b.time <= view.to).map((b) => xOf(b.time, view, d) / pxScale));
+  const labels = [];
   state.beats.forEach((b, i) => {
     if (b.time < view.from - 1 || b.time > view.to + 1) return;
     const x = xOf(b.time, view, d), on = m.selected.has(i);
     gd.fillStyle = on ? "#ffffff" : b.flagged ? "#ff6b6b" : b.too_close ? "#f0b35a" : "#7bd88f";
     if (style === "ticks" && !on && !b.flagged) gd.fillRect(x, waveBottom, pxScale, 10 * pxScale);
     else gd.fillRect(x - 1, 0, on ? 3 : 2, d.height);
-    if (b.flagged && b.error != null) gd.fillText(`${b.error > 0 ? "+" : ""}${(b.error * 1000).toFixed(0)} ms`, x + 4, 56 * pxScale);
+    if (b.flagged && b.error != null) labels.push({ text: `${b.error > 0 ? "+" : ""}${(b.error * 1000).toFixed(0)} ms`, x });
     if (b.flagged && b.audio_time != null) { gd.fillStyle = "rgba(255,107,107,0.5)"; gd.fillRect(xOf(b.audio_time, view, d) - 1, 0, 1, d.height); }
+  });
+  // Each flagged hit's error over every line, on a dark backdrop, on the first of three rows where it does not run into
+  // the label before it, else not drawn (the findings list has every one): adjacent flagged hits overlapped in one row.
+  const widths = labels.map((l) => gd.measureText(l.text).width);
+  stackedLabels(labels.map((l) => l.x + 4), (k) => widths[k], 3 * pxScale, 3).forEach((row, k) => {
+    if (row < 0) return;
+    const { text, x } = labels[k], y = (56 + 13 * row) * pxScale;
+    gd.fillStyle = "rgba(0,0,0,0.75)"; gd.fillRect(x + 2, y - 10 * pxScale, widths[k] + 4, 13 * pxScale);
+    gd.fillStyle = "#ff6b6b"; gd.fillText(text, x + 4, y);
   });
   return style;
 }
