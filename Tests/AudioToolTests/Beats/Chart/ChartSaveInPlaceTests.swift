@@ -8,13 +8,33 @@ import Testing
 /// Tests/tools/chart_save_in_place_test.py.
 @Suite("Chart save in place")
 struct ChartSaveInPlaceTests {
-    @Test func aKeptHitKeepsItsNotesAMovedOneTheNearestFreeAndANewOneNone() {
-        // Old hits 1, 2, 3, 4; new: 1 kept, 2.05 (moved from 2), 3 kept, 3.5 (nothing free within 0.2 s: 4 is 0.5 away),
-        // 4 removed.
+    @Test func aKeptHitKeepsItsNotesAMovedOneItsOwnAndANewOneNone() {
+        // Old hits 1, 2, 3, 4; new: 1 kept, 2.05 (moved from 2), 3 kept, 3.5 (new: 4 moved alone by 0.5 s is further
+        // than a hit moved alone keeps its notes), 4 removed.
         let pairs = ChartHitEdit.pairing(old: [1, 2, 3, 4], new: [1, 2.05, 3, 3.5])
         #expect(pairs == [0, 1, 2, nil])
-        // Two moved hits near one freed hit: the first takes it, the second is new.
+        // Two hits where one was: the one nearer takes its notes, the other is new.
         #expect(ChartHitEdit.pairing(old: [1, 2], new: [1, 2.1, 2.15]) == [0, 1, nil])
+    }
+
+    @Test func aChartMovedAsAWholeKeepsEveryHitsNotesHoweverFar() {
+        // Hits 100 ms apart (a 16th at 150 BPM), irregularly: shifted 350 ms, each hit's nearest old hit is a neighbour's.
+        let old: [Double] = (0..<200).map { (k: Int) -> Double in Double(k) * 0.1 + (k % 3 == 0 ? 0.05 : 0) }
+        let every: [Int?] = Array(0..<200)
+        let shifted: [Double] = old.map { $0 + 0.35 }
+        #expect(ChartHitEdit.pairing(old: old, new: shifted) == every)
+        // Re-timed 1 % slower with the hits keeping their beats (19.9 s × 1 %: the last moves 199 ms).
+        let slower: [Double] = old.map { 1 + ($0 - 1) * 1.01 }
+        #expect(ChartHitEdit.pairing(old: old, new: slower) == every)
+        // A hit removed near the start and one added near the end, the rest unmoved: every other keeps its own.
+        var edited = old
+        edited.remove(at: 10)
+        edited.append(20.5)
+        let pairs = ChartHitEdit.pairing(old: old, new: edited)
+        let kept: [Int?] = Array(0..<10) + Array(11..<200) + [nil]
+        #expect(pairs == kept)
+        // The first hit removed: not read as every hit moved onto its neighbour's place.
+        #expect(ChartHitEdit.pairing(old: [1, 2, 3, 4], new: [2, 3, 4]) == [1, 2, 3])
     }
 
     @Test func notesFollowTheirHitsAndANewHitTakesTheNextLane() {
