@@ -42,10 +42,16 @@ test("the offset moved: every hit and section moves with it", () => {
   assert.ok(near(starts(out.grid).flat(), [0.1, 120, 4.1, 150]));
 });
 
-test("a section's start moved: its hits and the later ones move with it, the earlier ones stay", () => {
+test("a section's start moved: the tempo change moves to another beat, every hit keeping its own", () => {
+  // 150 BPM from beat 8 (4.0 s) moved to 4.1 s: 0.2 beat of 120 BPM later, so from beat 8.2. The hit at 5.0 s (beat
+  // 10.5) is 2.3 beats into it: 4.1 + 2.3 × 0.4 = 5.02 s; the one at 4.05 s (beat 8.125) now runs at 120 BPM: 4.0625 s.
   const grid = { bpm: 120, offset: 0, sections: [{ time: 4, bpm: 150 }] };
-  const out = carried(grid, moveSection(grid, 4, 4.1), [3.0, 5.0]);
-  assert.ok(near(out.hits, [3.0, 5.1]), String(out.hits));
+  const out = carried(grid, moveSection(grid, 4, 4.1), [3.0, 4.05, 5.0]);
+  assert.ok(near(out.hits, [3.0, 4.0625, 5.02]), String(out.hits));
+  assert.ok(near(starts(out.grid).flat(), [0, 120, 4.1, 150]));
+  // Between equal tempi the change moves and no hit does.
+  const even = { bpm: 120, offset: 0, sections: [{ time: 4, bpm: 120 }] };
+  assert.ok(near(carried(even, moveSection(even, 4, 4.5), [3.0, 5.0]).hits, [3.0, 5.0]));
 });
 
 test("a section added at the tempo there moves nothing", () => {

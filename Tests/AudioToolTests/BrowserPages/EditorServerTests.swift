@@ -298,7 +298,7 @@
                     "tolerance", "hit_window",
                     "findings",
                     "markers", "keeps_markers", "sidecar", "sidecar_possible", "save_note", "save_refusal", "octave", "grid_phases",
-                    "track_bpm",
+                    "track_tempo",
                 ]
                 #expect(Set(state.keys) == Set(keys))
                 #expect(

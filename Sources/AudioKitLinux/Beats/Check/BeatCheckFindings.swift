@@ -31,8 +31,12 @@ enum BeatCheckFindings {
         d += r.stretches.map { StretchAlignment.finding($0, map: map, tolerance: options.tolerance) }
         d += r.beats.filter { $0.flagged && $0.stretchShift == nil }.map { hitFinding($0, r, map: map, options: options) }
         d += confirmation(r, map: map, tuning: options.tuning)
-        if let finding = offsetFinding(r, map: map, options: options) { d.append(finding) }
-        if let finding = driftFinding(r, map: map, options: options) { d.append(finding) }
+        // Under a tempo its hits keep their beats at, the hits' offset is the drift's: said once the tempo is right.
+        let tempo = TrackTempoGap(r, tolerance: options.tolerance)
+        if tempo?.hitsKeepBeats != true, let finding = offsetFinding(r, map: map, options: options) { d.append(finding) }
+        if let finding = tempo?.finding(map: map, tolerance: options.tolerance) ?? driftFinding(r, map: map, options: options) {
+            d.append(finding)
+        }
         if let finding = octaveFinding(r, map: map) { d.append(finding) }
         d += r.gridPhases.map { $0.finding(map: map) }
         return d
@@ -211,7 +215,6 @@ enum BeatCheckFindings {
 
     /// The map's drift against the track, when it adds up to more than half the tolerance by the last beat.
     static func driftFinding(_ r: BeatCheckReport, map: BeatMap, options: BeatCheckOptions) -> Diagnostic? {
-        if let finding = trackTempoFinding(r, map: map, options: options) { return finding }
         guard let drift = r.drift, let first = r.beats.first?.time, let last = r.beats.last?.time else { return nil }
         let accumulated = drift * (last - first)
         guard abs(accumulated) > options.tolerance / 2 else { return nil }
@@ -225,40 +228,5 @@ enum BeatCheckFindings {
             message: String(
                 format: "the map drifts against the track: %@; by the last beat it is %.0f ms off. Re-time the map at the track's tempo",
                 tempos, abs(accumulated) * 1000))
-    }
-
-    /// The map's one tempo against the track's own (`BeatCheckReport.trackBPM`), when by the last hit its grid is more
-    /// than half the tolerance off the track's beats: the hits keep their beats, so the map's tempo is the fix.
-    static func trackTempoFinding(_ r: BeatCheckReport, map: BeatMap, options: BeatCheckOptions) -> Diagnostic? {
-        guard let gap = trackTempoGap(r, tolerance: options.tolerance) else { return nil }
-        let severity: Severity = abs(gap.accumulated) > options.tolerance ? .error : .warning
-        let whole = gap.fix == gap.fix.rounded() ? " (the whole tempo nearest it)" : ""
-        let fix = String(format: whole.isEmpty ? "%.2f" : "%.0f", gap.fix)
-        return Diagnostic(
-            ruleID: BeatMapRules.drift, severity: severity, location: map.locations.first ?? SourceLocation(file: map.file),
-            message: String(
-                format:
-                    "the map's tempo is %.2f BPM and the track's %.2f BPM (measured from the audio over the hits): by the last hit its grid is %.0f ms %@ the music (%.1f beats). Set the tempo to %@ BPM%@, the notes keeping their beats",
-                gap.map, gap.track, abs(gap.accumulated) * 1000, gap.accumulated > 0 ? "ahead of" : "behind",
-                abs(gap.accumulated) * gap.track / 60, fix, whole))
-    }
-
-    /// The map's tempo over its first hit and the track's (`BeatCheckReport.trackBPM`), how far the map's grid runs from
-    /// the music by the last hit (seconds, positive when ahead), and the tempo to set, when that is more than half of
-    /// `tolerance` and the two tempi differ by 0.2 % or more: what `trackTempoFinding` says, and the editor's one-click
-    /// fix sets. The tempo to set is the whole one nearest the track's when within 0.05 % of it (music is mostly made
-    /// at whole tempi, and a tempo that near is one the check accepts), else the track's to 0.01 BPM.
-    static func trackTempoGap(
-        _ r: BeatCheckReport, tolerance: Double
-    ) -> (map: Double, track: Double, accumulated: Double, fix: Double)? {
-        guard let track = r.trackBPM, let grid = r.tempoMap, let first = r.beats.first?.time, let last = r.beats.last?.time else {
-            return nil
-        }
-        let bpm = (grid.sections.last { $0.time <= first } ?? grid.sections[0]).bpm
-        // The map's beats over the hits' stretch, played at the track's tempo, take (map / track) times as long.
-        let accumulated = (last - first) * (bpm / track - 1)
-        guard abs(accumulated) > tolerance / 2, abs(bpm / track - 1) >= 0.002 else { return nil }
-        let whole = track.rounded()
-        return (bpm, track, accumulated, abs(whole / track - 1) <= 0.0005 ? whole : (track * 100).rounded() / 100)
     }
 }

@@ -141,11 +141,19 @@ public struct EditorState: Encodable, Sendable, Equatable {
     public var octave: Octave? = nil
     /// The tempo sections half a beat off the track (`beatmap.grid_phase`): what the page's one-click fixes need.
     public var gridPhases: [GridPhaseFix] = []
-    /// The tempo the page's fix sets, the hits keeping their beats (BPM), when the map's one tempo runs off the track's
-    /// by more than half the tolerance by the last hit (the checker's `beatmap.drift` on a map whose hits keep their
-    /// beats): the track's tempo measured from its audio over the hits, or the whole tempo within 0.05 % of it. Nil
-    /// otherwise.
-    public var trackBPM: Double? = nil
+    /// The map's one tempo running off the track's by more than half the tolerance by the last hit (the checker's
+    /// `beatmap.drift`, the track's tempo measured from its audio over the hits): what the page's one-click fix sets.
+    /// Nil otherwise.
+    public var trackTempo: TrackTempo? = nil
+
+    /// The tempo the page's fix of a map's one tempo sets, and what the hits keep.
+    public struct TrackTempo: Encodable, Sendable, Equatable {
+        /// The tempo to set (BPM): the track's, or the whole tempo within 0.05 % of it.
+        public var bpm: Double
+        /// "beats" when the hits sit on the map's lines and drift with its grid (the fix moves them with it, each keeping
+        /// its beat); "times" when they are off its lines (the fix sets the grid alone).
+        public var hits: String
+    }
 
     /// A tempo section half a beat off the track.
     public struct GridPhaseFix: Encodable, Sendable, Equatable {
@@ -190,7 +198,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         case saveRefusal = "save_refusal"
         case octave
         case gridPhases = "grid_phases"
-        case trackBPM = "track_bpm"
+        case trackTempo = "track_tempo"
     }
 
     /// Encodes every key, an absent value as `null`.
@@ -225,7 +233,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         try c.encode(findings, forKey: .findings)
         try c.encode(octave, forKey: .octave)
         try c.encode(gridPhases, forKey: .gridPhases)
-        try c.encode(trackBPM, forKey: .trackBPM)
+        try c.encode(trackTempo, forKey: .trackTempo)
     }
 
     /// The keys of a grid in the page's JSON.
@@ -319,7 +327,9 @@ public struct EditorState: Encodable, Sendable, Equatable {
                 subject: o.subject)
         }
         gridPhases = report.gridPhases.map { GridPhaseFix(section: $0.section + 1, start: $0.start, anchor: $0.anchor) }
-        trackBPM = BeatCheckFindings.trackTempoGap(report, tolerance: tolerance)?.fix
+        trackTempo = TrackTempoGap(report, tolerance: tolerance).map {
+            TrackTempo(bpm: $0.fix, hits: $0.hitsKeepBeats ? "beats" : "times")
+        }
     }
 }
 

@@ -20,13 +20,6 @@ function continues(before, after) {
   return k === 0 ? null : after.map((_, i) => (i < k ? i : i + 1));
 }
 
-/** The beats of `sections` from the start of section `from` to the start of section `to` (`from` ≤ `to`). */
-function beatsBetween(sections, from, to) {
-  let beats = 0;
-  for (let j = from; j < to; j++) beats += (sections[j + 1].offset - sections[j].offset) * sections[j].bpm / 60;
-  return beats;
-}
-
 /** The index of the section of `sections` that holds musical time `t` (the first for a time before it). */
 function holding(sections, t) {
   let k = 0;
@@ -36,26 +29,30 @@ function holding(sections, t) {
 
 /**
  * The edit of grid `from` into grid `to` made with `hits` (seconds) keeping their beats: returns `{ grid, hits }`, the
- * grid with `to`'s tempi and starts of sections moved as `to` moved them, every later section, pause and hit carried
- * with the beats before it, and the hits carried in the same order. Each hit keeps its bar and beat: its beats from the
- * start of its section (of the section it runs on in, when the edit removed its own) at the new tempo from that
- * section's new start. An edit that added a section (at the tempo there) or a pause keeps every beat where it was
- * on the music's time. Returns `{ grid: to, hits }` unchanged when the sections do not correspond.
+ * grid with `to`'s tempi, and every hit, later section and pause carried with its beat. A beat is counted from the
+ * grid's first line through every section at its own tempo, as StepMania counts its rows: a section's tempo set moves
+ * the sections and hits after it; a section's start moved (later or earlier by so many beats of the section before it)
+ * moves the tempo change to another beat, each hit keeping its own; a section removed runs its hits on at the tempo
+ * before it; the offset moved moves everything. An edit that added a section (at the tempo there) or a pause keeps
+ * every beat where it was on the music's time. Returns `{ grid: to, hits }` unchanged when the sections do not
+ * correspond.
  */
 export function carried(from, to, hits) {
   const a = sectionsOf(withoutPauses(from)), b = sectionsOf(withoutPauses(to)), corr = continues(a, b);
   if (!corr) return { grid: to, hits };
-  // Each section of `to` starts where the beats before it now end, moved as the edit moved its own start.
+  // The beat each section of `from` starts on; the beat of each of `to`'s, that of the section it continues moved by
+  // as many beats of the section before it as the edit moved its start.
+  const startBeat = [0];
+  for (let j = 1; j < a.length; j++) startBeat.push(startBeat[j - 1] + (a[j].offset - a[j - 1].offset) * a[j - 1].bpm / 60);
+  const beatOf = b.map((s, i) => (i === 0 ? 0 : startBeat[corr[i]] + (s.offset - a[corr[i]].offset) * b[i - 1].bpm / 60));
+  // Their starts: the first where the edit put it, each next after the beats between at the tempo before it.
   const starts = [b[0].offset];
-  for (let i = 1; i < b.length; i++) {
-    const beats = beatsBetween(a, corr[i - 1], corr[i]);
-    starts.push(starts[i - 1] + beats * 60 / b[i - 1].bpm + (b[i].offset - a[corr[i]].offset));
-  }
-  const owner = (j) => { let i = 0; while (i + 1 < corr.length && corr[i + 1] <= j) i++; return i; };
+  for (let i = 1; i < b.length; i++) starts.push(starts[i - 1] + (beatOf[i] - beatOf[i - 1]) * 60 / b[i - 1].bpm);
   const move = (t) => {
-    const j = holding(a, t), i = owner(j);
-    const beats = beatsBetween(a, corr[i], j) + (t - a[j].offset) * a[j].bpm / 60;
-    return starts[i] + beats * 60 / b[i].bpm;
+    const j = holding(a, t), beat = startBeat[j] + (t - a[j].offset) * a[j].bpm / 60;
+    let i = 0;
+    while (i + 1 < b.length && beat >= beatOf[i + 1]) i++;
+    return starts[i] + (beat - beatOf[i]) * 60 / b[i].bpm;
   };
   const before = pausesOf(from), edited = pausesOf(to);
   // The same pauses (an edit of tempo): each carried with its beat; pauses the edit changed: as it left them.

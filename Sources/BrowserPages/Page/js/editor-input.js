@@ -6,7 +6,8 @@ import { betweenNeighbours, grabbable, indicesWithin } from "./beats.js";
 import { acceptRange, proposedNear } from "./draft.js";
 import { wirePauseTools } from "./pause-list.js";
 import { m, transport } from "./editor-model.js";
-import { fitCandidates, showProposal, showSelectedTime, showState } from "./editor-panels.js";
+import { showProposal, showSelectedTime, showState } from "./editor-panels.js";
+import { fitCandidates } from "./tempo-candidates.js";
 import {
   addSection, formatPosition, hitsFromGrid, moveSection, quantize, removeSection, scaleTempo, sectionAt, setDownbeat, setSectionBpm,
   shiftHalfBeat,

@@ -1,16 +1,16 @@
 // The editor page's view of its state in the document: the summary line, the findings, the markers, the tempo
-// sections, the selected hit's time, the track's tempo candidates and the draft's proposal. Each panel reads the model
+// sections, the selected hit's time and the draft's proposal (the track's tempo candidates: tempo-candidates.js). Each panel reads the model
 // and acts through the controller's `actions` (editor.js fills them in); none talks to the server.
 
 import { markerLabel, withoutMarker } from "./markers.js";
 import { showPauseList } from "./pause-list.js";
 import { pausesOf } from "./pauses.js";
-import { getJSON } from "./api.js";
-import { goToTime, m, serverError, setError, transport } from "./editor-model.js";
+import { goToTime, m, serverError, transport } from "./editor-model.js";
 import { findingText, findingTime, nearestIndex } from "./beats.js";
 import { gridFitRow, gridPhaseRows, octaveRow, offsetRow, tempoRow } from "./map-findings.js";
 import { actions, span } from "./panel-parts.js";
-import { bpmText, formatPosition, moveSection, removeSection, sectionAt, sectionRows, sectionStretch, sectionsOf, setSectionBpm, shownTempo } from "./timing.js";
+import { ownTempoText, showTempoCandidates, trackTempos } from "./tempo-candidates.js";
+import { bpmText, formatPosition, moveSection, removeSection, sectionAt, sectionRows, sectionsOf, setSectionBpm, shownTempo } from "./timing.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -38,16 +38,23 @@ export function showState(s) {
   // The track's tempo measured through the map (the map's, corrected by how its hits drift against their sounds)
   // agrees with any tempo the map is set to, so the drift is said as such, and the track's own tempo beside it: its
   // first candidate, the tempo estimator's pick from the audio alone (GET /api/tempo; its half and double follow).
-  const drift = s.drift == null ? "" : ` (its hits drift ${s.drift >= 0 ? "+" : "−"}${Math.abs(s.drift * 1000).toFixed(2)} ms a second against their sounds)`;
+  // A map whose hits keep their beats at a tempo off the track's drifts with its grid: said from the track's tempo (the
+  // hits' own drift against the sounds nearest them wraps on dense music, and read "+0.13 ms a second" at 1 % off).
+  const gridRate = s.track_tempo && s.track_tempo.hits === "beats" && s.map_bpm ? (s.map_bpm / s.track_tempo.bpm - 1) * 1000 : null;
+  const drift = gridRate != null ? ` (its grid runs ${Math.abs(gridRate).toFixed(1)} ms a second ${gridRate > 0 ? "ahead of" : "behind"} the track's ${s.track_tempo.bpm} BPM)`
+    : s.drift == null ? "" : ` (its hits drift ${s.drift >= 0 ? "+" : "−"}${Math.abs(s.drift * 1000).toFixed(2)} ms a second against their sounds)`;
   const own = span("", ownTempoText());
   own.id = "ownTempo";
-  const failing = errors > 0 || (s.findings || []).some((x) => x.severity === "error");
+  // The map's errors that are not a flagged hit's (hits past the track's end, the offset): "0 flagged" hid them.
+  const otherErrors = (s.findings || []).filter((x) => x.severity === "error" && x.rule !== "beatmap.misaligned").length;
+  const failing = errors > 0 || otherErrors > 0;
   const late = s.offset == null ? "n/a" : `${Math.abs(s.offset * 1000).toFixed(1)} ms ${s.offset >= 0 ? "late" : "early"} on the track`;
   const summary = $("summary");
   summary.replaceChildren(
     span(failing ? "bad" : "ok", `${errors} flagged`),
     ...(maybes ? [span("warn", ` + ${maybes} maybe`)] : []),
     ...(warnings ? [span("warn", ` + ${warnings} ${maybes ? "other " : ""}${warnings === 1 ? "warning" : "warnings"}`)] : []),
+    ...(otherErrors ? [span("bad", ` + ${otherErrors} other ${otherErrors === 1 ? "error" : "errors"}`)] : []),
     ` of ${m.beats.length} hits · hits ${late} · map ${mapBpm}${drift}`, own,
     (s.declared_grid
         ? ` · judged on the grid ${s.declared_grid.bpm.toFixed(3)} BPM from ${s.declared_grid.offset.toFixed(3)} s` +
@@ -233,9 +240,10 @@ export function showFindings(s) {
   if (serverError()) { const line = document.createElement("div"); line.append(span("bad", "error: " + serverError())); rows.push(line); }
   const octave = s.findings.find((x) => x.rule === "beatmap.tempo_octave");
   const offset = offsetRow(s), octaveFixRow = octave && s.octave && m.grid ? octaveRow(s, octave) : null;
+  // The tempo first: under a tempo the hits drift at, the offset is the drift's (the checker says it once it is set).
   const tempo = tempoRow(s);
-  rows.push(...[offset, tempo].filter(Boolean));
-  const misfit = gridFitRow((trackCandidates || []).map((c) => shownTempo(c.bpm, 1)));
+  rows.push(...[tempo, offset].filter(Boolean));
+  const misfit = gridFitRow((trackTempos() || []).map((c) => shownTempo(c.bpm, 1)));
   if (misfit) rows.push(misfit);
   m.gridMisfit = Boolean(misfit);
   if (octaveFixRow) rows.push(octaveFixRow);
@@ -277,111 +285,6 @@ function hitRow(b, i) {
     row.append(apply);
   }
   return row;
-}
-
-// The tempo candidates beside the grid, as buttons: the whole track's while the grid has one section; once it has more
-// (a tempo change, two songs joined), those of the audio of the section in focus alone (the one selected hit's, else
-// the playhead's), fetched once per stretch. A click sets that section's tempo, keeping its start.
-let trackCandidates = null;
-const stretchCandidates = new Map();
-
-/**
- * Keeps the whole track's tempo candidates (`GET /api/tempo`) and shows the candidates. Until then no section's are
- * asked for: the page asks once it has everything else (the server works out a tempo one request at a time).
- */
-export function showCandidates(candidates) {
-  trackCandidates = candidates;
-  showTempoCandidates();
-  // The summary says the track's own tempo from them (its one span: the rest of the line stays as it is).
-  const own = document.getElementById("ownTempo");
-  if (own) own.textContent = ownTempoText();
-}
-
-/** The summary's words for the track's own tempo: the first of its candidates (the estimator's pick); "" until known. */
-function ownTempoText() {
-  return trackCandidates && trackCandidates.length ? ` · the track's own tempo ${trackCandidates[0].bpm.toFixed(1)} BPM` : "";
-}
-
-function candidateButtons(candidates, at, what) {
-  return candidates.filter((c) => c.bpm >= 1 && c.bpm <= 1000).map((c) => {
-    const b = document.createElement("button");
-    b.className = "candidate";
-    b.textContent = c.bpm.toFixed(1);
-    b.title = `${what}'s tempo candidate ${c.bpm.toFixed(1)} BPM, strength ${c.strength.toFixed(2)}: click to set its tempo`;
-    b.onclick = () => {
-      // The tempo as the button shows it (88.0 sets 88, not 87.996).
-      const bpm = shownTempo(c.bpm, 1);
-      actions.setGrid(m.grid ? setSectionBpm(m.grid, at, bpm) : { bpm, offset: 0 });
-    };
-    return b;
-  });
-}
-
-// Replaces the candidates' contents only when what they show changes (they are redrawn with every frame, and a button
-// replaced between press and release would take no click).
-function showIn(key, make, title = "") {
-  if (showIn.key === key) return;
-  showIn.key = key;
-  $("candidates").replaceChildren(...make());
-  $("candidates").dataset.title = title || "The tempo of the track (of the section in focus, once the grid has several) and its octaves, with their strength: click to set it";
-  fitCandidates();
-}
-
-/** Shows the candidates that fit whole in their room (the strongest come first), never one cut in half; the title names the others. */
-export function fitCandidates() {
-  const box = $("candidates"), buttons = [...box.querySelectorAll(".candidate")];
-  for (const b of buttons) b.hidden = false;
-  const right = box.getBoundingClientRect().right;
-  const cut = buttons.filter((b) => b.getBoundingClientRect().right > right + 0.5);
-  for (const b of cut) b.hidden = true;
-  box.title = box.dataset.title + (cut.length ? ` (no room here for ${cut.map((b) => b.textContent).join(", ")}: a wider window shows them)` : "");
-}
-
-function showTempoCandidates() {
-  const one = m.selected.size === 1 ? m.beats[[...m.selected][0]] : undefined;
-  const at = Number.isFinite(one) ? one : transport.position();
-  const duration = m.state ? m.state.duration : Infinity;
-  if (!m.grid || sectionsOf(m.grid).length < 2 || !Number.isFinite(duration) || trackCandidates === null) {
-    showIn(JSON.stringify(["track", trackCandidates, Boolean(m.grid)]), () => {
-      // The grid's one section: any time inside it names it.
-      const buttons = candidateButtons(trackCandidates || [], 0, "The track");
-      // The unit before the buttons: a button with no room whole (the weakest come last) is not shown.
-      return buttons.length ? ["Track BPM ", ...buttons] : [];
-    });
-    return;
-  }
-  const stretch = sectionStretch(m.grid, at, duration);
-  if (!stretch) {
-    const n = sectionAt(m.grid, at).index + 1;
-    showIn(`past-${n}`, () => [`§${n} past the end`], `Section ${n} starts after the track's end: no audio to hear a tempo in`);
-    return;
-  }
-  const label = `§${stretch.index + 1} `, key = `${stretch.from.toFixed(3)}-${stretch.to.toFixed(3)}`;
-  if (stretch.to - stretch.from < 5) {
-    showIn(`short-${label}${key}`, () => [`${label}< 5 s`], `Section ${stretch.index + 1} has under 5 s of audio: too short to hear a tempo in`);
-    return;
-  }
-  const known = stretchCandidates.get(key);
-  if (known === undefined) {
-    stretchCandidates.set(key, null);
-    getJSON(`/api/tempo?from=${stretch.from.toFixed(3)}&to=${stretch.to.toFixed(3)}`)
-      .then((c) => stretchCandidates.set(key, c), (e) => {
-        // Said where the page says every refusal, with the server's reason.
-        stretchCandidates.set(key, e.message);
-        setError(`the section's tempo: ${e.message}`);
-        if (m.state) showFindings(m.state);
-      })
-      .then(() => showTempoCandidates());
-  }
-  showIn(JSON.stringify([label, key, known ?? null]), () => {
-    if (known == null) return [`${label}…`];
-    if (typeof known === "string") return [span("bad", `${label}refused`)];
-    // A time inside the section names it, whatever the playhead does after.
-    const buttons = candidateButtons(known, stretch.from + 1e-6, `Section ${stretch.index + 1}`);
-    return buttons.length ? [`${label}BPM `, ...buttons] : [`${label}no pulse`];
-  }, typeof known === "string" ? `The server refused the section's tempo: ${known}`
-    : known && !known.length ? `Section ${stretch.index + 1}'s audio has no steady pulse to offer a tempo from`
-      : `Section ${stretch.index + 1}'s own tempo (its audio alone, ${stretch.from.toFixed(2)}–${stretch.to.toFixed(2)} s) and its octaves: click to set the section's tempo`);
 }
 
 /** Shows the proposal bar with `text`, or hides it when nothing is proposed. */

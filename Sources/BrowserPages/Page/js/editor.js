@@ -9,7 +9,8 @@ import {
   setSectionBpm, tempoTarget, shownTempo, shiftGrid, shiftMovesGrid,
 } from "./timing.js";
 import { clearError, history, m, setError, snapshot, ticket, transport } from "./editor-model.js";
-import { actions, showCandidates, showFindings, showProposal, showSection, showSelectedTime, showState } from "./editor-panels.js";
+import { actions, showFindings, showProposal, showSection, showSelectedTime, showState } from "./editor-panels.js";
+import { showCandidates } from "./tempo-candidates.js";
 import { withMarker } from "./markers.js";
 import { draw, fitCanvas, xOf } from "./editor-view.js";
 import { wire } from "./editor-input.js";
@@ -270,7 +271,7 @@ function setGrid(grid, { declare = true, record = declare, carry = record && $("
   if (carry && m.grid) {
     const moved = carried(m.grid, grid, m.beats), selected = [...m.selected];
     if (!sameBeats(moved.hits, m.beats)) { carriedFrom = m.beats; setBeats(moved.hits, selected.map((i) => moved.hits[i])); }
-    $("tapInfo").textContent = carriedFrom ? "the hits moved with the grid, each keeping its bar and beat (Ctrl+Z undoes)" : "";
+    $("tapInfo").textContent = carriedFrom ? "the hits moved with the grid, each keeping its beat (Ctrl+Z undoes)" : "";
     grid = moved.grid;
   }
   m.grid = { beatsPerBar: 4, ...grid, sections: sectionsOf(grid).slice(1).map((x) => ({ time: x.offset, bpm: x.bpm })) };
@@ -298,12 +299,12 @@ async function sendGrid(at = ticket()) {
     clearError(at);
     if (seq === putSeq && sameBeats(s.beats.map((b) => b.time), m.beats)) { shownSeq = seq; show(s); }
   } catch (e) {
-    // Refused: say why, and show the grid the server still judges on, not the one the page drew.
+    // Refused: say why, and show the grid the server still judges on, not the one the page drew. Hits carried with it
+    // go back to their times, the selection on the same hits, sent before the refusal is said (so their answer keeps it).
+    if (seq === putSeq && carriedFrom) { const back = carriedFrom; carriedFrom = null; setBeats(back, [...m.selected].map((i) => back[i])); }
     setError("Grid not changed: " + e.message);
     if (seq === putSeq) {
       const kept = m.state.declared_grid || m.state.grid;
-      // Hits carried with the refused grid go back to their times.
-      if (carriedFrom) { setBeats(carriedFrom, []); carriedFrom = null; }
       if (kept) setGrid(kept, { declare: false });
       showFindings(m.state);
     }

@@ -25,18 +25,20 @@ export function offsetRow(s) {
 }
 
 // The map's one tempo a little off the track's (the checker's `beatmap.drift`, the track's tempo measured from its audio
-// over the hits), with its fix in one click: the grid at the track's tempo, the hits keeping their beats (as moving a
-// chart's BPM does in ArrowVortex); null without one.
+// over the hits), with its fix in one click: the grid at the track's tempo, the hits keeping their beats when they sit on
+// its lines and drift with it (as moving a chart's BPM does in ArrowVortex), else their times (notes kept in
+// milliseconds under a tempo map typed wrong); null without one.
 export function tempoRow(s) {
-  const drift = s.findings.find((x) => x.rule === "beatmap.drift");
-  if (!drift || !(s.track_bpm > 0) || !m.grid || !s.beats.length) return null;
-  const row = document.createElement("div"), fix = document.createElement("button"), bpm = s.track_bpm;
+  const drift = s.findings.find((x) => x.rule === "beatmap.drift"), t = s.track_tempo;
+  if (!drift || !t || !(t.bpm > 0) || !m.grid || !s.beats.length) return null;
+  const row = document.createElement("div"), fix = document.createElement("button"), beats = t.hits === "beats";
   row.className = "finding";
   row.dataset.severity = drift.severity;
   fix.id = "applyTempo";
-  fix.textContent = `${bpmText(bpm)} BPM, hits keep beats`;
-  fix.title = "Set the tempo to the track's; every hit keeps its bar and beat, moving with the grid (undo with Ctrl+Z)";
-  fix.onclick = (e) => { e.stopPropagation(); actions.setGrid(setSectionBpm(m.grid, s.beats[0].time, bpm), { carry: true }); };
+  fix.textContent = `${bpmText(t.bpm)} BPM, hits keep ${beats ? "beats" : "times"}`;
+  fix.title = beats ? "Set the tempo to the track's; every hit keeps its beat, moving with the grid (undo with Ctrl+Z)"
+    : "Set the tempo to the track's; the hits, which follow the music, stay where they are (undo with Ctrl+Z)";
+  fix.onclick = (e) => { e.stopPropagation(); actions.setGrid(setSectionBpm(m.grid, s.beats[0].time, t.bpm), { carry: beats }); };
   row.append(span(drift.severity === "error" ? "bad" : "warn", `${drift.severity}: [${drift.rule}] ${drift.message}`), fix);
   return row;
 }
