@@ -278,6 +278,33 @@ class SaveInPlaceTest(unittest.TestCase):
         holds = [(float(a), int(b), float(c)) for a, b, c in zip(m.holds.offset, m.holds.column, m.holds.length)]
         self.assertEqual(holds, [(2100.0, 3, 300.0)])
 
+    def test_quaver_shifted_as_a_whole_keeps_every_chord(self):
+        """A chart moved 350 ms (Shift map), more than the 200 ms between its hits: every chord keeps its lanes (each hit
+        took its neighbour's when the nearest old hit gave a moved one its notes), and the chord at 0 ms, whose items
+        leave StartTime out (Quaver's default), says its new time (the save was refused)."""
+        need("reamber")
+        from reamber.quaver import QuaMap
+
+        head = ["AudioFile: track.wav", "Mode: Keys4", "Title: Shift", "DifficultyName: Hard", "TimingPoints:",
+                "- StartTime: 0", "  Bpm: 150", "SliderVelocities: []", "HitObjects:"]
+        items = ["- Lane: 1", "- Lane: 4"]
+        chords = {0: (1, 4)}
+        for k in range(1, 30):
+            lanes = (k % 4 + 1,) if k % 3 else (k % 4 + 1, (k + 2) % 4 + 1)
+            chords[200 * k] = lanes
+            for lane in lanes:
+                items += [f"- StartTime: {200 * k}", f"  Lane: {lane}", "  KeySounds: []"]
+        path = os.path.join(self.dir, "shift.qua")
+        with open(path, "w") as f:
+            f.write("\n".join(head + items + ["Bookmarks: []"]) + "\n")
+        status, state = self.edit_and_save(path, [t / 1000 + 0.35 for t in sorted(chords)])
+        self.assertEqual(status, 200, state)
+        m = QuaMap.read_file(path)
+        got = {}
+        for t, c in zip(m.hits.offset, m.hits.column):
+            got.setdefault(round(float(t)), set()).add(int(c) + 1)
+        self.assertEqual(got, {t + 350: set(lanes) for t, lanes in chords.items()})
+
     def assert_notes_kept(self, path, before):
         """Each chart of the StepMania file at `path` (`before`: difficulty → its notes as `sm_chart` read them) holds the
         same notes, each within 0.5 ms of its time, in its lane, of its kind."""

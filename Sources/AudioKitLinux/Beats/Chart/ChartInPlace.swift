@@ -207,7 +207,7 @@ enum ChartInPlace {
                 return type != "mine" && type != "1"
             }, hits: read.times, to: times, lanes: lanes,
             shifted: { item, d in
-                item.map { line in
+                let moved = item.map { line in
                     var line = line
                     for key in ["StartTime", "EndTime"] {
                         guard let v = quaverValue(line, key), let ms = Double(v), ms != 0 || key == "StartTime" else { continue }
@@ -215,6 +215,9 @@ enum ChartInPlace {
                     }
                     return line
                 }
+                // A note at 0 ms may leave its StartTime out (Quaver's default): moved, it says where it is now.
+                guard quaverField(item, "StartTime") == nil, let first = moved.first, first.hasPrefix("- ") else { return moved }
+                return ["- StartTime: \(Int((d * 1000).rounded()))", "  " + first.dropFirst(2)] + moved.dropFirst()
             },
             made: { t, l in ["- StartTime: \(Int((t * 1000).rounded()))", "  Lane: \(l + 1)", "  KeySounds: []"] })
         lines.replaceSubrange((start + 1)..<end, with: carried.flatMap { $0 } + trailing)
