@@ -149,7 +149,8 @@ public struct BeatMapFile: Sendable {
         guard worst <= Self.maxChartRounding else {
             throw InputError(
                 .writeFailed, path: path,
-                reason: "the chart's rows would move a hit by \(Int((worst * 1000).rounded())) ms; nothing was written",
+                reason:
+                    "the chart as written would read back with a hit \(Int((worst * 1000).rounded())) ms from where it was edited (\(format == .osu || format == .quaver ? "its times are whole milliseconds" : "it keeps hits on its rows")); nothing was written",
                 fix: "save under another name")
         }
         try AtomicFile.write(Data(written), to: path, replacing: path)
