@@ -62,6 +62,10 @@ function showIn(key, make, title = "") {
   fitCandidates();
 }
 
+// The box takes the row's room left over, which a control before it growing ("section 3 of 3, 1 pause ▾") takes away:
+// fitted again whenever its size changes, not only when its candidates do.
+if (globalThis.ResizeObserver && document.getElementById("candidates")) new ResizeObserver(() => fitCandidates()).observe($("candidates"));
+
 /** Shows the candidates that fit whole in their room (the strongest come first), never one cut in half; the title names the others. */
 export function fitCandidates() {
   const box = $("candidates"), buttons = [...box.querySelectorAll(".candidate")];
