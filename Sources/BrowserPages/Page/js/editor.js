@@ -255,7 +255,7 @@ function placed(t) {
 
 // The grid the author sets is sent to the server, which judges the beats on it (and a JSON map keeps it on save);
 // the grid fitted to the beats, shown when the page opens, is not. With `carry` (the author's edits while Tempo ▾'s
-// "Hits keep their beats" is on) the hits move with the grid, each keeping its bar and beat (carry.js).
+// "Hits keep their beats" is on) the hits move with the grid, each keeping its beat (carry.js).
 function setGrid(grid, { declare = true, record = declare, carry = record && $("keepBeats").checked } = {}) {
   const usable = (bpm) => Number.isFinite(bpm) && bpm >= 1 && bpm <= 10000;
   // Refused: said, and the fields show the grid the page still has, not the value typed.
