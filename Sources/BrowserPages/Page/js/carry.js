@@ -56,7 +56,9 @@ export function carried(from, to, hits) {
   };
   const before = pausesOf(from), edited = pausesOf(to);
   // The same pauses (an edit of tempo): each carried with its beat; pauses the edit changed: as it left them.
-  const same = before.length === edited.length && before.every((p, k) => p.time === edited[k].time && p.seconds === edited[k].seconds && !p.delay === !edited[k].delay);
+  const close = (x, y) => Math.abs(x - y) < SAME;
+  const same = before.length === edited.length
+    && before.every((p, k) => close(p.time, edited[k].time) && close(p.seconds, edited[k].seconds) && !p.delay === !edited[k].delay);
   const places = same ? before.map((p) => move(p.at)) : edited.map((p) => p.at);
   let held = 0;
   const stops = (same ? before : edited).map((p, k) => {
