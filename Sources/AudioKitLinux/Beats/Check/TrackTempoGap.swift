@@ -46,15 +46,16 @@ struct TrackTempoGap {
         let severity: Severity = abs(accumulated) > tolerance ? .error : .warning
         let whole = fix == fix.rounded() ? " (the whole tempo nearest it)" : ""
         let set = String(format: whole.isEmpty ? "%.2f" : "%.0f", fix) + " BPM" + whole
-        let measured = String(
-            format: "the map's tempo is %.2f BPM and the track's %.2f BPM (measured from the audio over the hits): by the last hit its grid is %.0f ms %@ the music (%.1f beats)",
-            map, track, abs(accumulated) * 1000, accumulated > 0 ? "ahead of" : "behind", abs(accumulated) * track / 60)
+        let measured =
+            String(format: "the map's tempo is %.2f BPM and the track's %.2f BPM (measured from the audio over the hits): ", map, track)
+            + String(
+                format: "by the last hit its grid is %.0f ms %@ the music (%.1f beats)", abs(accumulated) * 1000,
+                accumulated > 0 ? "ahead of" : "behind", abs(accumulated) * track / 60)
         let fixText =
             hitsKeepBeats
             ? ". Set the tempo to \(set), the notes keeping their beats"
-            : String(
-                format: "; its hits follow the music, not the grid (%d of %d on its lines). Set the tempo map to %@, the hits keeping their times",
-                onLines, hits, set)
+            : String(format: "; its hits follow the music, not the grid (%d of %d on its lines). ", onLines, hits)
+                + "Set the tempo map to \(set), the hits keeping their times"
         return Diagnostic(
             ruleID: BeatMapRules.drift, severity: severity, location: file.locations.first ?? SourceLocation(file: file.file),
             message: measured + fixText)
