@@ -15,7 +15,7 @@ struct TrackTempoGap {
     /// The tempo to set: the whole one nearest the track's when within 0.05 % of it (music is mostly made at whole
     /// tempi, and a tempo that near is one the check accepts), else the track's to 0.01 BPM.
     let fix: Double
-    /// How many hits sit within 2 ms of a 1/12 or 1/16 line of the map's grid, of `hits`.
+    /// How many hits sit within 1.5 ms of a 1/12 or 1/16 line of the map's grid (as an editor's snap put them), of `hits`.
     let onLines: Int
     /// The hits judged.
     let hits: Int
@@ -37,7 +37,7 @@ struct TrackTempoGap {
         let whole = track.rounded()
         (map, self.track, self.accumulated) = (bpm, track, accumulated)
         fix = abs(whole / track - 1) <= 0.0005 ? whole : (track * 100).rounded() / 100
-        onLines = r.beats.filter { grid.subdivision(of: $0.time, levels: [12, 16], tolerance: 0.002) != nil }.count
+        onLines = r.beats.filter { grid.subdivision(of: $0.time, levels: [12, 16], tolerance: 0.0015) != nil }.count
         hits = r.beats.count
     }
 
