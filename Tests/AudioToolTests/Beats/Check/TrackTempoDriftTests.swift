@@ -29,18 +29,30 @@ struct TrackTempoDriftTests {
         try messages(of: chart(bpm: bpm), named: "chart.sm", track: track)
     }
 
-    /// The messages of `rule` from `beatmap check` on map `text` (written as `name`) over the song at `track` BPM.
-    static func messages(of text: String, named name: String, track: Double, rule: String = "beatmap.drift") throws -> [String] {
+    /// `beatmap check` (with `arguments`) on map `text`, written as `name`, over the song at `track` BPM.
+    static func check(_ text: String, named name: String, track: Double, _ arguments: [String] = []) throws -> CommandResult {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let song = dir.appendingPathComponent("song.wav").path
         try AudioFile.write(ChartTempoOctaveTests.song(Self.song(bpm: track), seconds: 41), to: song, sampleRate: 22_050, channels: 1)
         let path = dir.appendingPathComponent(name)
         try Data(text.utf8).write(to: path)
-        let r = try run(TestPaths.binary("beatmap"), ["check", path.path, "--audio", song, "--format", "json"])
+        return try run(TestPaths.binary("beatmap"), ["check", path.path, "--audio", song] + arguments)
+    }
+
+    /// The messages of `rule` from `beatmap check` on map `text` (written as `name`) over the song at `track` BPM.
+    static func messages(of text: String, named name: String, track: Double, rule: String = "beatmap.drift") throws -> [String] {
+        let r = try check(text, named: name, track: track, ["--format", "json"])
         let root = try #require(JSONValue.parse(Array(r.stdout.utf8)), "\(r.stdout.prefix(500))\(r.stderr)")
         guard case .array(let findings)? = root["diagnostics"] else { return [] }
         return findings.filter { $0["rule"]?.string == rule || $0["rule_id"]?.string == rule }.compactMap { $0["message"]?.string }
+    }
+
+    @Test func theSummarySaysTheTracksTempoFromTheAudio() throws {
+        // Through its hits the map agreed with the track ("map 121.20 BPM vs track 121.2x BPM"): the audio's own is said.
+        let r = try Self.check(Self.chart(bpm: 121.2), named: "chart.sm", track: 120)
+        let said = r.stderr.components(separatedBy: "vs track ").dropFirst().first?.split(separator: " ").first.flatMap { Double($0) }
+        #expect(said.map { abs($0 - 120) < 0.1 } == true && r.stderr.contains("(from the audio over the hits)"), "\(r.stderr)")
     }
 
     @Test func underATempoItsHitsDriftAtTheOffsetIsNotSaid() throws {
