@@ -105,4 +105,6 @@ enum Fixtures {
         return r.stdout.contains(" mp3 ") || r.stdout.hasSuffix(" mp3\n") || r.stdout.contains(" mp3\n")
     }()
     static let soxMissing: Comment = "sox with MP3 support is not installed (apt-get install sox libsox-fmt-mp3; scripts/test.sh does)"
+    /// True under `CI=true`, where a missing tool is a failure, not a skip.
+    static let inCI = ProcessInfo.processInfo.environment["CI"] == "true"
 }
