@@ -38,6 +38,7 @@ enum ChartHitEdit {
         var last = [Float](repeating: .nan, count: (n + 1) * width)
         var step = [UInt8](repeating: 0, count: (n + 1) * width)
         cost[index(0, 0)!] = 0
+        let gap = Float(reach)
         for i in 0...n {
             for j in max(0, i + low)...min(m, i + high) {
                 guard let c = index(i, j), !(i == 0 && j == 0) else { continue }
@@ -46,7 +47,6 @@ enum ChartHitEdit {
                     let total = cost[p] + (last[p].isNaN ? Float(firstMove) * abs(move) : abs(move - last[p]))
                     if total < cost[c] { (cost[c], last[c], step[c]) = (total, move, 1) }
                 }
-                let gap = Float(reach)
                 if i > 0, let p = index(i - 1, j), cost[p] + gap < cost[c] { (cost[c], last[c], step[c]) = (cost[p] + gap, last[p], 2) }
                 if j > 0, let p = index(i, j - 1), cost[p] + gap < cost[c] { (cost[c], last[c], step[c]) = (cost[p] + gap, last[p], 3) }
             }

@@ -32,7 +32,7 @@ enum BeatCheckFindings {
         d += r.beats.filter { $0.flagged && $0.stretchShift == nil }.map { hitFinding($0, r, map: map, options: options) }
         d += confirmation(r, map: map, tuning: options.tuning)
         // Under a tempo its hits keep their beats at, the hits' offset is the drift's: said once the tempo is right.
-        let tempo = TrackTempoGap(r, tolerance: options.tolerance)
+        let tempo = r.trackTempoGap
         if tempo?.hitsKeepBeats != true, let finding = offsetFinding(r, map: map, options: options) { d.append(finding) }
         if let finding = tempo?.finding(map: map, tolerance: options.tolerance) ?? driftFinding(r, map: map, options: options) {
             d.append(finding)

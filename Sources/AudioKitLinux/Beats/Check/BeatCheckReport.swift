@@ -113,6 +113,9 @@ public struct BeatCheckReport: Sendable {
     /// The track's own tempo over a chart's hits, from the audio alone, when the chart's tempo map holds one tempo there
     /// (`TrackTempoAgainstMap`); nil otherwise.
     var trackBPM: Double? = nil
+    /// The map's one tempo running off `trackBPM` by more than half the tolerance by the last hit, worked out once for
+    /// the `beatmap.drift` finding and the editor's fix; nil otherwise.
+    var trackTempoGap: TrackTempoGap? = nil
 
     /// The number of flagged beats.
     public var flaggedCount: Int { beats.filter(\.flagged).count }

@@ -257,6 +257,7 @@ public enum BeatChecker {
         // A grid half a beat off has the track's beats between its own, as a grid at half the tempo has: said as what it is.
         report.gridPhases = source == "fitted" ? [] : GridPhase.measure(grid: tempo, offset: offset, over: times, odf: odf, onset: onset)
         report.trackBPM = source == "fitted" ? nil : TrackTempoAgainstMap.measure(tempo, times: times, onset: onset)
+        report.trackTempoGap = TrackTempoGap(report, tolerance: options.tolerance)
         report.octave = TempoOctave.chosen(
             hits: isPulse(times) ? TempoOctave.measure(StretchAlignment.withoutStops(times, refuted).map { $0 - offset }, odf: odf) : nil,
             grid: source == "fitted" || !report.gridPhases.isEmpty

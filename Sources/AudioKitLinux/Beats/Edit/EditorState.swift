@@ -327,7 +327,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
                 subject: o.subject)
         }
         gridPhases = report.gridPhases.map { GridPhaseFix(section: $0.section + 1, start: $0.start, anchor: $0.anchor) }
-        trackTempo = TrackTempoGap(report, tolerance: tolerance).map {
+        trackTempo = report.trackTempoGap.map {
             TrackTempo(bpm: $0.fix, hits: $0.hitsKeepBeats ? "beats" : "times")
         }
     }

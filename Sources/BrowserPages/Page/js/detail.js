@@ -53,14 +53,7 @@ export function hitStyle(xs) {
  * the end of the last one drawn: the first always, then every label with room.
  */
 export function labelsWithRoom(xs, width, gap) {
-  const kept = [];
-  let end = -Infinity;
-  xs.forEach((x, i) => {
-    if (x < end + gap) return;
-    kept.push(i);
-    end = x + width(i);
-  });
-  return kept;
+  return stackedLabels(xs, width, gap, 1).flatMap((row, i) => (row === 0 ? [i] : []));
 }
 
 /**
