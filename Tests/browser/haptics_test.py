@@ -38,12 +38,83 @@ def many_transients(browser, binary, work, errors):
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(url)
         page.wait_for_function("window.hapticsAudition.view && !window.hapticsAudition.loading", timeout=30000)
-        named = page.locator("#sync > span span").count()
+        named = page.locator("#sync > span span", has_text="transient at").count()
+        # Most of the 40 taps come after the short thud: said as haptics in silence (single taps, 50 ms apart).
+        assert "haptics in silence" in page.inner_text("#sync"), page.inner_text("#sync")
         assert named <= 6, f"the sync row names {named} transients"
         assert page.inner_text("#sync summary").startswith("all 40 transients ("), page.inner_text("#sync summary")
         page.click("#sync summary")
         assert page.locator("#sync .transient-list span").count() == 40, page.inner_text("#sync .transient-list")
         assert page.evaluate("document.documentElement.scrollHeight") <= 720, "the page scrolls at 1280×720"
+        page.context.close()
+    finally:
+        stop_server(server)
+
+
+def align_and_refusals(browser, binary, work, errors):
+    """A shift typed and Align clicked at once aligns from the shift typed (it used the view before it, said nothing and
+    left the pattern 17 ms off) and keeps its message; a refused shift is said and the box goes back to the last shift
+    drawn; a loop that ends before it starts is said, not played."""
+    pattern = os.path.join(work, "align.ahap")
+    shutil.copy(os.path.join(work, "thud.ahap"), pattern)
+    server, url = start_server([binary, "audition", pattern, "--no-open"])
+    try:
+        assert url, "the audition printed no URL"
+        page = browser.new_context(viewport={"width": 1280, "height": 720}, bypass_csp=True).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url)
+        page.wait_for_function("window.hapticsAudition.view && !window.hapticsAudition.loading", timeout=30000)
+        first = page.evaluate("window.hapticsAudition.view.transients[0]")
+        # The shift that puts the transient on its onset, from the view before any shift.
+        want = round((first["onset"] - first["time"]) * 1000)
+        page.fill("#shift", "20")
+        page.click("#align")
+        page.wait_for_function("!window.hapticsAudition.loading && /^Aligned/.test(document.getElementById('status').textContent)")
+        assert page.evaluate("window.hapticsAudition.shiftMs") == want, (page.evaluate("window.hapticsAudition.shiftMs"), want)
+        t = page.evaluate("window.hapticsAudition.view.transients[0]")
+        assert abs(t["offset"]) <= 0.0015, t
+        page.click("#align")
+        page.wait_for_function("/^Already aligned/.test(document.getElementById('status').textContent)")
+        assert "lag of 0" not in page.inner_text("#status") or page.evaluate("window.hapticsAudition.view.lag") is not None
+        # −50 ms puts the transient before 0: refused, said, and the box back on the shift the page draws.
+        page.fill("#shift", "-50")
+        page.press("#shift", "Enter")
+        page.wait_for_function("document.getElementById('status').className === 'bad' && !window.hapticsAudition.loading")
+        assert "AHAP times start at 0" in page.inner_text("#status"), page.inner_text("#status")
+        assert page.input_value("#shift") == str(want), page.input_value("#shift")
+        page.check("#loop")
+        page.fill("#loopFrom", "0.15")
+        page.fill("#loopTo", "0.05")
+        page.click("#play")
+        page.wait_for_function("/^Not played: the loop runs from 0.15 to 0.05 s/.test(document.getElementById('status').textContent)")
+        assert not page.evaluate("window.hapticsAudition.playing")
+        page.context.close()
+    finally:
+        stop_server(server)
+
+
+def findings_where_validate_puts_them(browser, binary, work, errors):
+    """The findings of a file with mistakes (a trailing comma among them) are the rows `ahap-tool validate` prints, at
+    the same lines and columns of the file on disk (they were of the text a save would write: 44:17 in a 36-line
+    file); the time axis of its 45 s drawing is labelled in round steps, not every 0.5 s."""
+    pattern = os.path.join(work, "late-curve.ahap")
+    shutil.copy(os.path.join(ROOT, "samples/broken/late-curve.ahap"), pattern)
+    check = subprocess.run([binary, "validate", pattern], capture_output=True, text=True)
+    rows = [line for line in check.stdout.splitlines() if ": error: " in line or ": warning: " in line]
+    assert any("trailing comma" in r for r in rows), check.stdout
+    server, url = start_server([binary, "audition", pattern, "--audio", os.path.join(work, "sfx_haptic_thud.wav"), "--no-open"])
+    try:
+        assert url, "the audition printed no URL"
+        page = browser.new_context(viewport={"width": 1280, "height": 720}, bypass_csp=True).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url)
+        page.wait_for_function("window.hapticsAudition.view && !window.hapticsAudition.loading", timeout=30000)
+        shown = page.inner_text("#findings")
+        for row in rows:
+            where = row.split(": ")[0].split(":")[-2:]
+            rule = row.split("[")[1].split("]")[0]
+            want = f"late-curve.ahap:{where[0]}:{where[1]}: "
+            assert any(line.startswith(want) and f"[{rule}]" in line for line in shown.splitlines()), f"{row} not on the page:\n{shown}"
         page.context.close()
     finally:
         stop_server(server)
@@ -130,17 +201,21 @@ def main():
             assert "changed on disk" in page.inner_text("#status"), page.inner_text("#status")
             assert open(pattern).read() == changed, "a refused save wrote the file"
             many_transients(browser, binary, work, errors)
+            align_and_refusals(browser, binary, work, errors)
+            findings_where_validate_puts_them(browser, binary, work, errors)
             # Under the real policy (no bypass): the modules load and the timeline is drawn without a violation.
             check_strict_policy(browser, url, "#sync span", errors)
             browser.close()
-            # The refused save answers 409, which the browser logs; any other error counts.
-            errors = [e for e in errors if "status of 409" not in e]
+            # The refused save answers 409 and the refused shift 400, which the browser logs; any other error counts.
+            errors = [e for e in errors if "status of 409" not in e and "status of 400" not in e]
             assert not errors, f"errors on the page: {errors}"
         return passed(
             "haptics_test",
             "the page showed the transient against its onset, shifted the pattern (the sound stayed) and "
             "followed the sync check, moved one event, played the mix, saved exactly that, and refused a save over a changed file; "
-            "a pattern of 40 transients named six in the sync row and listed all 40 in a list that opens, with no scrolling",
+            "a pattern of 40 transients named six in the sync row and listed all 40 in a list that opens, with no scrolling; "
+            "a shift typed then Align aligned from it and said how; a refused shift put the box back; a backward loop was said; "
+            "a file's findings were at the lines and columns ahap-tool validate gives",
         )
     except AssertionError as e:
         return failed("haptics_test", e)

@@ -63,6 +63,25 @@ test("Align to the sound says why it cannot when the lag is unclear, and keeps t
   // Transients that disagree (by more than 10 ms) line up nothing: said, the shift kept.
   const apart = alignment(10, null, 0.3, [{ offset: 0.030 }, { offset: -0.020 }]);
   assert.deepEqual([apart.ok, apart.shiftMs], [false, 10]);
+  assert.match(apart.text, /disagree by more than 10 ms/);
+  assert.match(alignment(10, null, 0.3, [{ offset: null }]).text, /no transient has an onset near/);
+});
+
+test("Align to the sound, already aligned, says by what: never a lag of 0 ms the sync check did not measure", () => {
+  // No lag measured; the transients on their onsets (the median offset under half a millisecond).
+  const on = alignment(0, null, 0.3, [{ offset: 0.0004 }, { offset: -0.0002 }, { offset: 0.0001 }]);
+  assert.deepEqual([on.ok, on.shiftMs], [true, 0]);
+  assert.match(on.text, /^Already aligned: its 3 transients sit on their onsets .*0\.30/);
+  assert.doesNotMatch(on.text, /lag is 0/);
+  // Two of eight transients with an onset near: said as two of eight, not as "its transients".
+  const few = [{ offset: 0.012 }, { offset: 0.014 }, ...Array.from({ length: 6 }, () => ({ offset: null }))];
+  const two = alignment(0, null, 0.2, few);
+  assert.deepEqual([two.ok, two.shiftMs], [true, -13]);
+  assert.match(two.text, /^Aligned by the 2 of its 8 transients with an onset near: shifted by -13 ms/);
+  // A lag measured that rounds to the shift already set.
+  const lag = alignment(5, 0.0003, 0.9);
+  assert.deepEqual([lag.ok, lag.shiftMs], [true, 5]);
+  assert.match(lag.text, /^Already aligned: the sync check measures a lag of 0\.3 ms \(correlation 0\.90\)/);
 });
 
 test("the timeline's time axis: 50 px from the left, 20 px short of the right, a click read back as the time drawn there", () => {

@@ -39,6 +39,26 @@ public enum AHAPCheck {
         return AHAPValidationResult(diagnostics: diagnostics.sorted(), document: document)
     }
 
+    /// Validates `edited`, a document read from `bytes` with only its values changed (its keys and structure as they are
+    /// in `bytes`: a timing fix), with `rules`, and the findings of reading `bytes` themselves (encoding, trailing commas,
+    /// comments): every finding placed at its line and column in `bytes`, as `validate(bytes:)` places the findings of
+    /// the text as it is. An editor that shows findings next to the file on disk, before its edit is saved, says where
+    /// they are in that file, not in the text it would write.
+    public static func validate(
+        edited: JSONValue, of bytes: [UInt8], file: String? = nil, baseDirectory: String? = nil,
+        options: AHAPValidationOptions = .init(), rules: [any AHAPRule.Type] = AHAPRuleRegistry.documentRules
+    ) -> AHAPValidationResult {
+        let parsed = AHAPReader.read(bytes: bytes, options: options)
+        if let failure = countLimitFailure(edited, file: file, limits: options.limits) {
+            return AHAPValidationResult(diagnostics: [], document: nil, limitExceeded: failure)
+        }
+        var findings = parsed.findings
+        let document = AHAPDocument(root: edited, file: file, baseDirectory: baseDirectory, options: options)
+        for rule in rules { rule.check(document, into: &findings) }
+        let diagnostics = resolve(findings, file: file, cleanedBytes: parsed.cleanedBytes, jsonParsed: parsed.root != nil)
+        return AHAPValidationResult(diagnostics: diagnostics.sorted(), document: document)
+    }
+
     /// Reads and validates a file with `rules` (the document rules unless given). Failures to read the file itself are thrown,
     /// never reported as findings.
     public static func validate(

@@ -10,6 +10,16 @@ public enum AHAPValidator {
         AHAPCheck.validate(bytes: bytes, file: file, baseDirectory: baseDirectory, options: withLibrary(options), rules: rules)
     }
 
+    /// Validates `edited`, a document read from `bytes` with only its values changed, with `rules`, its findings placed
+    /// in `bytes` (`AHAPCheck.validate(edited:of:)`).
+    public static func validate(
+        edited: JSONValue, of bytes: [UInt8], file: String? = nil, baseDirectory: String? = nil,
+        options: AHAPValidationOptions = .init(), rules: [any AHAPRule.Type] = AHAPRuleRegistry.documentRules
+    ) -> AHAPValidationResult {
+        AHAPCheck.validate(
+            edited: edited, of: bytes, file: file, baseDirectory: baseDirectory, options: withLibrary(options), rules: rules)
+    }
+
     /// Reads and validates a file with `rules` (the document rules unless given). Failures to read the file itself are thrown,
     /// never reported as findings.
     public static func validate(

@@ -161,12 +161,13 @@ public struct PatternAudition: Sendable {
     }
 
     /// What the page draws: each event, the drive's and the sound's envelopes (`width` points), the sync check on the
-    /// edited pattern, and the validator's findings with their line and column.
+    /// edited pattern, and the validator's findings on it with their line and column in the file on disk.
     public func view(_ edit: Edit, width: Int) throws(Refusal) -> PatternAuditionView {
-        let (root, _) = try edited(edit)
-        let text = AHAPFormatter.format(root)
+        let (root, bytes) = try edited(edit)
         let base = (path as NSString).deletingLastPathComponent
-        // The findings on the pattern as it would be saved; for a clip, the clip's own (its lines and columns).
+        // The findings of the pattern with the edit, and of the file's text as it is (a trailing comma, a comment), at
+        // their lines and columns in the file on disk, where `ahap-tool validate` and the author's editor find them: an
+        // edit changes times, never the file's lines. For a clip, the clip's own.
         let findings: [Diagnostic]
         if isClip {
             do { findings = try HapticInput.read(path: path, options: options).diagnostics } catch {
@@ -175,7 +176,7 @@ public struct PatternAudition: Sendable {
         } else {
             findings =
                 AHAPValidator.validate(
-                    bytes: Array(text.utf8), file: path, baseDirectory: base.isEmpty ? "." : base, options: options,
+                    edited: root, of: bytes, file: path, baseDirectory: base.isEmpty ? "." : base, options: options,
                     rules: AHAPRuleRegistry.documentRules
                 ).diagnostics
         }
@@ -187,9 +188,9 @@ public struct PatternAudition: Sendable {
             throw Refusal(description: error.description)
         }
         let report = PatternSync.report(pattern: pattern, haptic: envelopes.haptic, sound: envelopes.sound)
-        // Each event's line in the formatted text, as a finding at its path would have it.
+        // Each event's line in the file on disk, as a finding at its path has it.
         let marks = document.events.map { AHAPFinding(ruleID: "event", severity: .note, path: $0.path, anchor: .key, message: "") }
-        let cleaned = AHAPReader.read(bytes: Array(text.utf8), options: options).cleanedBytes
+        let cleaned = AHAPReader.read(bytes: bytes, options: options).cleanedBytes
         let located = AHAPCheck.resolve(marks, file: path, cleanedBytes: cleaned, jsonParsed: true).map { $0.location.line ?? 0 }
         var events: [PatternAuditionView.Event] = []
         for (n, item) in document.events.enumerated() {

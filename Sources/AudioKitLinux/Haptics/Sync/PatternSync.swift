@@ -15,7 +15,8 @@ public struct SyncSettings: Sendable, Hashable {
     public var silenceThreshold: Double
     /// Haptics count as felt above this drive amplitude (intensity 0.15).
     public var hapticFloor: Double
-    /// Shortest span of haptics in silence reported, in seconds.
+    /// Shortest run of haptics in silence reported, in seconds; a transient counts when the sound is silent for half this
+    /// either side of it, and spans closer than this are one (`PatternSync.silentSpans`).
     public var minimumSilence: Double
 
     /// The defaults: 25 ms tolerance, ±250 ms searched, onsets within 100 ms, correlation 0.5, −40 dB, 0.15, 50 ms.
@@ -141,27 +142,7 @@ public enum PatternSync {
                 SyncReport.TransientOffset(
                     element: index, time: e.time, onset: nearest.flatMap { abs($0 - e.time) <= settings.onsetReach ? $0 : nil }))
         }
-        let audioPeak = Double(audio.max() ?? 0)
-        var spans: [SyncReport.SilentSpan] = []
-        var start: Int? = nil
-        func close(_ end: Int) {
-            guard let s = start else { return }
-            if Double(end - s) / 1000 >= settings.minimumSilence {
-                spans.append(
-                    SyncReport.SilentSpan(
-                        start: Double(s) / 1000, end: Double(end) / 1000, element: eventPlaying(in: pattern, at: Double(s) / 1000)))
-            }
-            start = nil
-        }
-        for i in 0..<haptic.count {
-            let silent = Double(audio[i]) < settings.silenceThreshold * audioPeak || audioPeak <= 0
-            if silent && Double(haptic[i]) > settings.hapticFloor {
-                if start == nil { start = i }
-            } else {
-                close(i)
-            }
-        }
-        close(haptic.count)
+        let spans = silentSpans(pattern: pattern, haptic: haptic, audio: audio, settings: settings)
         return SyncReport(
             lag: best.r >= settings.minimumCorrelation ? Double(best.lag) / 1000 : nil, correlation: max(best.r, -1),
             correlationAtZero: atZero, transients: transients, silentSpans: spans, audioOnsets: onsets,
@@ -204,6 +185,54 @@ public enum PatternSync {
 
     /// The haptic event playing at `time` that started last (a continuous event covering it, or a transient within the 20 ms
     /// before it), or nil.
+    /// Where haptics are felt (the drive above `hapticFloor`) while the sound is silent (under `silenceThreshold` of its
+    /// peak): every run of such milliseconds at least `minimumSilence` long (a continuous event outlasting its sound), and
+    /// every transient felt where the sound is silent for `minimumSilence` / 2 either side of it (a tap after the sound
+    /// has ended, a stream of taps over a short sound: too short to make a run, but felt all the same; a transient a few
+    /// milliseconds before its onset is the offset check's, not silence). Spans less than `minimumSilence` apart are
+    /// one.
+    static func silentSpans(pattern: AHAPPattern, haptic: [Float], audio: [Float], settings: SyncSettings) -> [SyncReport.SilentSpan] {
+        let n = min(haptic.count, audio.count)
+        let peak = Double(audio.prefix(n).max() ?? 0)
+        let silent = (0..<n).map { peak <= 0 || Double(audio[$0]) < settings.silenceThreshold * peak }
+        let felt = (0..<n).map { Double(haptic[$0]) > settings.hapticFloor }
+        var runs: [(start: Int, end: Int, element: Int?)] = []
+        var start: Int? = nil
+        for i in 0...n {
+            if i < n && silent[i] && felt[i] {
+                if start == nil { start = i }
+            } else if let s = start {
+                if Double(i - s) / 1000 >= settings.minimumSilence { runs.append((s, i, nil)) }
+                start = nil
+            }
+        }
+        let margin = Int((settings.minimumSilence / 2 * 1000).rounded())
+        for (index, element) in pattern.elements.enumerated() {
+            guard case .event(let e) = element, e.eventType == .hapticTransient, e.time.isFinite, e.time >= 0 else { continue }
+            let k = Int((e.time * 1000).rounded())
+            guard k < n, (max(0, k - margin)..<min(n, k + margin + 1)).allSatisfy({ silent[$0] }),
+                let first = (k..<min(n, k + margin + 1)).first(where: { felt[$0] })
+            else { continue }
+            var end = first
+            while end < n && felt[end] && silent[end] { end += 1 }
+            runs.append((k, max(end, k + 1), index))
+        }
+        runs.sort { $0.start < $1.start }
+        var spans: [SyncReport.SilentSpan] = []
+        let gap = settings.minimumSilence * 1000
+        for run in runs {
+            if let last = spans.last, Double(run.start) - last.end * 1000 < gap {
+                spans[spans.count - 1].end = max(last.end, Double(run.end) / 1000)
+            } else {
+                let at = Double(run.start) / 1000
+                spans.append(
+                    SyncReport.SilentSpan(start: at, end: Double(run.end) / 1000, element: run.element ?? eventPlaying(in: pattern, at: at))
+                )
+            }
+        }
+        return spans
+    }
+
     static func eventPlaying(in pattern: AHAPPattern, at time: Double) -> Int? {
         var found: (index: Int, start: Double)? = nil
         for (index, element) in pattern.elements.enumerated() {

@@ -2,6 +2,7 @@
 // sharpness, onsets and transient offsets, haptics in silence), the sync line and the findings. It draws what it is
 // given and keeps no state; the controller (haptics.js) owns the page's state and calls it.
 import { offsetText, timelineGeometry } from "./timeline.js";
+import { rulerTicks } from "./timing.js";
 
 /** The sync check's line: the lag and correlation, each transient's offset to its onset, haptics in silence. */
 export function showSync(box, v) {
@@ -41,11 +42,14 @@ export function showSync(box, v) {
 /** The transients the sync row names before its list opens. */
 const SHOWN = 6;
 
-/** The findings of the pattern as it would be saved, one row each as the command line prints it; `onPick(line)` on a click. */
+/**
+ * The findings of the pattern with the page's edit, one row each as the command line prints it, at their lines in the
+ * file on disk (an edit changes times, not lines); `onPick(line)` on a click.
+ */
 export function showFindings(list, v, onPick) {
   list.replaceChildren();
   if (!v.findings.length) {
-    list.textContent = "No finding: the pattern as it would be saved validates clean.";
+    list.textContent = "No finding: the pattern, with this page's edit, validates clean.";
     return;
   }
   for (const f of v.findings) {
@@ -75,7 +79,7 @@ export function drawTimeline(canvas, v, selected, position) {
   const frame = { g, v, x, y, left, top, lane, sharpTop, sharpH };
   drawSignals(frame, width);
   drawEvents(frame, selected);
-  drawAxes(frame, h);
+  drawAxes(frame, h, width);
   if (position !== undefined) {
     g.strokeStyle = "#ffffff";
     g.beginPath(); g.moveTo(x(position), 0); g.lineTo(x(position), h - 14); g.stroke();
@@ -124,7 +128,7 @@ function drawEvents({ g, v, x, y, top, lane, sharpTop, sharpH }, selected) {
 }
 
 /** The lanes' names at their middles, clear of their 1 and 0 ticks, and the time axis. */
-function drawAxes({ g, v, x, left, top, lane, sharpTop, sharpH }, h) {
+function drawAxes({ g, v, x, left, top, lane, sharpTop, sharpH }, h, width) {
   g.fillStyle = "#9aa3ad";
   g.font = "11px system-ui, sans-serif";
   // The lanes' names upright in the margin, clear of their ticks and of the plot.
@@ -135,6 +139,13 @@ function drawAxes({ g, v, x, left, top, lane, sharpTop, sharpH }, h) {
   g.fillText("0", left - 12, sharpTop + sharpH + 4);
   g.fillText("1", left - 12, top + 4);
   g.fillText("0", left - 12, top + lane + 4);
-  const step = v.duration > 2 ? 0.5 : v.duration > 0.5 ? 0.1 : 0.05;
-  for (let t = 0; t <= v.duration + 1e-9; t += step) g.fillText(t.toFixed(2) + (t === 0 ? " s" : ""), x(t) - 10, h - 4);
+  // Round steps (1, 2 or 5 × 10^k s) about 80 px apart whatever the pattern's length, each with its tick; the unit once.
+  g.strokeStyle = "#9aa3ad";
+  g.textAlign = "center";
+  const ticks = rulerTicks(0, v.duration, Math.max(2, Math.floor(width / 80)));
+  for (const [i, tick] of ticks.entries()) {
+    g.beginPath(); g.moveTo(x(tick.time), h - 20); g.lineTo(x(tick.time), h - 15); g.stroke();
+    g.fillText(tick.text + (i === 0 ? " s" : ""), x(tick.time) + (i === 0 ? 6 : 0), h - 4);
+  }
+  g.textAlign = "start";
 }

@@ -12,7 +12,8 @@ const $ = (id) => document.getElementById(id);
 const player = new BufferPlayer();
 
 /** What tests and people can inspect (the player's context, source, start and state among them). */
-const page = { view: null, shiftMs: 0, movesMs: {}, selected: null, loading: false, buffer: null, bufferKey: "", saved: 0,
+const page = { view: null, shiftMs: 0, movesMs: {}, good: { shiftMs: 0, movesMs: {} }, selected: null, loading: false, buffer: null,
+  bufferKey: "", saved: 0,
   get playing() { return player.playing; },
   get context() { return player.context; },
   get source() { return player.source; },
@@ -28,8 +29,16 @@ function status(text, bad = false) {
 
 const query = () => editQuery(page.shiftMs, page.movesMs);
 
-/** Loads the timeline for the current edit. */
-async function load() {
+/** The latest load, which Align waits for: it works on the view of the shift the page shows. */
+let pending = Promise.resolve();
+
+/** Loads the timeline for the current edit; `note` (what an action did) is the status once it is drawn. */
+function load(note) {
+  pending = loadView(note);
+  return pending;
+}
+
+async function loadView(note) {
   const mine = ++generation;
   page.loading = true;
   try {
@@ -45,9 +54,16 @@ async function load() {
     $("save").title = view.editable ? "" : "A .haptic clip is heard and checked here; convert it to AHAP to save a fix";
     $("play").disabled = false;
     if (!$("loopTo").value) $("loopTo").value = view.duration.toFixed(2);
-    status(`${view.file}: ${view.events.length} ${view.events.length === 1 ? "event" : "events"}, ${view.duration.toFixed(3)} s`);
+    page.good = { shiftMs: page.shiftMs, movesMs: { ...page.movesMs } };
+    status(note || `${view.file}: ${view.events.length} ${view.events.length === 1 ? "event" : "events"}, ${view.duration.toFixed(3)} s`);
   } catch (e) {
-    if (mine === generation) status(String(e.message || e), true);
+    if (mine !== generation) return;
+    // A refused edit: said, and the page back on the last edit the server drew (its boxes, and Save for that edit).
+    status(String(e.message || e), true);
+    page.shiftMs = page.good.shiftMs;
+    page.movesMs = { ...page.good.movesMs };
+    $("shift").value = page.shiftMs;
+    if (page.selected !== null) $("move").value = page.movesMs[page.selected] || 0;
   } finally {
     if (mine === generation) page.loading = false;
   }
@@ -91,7 +107,11 @@ async function play() {
   try {
     const buffer = await audioBuffer();
     const from = Math.max(0, Number($("loopFrom").value) || 0), to = Math.min(buffer.duration, Number($("loopTo").value) || buffer.duration);
-    const loop = $("loop").checked && to > from ? [from, to] : null;
+    if ($("loop").checked && !(to > from)) {
+      status(`Not played: the loop runs from ${from.toFixed(2)} to ${to.toFixed(2)} s; set its end after its start (the sound is ${buffer.duration.toFixed(2)} s).`, true);
+      return;
+    }
+    const loop = $("loop").checked ? [from, to] : null;
     player.play(buffer, { from: loop ? from : 0, rate: Number($("rate").value), loop, onEnd: stop });
     $("play").textContent = "■ Stop";
     requestAnimationFrame(tick);
@@ -114,11 +134,20 @@ function tick() {
   requestAnimationFrame(tick);
 }
 
-function setShift(ms) {
+function setShift(ms, note) {
   page.shiftMs = Math.round(ms);
   $("shift").value = page.shiftMs;
   if (page.playing) stop();
-  load();
+  return load(note);
+}
+
+/** Align to the sound, on the view of the shift the box shows (a shift typed, then Align clicked, is loaded first). */
+async function align() {
+  await pending;
+  if (!page.view) return;
+  const a = alignment(page.shiftMs, page.view.lag, page.view.correlation, page.view.transients);
+  if (a.ok && a.shiftMs !== page.shiftMs) await setShift(a.shiftMs, a.text);
+  else status(a.text, !a.ok);
 }
 
 async function save() {
@@ -141,12 +170,7 @@ async function save() {
 function start() {
   $("shift").onchange = () => setShift(Number($("shift").value) || 0);
   for (const [id, d] of [["shiftLess10", -10], ["shiftLess1", -1], ["shiftMore1", 1], ["shiftMore10", 10]]) $(id).onclick = () => setShift(page.shiftMs + d);
-  $("align").onclick = () => {
-    if (!page.view) return;
-    const a = alignment(page.shiftMs, page.view.lag, page.view.correlation, page.view.transients);
-    if (a.ok && a.shiftMs !== page.shiftMs) setShift(a.shiftMs);
-    status(a.ok && a.shiftMs === page.shiftMs ? "Already aligned: the measured lag is 0 ms." : a.text, !a.ok);
-  };
+  $("align").onclick = align;
   $("move").onchange = () => {
     if (page.selected === null) return;
     page.movesMs[page.selected] = Math.round(Number($("move").value) || 0);

@@ -64,18 +64,26 @@ const AGREE = 0.010;
  */
 export function alignment(currentMs, lag, correlation, transients = []) {
   const offsets = transients.map((t) => t.offset).filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  const corr = `the envelopes' best correlation, ${correlation.toFixed(2)}, is under the 0.50 a lag needs`;
   if ((lag === null || lag === undefined) && offsets.length && offsets[offsets.length - 1] - offsets[0] <= AGREE) {
-    const shiftMs = Math.round(currentMs - offsets[Math.floor(offsets.length / 2)] * 1000);
-    const n = offsets.length === 1 ? "its transient" : `its ${offsets.length} transients`;
-    return { shiftMs, ok: true, text: `Aligned by ${n}: shifted by ${shiftMs - currentMs} ms onto ${offsets.length === 1 ? "its onset" : "their onsets"} (the envelopes' best correlation, ${correlation.toFixed(2)}, is under the 0.50 a lag needs).` };
+    const m = offsets.length >> 1, median = offsets.length % 2 ? offsets[m] : (offsets[m - 1] + offsets[m]) / 2;
+    const shiftMs = Math.round(currentMs - median * 1000) + 0; // never −0
+    // How many transients vouch for it: those with an onset near, of all of them.
+    const all = Math.max(transients.length, offsets.length), few = offsets.length < all;
+    const n = offsets.length === 1 && !few ? "its transient" : few ? `the ${offsets.length} of its ${all} transients with an onset near` : `its ${offsets.length} transients`;
+    const onto = offsets.length === 1 ? "its onset" : "their onsets";
+    if (shiftMs === currentMs) return { shiftMs, ok: true, text: `Already aligned: ${n} ${offsets.length === 1 ? "sits" : "sit"} on ${onto} (within 1 ms; ${corr}).` };
+    return { shiftMs, ok: true, text: `Aligned by ${n}: shifted by ${shiftMs - currentMs} ms onto ${onto} (${corr}).` };
   }
   if (lag === null || lag === undefined) {
     return {
       shiftMs: currentMs, ok: false,
       text: `Not aligned: no lag within ±250 ms makes the pattern follow the sound (best correlation ${correlation.toFixed(2)}, ` +
-        "0.50 needed). Line it up by ear with the shift, or move the transients one by one.",
+        "0.50 needed)" + (offsets.length > 1 ? `, and its transients' offsets to their onsets disagree by more than ${AGREE * 1000} ms` : offsets.length ? "" : ", and no transient has an onset near") +
+        ". Line it up by ear with the shift, or move the transients one by one.",
     };
   }
   const shiftMs = alignShift(currentMs, lag);
+  if (shiftMs === currentMs) return { shiftMs, ok: true, text: `Already aligned: the sync check measures a lag of ${(lag * 1000).toFixed(1)} ms (correlation ${correlation.toFixed(2)}).` };
   return { shiftMs, ok: true, text: `Aligned: shifted by ${shiftMs - currentMs} ms to the lag the sync check measures (correlation ${correlation.toFixed(2)}).` };
 }

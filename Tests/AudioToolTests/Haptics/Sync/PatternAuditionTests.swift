@@ -75,12 +75,46 @@ struct PatternAuditionTests {
         let fixed = try audition.view(PatternAudition.Edit(shift: -0.03), width: 100)
         #expect(abs(try #require(fixed.transients.first?.offset)) <= 0.003)
         #expect(fixed.events.map(\.type) == ["HapticTransient", "HapticContinuous", "AudioCustom"])
-        // Lines of the formatted file: `{`, `"Version": 1.0,`, `"Pattern": [`, then the first element's `{`.
-        #expect(fixed.events[0].line == 4 && abs(fixed.events[0].time - 0.1) < 1e-9, "\(fixed.events[0])")
+        // Lines of the file on disk, not of the text a save would write: the first event on line 2, the continuous one on
+        // line 4, the AudioCustom on line 7.
+        #expect(fixed.events.map(\.line) == [2, 4, 7] && abs(fixed.events[0].time - 0.1) < 1e-9, "\(fixed.events)")
         #expect(fixed.haptic.count == 100 && fixed.sound.count == 100)
-        // The continuous event (0.2–0.3 s) is felt after the click has died away: the finding is on its lines.
+        // The continuous event (0.2–0.3 s) is felt after the click has died away: the finding of the edited pattern is on
+        // its line of the file.
         let silence = try #require(fixed.findings.first { $0.rule == "ahap.haptics_in_silence" })
-        #expect(silence.line > fixed.events[1].line && silence.line < fixed.events[2].line, "\(silence) \(fixed.events)")
+        #expect(silence.line == 4, "\(silence) \(fixed.events)")
+    }
+
+    @Test func theFindingsAreWhereTheValidatorPutsThemInTheFileOnDisk() throws {
+        // A file laid out by hand, with a trailing comma (an error without --lenient) and a sharpness out of range: the
+        // page lists what `ahap-tool validate` lists, at the same lines and columns, the comma included.
+        let dir = try Self.scene()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("q.ahap").path
+        let text = """
+            {
+                "Version": 1.0,
+
+                "Pattern": [ {"Event": {"Time": 0.13, "EventType": "HapticTransient", "EventParameters": [
+                        {"ParameterID": "HapticIntensity", "ParameterValue": 1.0},
+                        {"ParameterID": "HapticSharpness", "ParameterValue": 1.4},
+                    ]}},
+                  {"Event": {"Time": 0.0, "EventType": "AudioCustom", "EventWaveformPath": "sound.wav"}} ]
+            }
+            """
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let audition = try PatternAudition(path: path, sound: .patternAudio)
+        let expected = try AHAPValidator.validate(path: path).diagnostics
+        #expect(expected.contains { $0.ruleID == "ahap.json_trailing_comma" && $0.severity == .error })
+        for edit in [PatternAudition.Edit(), PatternAudition.Edit(shift: 0.01)] {
+            let view = try audition.view(edit, width: 10)
+            let shown = view.findings.map { "\($0.line):\($0.column) \($0.rule)" }
+            let wanted = expected.map { "\($0.location.line ?? 0):\($0.location.column ?? 0) \($0.ruleID)" }
+            for w in wanted where !w.hasSuffix("audio_sync_transient") && !w.hasSuffix("audio_sync_lag") {
+                #expect(shown.contains(w), "\(w) not in \(shown) (edit \(edit))")
+            }
+            #expect(view.events.map(\.line) == [4, 8])
+        }
     }
 
     @Test func theAudioIsTheSoundTheDriveOrBoth() throws {
