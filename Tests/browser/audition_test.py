@@ -124,6 +124,16 @@ def main():
             page.dispatch_event("#at", "change")
             page.wait_for_function(f"!window.audition.loading && window.audition.view.fadeStart > {duration}", timeout=30000)
             assert page.is_visible("#ends") and "past A's end" in page.inner_text("#ends"), page.inner_text("#ends")
+            # An empty Fade at keeps the last plan's value, back in its box and said (the server's default took its place
+            # unsaid); Copy says it copied, or how to copy when the browser refuses.
+            page.fill("#at", "")
+            page.dispatch_event("#at", "change")
+            page.wait_for_function("!window.audition.loading && /Fade at was empty/.test(document.getElementById('status').textContent)")
+            assert page.input_value("#at") == f"{duration + 1:.2f}", page.input_value("#at")
+            page.click("#copyCommand")
+            page.wait_for_function("['Copied', 'Not copied'].includes(document.getElementById('copyCommand').textContent)")
+            if page.inner_text("#copyCommand") == "Not copied":
+                assert "select the text" in page.inner_text("#status"), page.inner_text("#status")
             # The page fits the window at 1280×720 and at 1920×1080: nothing scrolls, the drawing and the dip table are in
             # view, and the drawing has as many pixels as it is shown with (it grows with the window).
             heights = {}
@@ -151,7 +161,8 @@ def main():
         return passed(
             "audition_test",
             "the page loaded two tracks, looped the transition, switched linear → equal power → S-curve "
-            "while playing at the loop's own position, matched the command it shows sample for sample, and took a scenario",
+            "while playing at the loop's own position, matched the command it shows sample for sample, and took a scenario; "
+            "an empty Fade at kept its value and said so; Copy said what it did",
         )
     except AssertionError as e:
         return failed("audition_test", e)

@@ -82,6 +82,10 @@ test("the header says a hard cut's instant and its silence, and a fade's span", 
   const plain = { fadeStart: 9, fadeEnd: 11, incomingStart: 9, curves: [{ curve: "hard-cut", fadeStart: 9, fadeEnd: 9 }, { curve: "linear", fadeStart: 9, fadeEnd: 11 }] };
   assert.equal(transitionText(plain, "hard-cut"), "cut at 9.000 s");
   assert.equal(transitionText(plain, "linear"), "fade 9.000–11.000 s");
+  // B played from its own 1.515 s (the beat after "B from" 1.3, on B's beat): said, as the command line says it.
+  const onBeat = { ...plain, incomingOffset: 1.515 };
+  assert.equal(transitionText(onBeat, "linear"), "fade 9.000–11.000 s, B from its own 1.515 s");
+  assert.equal(transitionText(onBeat, "hard-cut"), "cut at 9.000 s, B from its own 1.515 s");
 });
 
 test("a refused setting is named as the page labels it", () => {

@@ -109,7 +109,8 @@ public struct CrossfadeReport: Sendable {
                 guard let v else { return "     n/a   " }
                 let floor = c.reachesSilence(shortTerm: shortTerm)
                 silent = silent || floor
-                return String(format: "%+8.2f dB", v) + (floor ? "*" : " ")
+                // A dip that rounds to 0 is +0.00, never −0.00 (a hard cut measures a hair under 0).
+                return String(format: "%+8.2f dB", (v * 100).rounded() == 0 ? 0 : v) + (floor ? "*" : " ")
             }
             let line =
                 "  \(c.curve.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0))  \(f(c.momentaryDip, false))         \(f(c.shortTermDip, true))"

@@ -46,6 +46,8 @@ struct CrossfadeTests {
         #expect(plain.text.hasPrefix("fade 6.000–8.000 s; B plays from its own 0.000 s"), "\(plain.text)")
         #expect(plain.curves.allSatisfy { !$0.reachesSilence(shortTerm: false) && !$0.reachesSilence(shortTerm: true) })
         #expect(!plain.text.contains("*"), "\(plain.text)")
+        // A dip that rounds to zero (a hard cut between two steady tracks) prints +0.00, never −0.00.
+        #expect(!plain.text.contains("-0.00"), "\(plain.text)")
     }
 
     @Test func theCrossfadeChartDrawsWhatItsLegendSays() throws {

@@ -105,9 +105,11 @@ function drawLoudness({ g, v, x, left, width, u, chosen }) {
   const gated = (db) => Math.max(GATE, db);
   const all = v.curves.flatMap((c) => [...c.loudness, ...(c.reference ?? [])].map((p) => gated(p[1])));
   const lo = Math.floor(Math.min(...all, -30) - 2), hi = Math.ceil(Math.max(...all, -10) + 1);
-  const y = (db) => lTop + lHeight - ((gated(db) - lo) / (hi - lo)) * lHeight;
+  // The lane's name on a strip of its own above the axis, clear of the top grid line and its tick label.
+  const strip = 16 * u, plotTop = lTop + strip, plotHeight = lHeight - strip;
+  const y = (db) => plotTop + plotHeight - ((gated(db) - lo) / (hi - lo)) * plotHeight;
   g.fillStyle = "#9aa3ad";
-  g.fillText("momentary loudness (LUFS)", left + 4, lTop + 12);
+  g.fillText("momentary loudness (LUFS)", left + 4, lTop + 11 * u);
   for (const db of loudnessTicks(lo, hi)) {
     g.strokeStyle = "rgba(154, 163, 173, 0.25)";
     g.beginPath(); g.moveTo(left, y(db)); g.lineTo(left + width, y(db)); g.stroke();

@@ -73,6 +73,9 @@ function sayTransition() {
 
 /** Loads the view and every compared curve's mix for the plan in the settings; the loop goes on with the new mixes. */
 async function load() {
+  // A box left empty keeps the last plan's value, back in the box and said (the server's default took its place unsaid).
+  const emptied = [["at", "Fade at"], ["duration", "Length"], ["gap", "Gap"], ["from", "B from"]].filter(([id]) => $(id).value.trim() === "");
+  for (const [id] of emptied) $(id).value = (audition.plan ?? audition.setup.plan)[id];
   const plan = readPlan();
   const mine = ++generation;
   audition.loading = true;
@@ -95,6 +98,7 @@ async function load() {
     showView();
     if (wasPlaying) play();
     sayTransition();
+    if (emptied.length) status(`${$("status").textContent} (${emptied.map(([id, name]) => `${name} was empty: kept ${plan[id]} s`).join(", ")})`);
   } catch (e) {
     if (mine === generation) {
       status(refusalText(String(e.message || e)), true);
@@ -157,6 +161,18 @@ function showView(offset) {
   $("command").textContent = chosen.command;
 }
 
+/** Copies the text of `source` and says so on `button` ("Copied"), or says how to copy it when the browser refuses. */
+async function copy(button, source) {
+  try {
+    await navigator.clipboard.writeText($(source).textContent);
+    $(button).textContent = "Copied";
+  } catch {
+    $(button).textContent = "Not copied";
+    status("The browser did not let the page copy: select the text and copy it (Ctrl+C)", true);
+  }
+  setTimeout(() => { $(button).textContent = "Copy"; }, 1500);
+}
+
 async function start() {
   try {
     audition.setup = await getJSON("/api/setup");
@@ -167,6 +183,7 @@ async function start() {
   }
   const s = audition.setup;
   $("title").textContent = `beatmap audition: ${s.outgoing} → ${s.incoming}`;
+  $("title").title = `A: ${s.outgoing}\nB: ${s.incoming}`;
   $("at").max = s.outgoingDuration;
   for (const name of s.compared) {
     const b = document.createElement("button");
@@ -193,8 +210,8 @@ async function start() {
   $("durationRange").onchange = load;
   for (const id of ["at", "duration", "gap", "from", "quantize", "phase"]) $(id).onchange = load;
   $("play").onclick = () => (audition.playing ? stop() : play());
-  $("copySwift").onclick = () => navigator.clipboard.writeText($("swift").textContent);
-  $("copyCommand").onclick = () => navigator.clipboard.writeText($("command").textContent);
+  $("copySwift").onclick = () => copy("copySwift", "swift");
+  $("copyCommand").onclick = () => copy("copyCommand", "command");
   window.addEventListener("resize", () => { if (!audition.playing) showView(); });
   document.addEventListener("keydown", (e) => {
     if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;

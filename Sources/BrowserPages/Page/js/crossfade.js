@@ -76,11 +76,13 @@ export function transitionText(view, curve) {
   const s = (t) => t.toFixed(3);
   const gap = view.incomingStart - view.fadeStart;
   if (curve === "hard-cut") {
-    const cut = `cut at ${s(view.fadeStart)} s`;
-    return gap > 0.0005 ? `${cut}, B at ${s(view.incomingStart)} s after ${s(gap)} s of silence` : cut;
+    const cut = `cut at ${s(view.fadeStart)} s`, from = view.incomingOffset > 0.0005 ? `, B from its own ${s(view.incomingOffset)} s` : "";
+    return (gap > 0.0005 ? `${cut}, B at ${s(view.incomingStart)} s after ${s(gap)} s of silence` : cut) + from;
   }
   const end = c ? c.fadeEnd : view.fadeEnd;
-  return `fade ${s(view.fadeStart)}–${s(end)} s` + (gap > 0.0005 ? ` (B enters at ${s(view.incomingStart)} s)` : "");
+  // Where B's own track starts playing, when not at its start: "B from" as typed, or moved onto B's next beat.
+  const from = view.incomingOffset > 0.0005 ? `, B from its own ${s(view.incomingOffset)} s` : "";
+  return `fade ${s(view.fadeStart)}–${s(end)} s` + (gap > 0.0005 ? ` (B enters at ${s(view.incomingStart)} s)` : "") + from;
 }
 
 /** The page's label for each key of a plan, as its settings row names it. */
