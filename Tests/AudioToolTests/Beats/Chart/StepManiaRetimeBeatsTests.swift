@@ -95,6 +95,22 @@ struct StepManiaRetimeBeatsTests {
         #expect(zip(easy, [0, 2, 4, 6]).allSatisfy { abs($0 - $1 * 60 / 121.2) < 1e-6 } && easy.count == 4, "\(easy)")
     }
 
+    @Test func anOffsetOfMoreDecimalsThanTheFileKeepsSavesInPlace() throws {
+        // Half a beat at 180 BPM off an offset of 6 decimals (the editor's ½ beat): −0.9711943333… s, which the file
+        // writes as 0.971194 and reads back 0.33 µs later. That is the same beat: the save was refused as "would not read
+        // back on the tempo map set".
+        let (file, path, dir) = try Self.open("Hard")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let offset = -1.137861 + 1.0 / 6
+        let grid = TempoMap(offset: offset, bpm: 180)
+        let hits = (0..<8).map { offset + Double($0 + 4) / 3 }
+        _ = try file.save(hits, grid: grid)
+        let hard = try Self.times(path, "Hard")
+        #expect(zip(hard, hits).allSatisfy { abs($0 - $1) < 1e-5 } && hard.count == 8, "\(hard)")
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        #expect(text.contains("#OFFSET:0.971194;"), "\(text)")
+    }
+
     @Test func aGridFittedUnderTheNotesKeepsEveryChartsTimes() throws {
         let (file, path, dir) = try Self.open("Hard")
         defer { try? FileManager.default.removeItem(at: dir) }
