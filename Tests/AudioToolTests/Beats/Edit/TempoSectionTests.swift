@@ -18,6 +18,45 @@ struct TempoSectionTests {
     /// A hit after the change that is a soft sound (no click under it): only the tempo map places it.
     static let soft = 32 + 5
 
+    @Test func aStepManiaBridgeIsNotASectionOfTheEditorsGrid() throws {
+        // As `beatmap draft` wrote a change from 90 to 125 BPM between two rows: a 1/48-beat bridge at 2096.98 BPM
+        // (0.6 ms). The page refused every tempo edit on that map (sections under 1 ms apart) until the designer found
+        // and removed a section they never made.
+        let text = """
+            #OFFSET:0.000000;
+            #BPMS:0.000000=90.000000,30.083333=2096.977330,30.104167=125.000000;
+            #NOTES:
+                 dance-single:
+                 :
+                 Beginner:
+                 1:
+                 0,0,0,0,0:
+            1000
+            0000
+            0000
+            0000
+            ;
+            """
+        let map = try #require(BeatMapReader.read(bytes: Array(text.utf8), file: "d.sm", format: .stepmania).map)
+        let read = try #require(map.tempoMap)
+        #expect(read.timingPoints.count == 3, "the reader keeps what StepMania plays: \(read.timingPoints)")
+        let grid = try #require(EditorState.declaredGrid(of: map))
+        let points = grid.timingPoints
+        // The change at the bridge's end, where the 125 BPM section starts (30.104167 beats of 90 BPM, plus the
+        // bridge's 1/48 beat at 2096.98 BPM), the 90 BPM section running on to it.
+        let change = 30.083333 * 60 / 90 + (30.104167 - 30.083333) * 60 / 2096.97733
+        #expect(points.count == 2 && points[0].bpm == 90 && points[1].bpm == 125, "\(points)")
+        #expect(abs(points[1].time - change) < 1e-6, "\(points)")
+        // Every later time where StepMania plays it.
+        for t in [change + 0.48, change + 4.8] {
+            let played: Double = read.beat(atTime: t) - read.beat(atTime: change)
+            let drawn: Double = grid.beat(atTime: t) - grid.beat(atTime: change)
+            #expect(abs(played - drawn) < 1e-6, "\(t): \(played) vs \(drawn)")
+        }
+        let sections: [(time: Double, bpm: Double)] = points.dropFirst().map { ($0.time, $0.bpm) }
+        #expect(EditorSession.gridRefusal(bpm: 90, offset: 0, sections: sections, duration: 40) == nil)
+    }
+
     @Test func aJSONMapKeepsItsTempoChanges() throws {
         let text = """
             {"bpm": 150, "offset": 1, "tempo_changes": [{"time": 7.4, "bpm": 110}], "beats": [1, 1.4, 7.4]}
