@@ -98,8 +98,9 @@ public struct BeatMapFile: Sendable {
     /// The chart as read, its notes carried by beat onto `tempo` when its hits moved with the grid there (a format that
     /// places notes in beats, re-timed with the notes: `StepManiaRetime.followsGrid`), so that the notes that are not
     /// hits (mines, hold ends) move with them; as read otherwise.
-    private func carried(_ hits: [Double], to tempo: TempoMap?) -> BeatMap {
-        guard let tempo, let old = map.tempoMap, format.codec.retimeMovesNotes,
+    private func carried(_ hits: [Double], to given: TempoMap?) -> BeatMap {
+        // Beats counted as the format counts them (StepMania: through every section and pause from the first line).
+        guard let given, let old = map.tempoMap, format.codec.retimeMovesNotes, case let tempo = format.codec.tempoAsWritten(given).tempo,
             StepManiaRetime.followsGrid(map.times, hits: hits, from: old, to: tempo)
         else { return map }
         let carry = { (t: Double) in tempo.time(ofBeat: old.beat(atTime: t)) }

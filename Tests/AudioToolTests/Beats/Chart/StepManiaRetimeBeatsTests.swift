@@ -95,6 +95,23 @@ struct StepManiaRetimeBeatsTests {
         #expect(zip(easy, [0, 2, 4, 6]).allSatisfy { abs($0 - $1 * 60 / 121.2) < 1e-6 } && easy.count == 4, "\(easy)")
     }
 
+    @Test func aPauseAndATempoChangeMadeWithTheNotesMoveEveryChartWithItsBeats() throws {
+        // A stop of 0.1 s on beat 2 and 200 BPM from beat 4, every note keeping its beat (the editor's "Hits keep their
+        // beats"). The editor's grid restarts its second section on the whole beat after 2.1 s of 120 BPM, pause
+        // counted (beat 5); the file counts beat 4: carried on the editor's count, the Easy chart's note on beat 6 went
+        // 0.9 ms off its row and the save was refused, although each edit alone saved.
+        let (file, path, dir) = try Self.open("Hard")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let grid = try #require(TempoMap(timingPoints: [(0, 120), (2.1, 200)], stops: [(time: 1.0, seconds: 0.1, delay: false)]))
+        func time(_ beat: Double) -> Double { beat <= 2 ? beat * 0.5 : beat < 4 ? beat * 0.5 + 0.1 : 2.1 + (beat - 4) * 0.3 }
+        _ = try file.save((0..<8).map { time(Double($0)) }, grid: grid)
+        let easy = try Self.times(path, "Easy"), hard = try Self.times(path, "Hard")
+        #expect(zip(easy, [0, 2, 4, 6].map(time)).allSatisfy { abs($0 - $1) < 1e-5 } && easy.count == 4, "\(easy)")
+        #expect(zip(hard, (0..<8).map { time(Double($0)) }).allSatisfy { abs($0 - $1) < 1e-5 } && hard.count == 8, "\(hard)")
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        #expect(text.contains("#BPMS:0.000000=120.000000,4.000000=200.000000;") && text.contains("#STOPS:2.000000=0.100000;"), "\(text)")
+    }
+
     @Test func anOffsetOfMoreDecimalsThanTheFileKeepsSavesInPlace() throws {
         // Half a beat at 180 BPM off an offset of 6 decimals (the editor's ½ beat): −0.9711943333… s, which the file
         // writes as 0.971194 and reads back 0.33 µs later. That is the same beat: the save was refused as "would not read

@@ -74,8 +74,14 @@ enum StepManiaRetime {
         let ssc = msd.values.contains { $0.tag == "NOTEDATA" }
         let charts = msd.values.filter { ($0.tag == "NOTES" || $0.tag == "NOTES2") && $0.params.count >= (ssc ? 1 : 6) }
         let edited = charts.firstIndex { chosen.notes?.range == $0.params[$0.params.count - 1].range }
-        let (rows, carry) = carried(
-            charts.map { rowTimes($0.params[$0.params.count - 1].text, tempo: old) }, edited: edited, hits: hits, from: old, to: tempo)
+        let read = charts.map { rowTimes($0.params[$0.params.count - 1].text, tempo: old) }
+        // Beats counted as the file will count them (through every section from the first line, and the pauses): the
+        // editor's grid restarts each section on a whole beat, which moved a note after a pause and a tempo change by
+        // a beat's fraction when it was carried with its beat.
+        let counted = StepManiaTiming(tempo, hits: hits).tempo
+        // Whether the edited chart's hits moved with the grid (then every chart's notes do), said in a refusal.
+        let followed = edited.map { followsGrid(read[$0].map(\.time), hits: hits, from: old, to: counted) } ?? false
+        let (rows, carry) = carried(read, edited: edited, hits: hits, from: old, to: counted)
         let timing = StepManiaTiming(tempo, hits: rows.flatMap { $0.map(\.time) })
         let new = timing.tempo
         // Measures start at beat 0: beat 0 moves back by whole measures when a note comes before it.
@@ -95,7 +101,11 @@ enum StepManiaRetime {
                         .unsupportedFormat, path: path,
                         reason:
                             "on the new tempo map's rows (1/48 beat), a note of the chart on line \(chart.line) at \(String(format: "%.3f", row.time)) s would move by \(String(format: "%.1f", moved * 1000)) ms or merge with another; nothing was written",
-                        fix: "set a tempo map on whose beats every chart's notes fall, or Save As… a new chart")
+                        fix: followed
+                            ? "set a tempo map on whose beats every chart's notes fall, or Save As… a new chart"
+                            : "the edited chart's hits kept their times, so every chart's notes keep theirs, off the new rows; to move "
+                                + "the notes with the grid as StepMania and ArrowVortex do, undo the tempo edit, tick Tempo ▾ › Hits keep "
+                                + "their beats and make it again, or Save As… a new chart")
                 }
                 // The edited chart's rows may merge: its notes are written again from its hits.
                 placed[at] = placed[at].map { a in zip(a, row.text).map { $0 == "0" ? $1 : $0 } } ?? row.text
