@@ -10,7 +10,7 @@ import Foundation
 /// the beat from the off-beat; the tracked beats (`BeatTracker`) choose between the two.
 public enum GridRefine {
     /// How far each side of the seed tempo the search goes, as a fraction (0.4 %).
-    static let searchWidth = 0.004
+    public static let searchWidth = 0.004
     /// How near a whole or half BPM must be to the best tempo to be considered (0.1 %).
     static let roundWithin = 0.001
     /// How much lower a round tempo's fold may peak than the best's and still be taken (0.5 %).
@@ -65,11 +65,13 @@ public enum GridRefine {
     }
 
     /// The tempo (BPM) near `seed` and the phase (seconds, in 0..<60/bpm) whose fold over `frames` peaks highest:
-    /// a coarse search in steps of 0.01 % over ±`searchWidth`, then a fine one in steps of 0.0001 % around it; then a
+    /// a coarse search in steps of 0.01 % over ±`width` (`searchWidth` unless given), then a fine one in steps of 0.0001 % around it; then a
     /// whole or half BPM within 0.1 % that folds nearly as well (`roundTolerance`) is preferred.
-    /// With `fixed`, only the phase is searched.
-    public static func refine(_ onset: OnsetStrength, frames: Range<Int>, seed: Double, fixed: Bool = false) -> (bpm: Double, phase: Double)
-    {
+    /// With `fixed`, only the phase is searched. `width` widens the coarse search (a fraction each side) for a seed
+    /// read from a short stretch, whose lag is coarser (20 s of a 125 BPM song read 124).
+    public static func refine(
+        _ onset: OnsetStrength, frames: Range<Int>, seed: Double, fixed: Bool = false, width: Double = searchWidth
+    ) -> (bpm: Double, phase: Double) {
         let peaks = peaks(onset, frames: frames)
         if fixed { return (seed, fold(peaks, period: 60 / seed).phase) }
         var best = (bpm: seed, phase: 0.0, height: -Double.infinity)
@@ -78,7 +80,8 @@ public enum GridRefine {
             if f.height > best.height { best = (bpm, f.phase, f.height) }
         }
         let coarse = seed * 1e-4
-        for k in -40...40 { consider(seed + Double(k) * coarse) }
+        let steps = max(1, Int((width / 1e-4).rounded()))
+        for k in -steps...steps { consider(seed + Double(k) * coarse) }
         let centre = best.bpm
         for k in -100...100 where k != 0 { consider(centre + Double(k) * coarse / 100) }
         // Songs are made at round tempos: a whole or half BPM within 0.1 % is the tempo when the two grids part by no

@@ -67,6 +67,10 @@ public struct EditorState: Encodable, Sendable, Equatable {
         return TempoMap(timingPoints: points) ?? TempoMap(timingPoints: all) ?? tempo
     }
 
+    /// How near a line of its grid a hit is on it for `hitsOnGrid` (seconds), and the share of hits that must be.
+    static let onGridWithin = 0.0015
+    static let onGridShare = 0.9
+
     /// The longest section `grid(of:)` takes for a bridge (seconds): 1 ms, under which the editor takes no section.
     public static let bridgeSeconds = 0.001
 
@@ -154,6 +158,12 @@ public struct EditorState: Encodable, Sendable, Equatable {
     /// `beatmap.drift`, the track's tempo measured from its audio over the hits): what the page's one-click fix sets.
     /// Nil otherwise.
     public var trackTempo: TrackTempo? = nil
+    /// True when the map declares a tempo map and its hits sit on it as an editor's snap puts them (90 % of them within
+    /// 1.5 ms of a 1/12 or 1/16 line): the page's tempo edits then move them with the grid by default, as ArrowVortex
+    /// and StepMania keep notes on their rows (an offset or a stop that left them at their times put every one off
+    /// its line, and a chart file refused the save). False for hits off the grid (tapped, or kept in milliseconds
+    /// under a tempo map typed wrong), whose times are what the grid is fitted to.
+    public var hitsOnGrid = false
 
     /// The tempo the page's fix of a map's one tempo sets, and what the hits keep.
     public struct TrackTempo: Encodable, Sendable, Equatable {
@@ -208,6 +218,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         case octave
         case gridPhases = "grid_phases"
         case trackTempo = "track_tempo"
+        case hitsOnGrid = "hits_on_grid"
     }
 
     /// Encodes every key, an absent value as `null`.
@@ -243,6 +254,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         try c.encode(octave, forKey: .octave)
         try c.encode(gridPhases, forKey: .gridPhases)
         try c.encode(trackTempo, forKey: .trackTempo)
+        try c.encode(hitsOnGrid, forKey: .hitsOnGrid)
     }
 
     /// The keys of a grid in the page's JSON.
@@ -338,6 +350,10 @@ public struct EditorState: Encodable, Sendable, Equatable {
         gridPhases = report.gridPhases.map { GridPhaseFix(section: $0.section + 1, start: $0.start, anchor: $0.anchor) }
         trackTempo = report.trackTempoGap.map {
             TrackTempo(bpm: $0.fix, hits: $0.hitsKeepBeats ? "beats" : "times")
+        }
+        if let tempo = declaredGrid, times.count >= 4 {
+            let on = times.filter { tempo.subdivision(of: $0, levels: [12, 16], tolerance: Self.onGridWithin) != nil }.count
+            hitsOnGrid = Double(on) >= Self.onGridShare * Double(times.count)
         }
     }
 }

@@ -379,6 +379,8 @@ window.addEventListener("beforeunload", (e) => { if (m.state && m.state.dirty) {
 (async () => {
   fitCanvas($("overview")); fitCanvas($("detail"));
   show(await getJSON("/api/state"));
+  // A chart snapped to its tempo map: tempo edits move its hits with the grid (as ArrowVortex keeps notes on their rows).
+  if (($("keepBeats").checked = !!m.state.hits_on_grid)) showState(m.state);
   const opened = m.state.declared_grid || m.state.grid;
   if (opened) { setGrid(opened, { declare: false }); showFindings(m.state); }
   setView(0, Math.min(m.state.duration, 12));

@@ -42,4 +42,20 @@ struct StretchTempoTests {
         #expect(StretchTempo.estimate(onset, from: .nan, to: 10) == nil)
         #expect(StretchTempo.estimate(onset, from: 3, to: .infinity) == nil)
     }
+
+    @Test("a stretch's tempo read 0.8 % off comes back to the song's: the fold searches ±1.5 % around it")
+    func aSeedOffByMoreThanASongsSearch() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (path, join) = try Self.joined(in: dir)
+        let onset = try TempoEstimator.onsetStrength(path: path)
+        let frames = Int(onset.frame(ofTime: join).rounded(.up))..<onset.values.count
+        // A seed 0.8 % under the second song's 95 BPM (as 20 s of a 125 BPM song read 124): the song's own search
+        // (±0.4 %) cannot reach 95; the stretch's does.
+        let seed = 95 * 0.992
+        let narrow = GridRefine.refine(onset, frames: frames, seed: seed)
+        let wide = GridRefine.refine(onset, frames: frames, seed: seed, width: StretchTempo.searchWidth)
+        #expect(abs(narrow.bpm - 95) > 0.3, "\(narrow.bpm)")
+        #expect(abs(wide.bpm - 95) < 0.05, "\(wide.bpm)")
+    }
 }
