@@ -298,9 +298,11 @@
                     "tolerance", "hit_window",
                     "findings",
                     "markers", "keeps_markers", "sidecar", "sidecar_possible", "save_note", "save_refusal", "octave", "grid_phases",
-                    "track_tempo",
+                    "track_tempo", "hits_on_grid",
                 ]
                 #expect(Set(state.keys) == Set(keys))
+                // Hits tapped in, with no tempo map of their own: tempo edits leave them at their times by default.
+                #expect(state["hits_on_grid"] as? Bool == false)
                 #expect(
                     beats.allSatisfy {
                         Set($0.keys) == ["time", "error", "audio_time", "flagged", "too_close", "fix", "maybe", "maybe_place", "waits_for"]

@@ -5,7 +5,7 @@ import { sendJSON } from "./api.js";
 import { betweenNeighbours, grabbable, indicesWithin } from "./beats.js";
 import { acceptRange, proposedNear } from "./draft.js";
 import { wirePauseTools } from "./pause-list.js";
-import { m, transport } from "./editor-model.js";
+import { focusTime, m, transport } from "./editor-model.js";
 import { showProposal, showSelectedTime, showState } from "./editor-panels.js";
 import { fitCandidates } from "./tempo-candidates.js";
 import {
@@ -218,11 +218,11 @@ function ownKey(el, key) {
 /** The BPM and Offset fields: both the section's under the playhead (editor-panels.js `showSection` fills them). */
 function wireGridFields() {
   $("bpm").onchange = () =>
-    c.setGrid(m.grid ? setSectionBpm(m.grid, transport.position(), Number($("bpm").value)) : { offset: 0, bpm: Number($("bpm").value) });
+    c.setGrid(m.grid ? setSectionBpm(m.grid, focusTime(), Number($("bpm").value)) : { offset: 0, bpm: Number($("bpm").value) });
   // The field holds the start of the section under the playhead: the grid's offset, or a later section's start (moved
   // there between its neighbours, the playhead with it).
   $("offset").onchange = () => {
-    const typed = Number($("offset").value), s = m.grid ? sectionAt(m.grid, transport.position()) : null;
+    const typed = Number($("offset").value), s = m.grid ? sectionAt(m.grid, focusTime()) : null;
     if (!s || s.index === 0) return c.setGrid({ ...(m.grid || { bpm: 120 }), offset: typed });
     const moved = moveSection(m.grid, s.offset, typed);
     if (moved === m.grid) return c.refused(`Grid not changed: section ${s.index + 1} starts between the sections either side of it, not at ${$("offset").value} s`);
@@ -278,10 +278,11 @@ function wireKeys() {
 /** The layout: canvases follow the window and the rows around them; a menu closes once used or on a click elsewhere. */
 function wireLayout() {
   window.addEventListener("resize", () => { fitCanvas($("overview")); fitCanvas($("detail")); fitCandidates(); c.loadOverview(); c.loadView(); });
-  // A menu closes once one of its tools is used, or on a click elsewhere.
+  // A menu closes once one of its tools is used (not a list's ×, to remove another), or on a click elsewhere (the
+  // event's path, not the target: a × takes its own row out of the list).
   const menus = [...document.querySelectorAll("details.menu")];
-  for (const d of menus) d.addEventListener("click", (e) => { if (e.target.tagName === "BUTTON") d.open = false; });
-  document.addEventListener("click", (e) => { for (const d of menus) if (!d.contains(e.target)) d.open = false; });
+  for (const d of menus) d.addEventListener("click", (e) => { if (e.target.tagName === "BUTTON" && !e.target.dataset.keepsMenu) d.open = false; });
+  document.addEventListener("click", (e) => { for (const d of menus) if (!e.composedPath().includes(d)) d.open = false; });
   // The detail view takes the height the rows around it leave (markers come and go): its pixels follow its size.
   let shown = $("detail").getBoundingClientRect().height;
   new ResizeObserver(() => {

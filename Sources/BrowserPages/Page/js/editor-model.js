@@ -47,3 +47,14 @@ export function goToTime(t, setView) {
   const w = m.view.to - m.view.from;
   setView(t - w / 4, t + 3 * w / 4);
 }
+
+/**
+ * The time that names the tempo section in focus, which the BPM and Offset fields, the section's tempo candidates and
+ * the tools on them all follow: the playhead's, or the one selected hit's when the playhead is on it (a hit a hair
+ * before its section's start is that section's). The candidates followed the selected hit wherever the playhead went,
+ * and set another section than the BPM field showed.
+ */
+export function focusTime() {
+  const at = transport.position(), one = m.selected.size === 1 ? m.beats[[...m.selected][0]] : undefined;
+  return Number.isFinite(one) && Math.abs(one - at) < 0.001 ? one : at;
+}

@@ -5,7 +5,7 @@
 import { markerLabel, withoutMarker } from "./markers.js";
 import { showPauseList } from "./pause-list.js";
 import { pausesOf } from "./pauses.js";
-import { goToTime, m, serverError, transport } from "./editor-model.js";
+import { focusTime, goToTime, m, serverError, transport } from "./editor-model.js";
 import { findingText, findingTime, nearestIndex } from "./beats.js";
 import { gridFitRow, gridPhaseRows, octaveRow, offsetRow, tempoRow } from "./map-findings.js";
 import { actions, span } from "./panel-parts.js";
@@ -96,11 +96,17 @@ export function showState(s) {
 // The BPM and Offset fields and the section count follow the tempo section under the playhead: its tempo beside its start
 // (a later section's reads "§2 from", not the grid's offset). A field being typed in keeps its text, unless `typed` (the
 // grid was just set or refused: the fields show the grid).
+/**
+ * A section's start as its field shows it: to the microsecond a chart keeps it, at least to the millisecond (a ½ beat
+ * moved an offset to −0.9711943 s, which read "−0.971" while the save refused it).
+ */
+const startText = (t) => t.toFixed(6).replace(/0{1,3}$/, "");
+
 export function showSection({ typed = false } = {}) {
   if (!m.grid) { $("sectionInfo").textContent = "no grid"; $("sectionList").replaceChildren(); $("bpm").value = $("offset").value = ""; return; }
-  const s = sectionAt(m.grid, transport.position()), n = sectionsOf(m.grid).length;
+  const s = sectionAt(m.grid, focusTime()), n = sectionsOf(m.grid).length;
   if (typed || document.activeElement !== $("bpm")) $("bpm").value = bpmText(s.bpm);
-  if (typed || document.activeElement !== $("offset")) $("offset").value = s.offset.toFixed(3);
+  if (typed || document.activeElement !== $("offset")) $("offset").value = startText(s.offset);
   $("offsetWord").textContent = s.index ? `§${s.index + 1} from` : "Offset";
   const pauses = pausesOf(m.grid).length, held = pauses ? `, ${pauses} pause${pauses === 1 ? "" : "s"}` : "";
   $("sectionInfo").textContent = (n > 1 ? `section ${s.index + 1} of ${n}` : "1 section") + held + " ▾";
@@ -139,7 +145,7 @@ function showSectionList() {
     };
     // Its start, typed (Enter moves the section there; the others stay): a tempo change moved without a remove and an add.
     const at = document.createElement("input");
-    at.type = "number"; at.step = "any"; at.value = r.time.toFixed(3); at.className = "section-time";
+    at.type = "number"; at.step = "any"; at.value = startText(r.time); at.className = "section-time";
     at.title = r.number === 1 ? "Where the grid's first bar starts (seconds; Enter moves it, the other sections stay)"
       : "Where this section starts (seconds; Enter moves it there, between the sections either side)";
     at.onkeydown = (e) => {
@@ -153,7 +159,7 @@ function showSectionList() {
     // The remove button before the note, so a long row never pushes it out of the window.
     if (r.number > 1) {
       const remove = document.createElement("button");
-      remove.textContent = "×"; remove.title = "Remove this section (its beats take the tempo before it)";
+      remove.textContent = "×"; remove.title = "Remove this section (its beats take the tempo before it)"; remove.dataset.keepsMenu = "1";
       remove.onclick = () => actions.setGrid(removeSection(m.grid, r.time + 1e-9));
       row.append(" ", remove);
     }

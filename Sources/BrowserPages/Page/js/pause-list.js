@@ -38,6 +38,7 @@ function pauseRow(r, actions) {
   };
   const remove = document.createElement("button");
   remove.textContent = "×";
+  remove.dataset.keepsMenu = "1";  // the menu stays open to remove another
   remove.title = `Remove this ${what} (the lines after it move ${r.seconds.toFixed(3)} s earlier)`;
   remove.onclick = () => actions.setGrid(removePause(m.grid, r.index));
   row.append(go, " ", seconds, " s ", remove);

@@ -3,7 +3,7 @@
 // near that tempo carries them.
 
 import { getJSON } from "./api.js";
-import { m, setError, transport } from "./editor-model.js";
+import { focusTime, m, setError } from "./editor-model.js";
 import { showFindings } from "./editor-panels.js";
 import { actions, span } from "./panel-parts.js";
 import { sectionAt, sectionStretch, sectionsOf, setSectionBpm, shownTempo } from "./timing.js";
@@ -31,9 +31,14 @@ export function showCandidates(candidates) {
   if (own) own.textContent = ownTempoText();
 }
 
-/** The summary's words for the track's own tempo: the first of its candidates (the estimator's pick); "" until known. */
+/**
+ * The summary's words for the track's own tempo: the first of its candidates (the estimator's pick); "" until known.
+ * Under a grid of several tempi it is the whole track's one reading (121.7 for songs at 180 and 125 joined), said so.
+ */
 export function ownTempoText() {
-  return trackCandidates && trackCandidates.length ? ` · the track's own tempo ${trackCandidates[0].bpm.toFixed(1)} BPM` : "";
+  if (!trackCandidates || !trackCandidates.length) return "";
+  const bpm = trackCandidates[0].bpm.toFixed(1), tempi = new Set(m.grid ? sectionsOf(m.grid).map((s) => s.bpm) : []);
+  return tempi.size > 1 ? ` · the whole track reads ${bpm} BPM (each section's own tempo: its candidates)` : ` · the track's own tempo ${bpm} BPM`;
 }
 
 function candidateButtons(candidates, at, what) {
@@ -78,8 +83,7 @@ export function fitCandidates() {
 
 /** Shows the candidates of the section in focus (the whole track's while the grid has one section). */
 export function showTempoCandidates() {
-  const one = m.selected.size === 1 ? m.beats[[...m.selected][0]] : undefined;
-  const at = Number.isFinite(one) ? one : transport.position();
+  const at = focusTime();
   const duration = m.state ? m.state.duration : Infinity;
   if (!m.grid || sectionsOf(m.grid).length < 2 || !Number.isFinite(duration) || trackCandidates === null) {
     showIn(JSON.stringify(["track", trackCandidates, Boolean(m.grid)]), () => {
