@@ -860,6 +860,12 @@ def pauses_edited_from_the_menu(browser, binary, work, track, errors):
         assert url, "the editor printed no URL for the chart"
         page = open_page(browser, url, errors, "pause-menu", size=(1280, 720))
         page.wait_for_function("window.editor && window.editor.ready && window.editor.state && window.editor.state.beats.length === 7")
+        # The hits are where the song plays them; the stop is fitted under them: Hits keep their beats (on for a chart on
+        # its grid, to move notes with a stop as ArrowVortex does) is turned off first.
+        assert page.is_checked("#keepBeats"), "a chart on its grid opened with Hits keep their beats off"
+        page.click("#tempoMenu summary")
+        page.uncheck("#keepBeats")
+        page.keyboard.press("Escape")
 
         def add_stop():
             page.mouse.click(page.evaluate("window.editor.clientX(2.0)"), page.evaluate("window.editor.clientY()"))
