@@ -21,6 +21,15 @@ def times(path):
     return out
 
 
+def open_audition(browser, url, errors):
+    """The audition page at `url` at 1280×720, once its first view is drawn; its errors go to `errors`."""
+    page = browser.new_context(viewport={"width": 1280, "height": 720}, bypass_csp=True).new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    page.wait_for_function("window.hapticsAudition.view && !window.hapticsAudition.loading", timeout=30000)
+    return page
+
+
 def many_transients(browser, binary, work, errors):
     """A pattern of 40 transients (a gravel texture has 149) at 1280×720: the sync row names at most six, those off their
     onsets first, and lists every one in a list that opens; the page needs no scrolling (the row wrapped over 25 lines
@@ -34,10 +43,7 @@ def many_transients(browser, binary, work, errors):
     server, url = start_server([binary, "audition", pattern, "--audio", os.path.join(work, "sfx_haptic_thud.wav"), "--no-open"])
     try:
         assert url, "the audition printed no URL for the pattern of 40 transients"
-        page = browser.new_context(viewport={"width": 1280, "height": 720}, bypass_csp=True).new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url)
-        page.wait_for_function("window.hapticsAudition.view && !window.hapticsAudition.loading", timeout=30000)
+        page = open_audition(browser, url, errors)
         named = page.locator("#sync > span span", has_text="transient at").count()
         # Most of the 40 taps come after the short thud: said as haptics in silence (single taps, 50 ms apart).
         assert "haptics in silence" in page.inner_text("#sync"), page.inner_text("#sync")
@@ -60,10 +66,7 @@ def align_and_refusals(browser, binary, work, errors):
     server, url = start_server([binary, "audition", pattern, "--no-open"])
     try:
         assert url, "the audition printed no URL"
-        page = browser.new_context(viewport={"width": 1280, "height": 720}, bypass_csp=True).new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url)
-        page.wait_for_function("window.hapticsAudition.view && !window.hapticsAudition.loading", timeout=30000)
+        page = open_audition(browser, url, errors)
         first = page.evaluate("window.hapticsAudition.view.transients[0]")
         # The shift that puts the transient on its onset, from the view before any shift.
         want = round((first["onset"] - first["time"]) * 1000)
@@ -105,10 +108,7 @@ def findings_where_validate_puts_them(browser, binary, work, errors):
     server, url = start_server([binary, "audition", pattern, "--audio", os.path.join(work, "sfx_haptic_thud.wav"), "--no-open"])
     try:
         assert url, "the audition printed no URL"
-        page = browser.new_context(viewport={"width": 1280, "height": 720}, bypass_csp=True).new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url)
-        page.wait_for_function("window.hapticsAudition.view && !window.hapticsAudition.loading", timeout=30000)
+        page = open_audition(browser, url, errors)
         shown = page.inner_text("#findings")
         for row in rows:
             where = row.split(": ")[0].split(":")[-2:]
