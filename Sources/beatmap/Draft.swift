@@ -185,9 +185,9 @@ extension Beatmap {
             for d in drafts {
                 Terminal.err(
                     String(
-                        format: "beatmap: drafted %@: %d hits from %.3f s to %.3f s (%.2f per second) on %@\n", d.name, d.times.count,
-                        span.start,
-                        span.end, Double(d.times.count) / seconds, TempoMapOutput.line(tempo, from: span.start, to: span.end)))
+                        format: "beatmap: drafted %@: %d hits from %.3f s to %.3f s (%.2f per second over the %.3f–%.3f s drafted) on %@\n",
+                        d.name, d.times.count, d.times.min() ?? span.start, d.times.max() ?? span.end, Double(d.times.count) / seconds,
+                        span.start, span.end, TempoMapOutput.line(tempo, from: span.start, to: span.end)))
             }
         }
     }
