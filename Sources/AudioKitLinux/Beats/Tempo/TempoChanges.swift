@@ -49,8 +49,9 @@ public enum TempoChanges {
         var bounds = [0] + cuts + [end]
         func refined(_ i: Int) -> (bpm: Double, phase: Double) {
             let inside = local.filter { $0.start >= bounds[i] - 1e-9 && $0.start + window <= bounds[i + 1] + 1e-9 }.compactMap(\.bpm)
-            let seed = Median.quantile(inside, 0.5) ?? whole.bpm
-            let r = GridRefine.refine(onset, frames: frames(onset, from: bounds[i], to: bounds[i + 1]), seed: seed)
+            let span = frames(onset, from: bounds[i], to: bounds[i + 1])
+            let seed = octave(of: Median.quantile(inside, 0.5) ?? whole.bpm, nearest: TempoEstimator.estimate(onset.slice(span))?.bpm)
+            let r = GridRefine.refine(onset, frames: span, seed: seed)
             return (r.bpm, r.phase)
         }
         var grids = (0..<(bounds.count - 1)).map(refined)
@@ -87,6 +88,14 @@ public enum TempoChanges {
             single += GridRefine.fold(peaks, period: 60 / one).height
         }
         return own >= (1 + foldGain) * single ? stretches : [(0, one)]
+    }
+
+    /// `bpm` moved by octaves to the one nearest `own`, a stretch's own tempo (`TempoEstimator` on its onsets alone);
+    /// `bpm` without one. The local tempi are read in the octave of the whole song's tempo, which for two songs at 180
+    /// and 125 BPM joined is neither's (121.7): the first was drafted at 90.
+    static func octave(of bpm: Double, nearest own: Double?) -> Double {
+        guard let own, own.isFinite, own > 0 else { return bpm }
+        return [bpm / 2, bpm, bpm * 2].min { abs(log($0 / own)) < abs(log($1 / own)) } ?? bpm
     }
 
     /// The local tempo of each window (its start and tempo folded into the octave of `reference`); nil where the

@@ -64,4 +64,19 @@ struct TempoChangesTests {
         let stretches = TempoChanges.stretches(try TempoEstimator.onsetStrength(path: changed))
         #expect(stretches.count == 2 && abs((stretches.last?.bpm ?? 0) - 123.6) < 0.1, "\(stretches)")
     }
+
+    @Test("two songs at 180 and 125 BPM: each stretch in its own octave, not the whole song's (the first was found at 90)")
+    func eachStretchInItsOwnOctave() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = try AudioFile.readMono(try TempoTests.drumLoop(bpm: 180, seconds: 20, in: dir))
+        let b = try AudioFile.readMono(try TempoTests.drumLoop(bpm: 125, seconds: 20, in: dir))
+        let path = dir.appendingPathComponent("joined.wav").path
+        try AudioFile.write(a.samples + b.samples, to: path, sampleRate: a.info.sampleRate, channels: 1)
+        let stretches = TempoChanges.stretches(try TempoEstimator.onsetStrength(path: path))
+        #expect(stretches.count == 2, "\(stretches)")
+        #expect(abs((stretches.first?.bpm ?? 0) - 180) < 0.5 && abs((stretches.last?.bpm ?? 0) - 125) < 0.5, "\(stretches)")
+        // The change where the second loop starts (its first beat 0.25 s in), within a beat of it.
+        #expect(abs((stretches.last?.time ?? 0) - 20.25) < 0.48, "\(stretches)")
+    }
 }
