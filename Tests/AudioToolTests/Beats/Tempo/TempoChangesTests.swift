@@ -69,14 +69,19 @@ struct TempoChangesTests {
     func eachStretchInItsOwnOctave() throws {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let a = try AudioFile.readMono(try TempoTests.drumLoop(bpm: 180, seconds: 20, in: dir))
-        let b = try AudioFile.readMono(try TempoTests.drumLoop(bpm: 125, seconds: 20, in: dir))
-        let path = dir.appendingPathComponent("joined.wav").path
-        try AudioFile.write(a.samples + b.samples, to: path, sampleRate: a.info.sampleRate, channels: 1)
-        let stretches = TempoChanges.stretches(try TempoEstimator.onsetStrength(path: path))
+        let stretches = try Self.stretches(ofLoopsAt: 180, then: 125, in: dir)
         #expect(stretches.count == 2, "\(stretches)")
         #expect(abs((stretches.first?.bpm ?? 0) - 180) < 0.5 && abs((stretches.last?.bpm ?? 0) - 125) < 0.5, "\(stretches)")
         // The change where the second loop starts (its first beat 0.25 s in), within a beat of it.
         #expect(abs((stretches.last?.time ?? 0) - 20.25) < 0.48, "\(stretches)")
+    }
+
+    /// The stretches of two drum loops of 20 s each, at `first` then `second` BPM, joined in a file in `dir`.
+    static func stretches(ofLoopsAt first: Double, then second: Double, in dir: URL) throws -> [(time: Double, bpm: Double)] {
+        let a = try AudioFile.readMono(try TempoTests.drumLoop(bpm: first, seconds: 20, in: dir))
+        let b = try AudioFile.readMono(try TempoTests.drumLoop(bpm: second, seconds: 20, in: dir))
+        let path = dir.appendingPathComponent("joined-\(first)-\(second).wav").path
+        try AudioFile.write(a.samples + b.samples, to: path, sampleRate: a.info.sampleRate, channels: 1)
+        return TempoChanges.stretches(try TempoEstimator.onsetStrength(path: path))
     }
 }
