@@ -38,7 +38,8 @@ public enum HapticsInSilenceRule: AHAPReportedRule {
     /// The rule's id, severity, rationale and examples.
     public static let description = RuleDescription(
         id: "ahap.haptics_in_silence", name: "Haptics where the sound is silent",
-        summary: "For 50 ms or more, the haptics are felt (drive above intensity 0.15) while the sound is 40 dB below its peak.",
+        summary:
+            "The haptics are felt (drive above intensity 0.15) while the sound is 40 dB below its peak: for 50 ms or more, or at a transient with the sound silent 25 ms either side.",
         rationale:
             "Haptics paired with a sound that go on after it ends, or start before it, feel detached from it. Reported by ahap.audio_sync_lag's check; covered by named tests.",
         defaultSeverity: .warning)
