@@ -25,16 +25,20 @@ public enum AHAPCheck {
         options: AHAPValidationOptions = .init(), rules: [any AHAPRule.Type] = AHAPRuleRegistry.documentRules
     ) -> AHAPValidationResult {
         let parsed = AHAPReader.read(bytes: bytes, options: options)
-        var findings = parsed.findings
-        var document: AHAPDocument? = nil
-        if let root = parsed.root, let failure = countLimitFailure(root, file: file, limits: options.limits) {
+        return check(parsed.root, read: parsed, file: file, baseDirectory: baseDirectory, options: options, rules: rules)
+    }
+
+    /// `rules` over `root` (nil: the text is not JSON), with the findings of reading the text `read`, each placed in it.
+    private static func check(
+        _ root: JSONValue?, read parsed: AHAPReader.Output, file: String?, baseDirectory: String?, options: AHAPValidationOptions,
+        rules: [any AHAPRule.Type]
+    ) -> AHAPValidationResult {
+        if let root, let failure = countLimitFailure(root, file: file, limits: options.limits) {
             return AHAPValidationResult(diagnostics: [], document: nil, limitExceeded: failure)
         }
-        if let root = parsed.root {
-            let doc = AHAPDocument(root: root, file: file, baseDirectory: baseDirectory, options: options)
-            for rule in rules { rule.check(doc, into: &findings) }
-            document = doc
-        }
+        var findings = parsed.findings
+        let document = root.map { AHAPDocument(root: $0, file: file, baseDirectory: baseDirectory, options: options) }
+        if let document { for rule in rules { rule.check(document, into: &findings) } }
         let diagnostics = resolve(findings, file: file, cleanedBytes: parsed.cleanedBytes, jsonParsed: parsed.root != nil)
         return AHAPValidationResult(diagnostics: diagnostics.sorted(), document: document)
     }
@@ -48,15 +52,9 @@ public enum AHAPCheck {
         edited: JSONValue, of bytes: [UInt8], file: String? = nil, baseDirectory: String? = nil,
         options: AHAPValidationOptions = .init(), rules: [any AHAPRule.Type] = AHAPRuleRegistry.documentRules
     ) -> AHAPValidationResult {
-        let parsed = AHAPReader.read(bytes: bytes, options: options)
-        if let failure = countLimitFailure(edited, file: file, limits: options.limits) {
-            return AHAPValidationResult(diagnostics: [], document: nil, limitExceeded: failure)
-        }
-        var findings = parsed.findings
-        let document = AHAPDocument(root: edited, file: file, baseDirectory: baseDirectory, options: options)
-        for rule in rules { rule.check(document, into: &findings) }
-        let diagnostics = resolve(findings, file: file, cleanedBytes: parsed.cleanedBytes, jsonParsed: parsed.root != nil)
-        return AHAPValidationResult(diagnostics: diagnostics.sorted(), document: document)
+        check(
+            edited, read: AHAPReader.read(bytes: bytes, options: options), file: file, baseDirectory: baseDirectory, options: options,
+            rules: rules)
     }
 
     /// Reads and validates a file with `rules` (the document rules unless given). Failures to read the file itself are thrown,

@@ -7,13 +7,13 @@ import Foundation
 extension StepManiaRetime {
     /// Each chart's `rows` (times on `old`) as they go onto the new map `new`, and the move that took them there: each
     /// kept at its beat when the edited chart's `hits` (its new times) match its rows carried by beat more often than
-    /// left at their times, otherwise each at its time.
+    /// left at their times (`followed`), otherwise each at its time.
     static func carried(
         _ rows: [[(time: Double, text: [Character])]], edited: Int?, hits: [Double], from old: TempoMap, to new: TempoMap
-    ) -> (rows: [[(time: Double, text: [Character])]], carry: (Double) -> Double) {
+    ) -> (rows: [[(time: Double, text: [Character])]], carry: (Double) -> Double, followed: Bool) {
         let byBeat = { (t: Double) in new.time(ofBeat: old.beat(atTime: t)) }
-        guard let edited, followsGrid(rows[edited].map(\.time), hits: hits, from: old, to: new) else { return (rows, { $0 }) }
-        return (rows.map { $0.map { (byBeat($0.time), $0.text) } }, byBeat)
+        guard let edited, followsGrid(rows[edited].map(\.time), hits: hits, from: old, to: new) else { return (rows, { $0 }, false) }
+        return (rows.map { $0.map { (byBeat($0.time), $0.text) } }, byBeat, true)
     }
 
     /// True when a chart's hits at `times` on the tempo map `old`, now at `hits` on `new`, moved with the grid: more of

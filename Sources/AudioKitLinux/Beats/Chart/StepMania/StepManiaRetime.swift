@@ -74,14 +74,13 @@ enum StepManiaRetime {
         let ssc = msd.values.contains { $0.tag == "NOTEDATA" }
         let charts = msd.values.filter { ($0.tag == "NOTES" || $0.tag == "NOTES2") && $0.params.count >= (ssc ? 1 : 6) }
         let edited = charts.firstIndex { chosen.notes?.range == $0.params[$0.params.count - 1].range }
-        let read = charts.map { rowTimes($0.params[$0.params.count - 1].text, tempo: old) }
         // Beats counted as the file will count them (through every section from the first line, and the pauses): the
         // editor's grid restarts each section on a whole beat, which moved a note after a pause and a tempo change by
-        // a beat's fraction when it was carried with its beat.
+        // a beat's fraction when it was carried with its beat. `followed`: the edited chart's hits moved with the grid
+        // (then every chart's notes do), said in a refusal.
         let counted = StepManiaTiming(tempo, hits: hits).tempo
-        // Whether the edited chart's hits moved with the grid (then every chart's notes do), said in a refusal.
-        let followed = edited.map { followsGrid(read[$0].map(\.time), hits: hits, from: old, to: counted) } ?? false
-        let (rows, carry) = carried(read, edited: edited, hits: hits, from: old, to: counted)
+        let (rows, carry, followed) = carried(
+            charts.map { rowTimes($0.params[$0.params.count - 1].text, tempo: old) }, edited: edited, hits: hits, from: old, to: counted)
         let timing = StepManiaTiming(tempo, hits: rows.flatMap { $0.map(\.time) })
         let new = timing.tempo
         // Measures start at beat 0: beat 0 moves back by whole measures when a note comes before it.
