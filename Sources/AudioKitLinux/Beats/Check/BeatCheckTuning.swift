@@ -119,6 +119,10 @@ public struct BeatCheckTuning: Sendable {
     /// and a hit surely moved (rules 4, 6 and 8) goes back to a free line where it is in such a figure before any other
     /// (`HitJudging.restoresFigure`).
     var figureRepeats = 3
+    /// Rule 7's line may sound less than a clear onset when its onset is at least `strongEnough` and its evidence at
+    /// least this share of the hit's own: a figure's sound nearly as strong as the one the hit sits on (two alike sounds
+    /// measure within about a tenth of each other) is as good a claim, and the figure decides.
+    var figureSoundShare = 0.75
     /// How many times more evidence a better place needs against a hit in a repeated motif.
     var motifBetterBy = 4.0
     /// A step between hits is one the chart uses when at least this share of its steps are it.

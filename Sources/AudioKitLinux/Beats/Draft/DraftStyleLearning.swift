@@ -138,11 +138,11 @@ extension DraftStyle {
 public enum DraftAnalysis {
     /// The onset strength of a song for drafting, split into `DraftStyle.bandEdges` groups: SuperFlux at 100 frames
     /// per second with a 10 ms lag (as `beatmap check` uses), the audio halved while above 24 kHz (bands up to about
-    /// 10 kHz are kept: hats included).
+    /// 10 kHz are kept: hats included), with each frame's pitch-class profile (`BeatPhase`'s chord changes).
     public static func onset(path: String, limits: AudioLimits = .standard) throws(InputError) -> OnsetStrength {
         try SpectralFlux.analyze(
             path: path, limits: limits, framesPerSecond: SpectralFlux.framesPerSecond, lagSeconds: 0.010, maxSampleRate: 24_000,
-            groupEdges: DraftStyle.bandEdges)
+            groupEdges: DraftStyle.bandEdges, pitchClasses: true)
     }
 
     /// A tempo map fitted to the song: the tempo estimated (`TempoEstimator`, at `bpm` when given) and tracked, the
@@ -150,15 +150,19 @@ public enum DraftAnalysis {
     /// (`GridRefine`); with `bpm`, one section at that tempo whose phase alone is fitted. Nil when the song is too
     /// short or silent to hold a beat.
     ///
-    /// A fold cannot tell the beat from the off-beat, and a beat tracker often cannot either; so the map and the same
-    /// map half a beat later are both drafted on in `style`, and the one whose lines carry more weighted salience (the
-    /// grid that best explains the song as the style charts) is kept.
+    /// A fold cannot tell the beat from the off-beat, and a beat tracker often cannot either; so the map is kept, or
+    /// moved half a beat, by `BeatPhase` (the onsets on its lines against between them, and the chord changes across
+    /// them, with `onset`'s pitch classes); without enough beats to tell, by which of the two carries more weighted
+    /// salience on its lines in `style` (the grid that best explains the song as the style charts).
     public static func fittedTempoMap(
         _ onset: OnsetStrength, bpm: Double? = nil, range: ClosedRange<Double> = 40...250, style: DraftStyle = .standard
     ) -> TempoMap? {
         guard let map = refinedTempoMap(onset, bpm: bpm, range: range) else { return nil }
         let halfBeat = map.timingPointsShifted(byBeats: 0.5)
         let span = soundingSpan(onset)
+        if let evidence = BeatPhase.evidence(onset, tempo: map, from: span.start, to: span.end) {
+            return evidence < 0 ? halfBeat : map
+        }
         func fitness(_ m: TempoMap) -> Double {
             let drafter = ChartDrafter(onset: onset, tempoMap: m, style: style)
             return drafter.lines(from: span.start, to: span.end).reduce(0) {

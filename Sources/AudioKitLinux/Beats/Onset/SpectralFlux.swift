@@ -48,11 +48,18 @@ public final class SpectralFlux {
     private let bandGroup: [Int]
     /// The onset strength of each band group so far (`groupEdges`), one value per frame each; empty when not split.
     public private(set) var groupValues: [[Float]]
+    /// The pitch class (0 = A) of each FFT bin from `PitchClasses.lowest` to `PitchClasses.highest` Hz, by bin; empty
+    /// when no pitch-class profile is asked for.
+    private let binClass: [Int]
+    /// Each frame's pitch-class profile so far (`PitchClasses.count` values a frame), empty when not asked for.
+    public private(set) var pitchClassValues: [Float] = []
 
     /// `lagSeconds`: the time between the two spectra compared, 10 ms by default. `groupEdges` (Hz, rising) also splits
-    /// the flux into the bands below the first edge, between each two and above the last (`groupValues`).
+    /// the flux into the bands below the first edge, between each two and above the last (`groupValues`). With
+    /// `pitchClasses`, each frame's pitch-class profile is kept too (`pitchClassValues`, `PitchClasses`).
     public init(
-        sampleRate: Int, framesPerSecond: Double = SpectralFlux.framesPerSecond, lagSeconds: Double = 0.010, groupEdges: [Double] = []
+        sampleRate: Int, framesPerSecond: Double = SpectralFlux.framesPerSecond, lagSeconds: Double = 0.010, groupEdges: [Double] = [],
+        pitchClasses: Bool = false
     ) {
         self.sampleRate = Double(sampleRate)
         self.lag = max(1, Int((lagSeconds * framesPerSecond).rounded()))
@@ -83,6 +90,7 @@ public final class SpectralFlux {
                 return groupEdges.filter { centre >= $0 }.count
             }
         groupValues = groupEdges.isEmpty ? [] : Array(repeating: [], count: groupEdges.count + 1)
+        binClass = pitchClasses ? PitchClasses.classes(bins: n / 2 + 1, binHz: binHz) : []
         bandHistory = Array(repeating: [Float](repeating: 0, count: bank.count), count: self.lag + 1)
     }
 
@@ -162,6 +170,7 @@ public final class SpectralFlux {
             }
         }
         for g in groups.indices { groupValues[g].append(groups[g]) }
+        if !binClass.isEmpty { PitchClasses.append(magnitudes, classes: binClass, to: &pitchClassValues) }
         bandHistory[slot] = current
         framesDone += 1
         values.append(flux)
@@ -179,7 +188,7 @@ public final class SpectralFlux {
     /// block (interleaved, before the mix to mono), so another analysis can share the decode.
     public static func analyze(
         path: String, limits: AudioLimits = .standard, framesPerSecond: Double = SpectralFlux.framesPerSecond, lagSeconds: Double = 0.010,
-        maxSampleRate: Int? = nil, groupEdges: [Double] = [],
+        maxSampleRate: Int? = nil, groupEdges: [Double] = [], pitchClasses: Bool = false,
         eachBlock: ((_ interleaved: UnsafeBufferPointer<Float>, _ frames: Int, _ channels: Int) -> Void)? = nil
     ) throws(InputError) -> OnsetStrength {
         // Decoding runs a few blocks ahead on a second thread: a compressed track decodes while the blocks before are analysed.
@@ -187,7 +196,8 @@ public final class SpectralFlux {
         let stageCount = maxSampleRate.map { HalfBandCascade.stageCount(from: reader.info.sampleRate, cap: $0) } ?? 0
         let rate = reader.info.sampleRate >> stageCount
         var cascade = HalfBandCascade(stageCount: stageCount)
-        let flux = SpectralFlux(sampleRate: rate, framesPerSecond: framesPerSecond, lagSeconds: lagSeconds, groupEdges: groupEdges)
+        let flux = SpectralFlux(
+            sampleRate: rate, framesPerSecond: framesPerSecond, lagSeconds: lagSeconds, groupEdges: groupEdges, pitchClasses: pitchClasses)
         let channels = reader.info.channels
         var mono = [Float](repeating: 0, count: 8192)
         func feed(_ samples: UnsafeBufferPointer<Float>, flushing: Bool) {
@@ -207,7 +217,7 @@ public final class SpectralFlux {
         info.frames = framesRead
         return OnsetStrength(
             values: flux.values, framesPerSecond: Double(rate) / Double(flux.hop), latency: flux.latency, audio: info,
-            bands: flux.groupValues)
+            bands: flux.groupValues, pitchClasses: flux.pitchClassValues)
     }
 }
 
@@ -223,6 +233,9 @@ public struct OnsetStrength: Sendable {
     public var audio: AudioFileInfo
     /// The onset strength of each band group asked for (`SpectralFlux.groupValues`), low to high; empty when none was.
     public var bands: [[Float]] = []
+    /// Each frame's pitch-class profile (`PitchClasses.count` values a frame, in frame order), when one was asked for
+    /// (`SpectralFlux.analyze(pitchClasses:)`); empty otherwise.
+    public var pitchClasses: [Float] = []
 
     /// Time in seconds of frame `n` (fractional frames allowed), latency removed.
     public func time(ofFrame n: Double) -> Double { n / framesPerSecond - latency }
@@ -235,6 +248,7 @@ public struct OnsetStrength: Sendable {
         var part = self
         part.values = Array(values[frames])
         part.bands = []
+        part.pitchClasses = []
         return part
     }
 }

@@ -38,4 +38,36 @@ struct LeftItsFigureTests {
         #expect(
             finding?.severity == .error && finding?.message.contains("moved out of that figure") == true, "\(String(describing: finding))")
     }
+
+    /// The same chart, its fourth notes and its rests' clicks alike and softer than the rest (`gain`): the line the moved
+    /// hit left sounds less than a clear onset, but as much as the rest it was moved onto, so the figure still vouches
+    /// for it and the hit is flagged. Where that line sounds less than the rest (`gain` against `rest`), the hit's own
+    /// sound is the better claim and it is left alone.
+    @Test(arguments: [(0.6, 0.6, true), (0.8, 0.8, true), (0.3, 0.9, false)])
+    func aSofterLineOfTheFigureStillTakesItsHitBack(gain: Double, rest: Double, flagged expected: Bool) throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (times, step) = SnappedChartTests.groups(60)
+        let rests = (0..<60).map { 1 + Double($0 * 8 + 4) * step }
+        let sounds = (times + rests).sorted()
+        let softer = Set(times.enumerated().filter { $0.offset % 4 == 3 }.map(\.element))
+        let restSet = Set(rests)
+        let path = try ChartJudgementTests.clicks(
+            sounds, gains: sounds.map { softer.contains($0) ? gain : restSet.contains($0) ? rest : 1 }, seconds: times.last! + 1,
+            in: dir)
+        let onset = try SpectralFlux.analyze(path: path)
+        let clean = BeatChecker.check(map: BeatMap(times: times, bpm: 185, offset: 1), onset: onset)
+        #expect(clean.flaggedCount == 0, "flagged \(clean.beats.filter(\.flagged).map(\.time))")
+        let k = 20 * 4 + 3
+        var moved = times
+        moved[k] += step
+        let report = BeatChecker.check(map: BeatMap(times: moved, bpm: 185, offset: 1), onset: onset)
+        let flagged = report.beats.filter(\.flagged)
+        if expected {
+            #expect(flagged.map(\.index) == [k], "flagged \(flagged.map(\.time))")
+            #expect(abs((report.beats[k].suggestion ?? 0) - times[k]) < 0.002)
+        } else {
+            #expect(flagged.isEmpty, "flagged \(flagged.map(\.time))")
+        }
+    }
 }
