@@ -46,7 +46,7 @@ extension Beatmap {
                 let r = Report(toolName: "beatmap", files: [map], diagnostics: readFindings, rules: BeatMapRules.all)
                 try FindingsOutput.finish(tool: "beatmap", report: r, failures: [], options: report)
             }
-            let onset = try SpectralFlux.analyze(path: audio, limits: limitOptions.limits.audio)
+            let onset = try SpectralFlux.analyze(path: audio, limits: limitOptions.limits.audio, pitchClasses: true)
             let options = BeatCheckOptions(
                 tolerance: toleranceMs / 1000, lint: mapOptions.lintOptions(),
                 decoderDelay: decoderDelayMs.map { $0 / 1000 })

@@ -143,7 +143,7 @@ public enum BeatMapRules {
         RuleDescription(
             id: gridPhase, name: "Tempo map half a beat off the track",
             summary:
-                "The beats of a chart's own or declared tempo map, or of one of its tempo sections, fall on the track's off-beats: the onsets between them are much stronger than those on them, and the track's tempo there is the section's.",
+                "The beats of a chart's own or declared tempo map, or of one of its tempo sections, fall on the track's off-beats: the onsets between them are stronger than those on them, or the harmony changes between them rather than on them, and the track's tempo there is the section's.",
             rationale:
                 "The game plays the hits by their times, so they may all be right; but every grid line, bar number and snap the author edits on is half a beat out, and a hit snapped to the grid lands on an off-beat. A wrong offset does it, and so does a tempo change placed on an off-beat. The editor moves the section half a beat in one click, the hits staying where they are. Its examples need a chart's tempo map, so GridPhaseTests checks it.",
             defaultSeverity: .warning),

@@ -132,7 +132,9 @@ final class OnsetCache: @unchecked Sendable {
         let key = "\(tempo) \(path)"
         if let cached = lock.withLock({ entries[key] }) { return cached }
         let onset =
-            try tempo ? TempoEstimator.onsetStrength(path: path, limits: limits) : SpectralFlux.analyze(path: path, limits: limits)
+            try tempo
+            ? TempoEstimator.onsetStrength(path: path, limits: limits)
+            : SpectralFlux.analyze(path: path, limits: limits, pitchClasses: true)
         lock.withLock { entries[key] = onset }
         return onset
     }

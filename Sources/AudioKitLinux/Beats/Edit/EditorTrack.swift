@@ -31,7 +31,7 @@ struct EditorTrack {
         audio = try WAVStream(path: path, limits: limits)
         info = audio.info
         var builder = TrackOverview.Builder(sampleRate: info.sampleRate)
-        onset = try SpectralFlux.analyze(path: path, limits: limits) { block, frames, channels in
+        onset = try SpectralFlux.analyze(path: path, limits: limits, pitchClasses: true) { block, frames, channels in
             builder.add(block, frames: frames, channels: channels)
         }
         overview = builder.finish()

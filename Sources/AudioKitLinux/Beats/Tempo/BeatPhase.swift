@@ -27,17 +27,34 @@ public enum BeatPhase {
     /// The fewest beats the evidence is measured over.
     static let minimumBeats = 8
 
+    /// The two cues over a stretch of a grid, each as the lines' measure over the off-beats' (above 1: the lines).
+    public struct Measure: Sendable, Equatable {
+        /// The onset strength on the lines over that half-way between them.
+        public let onsets: Double
+        /// The chord changes across the lines over those across the off-beats; nil without pitch classes.
+        public let chords: Double?
+
+        /// The evidence that the lines are the beats: log(`onsets`) + `chordWeight` × log(`chords`) (above 0: the beats).
+        public var evidence: Double { log(onsets) + chordWeight * log(chords ?? 1) }
+    }
+
     /// The evidence that the lines of `tempo` between `start` and `end` (audio seconds) are the beats and not the
     /// off-beats (above 0: the beats); nil over fewer than `minimumBeats` beats.
     public static func evidence(_ onset: OnsetStrength, tempo: TempoMap, from start: Double, to end: Double) -> Double? {
+        measure(onset, tempo: tempo, from: start, to: end)?.evidence
+    }
+
+    /// Both cues for the lines of `tempo` between `start` and `end` (audio seconds); nil over fewer than `minimumBeats`
+    /// beats.
+    public static func measure(_ onset: OnsetStrength, tempo: TempoMap, from start: Double, to end: Double) -> Measure? {
         let first = tempo.beat(atTime: start).rounded(.up)
         let last = tempo.beat(atTime: end).rounded(.down) - 1
         guard first.isFinite, last.isFinite, last - first + 1 >= Double(minimumBeats), last - first < 1e6 else { return nil }
         let beats = stride(from: first, through: last, by: 1).map { tempo.time(ofBeat: $0) }
         let offBeats = stride(from: first, through: last, by: 1).map { tempo.time(ofBeat: $0 + 0.5) }
-        var score = log(ratio(mean(beats.map { peak(onset, at: $0) }), mean(offBeats.map { peak(onset, at: $0) })))
-        if let chords = chordChanges(onset, tempo: tempo, beats: first...last) { score += chordWeight * log(chords) }
-        return score
+        return Measure(
+            onsets: ratio(mean(beats.map { peak(onset, at: $0) }), mean(offBeats.map { peak(onset, at: $0) })),
+            chords: chordChanges(onset, tempo: tempo, beats: first...last))
     }
 
     /// The onset strength's largest value within `reach` of `t`.

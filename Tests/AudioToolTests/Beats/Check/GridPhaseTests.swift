@@ -102,4 +102,35 @@ struct GridPhaseTests {
             json.replacingOccurrences(of: "10.45", with: "10.2"), name: "map.json", bpm: 120, seconds: 30, intro: 10.2)
         #expect(intro.phases.isEmpty, "\(intro.phases)")
     }
+
+    /// A song whose eighths are alike loud, whose chords change on its beats (`BeatPhaseTests.eighthsAndChords`: 120 BPM
+    /// from 0.5 s): the onsets cannot tell its beats from its off-beats, the harmony can. A map with its beats on the
+    /// off-beats is said, with the harmony in the message; the same hits on the map in phase say nothing.
+    @Test func eighthsAlikeLoudAreToldByTheirChords() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let song = try BeatPhaseTests.eighthsAndChords(in: dir)
+        // A chart's rhythm on the clicks: in each two-beat bar, the beat, the off-beat after it and the next beat.
+        var hits: [String] = []
+        for bar in 0..<22 {
+            for beat: Double in [0, 0.5, 1] { hits.append(String(format: "%.3f", 0.5 + (Double(bar) * 2 + beat) * 0.5)) }
+        }
+        func check(offset: Double) throws -> (phases: [JSONValue], messages: [String]) {
+            let path = dir.appendingPathComponent("map.json")
+            try Data(#"{"bpm": 120, "offset": \#(offset), "beats": [\#(hits.joined(separator: ", "))]}"#.utf8).write(to: path)
+            let r = try run(TestPaths.binary("beatmap"), ["check", path.path, "--audio", song, "--format", "json"])
+            let root = try #require(JSONValue.parse(Array(r.stdout.utf8)), "\(r.stdout.prefix(500))\(r.stderr)")
+            guard case .array(let phases)? = root["grid_phase"], case .array(let findings)? = root["diagnostics"] else {
+                Issue.record("no grid_phase or diagnostics: \(r.stdout.prefix(500))")
+                return ([], [])
+            }
+            return (phases, findings.compactMap { $0["message"]?.string })
+        }
+        let off = try check(offset: 0.75)
+        #expect(off.phases.count == 1, "\(off.phases)")
+        let said = off.messages.first { $0.contains("half a beat off") }
+        #expect(said?.contains("the harmony changes") == true, "\(off.messages)")
+        let inPhase = try check(offset: 0.5)
+        #expect(inPhase.phases.isEmpty, "\(inPhase.phases)")
+    }
 }
