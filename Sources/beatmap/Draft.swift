@@ -166,6 +166,8 @@ extension Beatmap {
                         draftStyle.minGapMs, error.description, lintGap))
                 drafts = relaxed
             }
+            let settled = DraftSettling.settle(drafts, tempo: tempo, onset: onset)
+            drafts = settled.drafts
             let song = audio ?? (track as NSString).lastPathComponent
             let title = ((track as NSString).lastPathComponent as NSString).deletingPathExtension
             let texts = DraftOutput.texts(drafts, tempo: tempo, format: format, title: title, audio: song, symbol: symbol, span: seconds)
@@ -188,6 +190,11 @@ extension Beatmap {
                         format: "beatmap: drafted %@: %d hits from %.3f s to %.3f s (%.2f per second over the %.3f–%.3f s drafted) on %@\n",
                         d.name, d.times.count, d.times.min() ?? span.start, d.times.max() ?? span.end, Double(d.times.count) / seconds,
                         span.start, span.end, TempoMapOutput.line(tempo, from: span.start, to: span.end)))
+            }
+            if settled.moved > 0 {
+                Terminal.err(
+                    "beatmap: moved \(settled.moved) drafted hit\(settled.moved == 1 ? "" : "s") where its own check said to (its check of the draft now finds them in place)\n"
+                )
             }
         }
     }

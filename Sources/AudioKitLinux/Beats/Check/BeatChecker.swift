@@ -255,13 +255,17 @@ public enum BeatChecker {
         // A beat list on a declared tempo (a game's beat map) may still be at the wrong octave; so may a chart's own or
         // declared tempo map under hits that are right (a fitted one took its octave from the track).
         // A grid half a beat off has the track's beats between its own, as a grid at half the tempo has: said as what it is.
-        report.gridPhases = source == "fitted" ? [] : GridPhase.measure(grid: tempo, offset: offset, over: times, odf: odf, onset: onset)
+        // Said by the chord changes alone, not by the onsets between its beats, a section half a beat off gives way to a
+        // grid the onsets measure at another octave of the track's pulse: a map at half the tempo on a song's 2 and 4
+        // has its chords change between its beats too, and its fix is ×2, not half a beat.
+        let gridOctave = source == "fitted" ? nil : TempoOctave.measure(grid: tempo, offset: offset, over: times, odf: odf)
+        report.gridPhases = (source == "fitted" ? [] : GridPhase.measure(grid: tempo, offset: offset, over: times, odf: odf, onset: onset))
+            .filter { $0.byOnsets || gridOctave?.verdict == nil }
         report.trackBPM = source == "fitted" ? nil : TrackTempoAgainstMap.measure(tempo, times: times, onset: onset)
         report.trackTempoGap = TrackTempoGap(report, tolerance: options.tolerance)
         report.octave = TempoOctave.chosen(
             hits: isPulse(times) ? TempoOctave.measure(StretchAlignment.withoutStops(times, refuted).map { $0 - offset }, odf: odf) : nil,
-            grid: source == "fitted" || !report.gridPhases.isEmpty
-                ? nil : TempoOctave.measure(grid: tempo, offset: offset, over: times, odf: odf))
+            grid: source == "fitted" || !report.gridPhases.isEmpty ? nil : gridOctave)
         var all = diagnostics
         all += BeatCheckFindings.make(report, map: map, options: options)
         report.diagnostics = all.sorted()

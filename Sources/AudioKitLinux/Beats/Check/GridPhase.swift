@@ -74,6 +74,10 @@ struct GridPhase: Sendable, Equatable {
         }
     }
 
+    /// Whether the onsets between the section's beats alone say it is off (`middleRatio` in `TempoOctave.halfShare` of
+    /// the gaps), the chord changes aside.
+    var byOnsets: Bool { evidence.midpointShare >= TempoOctave.halfShare && evidence.midpointRatio >= Self.middleRatio }
+
     /// Whether a section measured so is half a beat off: by `BeatPhase` when the chord changes were measured, else by the
     /// onsets between the beats (`middleRatio` in `TempoOctave.halfShare` of the gaps).
     static func off(_ o: TempoOctave, _ phase: BeatPhase.Measure?) -> Bool {
