@@ -30,6 +30,18 @@ struct GridPhase: Sendable, Equatable {
     /// The onsets on the section's lines and the chord changes across them, against the off-beats (`BeatPhase`); nil
     /// without the track's pitch classes, when the onsets between the beats alone decide.
     var phase: BeatPhase.Measure? = nil
+    /// True when more of the section's hits sit on its beats than half-way between them: they were written on this
+    /// grid (a chart whose offset is half a beat out, notes and all) and are as far off the music as it is, so the fix
+    /// moves them with it, each keeping its beat. False when they sit between its beats, on the track's: the grid
+    /// alone moves.
+    var hitsOnBeats = false
+    /// For a whole map whose hits sit on its beats: which way it goes back with them, +1 half a beat later, −1 earlier
+    /// (`BeatPhase.barDirection`: the way whose bar lines meet the harmony's changes); nil otherwise (the grid alone
+    /// moves, and either way puts its beats on the track's).
+    var carriedDirection: Int? = nil
+
+    /// How far the fix moves a whole map with its hits (seconds, later when positive); nil when the grid alone moves.
+    var carriedShift: Double? { carriedDirection.map { Double($0) * 30 / bpm } }
 
     /// The middles must be this many times as strong as the beats (median), in `TempoOctave.halfShare` of the gaps. On
     /// the seven real charts of ../shared/corpus/charts at half their tempo the middles reach 1.29; half a beat off,
@@ -68,9 +80,15 @@ struct GridPhase: Sendable, Equatable {
                 let track = StretchTempo.estimate(onset, from: beats[0] - offset, to: beats[beats.count - 1] - offset)?.bpm,
                 agrees(track, section.bpm, chords: phase?.chords != nil)
             else { return nil }
+            // The track's tempo in the section's octave: the estimate's octave is a guess (`agrees`).
+            let trackInOctave = abs(track / section.bpm - 1) <= tempoAgreement ? track : 2 * track
+            let hitsOnBeats = onBeats(times.map { tempo.beat(atTime: $0) }.filter { $0 >= from - 0.5 && $0 <= to + 0.5 })
+            let whole = starts.count == 1
             return GridPhase(
-                section: k, start: section.time, bpm: section.bpm, trackBPM: track, evidence: o, anchor: beats[0],
-                wholeMap: starts.count == 1, phase: phase?.chords == nil ? nil : phase)
+                section: k, start: section.time, bpm: section.bpm, trackBPM: trackInOctave, evidence: o, anchor: beats[0],
+                wholeMap: whole, phase: phase?.chords == nil ? nil : phase, hitsOnBeats: hitsOnBeats,
+                carriedDirection: hitsOnBeats && whole
+                    ? BeatPhase.barDirection(onset, tempo: tempo.shifted(by: -offset), beats: from...to) : nil)
         }
     }
 
@@ -83,6 +101,16 @@ struct GridPhase: Sendable, Equatable {
     static func off(_ o: TempoOctave, _ phase: BeatPhase.Measure?) -> Bool {
         if let phase, phase.chords != nil { return phase.evidence <= -phaseEvidenceLimit }
         return o.midpointShare >= TempoOctave.halfShare && o.midpointRatio >= middleRatio
+    }
+
+    /// Whether more of `beats` (hits' beats) sit on whole beats than half-way between (each within 1/48 beat).
+    static func onBeats(_ beats: [Double]) -> Bool {
+        var (on, between) = (0, 0)
+        for b in beats {
+            let f = b - b.rounded(.down)
+            if min(f, 1 - f) < 1.0 / 48 { on += 1 } else if abs(f - 0.5) < 1.0 / 48 { between += 1 }
+        }
+        return on > between
     }
 
     /// Whether the track's tempo `track` over a section is the section's `bpm`: within `tempoAgreement`, or, when the
@@ -110,11 +138,13 @@ struct GridPhase: Sendable, Equatable {
             : String(format: "tempo section %d of the map (from %.3f s, %.2f BPM) is half a beat off the track", section + 1, start, bpm)
         let why =
             phase.flatMap { p in
-                p.chords.map {
-                    String(
-                        format:
-                            "the onsets between them are %.2f times as strong as those on them, and the harmony changes %.2f times as much across them as across its beats",
-                        1 / p.onsets, 1 / $0)
+                p.chords.map { chords in
+                    let harmony = String(format: "the harmony changes %.2f times as much between them as on them", 1 / chords)
+                    return p.onsets <= 1
+                        ? harmony + String(format: ", and the onsets between them are %.2f times as strong as those on them", 1 / p.onsets)
+                        : harmony
+                            + String(
+                                format: ", though the onsets on them are %.2f times as strong as those between (loud off-beats)", p.onsets)
                 }
             }
             ?? String(
@@ -122,8 +152,13 @@ struct GridPhase: Sendable, Equatable {
                 evidence.midpointShare * 100, evidence.gaps)
         let message = String(
             format:
-                "%@: its beats fall on the track's off-beats (%@) at the track's own tempo there (%.2f BPM); move %@ half a beat, the hits staying where they are (in the editor: the finding's ½ beat button)",
-            what, why, trackBPM, wholeMap ? "the map's offset" : "the section's start")
+                "%@: its beats fall on the track's off-beats (%@) at the track's own tempo there (%.2f BPM); move %@ half a beat%@ (in the editor: the finding's ½ beat button)",
+            what, why, trackBPM,
+            (carriedDirection != nil ? "the map's offset and every hit" : nil)
+                ?? (wholeMap ? "the map's offset" : "the section's start"),
+            carriedDirection.map {
+                " \($0 > 0 ? "later" : "earlier"), each hit keeping its beat: the hits sit on its beats, so they are half a beat off the music too (this way its bar lines meet the harmony's changes)"
+            } ?? ", the hits staying where they are")
         return Diagnostic(
             ruleID: BeatMapRules.gridPhase, severity: .warning, location: map.locations.first ?? SourceLocation(file: map.file),
             message: message)

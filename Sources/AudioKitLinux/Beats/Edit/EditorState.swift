@@ -182,6 +182,12 @@ public struct EditorState: Encodable, Sendable, Equatable {
         public var start: Double
         /// A beat of the section (seconds): the fix moves the section that holds it by half a beat.
         public var anchor: Double
+        /// "beats" when the whole map's hits sit on its beats and move with it, each keeping its beat (a chart whose
+        /// offset is half a beat out, notes and all); "times" when the grid alone moves, the hits staying.
+        public var hits: String
+        /// With `hits` "beats": how far the map and every hit move (seconds, later when positive; half a beat either
+        /// way, the way whose bar lines meet the harmony's changes). Nil otherwise.
+        public var shift: Double?
     }
 
     /// A beat list at the wrong octave of the track's pulse, and the beat its fix keeps in phase.
@@ -347,7 +353,11 @@ public struct EditorState: Encodable, Sendable, Equatable {
                 verdict: verdict == .half ? "half" : "double", pulse: verdict == .half ? o.bpm * 2 : o.bpm / 2, anchor: anchor,
                 subject: o.subject)
         }
-        gridPhases = report.gridPhases.map { GridPhaseFix(section: $0.section + 1, start: $0.start, anchor: $0.anchor) }
+        gridPhases = report.gridPhases.map {
+            GridPhaseFix(
+                section: $0.section + 1, start: $0.start, anchor: $0.anchor, hits: $0.carriedShift == nil ? "times" : "beats",
+                shift: $0.carriedShift)
+        }
         trackTempo = report.trackTempoGap.map {
             TrackTempo(bpm: $0.fix, hits: $0.hitsKeepBeats ? "beats" : "times")
         }

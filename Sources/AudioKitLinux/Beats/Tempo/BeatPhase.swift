@@ -90,6 +90,41 @@ public enum BeatPhase {
         return ratio(mean(across.beat), mean(across.offBeat))
     }
 
+    /// Which way a whole chart half a beat off (its notes on its beats, and its beats on the track's off-beats) goes back:
+    /// +1 half a beat later, −1 earlier. Either puts its beats on the track's; they differ by a beat in where its bars
+    /// fall. The harmony changes most at the bar (Goto & Muraoka's measure level), so the way whose bar lines (every
+    /// `beatsPerBar` of its beats from its beat 0) meet the larger mean change of the pitch-class profile, a beat's mean
+    /// against the next, is taken; +1 without profiles or when alike.
+    public static func barDirection(_ onset: OnsetStrength, tempo: TempoMap, beats: ClosedRange<Double>) -> Int {
+        let n = PitchClasses.count
+        let frames = onset.pitchClasses.count / n
+        let bar = max(1, tempo.beatsPerBar)
+        guard frames > 0, beats.upperBound - beats.lowerBound >= Double(2 * bar) else { return 1 }
+        // Each beat of the track (the map's half-way points, b + 0.5) as a mean profile, unit length.
+        func profile(_ b: Double) -> [Double] {
+            let lo = max(0, Int(onset.frame(ofTime: tempo.time(ofBeat: b)).rounded(.up)))
+            let hi = min(frames, Int(onset.frame(ofTime: tempo.time(ofBeat: b + 1)).rounded(.up)))
+            var sum = [Double](repeating: 0, count: n)
+            if lo < hi { for f in lo..<hi { for c in 0..<n { sum[c] += Double(onset.pitchClasses[f * n + c]) } } }
+            let norm = sum.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            return norm > 0 ? sum.map { $0 / norm } : sum
+        }
+        // Half a beat later, the map's beat b becomes b + 0.5 and its bars start at b + 0.5 with b a bar line; half a
+        // beat earlier, at b − 0.5, which is (b − 1) + 0.5.
+        var later: [Double] = [], earlier: [Double] = []
+        var b = beats.lowerBound.rounded(.up)
+        var previous = profile(b - 0.5)
+        while b + 0.5 <= beats.upperBound {
+            let next = profile(b + 0.5)
+            let change = 1 - zip(previous, next).reduce(0) { $0 + $1.0 * $1.1 }
+            let k = ((Int(b) % bar) + bar) % bar
+            if k == 0 { later.append(change) } else if k == bar - 1 { earlier.append(change) }
+            previous = next
+            b += 1
+        }
+        return mean(earlier) > mean(later) ? -1 : 1
+    }
+
     static func mean(_ x: [Double]) -> Double { x.isEmpty ? 0 : x.reduce(0, +) / Double(x.count) }
 
     /// `a` over `b`, both kept off zero.

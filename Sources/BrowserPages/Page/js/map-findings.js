@@ -6,7 +6,7 @@ import { sameBeats } from "./beats.js";
 import { m } from "./editor-model.js";
 import { gridMisfit } from "./grid-fit.js";
 import { actions, span } from "./panel-parts.js";
-import { bpmText, octaveFix, sectionsOf, setSectionBpm, shiftHalfBeat } from "./timing.js";
+import { bpmText, octaveFix, sectionsOf, setSectionBpm, shiftGrid, shiftHalfBeat } from "./timing.js";
 
 // The whole map's offset, with a one-click shift of every hit (what Shift map… would take typing); null without one.
 export function offsetRow(s) {
@@ -66,7 +66,8 @@ export function octaveRow(s, octave) {
 }
 
 // Each tempo section half a beat off the track (the checker's `beatmap.grid_phase`: its beats on the track's off-beats),
-// said in words, with a button that moves the section half a beat, the hits staying where they are.
+// said in words, with a button that moves the section half a beat: the hits with it when they sit on its beats (`hits`
+// "beats": a chart whose offset is half a beat out, notes and all), else staying where they are.
 export function gridPhaseRows(s) {
   const said = s.findings.filter((x) => x.rule === "beatmap.grid_phase");
   const phases = s.grid_phases || [];
@@ -78,8 +79,14 @@ export function gridPhaseRows(s) {
     fix.className = "apply-phase";
     fix.dataset.section = String(p.section);
     fix.textContent = phases.length === 1 && !(m.grid.sections || []).length ? "½ beat" : `½ beat: §${p.section}`;
-    fix.title = `Move ${p.section === 1 ? "the grid" : "section " + p.section} half a beat (as the toolbar's ½ beat does there); the hits stay where they are (undo with Ctrl+Z)`;
-    fix.onclick = (e) => { e.stopPropagation(); actions.setGrid(shiftHalfBeat(m.grid, p.anchor), { carry: false }); };
+    const carry = p.hits === "beats" && Number.isFinite(p.shift);
+    fix.title = carry
+      ? `Move the grid and every hit half a beat ${p.shift > 0 ? "later" : "earlier"}, each hit keeping its beat (undo with Ctrl+Z)`
+      : `Move ${p.section === 1 ? "the grid" : "section " + p.section} half a beat; the hits stay where they are (undo with Ctrl+Z)`;
+    fix.onclick = (e) => {
+      e.stopPropagation();
+      actions.setGrid(carry ? shiftGrid(m.grid, p.shift) : shiftHalfBeat(m.grid, p.anchor), { carry });
+    };
     row.append(span("warn", `${said[k].severity}: [${said[k].rule}] ${said[k].message}`), fix);
     return row;
   });

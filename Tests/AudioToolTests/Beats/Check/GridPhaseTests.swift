@@ -133,4 +133,33 @@ struct GridPhaseTests {
         let inPhase = try check(offset: 0.5)
         #expect(inPhase.phases.isEmpty, "\(inPhase.phases)")
     }
+
+    /// A real chart whose offset is typed half a beat out, its notes moving with it (Mecha-Tribe Assault, whose off-beats
+    /// sound as loud as its beats, so the hits still meet sounds and no offset is said): the hits sit on the grid's beats,
+    /// so the fix moves the map and every hit together, the way that puts the chart back (its bar lines where the
+    /// harmony changes): earlier for an offset half a beat late, later for one half a beat early.
+    @Test(
+        "a chart half a beat out, notes and all, goes back with its notes, the right way",
+        .enabled(if: TestPaths.chartsAvailable, TestPaths.chartsMissing),
+        arguments: [("-0.194667", "earlier"), ("0.138667", "later")])
+    func aWholeChartHalfABeatOutGoesBackWithItsNotes(offset: String, way: String) throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = TestPaths.chartsCorpus.appendingPathComponent("sm-mechatribe")
+        let text = try String(contentsOf: folder.appendingPathComponent("Mecha-Tribe Assault.ssc"), encoding: .utf8)
+        let path = dir.appendingPathComponent("chart.ssc")
+        try Data(text.replacingOccurrences(of: "#OFFSET:-0.028000;", with: "#OFFSET:\(offset);").utf8).write(to: path)
+        let r = try run(
+            TestPaths.binary("beatmap"),
+            ["check", path.path, "--audio", folder.appendingPathComponent("audio.ogg").path, "--format", "json"])
+        let root = try #require(JSONValue.parse(Array(r.stdout.utf8)), "\(r.stderr)")
+        guard case .array(let findings)? = root["diagnostics"] else {
+            Issue.record("no diagnostics")
+            return
+        }
+        let said = findings.compactMap { $0["message"]?.string }.first { $0.contains("half a beat off") }
+        #expect(
+            said?.contains("move the map's offset and every hit half a beat \(way), each hit keeping its beat") == true,
+            "\(String(describing: said))")
+    }
 }
