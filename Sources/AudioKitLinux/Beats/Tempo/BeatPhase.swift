@@ -72,13 +72,8 @@ public enum BeatPhase {
         let frames = onset.pitchClasses.count / n
         guard frames > 0 else { return nil }
         // Each half beat's mean profile, unit length.
-        let halves = stride(from: beats.lowerBound, through: beats.upperBound + 0.5, by: 0.5).map { b -> [Double] in
-            let lo = max(0, Int(onset.frame(ofTime: tempo.time(ofBeat: b)).rounded(.up)))
-            let hi = min(frames, Int(onset.frame(ofTime: tempo.time(ofBeat: b + 0.5)).rounded(.up)))
-            var sum = [Double](repeating: 0, count: n)
-            if lo < hi { for f in lo..<hi { for c in 0..<n { sum[c] += Double(onset.pitchClasses[f * n + c]) } } }
-            let norm = sum.reduce(0) { $0 + $1 * $1 }.squareRoot()
-            return norm > 0 ? sum.map { $0 / norm } : sum
+        let halves = stride(from: beats.lowerBound, through: beats.upperBound + 0.5, by: 0.5).map {
+            profile(onset, from: tempo.time(ofBeat: $0), to: tempo.time(ofBeat: $0 + 0.5))
         }
         // The change across the line between halves k − 1 and k: an off-beat when k is odd, a beat when even.
         var across = (beat: [Double](), offBeat: [Double]())
@@ -102,12 +97,7 @@ public enum BeatPhase {
         guard frames > 0, beats.upperBound - beats.lowerBound >= Double(2 * bar) else { return 1 }
         // Each beat of the track (the map's half-way points, b + 0.5) as a mean profile, unit length.
         func profile(_ b: Double) -> [Double] {
-            let lo = max(0, Int(onset.frame(ofTime: tempo.time(ofBeat: b)).rounded(.up)))
-            let hi = min(frames, Int(onset.frame(ofTime: tempo.time(ofBeat: b + 1)).rounded(.up)))
-            var sum = [Double](repeating: 0, count: n)
-            if lo < hi { for f in lo..<hi { for c in 0..<n { sum[c] += Double(onset.pitchClasses[f * n + c]) } } }
-            let norm = sum.reduce(0) { $0 + $1 * $1 }.squareRoot()
-            return norm > 0 ? sum.map { $0 / norm } : sum
+            Self.profile(onset, from: tempo.time(ofBeat: b), to: tempo.time(ofBeat: b + 1))
         }
         // Half a beat later, the map's beat b becomes b + 0.5 and its bars start at b + 0.5 with b a bar line; half a
         // beat earlier, at b − 0.5, which is (b − 1) + 0.5.
@@ -123,6 +113,19 @@ public enum BeatPhase {
             b += 1
         }
         return mean(earlier) > mean(later) ? -1 : 1
+    }
+
+    /// The mean pitch-class profile of `onset`'s frames from `start` to `end` (audio seconds), unit length (all zero
+    /// when they hold none or are silent).
+    static func profile(_ onset: OnsetStrength, from start: Double, to end: Double) -> [Double] {
+        let n = PitchClasses.count
+        let frames = onset.pitchClasses.count / n
+        let lo = max(0, Int(onset.frame(ofTime: start).rounded(.up)))
+        let hi = min(frames, Int(onset.frame(ofTime: end).rounded(.up)))
+        var sum = [Double](repeating: 0, count: n)
+        if lo < hi { for f in lo..<hi { for c in 0..<n { sum[c] += Double(onset.pitchClasses[f * n + c]) } } }
+        let norm = sum.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        return norm > 0 ? sum.map { $0 / norm } : sum
     }
 
     static func mean(_ x: [Double]) -> Double { x.isEmpty ? 0 : x.reduce(0, +) / Double(x.count) }
