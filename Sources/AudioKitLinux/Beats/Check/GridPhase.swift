@@ -63,6 +63,7 @@ struct GridPhase: Sendable, Equatable {
     static func measure(grid tempo: TempoMap, offset: Double, over times: [Double], odf: OnsetCurve, onset: OnsetStrength) -> [GridPhase] {
         guard let first = times.min(), let last = times.max(), first.isFinite, last.isFinite else { return [] }
         let starts = tempo.sections.indices.filter { $0 == 0 || !carriesOn(tempo, $0) }
+        let audioTempo = tempo.shifted(by: -offset)
         return starts.indices.compactMap { g in
             let k = starts[g]
             let section = tempo.sections[k]
@@ -74,8 +75,7 @@ struct GridPhase: Sendable, Equatable {
             else { return nil }
             let beats = stride(from: from, through: to, by: 1).map { tempo.time(ofBeat: $0) }
             let phase = BeatPhase.measure(
-                onset, tempo: tempo.shifted(by: -offset), from: beats[0] - offset - 1e-6,
-                to: beats[beats.count - 1] - offset + 1e-6)
+                onset, tempo: audioTempo, from: beats[0] - offset - 1e-6, to: beats[beats.count - 1] - offset + 1e-6)
             guard let o = TempoOctave.measure(beats.map { $0 - offset }, odf: odf), off(o, phase),
                 let track = StretchTempo.estimate(onset, from: beats[0] - offset, to: beats[beats.count - 1] - offset)?.bpm,
                 agrees(track, section.bpm, chords: phase?.chords != nil)
@@ -87,20 +87,22 @@ struct GridPhase: Sendable, Equatable {
             return GridPhase(
                 section: k, start: section.time, bpm: section.bpm, trackBPM: trackInOctave, evidence: o, anchor: beats[0],
                 wholeMap: whole, phase: phase?.chords == nil ? nil : phase, hitsOnBeats: hitsOnBeats,
-                carriedDirection: hitsOnBeats && whole
-                    ? BeatPhase.barDirection(onset, tempo: tempo.shifted(by: -offset), beats: from...to) : nil)
+                carriedDirection: hitsOnBeats && whole ? BeatPhase.barDirection(onset, tempo: audioTempo, beats: from...to) : nil)
         }
     }
 
     /// Whether the onsets between the section's beats alone say it is off (`middleRatio` in `TempoOctave.halfShare` of
     /// the gaps), the chord changes aside.
-    var byOnsets: Bool { evidence.midpointShare >= TempoOctave.halfShare && evidence.midpointRatio >= Self.middleRatio }
+    var byOnsets: Bool { Self.offByOnsets(evidence) }
+
+    /// Whether the onsets between a section's beats, measured as `o`, say it is off.
+    static func offByOnsets(_ o: TempoOctave) -> Bool { o.midpointShare >= TempoOctave.halfShare && o.midpointRatio >= middleRatio }
 
     /// Whether a section measured so is half a beat off: by `BeatPhase` when the chord changes were measured, else by the
     /// onsets between the beats (`middleRatio` in `TempoOctave.halfShare` of the gaps).
     static func off(_ o: TempoOctave, _ phase: BeatPhase.Measure?) -> Bool {
         if let phase, phase.chords != nil { return phase.evidence <= -phaseEvidenceLimit }
-        return o.midpointShare >= TempoOctave.halfShare && o.midpointRatio >= middleRatio
+        return offByOnsets(o)
     }
 
     /// Whether more of `beats` (hits' beats) sit on whole beats than half-way between (each within 1/48 beat).
@@ -154,8 +156,7 @@ struct GridPhase: Sendable, Equatable {
             format:
                 "%@: its beats fall on the track's off-beats (%@) at the track's own tempo there (%.2f BPM); move %@ half a beat%@ (in the editor: the finding's ½ beat button)",
             what, why, trackBPM,
-            (carriedDirection != nil ? "the map's offset and every hit" : nil)
-                ?? (wholeMap ? "the map's offset" : "the section's start"),
+            carriedDirection != nil ? "the map's offset and every hit" : wholeMap ? "the map's offset" : "the section's start",
             carriedDirection.map {
                 " \($0 > 0 ? "later" : "earlier"), each hit keeping its beat: the hits sit on its beats, so they are half a beat off the music too (this way its bar lines meet the harmony's changes)"
             } ?? ", the hits staying where they are")

@@ -16,8 +16,8 @@ public enum DraftSettling {
         drafts: [ChartDrafter.Draft], moved: Int
     ) {
         guard let hardest = drafts.indices.max(by: { drafts[$0].times.count < drafts[$1].times.count }) else { return (drafts, 0) }
-        var beats = drafts[hardest].beats
-        var moves: [Double: Double] = [:]  // first beat → beat now
+        let drafted = drafts[hardest].beats
+        var beats = drafted
         for _ in 0..<rounds {
             let times = beats.map { tempo.time(ofBeat: $0) }
             let report = BeatChecker.check(map: BeatMap(times: times, tempoMap: tempo, origin: .chart), onset: onset)
@@ -29,14 +29,13 @@ public enum DraftSettling {
                 guard row.isFinite, !taken.contains(row) else { continue }
                 taken.remove((beats[e.index] * 48).rounded())
                 taken.insert(row)
-                let first = moves.first { $0.value == beats[e.index] }?.key ?? beats[e.index]
-                moves[first] = row / 48
                 beats[e.index] = row / 48
                 changed = true
             }
             if !changed { break }
         }
-        let moved = moves.filter { $0.key != $0.value }
+        // Each drafted beat to where it went, for those that moved.
+        let moved = Dictionary(zip(drafted, beats).filter { $0.0 != $0.1 }, uniquingKeysWith: { a, _ in a })
         guard !moved.isEmpty else { return (drafts, 0) }
         let settled = drafts.map { d -> ChartDrafter.Draft in
             let b = d.beats.map { moved[$0] ?? $0 }.sorted()
