@@ -43,7 +43,7 @@ def score(draft, truth):
 
 def draft(beatmap, audio, out, extra=()):
     """The draft's JSON, or None when the draft refuses the clip (too short to hold a beat)."""
-    if subprocess.run([beatmap, "draft", audio, "-o", out, *extra], capture_output=True).returncode != 0:
+    if subprocess.run([beatmap, "draft", audio, "--force", "-o", out, *extra], capture_output=True).returncode != 0:
         return None
     with open(out) as f:
         return json.load(f)

@@ -31,6 +31,9 @@ extension Beatmap {
         )
         var mapFormat: BeatMapFormat?
 
+        @Flag(name: .long, help: "Replace a chart file -o names that exists (else refused: a draft written over a chart loses its edits).")
+        var force = false
+
         @Option(name: .long, help: ArgumentHelp("Exactly this many hits.", valueName: "n"))
         var count: Int?
 
@@ -133,6 +136,11 @@ extension Beatmap {
                 )
             }
             try OutputGuard.check(outputs + [saveStyle], against: inputs)
+            if !force, let existing = outputs.compactMap({ $0 }).first(where: { FileManager.default.fileExists(atPath: $0) }) {
+                throw ToolFailure(
+                    "\(existing): already exists, and a draft written over it would lose its edits; give another -o, or pass --force to replace it"
+                )
+            }
 
             let limits = limitOptions.limits
             let draftStyle = try DraftInputs.style(file: style, likes: likes, chart: chart, limits: limits)
@@ -191,11 +199,7 @@ extension Beatmap {
                         d.name, d.times.count, d.times.min() ?? span.start, d.times.max() ?? span.end, Double(d.times.count) / seconds,
                         span.start, span.end, TempoMapOutput.line(tempo, from: span.start, to: span.end)))
             }
-            if settled.moved > 0 {
-                Terminal.err(
-                    "beatmap: moved \(settled.moved) drafted hit\(settled.moved == 1 ? "" : "s") where its own check said to (its check of the draft now finds them in place)\n"
-                )
-            }
+            if let line = DraftOutput.settlingLine(settled) { Terminal.err(line) }
         }
     }
 }

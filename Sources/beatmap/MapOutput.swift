@@ -8,7 +8,15 @@ import ToolSupport
 enum MapOutput {
     /// `given`, else the format `path`'s extension names, else text for standard output or a path without an
     /// extension. An extension no format has is a usage error naming `flag`: the map is not written as text under it.
+    /// A `.ssc` is refused: what is written is StepMania's `.sm` text, which readers of `.ssc` (StepMania's own, Python
+    /// `simfile`) would take for an SSC file without charts.
     static func format(_ given: BeatMapFormat?, path: String?, flag: String) throws -> BeatMapFormat {
+        if let path, (path as NSString).pathExtension.lowercased() == "ssc", given == nil || given == .stepmania {
+            let sm = ((path as NSString).deletingPathExtension as NSString).appendingPathExtension("sm") ?? path
+            throw ValidationError(
+                "\(path): a new StepMania chart is written as .sm (StepMania 5 and ArrowVortex open it), not .ssc, whose readers would find no chart in it; use \(sm)"
+            )
+        }
         if let given { return given }
         guard let path, !(path as NSString).pathExtension.isEmpty else { return .text }
         guard let format = BeatMapFormat.detect(path: path, bytes: []) else {

@@ -127,10 +127,18 @@ def half_tempo_fix(browser, binary, work, track, errors):
         bpms = re.search(r"#BPMS:0(?:\.0+)?=(\d+(?:\.\d+)?)", chart)
         grid_bpm = page.evaluate("window.editor.grid.bpm")
         assert bpms and abs(float(bpms.group(1)) - grid_bpm) < 0.01, f"#BPMS {bpms and bpms.group(1)} for the grid's {grid_bpm}"
+        # Save with no edit since: nothing is written, and the page says so (not "saved").
+        before = os.stat(os.path.join(work, "fixed.sm")).st_ino
+        page.keyboard.press("Control+s")
+        page.wait_for_function("(window.editor.state.save_note || '').startsWith('nothing to save')")
+        assert os.stat(os.path.join(work, "fixed.sm")).st_ino == before, "a save with no edit rewrote the file"
         answers.append("../escape.json")  # then the "Not saved" alert is accepted
         page.click("#saveAs")
         page.wait_for_timeout(500)
         assert not os.path.exists(os.path.join(os.path.dirname(work), "escape.json")), "Save As wrote outside its folder"
+        # The refusal leaves no word of the earlier save on the status line.
+        summary = page.inner_text("#summary")
+        assert "nothing to save" not in summary and "saved as" not in summary, f"a refused Save As left: {summary}"
     finally:
         # The pages go before their server, so no request of theirs meets a closed port.
         for context in browser.contexts:

@@ -132,12 +132,36 @@ class DraftReadBackTest(unittest.TestCase):
         self.assertEqual(p.returncode, 2)
         self.assertIn("game.json", p.stderr)
 
+    def test_a_chart_that_exists_is_not_written_over_without_force(self):
+        # A designer's edited chart is not lost to a second draft on the same -o: refused (exit 2), the file as it was;
+        # with --force it is replaced by the draft (read back by simfile).
+        out = os.path.join(self.dir, "edited.sm")
+        with open(out, "w") as f:
+            f.write("#TITLE:Edited by hand;\n")
+        p = self.beatmap("draft", self.song, "--density", "2", "-o", out)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn("--force", p.stderr)
+        with open(out) as f:
+            self.assertEqual(f.read(), "#TITLE:Edited by hand;\n")
+        p = self.beatmap("draft", self.song, "--density", "2", "--force", "-o", out)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        try:
+            import simfile
+        except ImportError:
+            missing("Python simfile is not installed (scripts/setup.sh --test installs it)")
+        self.assertGreater(len(simfile.open(out).charts), 0)
+
     def test_bad_requests_exit_64_or_2_and_write_nothing(self):
         out = os.path.join(self.dir, "nothing.json")
         self.assertEqual(self.beatmap("draft", self.song, "--count", "10", "--density", "2", "-o", out).returncode, 64)
         self.assertEqual(self.beatmap("draft", self.song, "--levels", "Easy=x", "-o", out).returncode, 64)
         # An extension no format has is not written as text.
         self.assertEqual(self.beatmap("draft", self.song, "--density", "2", "-o", os.path.join(self.dir, "x.chrt")).returncode, 64)
+        # Nor .sm text under an .ssc name, where simfile would find no chart: the refusal names the .sm to use.
+        p = self.beatmap("draft", self.song, "--density", "2", "-o", os.path.join(self.dir, "x.ssc"))
+        self.assertEqual(p.returncode, 64, p.stderr)
+        self.assertIn("x.sm", p.stderr)
+        self.assertFalse(os.path.exists(os.path.join(self.dir, "x.ssc")))
         self.assertFalse(os.path.exists(os.path.join(self.dir, "x.chrt")))
         p = self.beatmap("draft", self.song, "--count", "5000", "--min-gap", "200", "-o", out)
         self.assertEqual(p.returncode, 2)

@@ -98,7 +98,11 @@ enum ChartInPlace {
         let space: Set<UInt8> = [0x20, 0x09, 0x0D, 0x0A]
         let lead = old.prefix { space.contains($0) }
         let trail = old.reversed().prefix { space.contains($0) }.reversed()
-        let body = measures.map { $0.joined(separator: ending) }.joined(separator: ending + "," + ending)
+        // Measures numbered as the file numbered them (StepMania, ArrowVortex and `beatmap draft` write ",  // measure 1").
+        let numbered = String(decoding: old, as: UTF8.self).contains(",  // measure ")
+        let body = measures.enumerated().map { k, rows in
+            rows.joined(separator: ending) + (k + 1 == measures.count ? "" : ending + (numbered ? ",  // measure \(k + 1)" : ",") + ending)
+        }.joined()
         let out =
             Array(bytes[..<offsets[0]]) + (lead.isEmpty ? Array(ending.utf8) : Array(lead)) + Array(body.utf8)
             + (trail.isEmpty ? Array(ending.utf8) : Array(trail)) + Array(bytes[offsets[1]...])

@@ -160,7 +160,8 @@ public enum BeatChecker {
             && Median.of((1..<max(2, times.count)).map { k in abs(times[k] - times[k - 1]) })
                 >= tuning.shortestBeatPeriod
         {
-            return nil
+            guard let declared = map.tempoMap, isChart(times, on: declared, tuning: tuning) else { return nil }
+            return (declared, "declared")
         }
         if let declared = map.tempoMap { return (declared, "declared") }
         let audio = TempoEstimator.estimate(onset)?.bpm
@@ -169,6 +170,19 @@ public enum BeatChecker {
         return TempoMapFit.fit(times, audioBPM: audio, stretchBPM: stretch).flatMap { fit in
             fit.sections.allSatisfy { TempoMap.bpmRange.contains($0.bpm) } ? (fit, "fitted") : nil
         }
+    }
+
+    /// True when `times`, a steady pulse, are hits written on a tempo map they declare rather than its beats: snapped to
+    /// its lines (`BeatCheckTuning.snappedShare` of them within `snappedWithin`, as an editor's snap or a draft puts
+    /// them) at a step other than its beat (the median step more than 5 % from one beat): a chart of steady 8ths on a
+    /// 78 BPM grid, which a beat list at 156 BPM declaring 78 could not be. A beat list declares the tempo of its beats.
+    static func isChart(_ times: [Double], on declared: TempoMap, tuning: BeatCheckTuning) -> Bool {
+        guard times.count >= tuning.snappedMinimumHits else { return false }
+        let snapped = times.filter { HitChecker.gridDistance($0, tempo: declared) <= tuning.snappedWithin }.count
+        guard Double(snapped) >= tuning.snappedShare * Double(times.count) else { return false }
+        let beats = times.sorted().map { declared.beat(atTime: $0) }
+        let step = Median.of((1..<beats.count).map { beats[$0] - beats[$0 - 1] })
+        return abs(step - 1) > 0.05
     }
 
     /// A steady pulse: `share` (80 %) of the intervals within −20 %…+25 % of the median interval (a beat list, as

@@ -10,11 +10,19 @@ enum TrackTempoAgainstMap {
     static let shortest = 20.0
     /// The farthest the track's tempo may be from the map's, as a ratio, to be the same beat at the same octave.
     static let sameBeat = 0.03
+    /// Ratios of a map's tempo to the track's (at the octave nearest) that are another level of the same meter: a
+    /// chart written at 3:4 or 4:3 of the music's beat (dotted or triplet quarters) is not a tempo typed wrong.
+    static let meterRatios = [4.0 / 3, 3.0 / 4]
+    /// How much less sharply a map's tempo may gather the stretch's onsets than the track's own (`gathering`) and still be
+    /// another reading of the music: under half, the map's tempo does not hold there.
+    static let foldShare = 0.5
 
     /// The track's tempo in BPM over the hits at `times` when `tempo` holds one tempo from the first to the last
     /// (at the map's octave: half or double the estimate when that is nearer); nil when the map changes tempo there,
     /// the stretch is shorter than `shortest`, the track has no pulse there, or its tempo is no beat of the map's
-    /// (more than 3 % off at every octave).
+    /// (more than 3 % off at every octave) while the map's tempo gathers the onsets well (`foldShare` of the track's) or
+    /// is another level of the meter (`meterRatios`). A tempo 5 % off the track's, on music dense enough that every hit
+    /// still meets an onset, said nothing before ("map 200.00 BPM vs track 200.00 BPM" on a 210 BPM song).
     static func measure(_ tempo: TempoMap, times: [Double], onset: OnsetStrength) -> Double? {
         guard let first = times.min(), let last = times.max(), last - first >= shortest else { return nil }
         let inside = tempo.sections.filter { $0.time > first && $0.time < last }
@@ -23,6 +31,22 @@ enum TrackTempoAgainstMap {
             return nil
         }
         let nearest = [track / 2, track, track * 2].min { abs(log($0 / bpm)) < abs(log($1 / bpm)) } ?? track
-        return abs(nearest / bpm - 1) <= sameBeat ? nearest : nil
+        if abs(nearest / bpm - 1) <= sameBeat { return nearest }
+        guard !meterRatios.contains(where: { abs(bpm / nearest / $0 - 1) <= sameBeat }) else { return nil }
+        let frames = max(0, Int(onset.frame(ofTime: first)))..<min(onset.values.count, Int(onset.frame(ofTime: last).rounded(.up)))
+        let peaks = GridRefine.peaks(onset, frames: frames)
+        return gathering(bpm, peaks: peaks) < foldShare * gathering(nearest, peaks: peaks) ? nearest : nil
+    }
+
+    /// How sharply a beat at `bpm` gathers `peaks` (onset peaks with their strengths): the height of their fold at its
+    /// period (`GridRefine.fold`, Scheirer's comb over the stretch) over the height the same strength spread evenly over
+    /// the beat would give. About 1 for a tempo the onsets do not follow; ten and more for the music's own.
+    static func gathering(_ bpm: Double, peaks: [(time: Double, value: Double)]) -> Double {
+        let mass = peaks.reduce(0) { $0 + $1.value }
+        guard bpm > 0, mass > 0 else { return 0 }
+        let period = 60 / bpm
+        let bins = max(8, Int(period / GridRefine.binSeconds))
+        let kernel = Double((GridRefine.smoothBins / 2 * 2 + 1) * (GridRefine.smoothBins / 2 * 2 + 1))
+        return GridRefine.fold(peaks, period: period).height * Double(bins) / (mass * kernel)
     }
 }

@@ -35,4 +35,20 @@ public enum DraftOutput {
         }
         return maps.map { BeatMapWriter.string($0, format: format, symbol: symbol, title: title, audio: audio) }
     }
+
+    /// What `beatmap draft` says of the hits its own check moved (`DraftSettling`): how many, where from and to (the
+    /// first `shown`), and what the check finds after; nil when none moved.
+    public static func settlingLine(_ outcome: DraftSettling.Outcome, shown: Int = 6) -> String? {
+        let moves = outcome.moves
+        guard !moves.isEmpty else { return nil }
+        let listed = moves.prefix(shown).map { String(format: "%.3f → %.3f s", $0.from, $0.to) }.joined(separator: ", ")
+        let more = moves.count > shown ? ", and \(moves.count - shown) more" : ""
+        let after =
+            outcome.remaining == 0
+            ? "its check now finds no error"
+            : "its check still finds \(outcome.remaining) error\(outcome.remaining == 1 ? "" : "s"): see `beatmap check` on the draft"
+        let hits = moves.count == 1 ? "hit" : "hits"
+        return "beatmap: moved \(moves.count) drafted \(hits) where the draft's own check (`beatmap check`, which weighs the "
+            + "chart's rhythm as well as the sound) put \(moves.count == 1 ? "it" : "them"), in every level: \(listed)\(more); \(after)\n"
+    }
 }

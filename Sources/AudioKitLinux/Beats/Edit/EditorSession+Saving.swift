@@ -4,8 +4,18 @@ import Foundation
 extension EditorSession {
     /// Writes the beats to the map file in its own format (or to `saveAs` as a new file in the format its
     /// extension names). Throws `InputError` when there is nowhere to save, when the file changed on disk since it
-    /// was read (nothing is written), or when the write fails.
+    /// was read (nothing is written), or when the write fails. With no edit since the file was read or saved, and the
+    /// file as read, nothing is written and `saveNote` says so.
     public func save() throws(InputError) {
+        // A refused save leaves no word of an earlier one.
+        saveNote = nil
+        if let file, !isDirty, !ChartInPlace.isFunkin(file),
+            (try? InputFile.read(file.path, maxBytes: settings.limits.maxFileBytes)) == file.bytes
+        {
+            // Nothing to write: a rewrite would give the same file, and saying "saved" would claim a change.
+            saveNote = "nothing to save: no edit since the file was opened or saved, and it is unchanged on disk"
+            return
+        }
         let side = savePath.map(EditorSidecar.path(for:))
         if let side, keepsBeside || saved.keepsBeside { try Self.checkSidecar(side, expected: sidecarSeen) }
         let before = (file: file, exported: exportedChart)
@@ -127,6 +137,7 @@ extension EditorSession {
     /// for a chart on `exportTempo` that StepMania, the osu! editor or Quaver open; never a path, and never a file that
     /// exists. Throws `InputError` (`.writeFailed`, nothing written) otherwise.
     public func saveAs(name: String) throws(InputError) {
+        saveNote = nil
         guard let folder = settings.saveAsFolder else {
             throw InputError(.writeFailed, path: name, reason: "this session has no folder to save into")
         }

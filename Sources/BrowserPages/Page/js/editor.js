@@ -336,8 +336,11 @@ function tap() {
 
 async function save() {
   clearTimeout(pushTimer); waiting = false;
-  try { await sync("/api/save", "POST"); } catch (e) { setError("Not saved: " + e.message); showFindings(m.state); }
+  try { await sync("/api/save", "POST"); } catch (e) { notSaved(e); }
 }
+
+// A refused save leaves no word of an earlier one: the server dropped its note too.
+function notSaved(e) { m.state.save_note = null; setError("Not saved: " + e.message); showState(m.state); showFindings(m.state); }
 
 // Save As: a new file, named here, in the folder the editor was started in (the server takes a name, never a path).
 async function saveAs() {
@@ -345,7 +348,7 @@ async function saveAs() {
     saveAsName(m.state.map));
   if (!name) return;
   clearTimeout(pushTimer); waiting = false;
-  try { await sync("/api/save-as?name=" + encodeURIComponent(name), "POST"); } catch (e) { setError("Not saved: " + e.message); showFindings(m.state); }
+  try { await sync("/api/save-as?name=" + encodeURIComponent(name), "POST"); } catch (e) { notSaved(e); }
 }
 
 /** Asks the server for a draft of the selection (or the whole track) at a density the designer types. */

@@ -115,6 +115,26 @@ struct ChartSaveInPlaceTests {
         #expect(edited.map.times.count == 3)
     }
 
+    @Test func measuresTheFileNumberedStayNumbered() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("akl-inplace-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/c.sm"
+        // Three measures, their separators numbered as StepMania and `beatmap draft` write them.
+        let measure = "1000\n0100\n0010\n0001\n"
+        let text =
+            "#OFFSET:0;\n#BPMS:0=120;\n#NOTES:\n dance-single:\n:\n Hard:\n 1:\n 0,0,0,0,0:\n"
+            + measure + ",  // measure 1\n" + measure + ",  // measure 2\n" + measure + ";\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        guard case .success(let file) = try BeatMapFile.open(path: path) else { Issue.record("not read"); return }
+        _ = try file.save(Array(file.map.times.dropFirst()))
+        let after = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        #expect(after.contains(",  // measure 1\n") && after.contains(",  // measure 2\n"), "\(after)")
+        #expect(!after.contains("measure 3"))
+        guard case .success(let back) = try BeatMapFile.open(path: path) else { Issue.record("not read back"); return }
+        #expect(back.map.times.count == 11)
+    }
+
     @Test func aNewTempoMapIsWrittenIntoAnOldOsuFileItsOwnWayAndRefusedForStepManiaWarps() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("akl-retime-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

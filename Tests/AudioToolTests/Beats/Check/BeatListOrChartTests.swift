@@ -69,4 +69,22 @@ struct BeatListOrChartTests {
             #expect(d.message.contains("at \(RuleText.number((bpm * 100).rounded() / 100)) BPM"), "\(d.message) on \(bpm)")
         }
     }
+
+    /// Steady 8ths on the 78 BPM grid a map declares (a draft written as JSON) are a chart on that grid, judged there:
+    /// before, read as a beat list at 156 BPM, their first hit "1206 ms early". The same map's beats, one a beat, declaring
+    /// that tempo, are a beat list still.
+    @Test func steadyEighthsOnADeclaredGridAreAChart() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let beat = 60.0 / 78
+        let eighths = (0..<64).map { 1 + Double($0) * beat / 2 }
+        let path = try BeatCheckTests.clickTrack(times: eighths, rate: 44_100, seconds: eighths.last! + 1, in: dir)
+        let onset = try SpectralFlux.analyze(path: path)
+        let chart = BeatChecker.check(map: BeatMap(times: eighths, bpm: 78, offset: 1), onset: onset)
+        #expect(chart.tempoSource == "declared", "\(String(describing: chart.tempoSource))")
+        #expect(chart.tempoMap.map { abs($0.bpm(atTime: 2) - 78) < 1e-9 } == true)
+        #expect(chart.beats.filter(\.flagged).isEmpty, "\(chart.diagnostics.map(\.message))")
+        let beats = stride(from: 0, to: eighths.count, by: 2).map { eighths[$0] }
+        #expect(BeatChecker.check(map: BeatMap(times: beats, bpm: 78, offset: 1), onset: onset).tempoMap == nil)
+    }
 }

@@ -95,6 +95,20 @@ struct TrackTempoDriftTests {
         #expect(abs(fix - 123.37) < 0.03 && fix != fix.rounded(), "\(message)")
     }
 
+    @Test func aTempoFivePercentOffIsSaidThoughNoOctaveOfTheTracks() throws {
+        // 126 BPM over 120 (5 % off: no beat of the map's at any octave), every hit still within 63 ms of a 16th click:
+        // before, "map 126.00 BPM vs track 126.00 BPM" and no drift. The map's beat gathers the clicks far less than
+        // the track's, so its tempo is wrong.
+        let message = try #require(try Self.messages(bpm: 126).first)
+        #expect(message.contains("126.00 BPM") && message.contains("the track's 120.0"), "\(message)")
+        #expect(message.contains("Set the tempo to 120 BPM"), "\(message)")
+    }
+
+    @Test func aMapAtThreeQuartersOfTheTracksBeatIsAnotherLevelOfTheMeter() throws {
+        // 90 BPM over 120: dotted quarters of the music, a reading of its meter, not a tempo typed wrong.
+        #expect(try Self.messages(bpm: 90).isEmpty)
+    }
+
     @Test func theTracksOwnTempoSaysNothing() throws {
         #expect(try Self.messages(bpm: 120).isEmpty)
     }

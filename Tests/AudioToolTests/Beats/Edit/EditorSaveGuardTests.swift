@@ -197,4 +197,32 @@ struct EditorSaveGuardTests {
         }
         #expect(read.map.times.count == 4 && abs(read.map.times[1] - 1.05) < 0.003, "\(read.map.times)")
     }
+
+    @Test("a save with no edit since the file was read writes nothing and says so; after an edit undone too; an edit is saved")
+    func aSaveWithNothingToSaveWritesNothing() async throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("beats.txt").path
+        let text = (0..<8).map { String(format: "%.4f", 0.25 + Double($0) * 0.5) }.joined(separator: "\n") + "\n"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        func inode() throws -> Int { try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int ?? -1 }
+        let before = try inode()
+        let session = try await EditorSession(track: Self.track, map: path)
+        try await session.save()
+        let note = await session.state().saveNote
+        #expect(note?.hasPrefix("nothing to save") == true, "\(String(describing: note))")
+        // An edit taken back is no edit.
+        let opened = await session.beats
+        try await session.setBeats(opened.dropLast())
+        try await session.setBeats(opened)
+        try await session.save()
+        #expect(await session.state().saveNote?.hasPrefix("nothing to save") == true)
+        #expect(try inode() == before, "the file was rewritten")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+        // An edit is written.
+        try await session.setBeats(opened.dropLast())
+        try await session.save()
+        #expect(await session.state().saveNote?.hasPrefix("nothing to save") != true)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 7)
+    }
 }

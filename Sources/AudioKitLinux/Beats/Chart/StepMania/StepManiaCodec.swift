@@ -22,7 +22,8 @@ enum StepManiaCodec: BeatMapCodec {
             return "the song's timing\(named) was rewritten, every chart's notes keeping their beats: they moved with the grid, "
                 + "as this chart's did (\(moved) other \(moved == 1 ? "chart" : "charts"))"
         }
-        return "the song's timing\(named) and the charts' rows were rewritten, every note kept at its time"
+        let others = charts(bytes: new, file: nil, maxNestingDepth: 64).count > 1 ? ", the other charts' notes at their times" : ""
+        return "the song's timing\(named) and the note rows were rewritten: this chart's notes where the page shows them\(others)"
     }
 
     static func read(_ input: BeatMapReadInput) -> BeatMapReadResult {
