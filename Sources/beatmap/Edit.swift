@@ -87,6 +87,9 @@ extension Beatmap {
                     tolerance: toleranceMs / 1000, hitWindow: hitWindow, saveAs: saveAs, limits: limitOptions.limits,
                     saveAsFolder: FileManager.default.currentDirectoryPath, chart: chart)
                 let session: EditorSession
+                // The track is read and analysed before the page can open: seconds for a song, said so nobody waits on
+                // a silent terminal.
+                Terminal.err("beatmap: reading \(track) and checking \(map ?? "the draft") against it…")
                 do {
                     session = try await EditorSession(track: track, map: map, settings: settings)
                 } catch let findings as BeatMapFindings {

@@ -8,7 +8,10 @@ test("Save As offers the chart's own name and kind with -edit, an .ssc as .sm, a
   assert.equal(saveAsName("charts/1414.qua"), "1414-edit.qua");
   assert.equal(saveAsName("a/b/Song [Hard].osu"), "Song _Hard_-edit.osu");
   assert.equal(saveAsName("map.sm"), "map-edit.sm");
-  assert.equal(saveAsName("beats.json"), "beatmap.json");
+  assert.equal(saveAsName("beats.json"), "beats-edit.json");
+  assert.equal(saveAsName("out/lp-out.json"), "lp-out-edit.json");
+  assert.equal(saveAsName("GameConstants.swift"), "GameConstants-edit.swift");
+  assert.equal(saveAsName("song.dat"), "beatmap.json");
   assert.equal(saveAsName(null), "beatmap.json");
   assert.equal(saveAsName(".sm"), "beatmap.json");
 });

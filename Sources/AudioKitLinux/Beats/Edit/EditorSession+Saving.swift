@@ -9,10 +9,7 @@ extension EditorSession {
     public func save() throws(InputError) {
         // A refused save leaves no word of an earlier one.
         saveNote = nil
-        if let file, !isDirty, !ChartInPlace.isFunkin(file),
-            (try? InputFile.read(file.path, maxBytes: settings.limits.maxFileBytes)) == file.bytes
-        {
-            // Nothing to write: a rewrite would give the same file, and saying "saved" would claim a change.
+        if nothingToSave() {
             saveNote = "nothing to save: no edit since the file was opened or saved, and it is unchanged on disk"
             return
         }
@@ -78,14 +75,7 @@ extension EditorSession {
         }
         saveNote = nil
         if let placed {
-            let moved = zip(placed, beats).map { abs($0 - $1) }.max() ?? 0
-            saveNote =
-                (retimed == nil
-                    ? "saved in place: only this chart's notes were rewritten" + gridNotWritten(since: before.file)
-                    : "saved in place: "
-                        + (file.map { $0.format.codec.retimeNote(old: before.file?.bytes ?? [], new: $0.bytes, chart: $0.chart) } ?? ""))
-                + (moved >= 0.0005 ? "; the chart's rows moved hits by at most \(String(format: "%.1f", moved * 1000)) ms" : "")
-                + (retimed.flatMap { beatZeroNote(grid: $0) } ?? "")
+            saveNote = inPlaceNote(placed: placed, retimed: retimed, before: before.file)
             if placed != beats {
                 beats = placed
                 report = Self.check(
@@ -93,6 +83,28 @@ extension EditorSession {
             }
         }
         saved = document
+    }
+
+    /// True when a save would write what the file already holds: no edit since it was read or saved, and the file on
+    /// disk as read (a rewrite would give the same bytes, and saying "saved" would claim a change). A Friday Night
+    /// Funkin' chart is not saved in place at all, and is left to say so.
+    func nothingToSave() -> Bool {
+        guard let file, !isDirty, !ChartInPlace.isFunkin(file) else { return false }
+        return (try? InputFile.read(file.path, maxBytes: settings.limits.maxFileBytes)) == file.bytes
+    }
+
+    /// What a save in place says: what was rewritten (the notes, or the timing too: `retimed`), how far the chart's rows
+    /// moved the hits (`placed`, as read back, against the page's), and where a re-timed chart's beat 0 went. `before`
+    /// is the file before the save.
+    func inPlaceNote(placed: [Double], retimed: TempoMap?, before: BeatMapFile?) -> String {
+        let moved = zip(placed, beats).map { abs($0 - $1) }.max() ?? 0
+        return
+            (retimed == nil
+            ? "saved in place: only this chart's notes were rewritten" + gridNotWritten(since: before)
+            : "saved in place: "
+                + (file.map { $0.format.codec.retimeNote(old: before?.bytes ?? [], new: $0.bytes, chart: $0.chart) } ?? ""))
+            + (moved >= 0.0005 ? "; the chart's rows moved hits by at most \(String(format: "%.1f", moved * 1000)) ms" : "")
+            + (retimed.flatMap { beatZeroNote(grid: $0) } ?? "")
     }
 
     /// Writes the sidecar when the author asked for one, or removes the one this session kept when no longer asked.
