@@ -10,7 +10,8 @@ extension EditorSession {
         // A refused save leaves no word of an earlier one.
         saveNote = nil
         if nothingToSave() {
-            saveNote = "nothing to save: no edit since the file was opened or saved, and it is unchanged on disk"
+            saveNote =
+                "nothing to save: no edit since the file was opened or saved, and it is unchanged on disk" + gridNotWritten(since: file)
             return
         }
         let side = savePath.map(EditorSidecar.path(for:))
