@@ -29,6 +29,15 @@ public enum OutputGuard {
         }
     }
 
+    /// Throws (exit 2) when one of `outputs` exists and `replacing` is false: a command whose output is a file people
+    /// edit by hand (a drafted chart) is not written over unless asked with `flag`.
+    public static func refuseExisting(_ outputs: [String?], replacing: Bool, flag: String, losing what: String) throws {
+        guard !replacing, let existing = outputs.compactMap({ $0 }).first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            return
+        }
+        throw ToolFailure("\(existing): already exists, and \(what); give another -o, or pass \(flag) to replace it")
+    }
+
     /// Throws (exit 2) when `output` is a folder, or names a folder that does not exist: the file could never be
     /// written there, and the command would otherwise find out only after its work.
     static func checkPlace(_ output: String) throws {

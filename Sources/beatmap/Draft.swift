@@ -136,11 +136,8 @@ extension Beatmap {
                 )
             }
             try OutputGuard.check(outputs + [saveStyle], against: inputs)
-            if !force, let existing = outputs.compactMap({ $0 }).first(where: { FileManager.default.fileExists(atPath: $0) }) {
-                throw ToolFailure(
-                    "\(existing): already exists, and a draft written over it would lose its edits; give another -o, or pass --force to replace it"
-                )
-            }
+            try OutputGuard.refuseExisting(
+                outputs, replacing: force, flag: "--force", losing: "a draft written over it would lose its edits")
 
             let limits = limitOptions.limits
             let draftStyle = try DraftInputs.style(file: style, likes: likes, chart: chart, limits: limits)
