@@ -56,3 +56,31 @@ public final class ProgressCount: @unchecked Sendable {
         lock.withLock { if enabled && done > 0 { Terminal.raw("\r\u{1B}[K") } }
     }
 }
+
+/// A one-line progress indicator for work in named steps ("label: step…"), each replacing the last; shown only on a
+/// terminal, and cleared when the work is done.
+public final class ProgressSteps {
+    private let label: String
+    private let enabled: Bool
+    private var shown = false
+
+    /// Steps shown after `label`; silent when standard error is not a terminal.
+    public init(_ label: String) {
+        self.label = label
+        self.enabled = Terminal.isTTY(STDERR_FILENO)
+    }
+
+    /// Shows `step` as the work now under way.
+    public func step(_ step: String) {
+        guard enabled else { return }
+        shown = true
+        Terminal.raw("\r\u{1B}[K\(label): \(step)…")
+    }
+
+    /// Clears the line.
+    public func finish() {
+        guard enabled, shown else { return }
+        shown = false
+        Terminal.raw("\r\u{1B}[K")
+    }
+}

@@ -140,8 +140,13 @@ extension Beatmap {
                 outputs, replacing: force, flag: "--force", losing: "a draft written over it would lose its edits")
 
             let limits = limitOptions.limits
+            let steps = ProgressSteps("beatmap: drafting \((track as NSString).lastPathComponent)")
+            defer { steps.finish() }
+            if !likes.isEmpty { steps.step("learning the style of \(likes.count == 1 ? "1 chart" : "\(likes.count) charts")") }
             let draftStyle = try DraftInputs.style(file: style, likes: likes, chart: chart, limits: limits)
+            steps.step("reading the song")
             let onset = try DraftAnalysis.onset(path: track, limits: limits.audio)
+            steps.step(tempoMap == nil && offset == nil ? "finding its tempo" : "placing the tempo map")
             let tempo = try DraftInputs.tempoMap(
                 onset: onset, file: tempoMap, chart: chart, bpm: bpm, offset: offset, style: draftStyle, track: track, limits: limits)
             let span = DraftInputs.span(onset: onset, from: from, to: to)
@@ -153,26 +158,13 @@ extension Beatmap {
                 ChartDrafter.Level(
                     name: level.name, count: level.count ?? max(1, Int((level.density ?? draftStyle.density ?? 2.5) * seconds + 0.5)))
             }
+            steps.step(levelsToDraft.count == 1 ? "drafting the chart" : "drafting \(levelsToDraft.count) levels")
             let drafter = ChartDrafter(onset: onset, tempoMap: tempo, style: draftStyle)
-            var drafts: [ChartDrafter.Draft]
-            do {
-                drafts = try drafter.draft(
-                    levels: levelsToDraft, from: span.start, to: span.end, minGap: (minGap ?? draftStyle.minGapMs) / 1000)
-            } catch {
-                // The style's own gap gives way to the count asked for, down to lint's bar; a gap given with --min-gap never does.
-                let lintGap = DraftStyle.standard.minGapMs
-                guard minGap == nil, draftStyle.minGapMs > lintGap,
-                    let relaxed = try? drafter.draft(levels: levelsToDraft, from: span.start, to: span.end, minGap: lintGap / 1000)
-                else { throw ToolFailure("\(track): \(error.description) (--min-gap, --from and --to, --count or --density)") }
-                Terminal.err(
-                    String(
-                        format:
-                            "beatmap: warning: the style's %.0f ms between hits leaves too little room (%@); drafted with %.0f ms (beatmap lint's too_close), or set --min-gap\n",
-                        draftStyle.minGapMs, error.description, lintGap))
-                drafts = relaxed
-            }
+            var drafts = try draft(drafter, levels: levelsToDraft, span: span, style: draftStyle, steps: steps)
+            steps.step("checking the draft against the song")
             let settled = DraftSettling.settle(drafts, tempo: tempo, onset: onset)
             drafts = settled.drafts
+            steps.finish()
             let song = audio ?? (track as NSString).lastPathComponent
             let title = ((track as NSString).lastPathComponent as NSString).deletingPathExtension
             let texts = DraftOutput.texts(drafts, tempo: tempo, format: format, title: title, audio: song, symbol: symbol, span: seconds)
@@ -197,6 +189,30 @@ extension Beatmap {
                         span.start, span.end, TempoMapOutput.line(tempo, from: span.start, to: span.end)))
             }
             if let line = DraftOutput.settlingLine(settled) { Terminal.err(line) }
+        }
+
+        /// The levels drafted with the style's gap between hits; when that leaves too little room, with lint's (said),
+        /// unless --min-gap was given.
+        private func draft(
+            _ drafter: ChartDrafter, levels: [ChartDrafter.Level], span: (start: Double, end: Double), style: DraftStyle,
+            steps: ProgressSteps
+        ) throws -> [ChartDrafter.Draft] {
+            do {
+                return try drafter.draft(levels: levels, from: span.start, to: span.end, minGap: (minGap ?? style.minGapMs) / 1000)
+            } catch {
+                // The style's own gap gives way to the count asked for, down to lint's bar; a gap given with --min-gap never does.
+                let lintGap = DraftStyle.standard.minGapMs
+                guard minGap == nil, style.minGapMs > lintGap,
+                    let relaxed = try? drafter.draft(levels: levels, from: span.start, to: span.end, minGap: lintGap / 1000)
+                else { throw ToolFailure("\(track): \(error.description) (--min-gap, --from and --to, --count or --density)") }
+                steps.finish()
+                Terminal.err(
+                    String(
+                        format:
+                            "beatmap: warning: the style's %.0f ms between hits leaves too little room (%@); drafted with %.0f ms (beatmap lint's too_close), or set --min-gap\n",
+                        style.minGapMs, error.description, lintGap))
+                return relaxed
+            }
         }
     }
 }

@@ -151,6 +151,39 @@ class DraftReadBackTest(unittest.TestCase):
             missing("Python simfile is not installed (scripts/setup.sh --test installs it)")
         self.assertGreater(len(simfile.open(out).charts), 0)
 
+    def test_progress_on_a_terminal_and_not_in_a_pipe(self):
+        # On a terminal the draft says which step it is on (each replacing the last, cleared at the end); in a pipe,
+        # where a script reads standard error, only the summary lines.
+        import pty
+
+        out = os.path.join(self.dir, "steps.sm")
+        main, side = pty.openpty()
+        p = subprocess.Popen(
+            [os.path.join(BIN, "beatmap"), "draft", self.song, "--density", "2", "-o", out],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=side)
+        os.close(side)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(main, 4096)
+            except OSError:  # the other side closed
+                break
+            if not chunk:
+                break
+            seen += chunk
+        os.close(main)
+        self.assertEqual(p.wait(timeout=120), 0, seen)
+        text = seen.decode()
+        for step in ["reading the song", "finding its tempo", "drafting the chart", "checking the draft against the song"]:
+            self.assertIn(f"beatmap: drafting song.wav: {step}\u2026", text)
+        # The last step is cleared before the summary, which starts on a clean line.
+        self.assertIn("\r\x1b[Kbeatmap: drafted", text)
+        piped = self.beatmap("draft", self.song, "--density", "2", "--force", "-o", out)
+        self.assertEqual(piped.returncode, 0, piped.stderr)
+        self.assertNotIn("\u2026", piped.stderr)
+        self.assertNotIn("\x1b", piped.stderr)
+        self.assertTrue(piped.stderr.startswith("beatmap: drafted "), piped.stderr)
+
     def test_bad_requests_exit_64_or_2_and_write_nothing(self):
         out = os.path.join(self.dir, "nothing.json")
         self.assertEqual(self.beatmap("draft", self.song, "--count", "10", "--density", "2", "-o", out).returncode, 64)
