@@ -536,6 +536,49 @@ def tempo_change_between_two_songs(browser, binary, work, errors):
         stop_server(server)
 
 
+def candidate_carries_the_hits(browser, binary, work, errors):
+    """The wrong start of a designer's session (issue #39: two songs at 180 and 125 BPM joined, charted at 180
+    throughout): a chart of the two songs here written at 66 BPM throughout (the first song's 88 BPM beats are 3/4 of
+    its beat, on its lines), its second song's notes on its beats from 12.977 s, opens with Hits keep their beats on.
+    + Section on the second song's first note, then a click on the section's tempo candidate (95.0, far from the
+    section's 66) carries the notes as typing 95 does: each keeps its beat of the section. It set the tempo and left
+    every note behind: a candidate more than 25 % from the section's tempo was taken for another octave."""
+    joined, _ = two_songs(work)
+    first = [round(0.25 + k * 60 / 88, 4) for k in range(17)]
+    start = round(0.25 + 14 * 60 / 66, 4)  # 12.9773: a 66 BPM beat in the second song
+    second = [round(start + k * 60 / 66, 4) for k in range(8)]
+    path = os.path.join(work, "one-tempo.json")
+    with open(path, "w") as f:
+        json.dump({"bpm": 66, "offset": 0.25, "beats": first + second}, f)
+    server, url = start_editor(binary, [path, "--audio", joined], cwd=work)
+    try:
+        assert url, "the editor printed no URL for the one-tempo chart"
+        page = open_page(browser, url, errors, "one tempo", size=(1280, 720))
+        page.wait_for_function("window.editor && window.editor.state && window.editor.grid")
+        assert page.is_checked("#keepBeats"), "a chart on its grid opens with Hits keep their beats on"
+        box = page.locator("#overview").bounding_box()
+        page.mouse.click(box["x"] + box["width"] * 15 / page.evaluate("window.editor.state.duration"), box["y"] + box["height"] / 2)
+        page.wait_for_function(f"window.editor.view.from < {start} && window.editor.view.to > {start}")
+        page.mouse.click(page.evaluate(f"window.editor.clientX({start})"), page.evaluate("window.editor.clientY()"))
+        page.wait_for_function("window.editor.selected.length === 1")
+        page.click("#addSection")
+        page.wait_for_function("window.editor.synced && window.editor.state.declared_grid && "
+                               "window.editor.state.declared_grid.sections.length === 1")
+        page.wait_for_function("document.getElementById('candidates').innerText.startsWith('§2') && "
+                               "document.querySelectorAll('#candidates .candidate').length > 0", timeout=20000)
+        button = page.locator("#candidates .candidate").first
+        assert button.inner_text() == "95.0", page.inner_text("#candidates")
+        button.click()
+        page.wait_for_function("window.editor.synced && Math.abs(window.editor.state.declared_grid.sections[0].bpm - 95) < 1e-9")
+        page.wait_for_function("document.getElementById('tapInfo').innerText.includes('the hits moved with the grid')")
+        # Worked out here: the first song's notes where they were, the second's k beats of 95 BPM from the section.
+        want = first + [start + k * 60 / 95 for k in range(8)]
+        got = page.evaluate("window.editor.beats")
+        assert len(got) == len(want) and all(abs(a - b) < 0.001 for a, b in zip(got, want)), (got, want)
+    finally:
+        stop_server(server)
+
+
 def refusals_are_said(page):
     """On the traps' page: a refused tempo and a refused offset are said with the server's reason, the fields show the
     grid again and the next undo undoes the last real change (the §2 tempo back to 90); a refused marker is said."""
@@ -1336,6 +1379,7 @@ def main():
             draft_proposal(browser, sys.argv[1], work, track, errors)
             timing_workflow(browser, sys.argv[1], work, track, errors)
             tempo_change_between_two_songs(browser, sys.argv[1], work, errors)
+            candidate_carries_the_hits(browser, sys.argv[1], work, errors)
             designer_traps(browser, sys.argv[1], work, errors)
             tempo_a_little_off(browser, sys.argv[1], work, errors)
             zoomed_out_shows_the_song(browser, sys.argv[1], work, errors)

@@ -2,7 +2,7 @@
 // Run: node --test Tests/page
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { carried } from "../../Sources/BrowserPages/Page/js/carry.js";
+import { carried, recounts } from "../../Sources/BrowserPages/Page/js/carry.js";
 import { addPause } from "../../Sources/BrowserPages/Page/js/pauses.js";
 import { addSection, moveSection, removeSection, sectionsOf, setSectionBpm } from "../../Sources/BrowserPages/Page/js/timing.js";
 
@@ -75,4 +75,11 @@ test("a stop added: the hits after it keep their beats, later by its length", ()
   const out = carried(grid, addPause(grid, 2.0, 0.5), [1.0, 2.0, 3.0]);
   assert.ok(near(out.hits, [1.0, 2.0, 3.5]), String(out.hits));
   assert.deepEqual(out.grid.stops, [{ time: 2.0, seconds: 0.5, delay: false }]);
+});
+
+test("a tempo candidate re-counts the grid only at another octave of the section's tempo", () => {
+  // 90 and 360 for 180 (×½, ×2), 45 (×¼): the grid re-counted, as ×2 and ÷2 do.
+  for (const bpm of [90, 360, 45, 91.3]) assert.equal(recounts(bpm, 180), true, String(bpm));
+  // 125 for a section added at 180 (two songs joined): set as typing it is, the hits carried; so is a tempo near it.
+  for (const bpm of [125, 124.9, 180, 181.8, 150, 240, 100]) assert.equal(recounts(bpm, 180), false, String(bpm));
 });

@@ -73,3 +73,13 @@ export function carried(from, to, hits) {
   const after = pausesOf(grid);
   return { grid, hits: hits.map((t) => audioTime(after, move(musicalTime(before, t)))) };
 }
+
+/**
+ * Whether setting tempo `bpm` where the grid runs at `of` re-counts the grid under the hits rather than carrying them:
+ * when it is another octave of it (within 3 % of 2, 4, ½ or ¼ times it), as ×2 and ÷2 do (carried, a 108 s song's hits
+ * ran to 202 s). Any other tempo, however far (125 for a section added at 180), carries them, as typing it does.
+ */
+export function recounts(bpm, of) {
+  const octaves = Math.round(Math.log2(bpm / of));
+  return octaves !== 0 && Math.abs(bpm / (of * 2 ** octaves) - 1) < 0.03;
+}

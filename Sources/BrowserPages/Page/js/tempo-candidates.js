@@ -1,8 +1,9 @@
 // The track's tempo candidates beside the grid, as buttons (the editor's Track BPM), and the summary's words for the
-// track's own tempo. A click sets the tempo of the section in focus; with the hits keeping their beats, only a candidate
-// near that tempo carries them.
+// track's own tempo. A click sets the tempo of the section in focus; with the hits keeping their beats, it carries them
+// unless it is another octave of that tempo.
 
 import { getJSON } from "./api.js";
+import { recounts } from "./carry.js";
 import { focusTime, m, setError } from "./editor-model.js";
 import { showFindings } from "./editor-panels.js";
 import { actions, span } from "./panel-parts.js";
@@ -47,11 +48,12 @@ function candidateButtons(candidates, at, what) {
     b.className = "candidate";
     b.textContent = c.bpm.toFixed(1);
     b.title = `${what}'s tempo candidate ${c.bpm.toFixed(1)} BPM, strength ${c.strength.toFixed(2)}: click to set its tempo`;
-    // The tempo as the button shows it (88.0 sets 88, not 87.996). With the hits keeping their beats, one at another
-    // octave (90 for 180) re-counts the grid as ×2 and ÷2 do: carried, a 108 s song's hits ran to 202 s.
+    // The tempo as the button shows it (88.0 sets 88, not 87.996), as typing it does: with the hits keeping their
+    // beats they move with it (125 for a section added at 180), unless it is another octave (90 for 180), which
+    // re-counts the grid as ×2 and ÷2 do.
     b.onclick = () => {
-      const bpm = shownTempo(c.bpm, 1), near = m.grid && Math.abs(bpm / sectionAt(m.grid, at).bpm - 1) < 0.25;
-      actions.setGrid(m.grid ? setSectionBpm(m.grid, at, bpm) : { bpm, offset: 0 }, near ? {} : { carry: false });
+      const bpm = shownTempo(c.bpm, 1), other = m.grid && recounts(bpm, sectionAt(m.grid, at).bpm);
+      actions.setGrid(m.grid ? setSectionBpm(m.grid, at, bpm) : { bpm, offset: 0 }, other ? { carry: false } : {});
     };
     return b;
   });
