@@ -7,7 +7,7 @@ public enum BeatCheckSummary {
         var parts = ["beatmap: \(r.checkedCount) of \(r.beats.count) beats matched to onsets, \(r.flaggedCount) flagged"]
         if let o = r.offset { parts.append(String(format: "offset %+.1f ms", o * 1000)) }
         if let m = r.mapBPM, let a = r.audioBPM {
-            let tempos = Set(r.tempoMap?.sections.map(\.bpm) ?? [])
+            let tempos = Set(r.tempoMap?.authoredSections.map(\.bpm) ?? [])
             if tempos.count > 1, let low = tempos.min(), let high = tempos.max() {
                 parts.append(String(format: "map %.2f–%.2f BPM (mostly %.2f) vs track %.2f BPM", low, high, m, a))
             } else if let t = r.trackBPM, abs(m / t - 1) >= 0.002 {

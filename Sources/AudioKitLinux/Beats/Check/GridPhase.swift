@@ -13,7 +13,8 @@ import Foundation
 /// pitch classes were analysed, the chord changes decide with the onsets (`BeatPhase`, as a draft's grid is placed):
 /// a song whose off-beats sound as loud as its beats is told by where its harmony changes.
 struct GridPhase: Sendable, Equatable {
-    /// The section's index in the tempo map (0: the first, whose start is the map's offset).
+    /// The section's index among the tempo map's sections an author set (0: the first, whose start is the map's
+    /// offset), StepMania bridges not counted (`TempoMap.isBridge`), as the editor numbers them.
     let section: Int
     /// The section's start (map time, seconds).
     let start: Double
@@ -55,7 +56,8 @@ struct GridPhase: Sendable, Equatable {
     /// can hardly tell from being said off. The seven charts' grids moved half a beat measure −0.2 to −1.5.
     static let phaseEvidenceLimit = 0.15
 
-    /// The sections of `tempo` half a beat off the track, each measured on its whole beats from the first hit to the last
+    /// The sections of `tempo` half a beat off the track, each measured on its own beats (whole beats from its start)
+    /// from the first hit to the last
     /// (map times `times`), placed in the audio by `offset` (map time minus audio time); `onset` gives the track's tempo
     /// over each. A section that carries on the one before it (the same tempo, its start on a whole beat of that one's
     /// grid: a StepMania file's every same-tempo change, or a timing point that changes nothing) is measured with it: a
@@ -68,24 +70,27 @@ struct GridPhase: Sendable, Equatable {
             let k = starts[g]
             let section = tempo.sections[k]
             let next = g + 1 < starts.count ? tempo.sections[starts[g + 1]] : nil
-            let from = max(section.beat, tempo.beat(atTime: first).rounded(.up))
-            let to = min(next.map { $0.beat - 1 } ?? .infinity, tempo.beat(atTime: last).rounded(.down))
+            // The section's own beats, counted from its start: a StepMania tempo change between two beats (the
+            // second of two songs joined, from beat 63.8125) has its lines there, not on the file's whole beats.
+            let base = section.beat
+            let from = base + max(0, (tempo.beat(atTime: first) - base).rounded(.up))
+            let to = base + (min(next.map { $0.beat - 1 } ?? .infinity, tempo.beat(atTime: last)) - base).rounded(.down)
             guard from.isFinite, to.isFinite, to - from >= Double(TempoOctave.minimumGaps),
                 to - from < Double(TempoOctave.maximumGridBeats)
             else { return nil }
             let beats = stride(from: from, through: to, by: 1).map { tempo.time(ofBeat: $0) }
             let phase = BeatPhase.measure(
-                onset, tempo: audioTempo, from: beats[0] - offset - 1e-6, to: beats[beats.count - 1] - offset + 1e-6)
+                onset, tempo: audioTempo, from: beats[0] - offset - 1e-6, to: beats[beats.count - 1] - offset + 1e-6, base: base)
             guard let o = TempoOctave.measure(beats.map { $0 - offset }, odf: odf), off(o, phase),
                 let track = StretchTempo.estimate(onset, from: beats[0] - offset, to: beats[beats.count - 1] - offset)?.bpm,
                 agrees(track, section.bpm, chords: phase?.chords != nil)
             else { return nil }
             // The track's tempo in the section's octave: the estimate's octave is a guess (`agrees`).
             let trackInOctave = abs(track / section.bpm - 1) <= tempoAgreement ? track : 2 * track
-            let hitsOnBeats = onBeats(times.map { tempo.beat(atTime: $0) }.filter { $0 >= from - 0.5 && $0 <= to + 0.5 })
+            let hitsOnBeats = onBeats(times.map { tempo.beat(atTime: $0) }.filter { $0 >= from - 0.5 && $0 <= to + 0.5 }.map { $0 - base })
             let whole = starts.count == 1
             return GridPhase(
-                section: k, start: section.time, bpm: section.bpm, trackBPM: trackInOctave, evidence: o, anchor: beats[0],
+                section: (0..<k).filter { !tempo.isBridge($0) }.count, start: section.time, bpm: section.bpm, trackBPM: trackInOctave, evidence: o, anchor: beats[0],
                 wholeMap: whole, phase: phase?.chords == nil ? nil : phase, hitsOnBeats: hitsOnBeats,
                 carriedDirection: hitsOnBeats && whole ? BeatPhase.barDirection(onset, tempo: audioTempo, beats: from...to) : nil)
         }

@@ -45,10 +45,13 @@ public enum BeatPhase {
     }
 
     /// Both cues for the lines of `tempo` between `start` and `end` (audio seconds); nil over fewer than `minimumBeats`
-    /// beats.
-    public static func measure(_ onset: OnsetStrength, tempo: TempoMap, from start: Double, to end: Double) -> Measure? {
-        let first = tempo.beat(atTime: start).rounded(.up)
-        let last = tempo.beat(atTime: end).rounded(.down) - 1
+    /// beats. The lines are the whole beats counted from beat `base` (a section's start: a StepMania tempo change between
+    /// two beats has its lines there).
+    public static func measure(_ onset: OnsetStrength, tempo: TempoMap, from start: Double, to end: Double, base: Double = 0)
+        -> Measure?
+    {
+        let first = base + (tempo.beat(atTime: start) - base).rounded(.up)
+        let last = base + (tempo.beat(atTime: end) - base).rounded(.down) - 1
         guard first.isFinite, last.isFinite, last - first + 1 >= Double(minimumBeats), last - first < 1e6 else { return nil }
         let beats = stride(from: first, through: last, by: 1).map { tempo.time(ofBeat: $0) }
         let offBeats = stride(from: first, through: last, by: 1).map { tempo.time(ofBeat: $0 + 0.5) }

@@ -21,16 +21,17 @@ public enum TempoMapOutput {
             ]))
     }
 
-    /// "180 BPM from 5.028 s" or "3 tempos, 120–180 BPM (mostly 180) from 5.028 s", with the stops.
+    /// "180 BPM from 5.028 s" or "3 tempos, 120–180 BPM (mostly 180) from 5.028 s", with the stops; a StepMania
+    /// bridge (`TempoMap.isBridge`) is no tempo of the map.
     public static func line(_ t: TempoMap, from start: Double, to end: Double) -> String {
         let main = t.mainBPM(from: start, to: end)
-        let bpms = Set(t.sections.map(\.bpm))
+        let authored = t.authoredSections, bpms = Set(authored.map(\.bpm))
         var text: String
         if bpms.count == 1 {
             text = String(format: "%@ BPM from %.3f s", RuleText.number((main * 1000).rounded() / 1000), t.sections[0].time)
         } else {
             text = String(
-                format: "%d tempos, %@–%@ BPM (mostly %@) from %.3f s", t.sections.count,
+                format: "%d tempos, %@–%@ BPM (mostly %@) from %.3f s", authored.count,
                 RuleText.number((bpms.min()! * 1000).rounded() / 1000),
                 RuleText.number((bpms.max()! * 1000).rounded() / 1000), RuleText.number((main * 1000).rounded() / 1000), t.sections[0].time)
         }

@@ -22,12 +22,17 @@ struct GridPhaseTests {
     static func check(_ text: String, name: String, bpm: Double, seconds: Double, intro: Double = 0) throws -> (
         phases: [JSONValue], octave: JSONValue?, messages: [String], status: Int32, summary: String
     ) {
+        try check(text, name: name, clicks: song(bpm: bpm, seconds: seconds, intro: intro), seconds: seconds)
+    }
+
+    /// `beatmap check --format json` of `text` on a song of `clicks`, as `check(_:name:bpm:seconds:intro:)`.
+    static func check(_ text: String, name: String, clicks: [(time: Double, amplitude: Double)], seconds: Double) throws -> (
+        phases: [JSONValue], octave: JSONValue?, messages: [String], status: Int32, summary: String
+    ) {
         let dir = TestPaths.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let song = dir.appendingPathComponent("song.wav").path
-        try AudioFile.write(
-            ChartTempoOctaveTests.song(Self.song(bpm: bpm, seconds: seconds, intro: intro), seconds: seconds), to: song, sampleRate: 22_050,
-            channels: 1)
+        try AudioFile.write(ChartTempoOctaveTests.song(clicks, seconds: seconds), to: song, sampleRate: 22_050, channels: 1)
         let path = dir.appendingPathComponent(name)
         try Data(text.utf8).write(to: path)
         let r = try run(TestPaths.binary("beatmap"), ["check", path.path, "--audio", song, "--format", "json"])
@@ -101,6 +106,35 @@ struct GridPhaseTests {
         let intro = try Self.check(
             json.replacingOccurrences(of: "10.45", with: "10.2"), name: "map.json", bpm: 120, seconds: 30, intro: 10.2)
         #expect(intro.phases.isEmpty, "\(intro.phases)")
+    }
+
+    /// Two songs joined as a StepMania file writes them: 120 BPM from 0.2 s, then 100 BPM from 10.45 s, the change
+    /// between two of the file's beats (beat 20.5), as a chart's second song rarely starts on the first's grid. The
+    /// second section's lines are its own beats from there (20.5, 21.5, …): they fall on the loud clicks and nothing is
+    /// said. Measured on the file's whole beats (21, 22, …, the soft clicks between), it was said half a beat off, and
+    /// its ½ beat fix would have put the second song on its off-beats. The same file with the second song's clicks half
+    /// a beat later is said, as section 2.
+    @Test func aSectionFromBetweenTwoBeatsIsMeasuredOnItsOwnBeats() throws {
+        func clicks(secondAt: Double) -> [(time: Double, amplitude: Double)] {
+            var out: [(time: Double, amplitude: Double)] = []
+            for k in 0..<40 { out.append((0.2 + Double(k) * 0.25, k % 2 == 0 ? 0.5 : 0.12)) }
+            for k in 0..<48 { out.append((secondAt + Double(k) * 0.3, k % 2 == 0 ? 0.5 : 0.12)) }
+            return out
+        }
+        // A note on each beat of both songs: beats 0…19 at 120 BPM, then 20.5, 21.5, … at 100 BPM (1/2 rows).
+        var rows = [String](repeating: "0000", count: 20 * 2 + 24 * 2 + 8)
+        for b in 0..<20 { rows[2 * b] = "1000" }
+        for b in 0..<24 { rows[41 + 2 * b] = "0100" }
+        let measures = stride(from: 0, to: rows.count, by: 8).map { rows[$0..<($0 + 8)].joined(separator: "\n") }
+        var text = "#TITLE:Joined;\n#MUSIC:song.wav;\n#OFFSET:-0.200000;\n#BPMS:0.000=120.000,20.500=100.000;\n"
+        text += "#NOTES:\n     dance-single:\n     :\n     Hard:\n     9:\n     0,0,0,0,0:\n"
+        text += measures.joined(separator: "\n,\n") + "\n;\n"
+        let right = try Self.check(text, name: "joined.sm", clicks: clicks(secondAt: 10.45), seconds: 25)
+        #expect(right.phases.isEmpty, "\(right.phases)")
+        #expect(!right.messages.contains { $0.contains("half a beat off") }, "\(right.messages)")
+        let off = try Self.check(text, name: "joined.sm", clicks: clicks(secondAt: 10.75), seconds: 25.3)
+        #expect(off.phases.count == 1, "\(off.phases)")
+        #expect(off.phases.first?["section"]?.number == 1, "\(off.phases)")
     }
 
     /// A song whose eighths are alike loud, whose chords change on its beats (`BeatPhaseTests.eighthsAndChords`: 120 BPM

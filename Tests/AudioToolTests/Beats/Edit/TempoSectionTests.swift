@@ -57,6 +57,36 @@ struct TempoSectionTests {
         #expect(EditorSession.gridRefusal(bpm: 90, offset: 0, sections: sections, duration: 40) == nil)
     }
 
+    @Test func aBridgeOfARowIsNoSectionHoweverLong() throws {
+        // As `beatmap draft` wrote two songs joined (179.95 BPM, then 125 from 20.1345 s): a 1/48-beat bridge at 498.86
+        // BPM, 2.5 ms, over the 1 ms the page took for one. The page drew it as a section ("bar 17" and "bar 18",
+        // "498.86" and "125.00" over each other) and `beatmap check` said "map 125.00–498.86 BPM".
+        let text = """
+            #OFFSET:1.137962;
+            #BPMS:0.000000=179.948651,63.791667=498.864850,63.812500=125.000000;
+            #NOTES:
+                 dance-single:
+                 :
+                 Hard:
+                 1:
+                 0,0,0,0,0:
+            1000
+            0000
+            0000
+            0000
+            ;
+            """
+        let map = try #require(BeatMapReader.read(bytes: Array(text.utf8), file: "d.sm", format: .stepmania).map)
+        let read = try #require(map.tempoMap)
+        #expect(read.sections.count == 3 && read.isBridge(1) && !read.isBridge(0) && !read.isBridge(2), "\(read.sections)")
+        #expect(read.authoredSections.map(\.bpm) == [179.948651, 125], "\(read.authoredSections)")
+        let points = try #require(EditorState.declaredGrid(of: map)).timingPoints
+        let change = -1.137962 + 63.791667 * 60 / 179.948651 + (63.8125 - 63.791667) * 60 / 498.86485
+        #expect(points.count == 2 && points[1].bpm == 125 && abs(points[1].time - change) < 1e-6, "\(points)")
+        let line = TempoMapOutput.line(read, from: 0, to: 40)
+        #expect(line.hasPrefix("2 tempos, 125–179.949 BPM"), "\(line)")
+    }
+
     @Test func aJSONMapKeepsItsTempoChanges() throws {
         let text = """
             {"bpm": 150, "offset": 1, "tempo_changes": [{"time": 7.4, "bpm": 110}], "beats": [1, 1.4, 7.4]}
