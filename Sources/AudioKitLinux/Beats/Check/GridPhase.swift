@@ -90,7 +90,8 @@ struct GridPhase: Sendable, Equatable {
             let hitsOnBeats = onBeats(times.map { tempo.beat(atTime: $0) }.filter { $0 >= from - 0.5 && $0 <= to + 0.5 }.map { $0 - base })
             let whole = starts.count == 1
             return GridPhase(
-                section: (0..<k).filter { !tempo.isBridge($0) }.count, start: section.time, bpm: section.bpm, trackBPM: trackInOctave, evidence: o, anchor: beats[0],
+                section: (0..<k).filter { !tempo.isBridge($0) }.count, start: section.time, bpm: section.bpm, trackBPM: trackInOctave,
+                evidence: o, anchor: beats[0],
                 wholeMap: whole, phase: phase?.chords == nil ? nil : phase, hitsOnBeats: hitsOnBeats,
                 carriedDirection: hitsOnBeats && whole ? BeatPhase.barDirection(onset, tempo: audioTempo, beats: from...to) : nil)
         }

@@ -63,7 +63,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         let points = all.indices.filter { i in
             i == 0 || i + 1 == all.count || (all[i + 1].time - all[i].time >= bridgeSeconds && !tempo.isBridge(i))
         }
-            .map { all[$0] }
+        .map { all[$0] }
         if !tempo.stops.isEmpty, tempo.warps.isEmpty, let paused = TempoMap(timingPoints: points, stops: tempo.pauses) {
             return paused
         }
