@@ -532,6 +532,18 @@ def tempo_change_between_two_songs(browser, binary, work, errors):
         page.press("#offset", "Enter")
         page.wait_for_function("document.querySelector('#findings').innerText.includes('section 2 starts between the sections either side')")
         assert page.input_value("#offset") == "12.300", page.input_value("#offset")
+        # §2's start typed earlier (the playhead goes there), then undone: the section goes back to 12.3 and the playhead
+        # with it, so the field still names §2. It stayed at 12.2, in §1: the field turned to §1's offset unsaid, and the
+        # same time typed again moved the whole map's start.
+        page.fill("#offset", "12.2")
+        page.press("#offset", "Enter")
+        page.wait_for_function("window.editor.synced && Math.abs(window.editor.state.declared_grid.sections[0].time - 12.2) < 1e-9")
+        page.evaluate("document.activeElement.blur()")
+        page.keyboard.press("Control+z")
+        page.wait_for_function("window.editor.synced && Math.abs(window.editor.state.declared_grid.sections[0].time - 12.3) < 1e-9")
+        page.wait_for_function("document.getElementById('offsetWord').innerText === '§2 from'")
+        assert page.input_value("#offset") == "12.300", page.input_value("#offset")
+        assert abs(page.evaluate("window.editor.position()") - 12.3) < 0.002, page.evaluate("window.editor.position()")
     finally:
         stop_server(server)
 

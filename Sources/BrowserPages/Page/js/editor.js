@@ -4,10 +4,8 @@
 
 import { getJSON, sendJSON } from "./api.js";
 import { normalized, indicesOf, sameBeats, moveSelected, nextFlagged, applyFixes, shiftedBy } from "./beats.js";
-import {
-  snapToOnset, snapToGrid, tapTempo, parsePosition, metronomeTicks, sectionsOf,
-  setSectionBpm, tempoTarget, shownTempo, shiftGrid, shiftMovesGrid,
-} from "./timing.js";
+import { snapToOnset, snapToGrid, tapTempo, parsePosition, metronomeTicks, sectionAt, sectionsOf } from "./timing.js";
+import { setSectionBpm, tempoTarget, shownTempo, shiftGrid, shiftMovesGrid } from "./timing.js";
 import { clearError, history, m, setError, snapshot, ticket, transport } from "./editor-model.js";
 import { actions, showFindings, showProposal, showSection, showSelectedTime, showState } from "./editor-panels.js";
 import { showCandidates } from "./tempo-candidates.js";
@@ -204,18 +202,22 @@ function follow() {
   requestAnimationFrame(follow);
 }
 
-
 function moveSelection(f) {
   if (!m.selected.size) return;
   const moved = moveSelected(m.beats, m.selected, f);
   edit(moved.beats, moved.selectedTimes);
 }
 
-// Undo and redo take back beat edits and grid edits alike: each snapshot holds the beats and the grid.
+// Undo and redo take back beat edits and grid edits alike. A section the change takes from under the playhead (its start
+// typed later, then undone) takes the playhead along: the fields, which follow it, go on naming it (not §1's offset).
 function restore(b) {
   if (!b) return;
   if (!sameBeats(b.beats, m.beats)) setBeats(b.beats, []);
-  if (b.grid && JSON.stringify(b.grid) !== JSON.stringify(m.grid)) setGrid(b.grid, { record: false });
+  if (!b.grid || JSON.stringify(b.grid) === JSON.stringify(m.grid)) return;
+  const at = transport.position(), k = m.grid ? sectionAt(m.grid, at).index : 0;
+  setGrid(b.grid, { record: false });
+  const s = sectionsOf(m.grid)[k], moved = s && sectionAt(m.grid, at).index !== k;
+  if (moved) { transport.seek(s.offset); showGridFields(); redraw(); }
 }
 // An undo or redo ends a run of Tap BPM (the next tap starts a new one) and takes away the tool's note over the detail
 // view, which no longer says what is on the grid; so does a new edit (the tool that made it says its own after).
