@@ -587,6 +587,15 @@ def candidate_carries_the_hits(browser, binary, work, errors):
         want = first + [start + k * 60 / 95 for k in range(8)]
         got = page.evaluate("window.editor.beats")
         assert len(got) == len(want) and all(abs(a - b) < 0.001 for a, b in zip(got, want)), (got, want)
+        # §2's start typed 33 ms earlier: its notes go with it, each keeping its beat of the section; §1's stay. Counted
+        # on StepMania's one count of beats they went the other way, off every line of the section.
+        page.wait_for_function("document.getElementById('offsetWord').innerText === '§2 from'")
+        page.fill("#offset", f"{start - 0.033:.4f}")
+        page.press("#offset", "Enter")
+        page.wait_for_function(f"window.editor.synced && Math.abs(window.editor.state.declared_grid.sections[0].time - {start - 0.033:.4f}) < 1e-9")
+        want = first + [start - 0.033 + k * 60 / 95 for k in range(8)]
+        got = page.evaluate("window.editor.beats")
+        assert len(got) == len(want) and all(abs(a - b) < 0.001 for a, b in zip(got, want)), (got, want)
     finally:
         stop_server(server)
 

@@ -42,16 +42,26 @@ test("the offset moved: every hit and section moves with it", () => {
   assert.ok(near(starts(out.grid).flat(), [0.1, 120, 4.1, 150]));
 });
 
-test("a section's start moved: the tempo change moves to another beat, every hit keeping its own", () => {
-  // 150 BPM from beat 8 (4.0 s) moved to 4.1 s: 0.2 beat of 120 BPM later, so from beat 8.2. The hit at 5.0 s (beat
-  // 10.5) is 2.3 beats into it: 4.1 + 2.3 × 0.4 = 5.02 s; the one at 4.05 s (beat 8.125) now runs at 120 BPM: 4.0625 s.
+test("a section's start moved: its hits go with it, each keeping its beat of the section; no other hit moves", () => {
+  // 150 BPM from 4.0 s moved to 4.1 s: the hits at 4.05 s and 5.0 s (beats 0.125 and 2.5 of the section) are at those
+  // beats of it from 4.1 s, 4.15 s and 5.1 s; the one at 3.0 s, in the section before, stays. Counted on StepMania's
+  // one count of beats (the change moved to beat 8.2), the section's hits moved the other way (5.0 to 5.02 s for a
+  // start 0.1 s later; a designer's start 33 ms earlier put them 14.5 ms later), all off its lines.
   const grid = { bpm: 120, offset: 0, sections: [{ time: 4, bpm: 150 }] };
   const out = carried(grid, moveSection(grid, 4, 4.1), [3.0, 4.05, 5.0]);
-  assert.ok(near(out.hits, [3.0, 4.0625, 5.02]), String(out.hits));
+  assert.ok(near(out.hits, [3.0, 4.15, 5.1]), String(out.hits));
   assert.ok(near(starts(out.grid).flat(), [0, 120, 4.1, 150]));
-  // Between equal tempi the change moves and no hit does.
+  // Earlier, over a hit of the section before: that hit stays; the section's own go 0.3 s earlier.
+  const earlier = carried(grid, moveSection(grid, 4, 3.7), [3.8, 4.0, 5.0]);
+  assert.ok(near(earlier.hits, [3.8, 3.7, 4.7]), String(earlier.hits));
+  // Between equal tempi too: the section is the author's, its hits counted from its start.
   const even = { bpm: 120, offset: 0, sections: [{ time: 4, bpm: 120 }] };
-  assert.ok(near(carried(even, moveSection(even, 4, 4.5), [3.0, 5.0]).hits, [3.0, 5.0]));
+  assert.ok(near(carried(even, moveSection(even, 4, 4.5), [3.0, 5.0]).hits, [3.0, 5.5]));
+  // With a later section, that one and its hits stay where they are.
+  const three = { bpm: 120, offset: 0, sections: [{ time: 4, bpm: 150 }, { time: 8, bpm: 100 }] };
+  const kept = carried(three, moveSection(three, 4, 4.2), [4.4, 9.0]);
+  assert.ok(near(kept.hits, [4.6, 9.0]), String(kept.hits));
+  assert.ok(near(starts(kept.grid).flat(), [0, 120, 4.2, 150, 8, 100]));
 });
 
 test("a section added at the tempo there moves nothing", () => {

@@ -20,6 +20,13 @@ function continues(before, after) {
   return k === 0 ? null : after.map((_, i) => (i < k ? i : i + 1));
 }
 
+/** The one section of `after` whose start the edit moved, all else alike (the index, above 0); -1 for any other edit. */
+function movedStart(before, after) {
+  if (after.length !== before.length || after.some((s, i) => s.bpm !== before[i].bpm)) return -1;
+  const moved = after.map((s, i) => i).filter((i) => Math.abs(after[i].offset - before[i].offset) > SAME);
+  return moved.length === 1 && moved[0] > 0 ? moved[0] : -1;
+}
+
 /** The index of the section of `sections` that holds musical time `t` (the first for a time before it). */
 function holding(sections, t) {
   let k = 0;
@@ -31,15 +38,22 @@ function holding(sections, t) {
  * The edit of grid `from` into grid `to` made with `hits` (seconds) keeping their beats: returns `{ grid, hits }`, the
  * grid with `to`'s tempi, and every hit, later section and pause carried with its beat. A beat is counted from the
  * grid's first line through every section at its own tempo, as StepMania counts its rows: a section's tempo set moves
- * the sections and hits after it; a section's start moved (later or earlier by so many beats of the section before it)
- * moves the tempo change to another beat, each hit keeping its own; a section removed runs its hits on at the tempo
- * before it; the offset moved moves everything. An edit that added a section (at the tempo there) or a pause keeps
+ * the sections and hits after it; a section's start moved takes its own hits with it, each keeping its beat of the
+ * section (the page counts bars from each section's start), every other hit staying; a section removed runs its hits
+ * on at the tempo before it; the offset moved moves everything. An edit that added a section (at the tempo there) or a pause keeps
  * every beat where it was on the music's time. Returns `{ grid: to, hits }` unchanged when the sections do not
  * correspond.
  */
 export function carried(from, to, hits) {
   const a = sectionsOf(withoutPauses(from)), b = sectionsOf(withoutPauses(to)), corr = continues(a, b);
   if (!corr) return { grid: to, hits };
+  const moved = movedStart(a, b);
+  if (moved > 0 && !pausesOf(from).length && !pausesOf(to).length) {
+    // A section's start moved (typed in its "§k from" field): its hits go with it, each keeping its beat of the
+    // section, as the page counts its bars from each section's start; every other hit and section stays where it is.
+    const shift = b[moved].offset - a[moved].offset;
+    return { grid: to, hits: hits.map((t) => (holding(a, t) === moved ? t + shift : t)) };
+  }
   // The beat each section of `from` starts on; the beat of each of `to`'s, that of the section it continues moved by
   // as many beats of the section before it as the edit moved its start.
   const startBeat = [0];
