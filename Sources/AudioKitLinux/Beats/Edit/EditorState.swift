@@ -54,9 +54,8 @@ public struct EditorState: Encodable, Sendable, Equatable {
     /// it, and its stops and delays as pauses at their times (`TempoMap.pauses`), during which the page draws no line.
     /// A map with warps, or whose pauses do not fit between its sections, keeps its sections alone; its meter is not
     /// kept (the page counts bars of 4). A section of one row (`TempoMap.isBridge`) or under `bridgeSeconds` is a
-    /// StepMania bridge (`beatmap draft` writes them: 2.5 ms at 498.86 BPM before a change to 125): it is not the
-    /// author's section, and the grid keeps the change it makes, the section before running on to it. The page
-    /// could not edit a map with one (sections closer than 1 ms are refused) and drew its "2096.98 BPM" over the next.
+    /// StepMania bridge (`beatmap draft` writes them): not the author's section; the grid keeps the change it makes,
+    /// the section before running on to it (the page drew a bridge's "498.86 BPM" over the next, and refused edits).
     public static func grid(of tempo: TempoMap) -> TempoMap {
         let all = tempo.timingPoints
         let points = all.indices.filter { i in
