@@ -18,26 +18,18 @@ struct TempoSectionTests {
     /// A hit after the change that is a soft sound (no click under it): only the tempo map places it.
     static let soft = 32 + 5
 
+    /// A StepMania chart of one note at beat 0 on `#OFFSET:offset;` and `#BPMS:bpms;`, as our reader reads it.
+    static func oneNoteChart(offset: String, bpms: String) throws -> BeatMap {
+        let text = "#OFFSET:\(offset);\n#BPMS:\(bpms);\n#NOTES:\n     dance-single:\n     :\n     Hard:\n     1:\n     0,0,0,0,0:\n"
+        return try #require(
+            BeatMapReader.read(bytes: Array((text + "1000\n0000\n0000\n0000\n;\n").utf8), file: "d.sm", format: .stepmania).map)
+    }
+
     @Test func aStepManiaBridgeIsNotASectionOfTheEditorsGrid() throws {
         // As `beatmap draft` wrote a change from 90 to 125 BPM between two rows: a 1/48-beat bridge at 2096.98 BPM
         // (0.6 ms). The page refused every tempo edit on that map (sections under 1 ms apart) until the designer found
         // and removed a section they never made.
-        let text = """
-            #OFFSET:0.000000;
-            #BPMS:0.000000=90.000000,30.083333=2096.977330,30.104167=125.000000;
-            #NOTES:
-                 dance-single:
-                 :
-                 Beginner:
-                 1:
-                 0,0,0,0,0:
-            1000
-            0000
-            0000
-            0000
-            ;
-            """
-        let map = try #require(BeatMapReader.read(bytes: Array(text.utf8), file: "d.sm", format: .stepmania).map)
+        let map = try Self.oneNoteChart(offset: "0.000000", bpms: "0.000000=90.000000,30.083333=2096.977330,30.104167=125.000000")
         let read = try #require(map.tempoMap)
         #expect(read.timingPoints.count == 3, "the reader keeps what StepMania plays: \(read.timingPoints)")
         let grid = try #require(EditorState.declaredGrid(of: map))
@@ -61,22 +53,7 @@ struct TempoSectionTests {
         // As `beatmap draft` wrote two songs joined (179.95 BPM, then 125 from 20.1345 s): a 1/48-beat bridge at 498.86
         // BPM, 2.5 ms, over the 1 ms the page took for one. The page drew it as a section ("bar 17" and "bar 18",
         // "498.86" and "125.00" over each other) and `beatmap check` said "map 125.00–498.86 BPM".
-        let text = """
-            #OFFSET:1.137962;
-            #BPMS:0.000000=179.948651,63.791667=498.864850,63.812500=125.000000;
-            #NOTES:
-                 dance-single:
-                 :
-                 Hard:
-                 1:
-                 0,0,0,0,0:
-            1000
-            0000
-            0000
-            0000
-            ;
-            """
-        let map = try #require(BeatMapReader.read(bytes: Array(text.utf8), file: "d.sm", format: .stepmania).map)
+        let map = try Self.oneNoteChart(offset: "1.137962", bpms: "0.000000=179.948651,63.791667=498.864850,63.812500=125.000000")
         let read = try #require(map.tempoMap)
         #expect(read.sections.count == 3 && read.isBridge(1) && !read.isBridge(0) && !read.isBridge(2), "\(read.sections)")
         #expect(read.authoredSections.map(\.bpm) == [179.948651, 125], "\(read.authoredSections)")
