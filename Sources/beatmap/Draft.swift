@@ -146,7 +146,7 @@ extension Beatmap {
             let draftStyle = try DraftInputs.style(file: style, likes: likes, chart: chart, limits: limits)
             steps.step("reading the song")
             let onset = try DraftAnalysis.onset(path: track, limits: limits.audio)
-            steps.step(tempoMap == nil && offset == nil ? "finding its tempo" : "placing the tempo map")
+            steps.step(tempoMap == nil && bpm == nil ? "finding its tempo" : "placing the tempo map")
             let tempo = try DraftInputs.tempoMap(
                 onset: onset, file: tempoMap, chart: chart, bpm: bpm, offset: offset, style: draftStyle, track: track, limits: limits)
             let span = DraftInputs.span(onset: onset, from: from, to: to)

@@ -57,8 +57,7 @@ struct GridPhase: Sendable, Equatable {
     static let phaseEvidenceLimit = 0.15
 
     /// The sections of `tempo` half a beat off the track, each measured on its own beats (whole beats from its start)
-    /// from the first hit to the last
-    /// (map times `times`), placed in the audio by `offset` (map time minus audio time); `onset` gives the track's tempo
+    /// from the first hit to the last (map times `times`), placed in the audio by `offset` (map time minus audio time); `onset` gives the track's tempo
     /// over each. A section that carries on the one before it (the same tempo, its start on a whole beat of that one's
     /// grid: a StepMania file's every same-tempo change, or a timing point that changes nothing) is measured with it: a
     /// song's intro whose off-beats are louder than its beats, measured alone behind such a change, read as off.

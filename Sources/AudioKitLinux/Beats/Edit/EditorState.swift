@@ -53,15 +53,12 @@ public struct EditorState: Encodable, Sendable, Equatable {
     /// the grid at its time (`TempoMap.init(timingPoints:)`), as the page draws and edits it and osu! and Quaver keep
     /// it, and its stops and delays as pauses at their times (`TempoMap.pauses`), during which the page draws no line.
     /// A map with warps, or whose pauses do not fit between its sections, keeps its sections alone; its meter is not
-    /// kept (the page counts bars of 4). A section of one row (`TempoMap.isBridge`) or under `bridgeSeconds` is a
+    /// kept (the page counts bars of 4). A section of one row or under 1 ms (`TempoMap.isBridge`) is a
     /// StepMania bridge (`beatmap draft` writes them): not the author's section; the grid keeps the change it makes,
     /// the section before running on to it (the page drew a bridge's "498.86 BPM" over the next, and refused edits).
     public static func grid(of tempo: TempoMap) -> TempoMap {
         let all = tempo.timingPoints
-        let points = all.indices.filter { i in
-            i == 0 || i + 1 == all.count || (all[i + 1].time - all[i].time >= bridgeSeconds && !tempo.isBridge(i))
-        }
-        .map { all[$0] }
+        let points = all.indices.filter { i in i == 0 || !tempo.isBridge(i) }.map { all[$0] }
         if !tempo.stops.isEmpty, tempo.warps.isEmpty, let paused = TempoMap(timingPoints: points, stops: tempo.pauses) {
             return paused
         }
@@ -71,9 +68,6 @@ public struct EditorState: Encodable, Sendable, Equatable {
     /// How near a line of its grid a hit is on it for `hitsOnGrid` (seconds), and the share of hits that must be.
     static let onGridWithin = 0.0015
     static let onGridShare = 0.9
-
-    /// The longest section `grid(of:)` takes for a bridge (seconds): 1 ms, under which the editor takes no section.
-    public static let bridgeSeconds = 0.001
 
     /// The grid of a map that declares a tempo: its tempo map's timing points (a list's BPM and offset, and its
     /// `"tempo_changes"`; a chart's sections) and pauses (`grid(of:)`); nil when it declares none.
