@@ -809,6 +809,49 @@ def tempo_a_little_off(browser, binary, work, errors):
         stop_server(server)
 
 
+def section_on_the_second_songs_first_sound(browser, binary, work, errors):
+    """The tempo change with no hit on it (issue #39: 6 actions, the section 62 ms late on the old grid's beat line): the
+    two songs joined, charted on the first song's beats only (88 BPM throughout, nothing yet in the second). A click on
+    the overview near the second song's start (12.35 s) and + Section, with Snap off and nothing selected: the section
+    starts at the onset nearest the playhead, the second song's first sound (12.251 s, within 20 ms), not on the 88 BPM
+    beat line nearest (12.523 s), and says so; a click on its tempo candidate (95.0) then puts the grid on the second
+    song's beats: three actions."""
+    joined, _ = two_songs(work)
+    path = os.path.join(work, "first-song-only.json")
+    with open(path, "w") as f:
+        json.dump({"bpm": 88, "offset": 0.25, "beats": [round(0.25 + k * 60 / 88, 4) for k in range(17)]}, f)
+    server, url = start_editor(binary, [path, "--audio", joined], cwd=work)
+    try:
+        assert url, "the editor printed no URL for the first song's chart"
+        page = open_page(browser, url, errors, "no hit at the change", size=(1280, 720))
+        page.wait_for_function("window.editor && window.editor.state && window.editor.grid && window.editor.onsets.length > 0")
+        assert page.input_value("#divisor") == "off" and page.evaluate("window.editor.selected.length") == 0
+        box = page.locator("#overview").bounding_box()
+        page.mouse.click(box["x"] + box["width"] * 12.35 / page.evaluate("window.editor.state.duration"), box["y"] + box["height"] / 2)
+        page.wait_for_function("Math.abs(window.editor.position() - 12.35) < 0.05")
+        page.click("#addSection")
+        page.wait_for_function("window.editor.synced && window.editor.state.declared_grid && "
+                               "window.editor.state.declared_grid.sections.length === 1")
+        at = page.evaluate("window.editor.state.declared_grid.sections[0].time")
+        assert abs(at - 12.251) < 0.02, f"+ Section put the section at {at}, not on the second song's first sound (12.251)"
+        assert "at the onset nearest the playhead" in page.inner_text("#tapInfo"), page.inner_text("#tapInfo")
+        page.wait_for_function("document.getElementById('candidates').innerText.startsWith('§2') && "
+                               "document.querySelectorAll('#candidates .candidate').length > 0", timeout=20000)
+        button = page.locator("#candidates .candidate").first
+        assert button.inner_text() == "95.0", page.inner_text("#candidates")
+        button.click()
+        page.wait_for_function("window.editor.synced && Math.abs(window.editor.state.declared_grid.sections[0].bpm - 95) < 1e-9")
+        # The second song's beats, worked out from the samples (95 BPM from 12.251 s), each within 20 ms of a line.
+        grid = page.evaluate("window.editor.state.declared_grid")
+        for k in range(12):
+            t = 12.251 + k * 60 / 95
+            beats = (t - grid["sections"][0]["time"]) * 95 / 60
+            assert abs(beats - round(beats)) * 60 / 95 < 0.02, f"the second song's beat at {t:.3f} s is off the grid {grid}"
+        page.close()
+    finally:
+        stop_server(server)
+
+
 def designer_traps(browser, binary, work, errors):
     """What a designer's session found (issue #39), each checked at 1280×720 on two songs joined, with a map whose second
     tempo section starts 0.13 µs after its first hit (as a fitted start does) at a wrong tempo: that hit is the second
@@ -1401,6 +1444,7 @@ def main():
             timing_workflow(browser, sys.argv[1], work, track, errors)
             tempo_change_between_two_songs(browser, sys.argv[1], work, errors)
             candidate_carries_the_hits(browser, sys.argv[1], work, errors)
+            section_on_the_second_songs_first_sound(browser, sys.argv[1], work, errors)
             designer_traps(browser, sys.argv[1], work, errors)
             tempo_a_little_off(browser, sys.argv[1], work, errors)
             zoomed_out_shows_the_song(browser, sys.argv[1], work, errors)
@@ -1424,7 +1468,7 @@ def main():
             "the page fitted the window at 1280×720 and 1920×1080 (one row a toolbar, Play and Pause the same width, the findings in view), loaded, showed the flagged beat, played (streamed in pieces that equal the whole track, across a "
             "piece boundary), took a tap, a drag and an undo, saved, "
             "marked a range (kept beside the map), doubled the grid, added and removed a tempo section, added a beat on a 1/4 line, applied a finding's fix, and "
-            "moved a hit to a typed time; a map at half tempo was said in words and fixed in one click (and undone), then with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a chart on a tempo map at half the track's tempo (its hits right) was said so in the findings and the summary, fixed by ×2 of the grid alone with every hit kept, and saved into the chart itself, which Python simfile reads at 88 BPM with the same hit times; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, the section after the track's end retimed and removed from the sections list, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, a 40 ms offset applied in one click, and the chart saved in place with its re-timed grid (read back by simfile); a tempo change between two songs joined fixed in four actions (overview, hit, + Section, the section's own tempo candidate, 95.0 from its audio alone); a chart with a note inside a warp showed Save off, with the reason, before any click, and stayed untouched; stops were added at a selected hit, lengthened, undone and removed from the sections menu and saved in place as #STOPS, and a section's start typed there moved it; a chart with a stop showed it shaded on the grid, no beat line inside it and beat 5 where the chart has it, kept through ×2 (the server's grid too), and the summary said the pause and the track's own tempo; a hit 0.13 µs before its section's start was that section's (+ Section said so, its candidate set it), a refused tempo, offset and marker were said with their reasons, the fields went back and the next undo undid a real change, the zoom key kept the playhead in place, a drag beside a hit moved none (nor a Shift+drag from one, which marked a range), and the sections list stayed inside 1280 px; a four-minute song zoomed out showed its hits as ticks under the waveform (not a wash over it), no beat lines and every 8th bar's label (or 2nd, 4th, 16th), none overlapping, and zoomed in, lines and every bar",
+            "moved a hit to a typed time; a map at half tempo was said in words and fixed in one click (and undone), then with ×2 and Hits from grid, saved with its grid, saved as a new file and as a StepMania chart on that grid; a chart on a tempo map at half the track's tempo (its hits right) was said so in the findings and the summary, fixed by ×2 of the grid alone with every hit kept, and saved into the chart itself, which Python simfile reads at 88 BPM with the same hit times; a draft was proposed, one hit accepted by a click and undone, the rest accepted and a second proposal rejected; on a chart whose tempo map runs past its audio, the section after the track's end retimed and removed from the sections list, ×2 and ÷2 were taken and gave the grid back, undone and redone, a tempo of 0 refused in words, a section put on the selected hit, the playhead brought to it, a 40 ms offset applied in one click, and the chart saved in place with its re-timed grid (read back by simfile); a tempo change between two songs joined fixed in four actions (overview, hit, + Section, the section's own tempo candidate, 95.0 from its audio alone), and with no hit on the change in three (overview, + Section at the onset, the candidate); a chart with a note inside a warp showed Save off, with the reason, before any click, and stayed untouched; stops were added at a selected hit, lengthened, undone and removed from the sections menu and saved in place as #STOPS, and a section's start typed there moved it; a chart with a stop showed it shaded on the grid, no beat line inside it and beat 5 where the chart has it, kept through ×2 (the server's grid too), and the summary said the pause and the track's own tempo; a hit 0.13 µs before its section's start was that section's (+ Section said so, its candidate set it), a refused tempo, offset and marker were said with their reasons, the fields went back and the next undo undid a real change, the zoom key kept the playhead in place, a drag beside a hit moved none (nor a Shift+drag from one, which marked a range), and the sections list stayed inside 1280 px; a four-minute song zoomed out showed its hits as ticks under the waveform (not a wash over it), no beat lines and every 8th bar's label (or 2nd, 4th, 16th), none overlapping, and zoomed in, lines and every bar",
         )
     except AssertionError as e:
         return failed("editor_test", e)

@@ -3,8 +3,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   sectionsOf, sectionAt, quantize, markedLines, formatPosition, parsePosition, addSection, removeSection, scaleTempo,
-  setDownbeat, setSectionBpm, shiftHalfBeat, metronomeTicks, snapToGrid, tempoTarget, shownTempo, sectionRows, sectionStretch, barNumber,
+  setDownbeat, setSectionBpm, shiftHalfBeat, metronomeTicks, snapToGrid, shownTempo, sectionRows, sectionStretch, barNumber,
 } from "../../Sources/BrowserPages/Page/js/timing.js";
+import { tempoTarget } from "../../Sources/BrowserPages/Page/js/tempo-target.js";
 
 // 120 BPM from 0 s (a beat every 0.5 s), then 60 BPM from 4 s (a beat a second): 8 beats, two bars, before the change.
 const grid = { bpm: 120, offset: 0, beatsPerBar: 4, sections: [{ time: 4, bpm: 60 }] };
@@ -78,6 +79,16 @@ test("Beat 1 here and + Section act on the selected hit, else the playhead snapp
   assert.ok(near(tempoTarget({ playhead: 4.3, mode: "4", grid }).time, 4.25));
   assert.ok(near(tempoTarget({ playhead: 4.3, mode: "off", grid }).time, 4));
   assert.equal(tempoTarget({ playhead: 4.3 }).time, 4.3);
+  // + Section with Snap off: a new song starts on its first sound, off the old grid. 120 BPM: a beat is 0.5 s.
+  const section = (playhead, at) => tempoTarget({ playhead, mode: "off", grid, onsets: at, onsetFirst: true });
+  assert.deepEqual(section(2.2, [1.5, 2.13, 3]), { time: 2.13, what: "the onset nearest the playhead" });
+  // An onset 10 ms after a beat line (under 1/16 beat, 31.25 ms): a change within the song, on its beat.
+  assert.deepEqual(section(2.2, [2.01]), { time: 2, what: "the beat line at the onset nearest the playhead" });
+  assert.deepEqual(section(2.26, [2.02]), { time: 2, what: "the beat line at the onset nearest the playhead" }); // not 2.5
+  // No onset within half a beat (0.25 s): the nearest beat line, as without it; so for Beat 1 here and another Snap.
+  assert.deepEqual(section(2.2, [2.6]), { time: 2, what: "the beat line nearest the playhead" });
+  assert.equal(tempoTarget({ playhead: 2.2, mode: "off", grid, onsets: [2.13] }).time, 2);
+  assert.ok(near(tempoTarget({ playhead: 2.2, mode: "4", grid, onsets: [2.13], onsetFirst: true }).time, 2.25));
   // Setting beat 1 at the selected hit moves that section's start exactly there.
   assert.deepEqual(setDownbeat(grid, tempoTarget({ selected: 4.5, playhead: 9, grid }).time).sections, [{ time: 4.5, bpm: 60 }]);
 });

@@ -18,6 +18,19 @@ extension TempoMap {
             || sections[k + 1].time - sections[k].time < Self.bridgeSeconds
     }
 
+    /// Whether stop `k` is a StepMania bridge pause: the delay that `.sm` and `.ssc` files get before a tempo change
+    /// between two beats, so that the new section starts on a whole beat (`beatmap draft` and the editor's saves write
+    /// them). A section starts when it ends (within a millisecond) and it lasts less than a beat of its own section,
+    /// so no line of the grid falls in it: on a grid whose sections start at their own times it changes nothing.
+    public func isBridgePause(_ k: Int) -> Bool {
+        let stop = stops[k]
+        let end = time(ofBeat: stop.beat) + stop.seconds
+        let i = sectionIndex(beat: stop.beat)
+        guard i + 1 < sections.count, stop.seconds < 60 / sections[i].bpm else { return false }
+        let next = sections[i + 1]
+        return next.time >= end - 1e-9 && next.time - end < Self.bridgeSeconds
+    }
+
     /// The sections an author set: every section but the bridges (`isBridge`).
     public var authoredSections: [Section] { sections.indices.filter { !isBridge($0) }.map { sections[$0] } }
 }

@@ -72,7 +72,7 @@ public struct EditorSidecar: Sendable, Equatable {
             if grid.sections.count > 1 {
                 members.append("\"tempo_changes\": " + BeatMapSaver.tempoChanges(of: grid))
             }
-            if !grid.stops.isEmpty { members.append("\"stops\": " + BeatMapSaver.stops(of: grid)) }
+            if !grid.pauses.isEmpty { members.append("\"stops\": " + BeatMapSaver.stops(of: grid)) }
         }
         members.append("\"markers\": " + EditorMarker.json(markers))
         return "{\n  " + members.joined(separator: ",\n  ") + "\n}\n"

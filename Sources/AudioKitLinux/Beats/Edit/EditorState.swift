@@ -279,7 +279,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
             try section.encode(s.time, forKey: .time)
             try section.encode(s.bpm, forKey: .bpm)
         }
-        guard !tempo.stops.isEmpty else { return }
+        guard !tempo.pauses.isEmpty else { return }
         var stops = grid.nestedUnkeyedContainer(forKey: .stops)
         for p in tempo.pauses {
             var stop = stops.nestedContainer(keyedBy: GridKeys.self)

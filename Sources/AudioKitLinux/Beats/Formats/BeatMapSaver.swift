@@ -26,7 +26,7 @@ public enum BeatMapSaver {
             text,
             setting: [
                 ("bpm", number(grid.sections[0].bpm, decimals: 3), true), ("offset", number(grid.offset, decimals: 3), true),
-                ("tempo_changes", tempoChanges(of: grid), grid.sections.count > 1), ("stops", stops(of: grid), !grid.stops.isEmpty),
+                ("tempo_changes", tempoChanges(of: grid), grid.sections.count > 1), ("stops", stops(of: grid), !grid.pauses.isEmpty),
             ], path: path)
     }
 

@@ -172,7 +172,7 @@ function wireToolbar() {
   $("toSelection").onclick = c.toSelection;
   $("addSection").onclick = () => {
     if (!m.grid) return;
-    const at = c.target().time, grid = addSection(m.grid, at, { exact: true }), s = sectionAt(grid, at);
+    const { time: at, what } = c.target(true), grid = addSection(m.grid, at, { exact: true }), s = sectionAt(grid, at);
     // The playhead goes to the new section's start (when stopped), so the BPM field edits the new section.
     if (!transport.playing) transport.seek(s.offset);
     if (grid === m.grid) {
@@ -184,9 +184,10 @@ function wireToolbar() {
     // A start off the grid's beats restarts the bars there: said, as for Beat 1 here, so an off-beat hit is no silent trap.
     const period = 60 / sectionAt(m.grid, at).bpm, off = Math.abs(at - quantize(at, m.grid)) / period;
     c.setGrid(grid);
-    $("tapInfo").textContent = off * period > 0.005 ? `§${s.index + 1} starts ${off.toFixed(2)} beat off the beats (Ctrl+Z undoes)` : "";
+    const onset = what.includes("onset") ? " at the onset nearest the playhead," : "";
+    $("tapInfo").textContent = off * period > 0.005 ? `§${s.index + 1} starts${onset} ${off.toFixed(2)} beat off the beats (Ctrl+Z undoes)` : "";
     $("tapInfo").title = off * period > 0.005
-      ? `The new section starts ${off.toFixed(2)} of a beat off the grid's beats: its lines and bars restart there (Ctrl+Z undoes)` : "";
+      ? `The new section starts at ${what}, ${off.toFixed(2)} of a beat off the grid's beats: its lines and bars restart there (Ctrl+Z undoes)` : "";
   };
   $("removeSection").onclick = () => { if (m.grid) c.setGrid(removeSection(m.grid, transport.position())); };
   wirePauseTools(c);

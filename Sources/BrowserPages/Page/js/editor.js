@@ -4,8 +4,8 @@
 
 import { getJSON, sendJSON } from "./api.js";
 import { normalized, indicesOf, sameBeats, moveSelected, nextFlagged, applyFixes, shiftedBy } from "./beats.js";
-import { snapToOnset, snapToGrid, tapTempo, parsePosition, metronomeTicks, sectionAt, sectionsOf } from "./timing.js";
-import { setSectionBpm, tempoTarget, shownTempo, shiftGrid, shiftMovesGrid } from "./timing.js";
+import { snapToOnset, snapToGrid, tapTempo, parsePosition, metronomeTicks, sectionAt, sectionsOf, setSectionBpm, shownTempo, shiftGrid, shiftMovesGrid } from "./timing.js";
+import { tempoTarget } from "./tempo-target.js";
 import { clearError, history, m, setError, snapshot, ticket, transport } from "./editor-model.js";
 import { actions, showFindings, showProposal, showSection, showSelectedTime, showState } from "./editor-panels.js";
 import { showCandidates } from "./tempo-candidates.js";
@@ -53,7 +53,7 @@ window.editor = {
   get beats() { return m.beats.slice(); }, get state() { return m.state; }, get playing() { return transport.playing; },
   position: () => transport.position(), get selected() { return [...m.selected]; }, get view() { return m.view; },
   get synced() { return !waiting && !gridWaiting && shownSeq === putSeq; }, get grid() { return m.grid; },
-  get proposal() { return m.proposal.slice(); },
+  get proposal() { return m.proposal.slice(); }, get onsets() { return m.onsets.slice(); },
   /** What the detail view drew last (`draw`'s description): for the browser tests. */
   get drawn() { return drawn; },
   /** True once the page has wired its controls and asked for the track's tempo candidates. */
@@ -225,8 +225,8 @@ function undo() { tempoTaps = []; clearNote(); restore(history.undo(snapshot()))
 function redo() { tempoTaps = []; clearNote(); restore(history.redo(snapshot())); }
 const clearNote = () => { $("tapInfo").textContent = ""; $("tapInfo").title = ""; };
 
-/** Where "Beat 1 here" and "+ Section" act: the one selected hit, else the playhead snapped as Snap says. */
-const target = () => tempoTarget({
+/** Where the tempo tools act: the one selected hit, else the playhead snapped as Snap says (+ Section: `onsetFirst`). */
+const target = (onsetFirst = false) => tempoTarget({ onsetFirst,
   selected: m.selected.size === 1 ? m.beats[[...m.selected][0]] : null, playhead: transport.position(),
   mode: $("divisor").value, grid: m.grid, onsets: m.onsets,
 });

@@ -184,20 +184,6 @@ export function scaleTempo(grid, factor, anchor = grid.offset) {
 const scaledAt = onMusicalTime((grid, anchor, factor) => changeSection(grid, anchor, (s) => ({ time: s.offset, bpm: s.bpm * factor })));
 
 /**
- * Where "Beat 1 here" and "+ Section" act: the one selected hit (`selected`, its time; null when none or several), else
- * the playhead snapped as the author's Snap says: to the nearest onset (`mode` "onset"), to the nearest line of the
- * snap divisor (`mode` a number), else to the nearest beat line. Returns `{ time, what }`, `what` saying which.
- */
-export function tempoTarget({ selected = null, playhead, mode = "off", grid = null, onsets = [] }) {
-  if (selected != null && Number.isFinite(selected)) return { time: selected, what: "the selected hit" };
-  if (mode === "onset" && onsets.length) return { time: snapToOnset(playhead, onsets), what: "the onset nearest the playhead" };
-  const divisor = Number(mode);
-  if (grid && Number.isFinite(divisor) && divisor > 0) return { time: quantize(playhead, grid, divisor), what: `the 1/${divisor} line nearest the playhead` };
-  if (grid) return { time: quantize(playhead, grid), what: "the beat line nearest the playhead" };
-  return { time: playhead, what: "the playhead" };
-}
-
-/**
  * A tempo as the BPM field shows it: three decimals ("210.000"), or as many as it holds up to six when three would
  * round it (a typed 209.98765 shows as typed, not as 209.988).
  */

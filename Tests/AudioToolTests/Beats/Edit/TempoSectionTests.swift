@@ -64,6 +64,40 @@ struct TempoSectionTests {
         #expect(line.hasPrefix("2 tempos, 125–179.949 BPM"), "\(line)")
     }
 
+    @Test func aChangeBetweenTwoBeatsGoesToStepManiaOnTheBeatBeforeAfterADelay() throws {
+        // 120 BPM from 0.1 s, 150 from 3.337 s: 6.474 beats of 0.5 s, between two beats (and two rows). The hits of 120
+        // stop at beat 5 (2.6 s); 150's start on the change. StepMania counts beats through the whole file: a section
+        // from beat 6.474 put every later note on a fraction of a beat (shown as a 16th). Written by hand: the change
+        // on beat 6, after a delay of the other 0.474 beat (0.237 s), and each 150 BPM note on a whole beat.
+        let before: [Double] = (0..<6).map { 0.1 + 0.5 * Double($0) }
+        let hits: [Double] = before + (0..<8).map { 3.337 + 0.4 * Double($0) }
+        func written(_ hits: [Double]) throws -> String {
+            let json = "{\"bpm\": 120, \"offset\": 0.1, \"tempo_changes\": [{\"time\": 3.337, \"bpm\": 150}], \"beats\": \(hits)}"
+            return BeatMapWriter.string(
+                try #require(BeatMapReader.read(bytes: Array(json.utf8), file: "m.json", format: .json).map), format: .stepmania)
+        }
+        let sm = try written(hits)
+        #expect(sm.contains("#BPMS:0.000000=120.000000,6.000000=150.000000;") && sm.contains("#DELAYS:6.000000=0.237000;"), "\(sm)")
+        let back = try #require(BeatMapReader.read(bytes: Array(sm.utf8), file: "m.sm", format: .stepmania).map)
+        #expect(zip(back.times, hits).allSatisfy { abs($0 - $1) < 1e-6 } && back.times.count == hits.count, "\(back.times)")
+        // The delay only brings the section to its whole beat: read back, it is no pause of the grid, in the editor, in
+        // a JSON map, in osu!'s timing points or in the tempo line.
+        let tempo = try #require(back.tempoMap)
+        #expect(tempo.stops.count == 1 && tempo.isBridgePause(0) && tempo.pauses.isEmpty)
+        let grid = try #require(EditorState.declaredGrid(of: back))
+        #expect(grid.stops.isEmpty && grid.sections.count == 2 && abs(grid.sections[1].time - 3.337) < 1e-6, "\(grid.sections)")
+        #expect(!BeatMapWriter.string(back, format: .json).contains("stops"))
+        let osu = BeatMapWriter.string(back, format: .osu)
+        #expect(
+            osu.contains("\n100,500,4,1,0,") && osu.contains("\n3337,400,4,1,0,") && osu.components(separatedBy: ",4,1,0,").count == 3,
+            "\(osu)")
+        #expect(!TempoMapOutput.line(tempo, from: 0, to: 8).contains("stop"))
+
+        // A hit on beat 6 (3.1 s) would follow the delay: the change keeps the row's way, a one-row section.
+        let rows = try written(before + [3.1] + hits[6...])
+        #expect(rows.contains("#BPMS:0.000000=120.000000,6.458333=") && !rows.contains("#DELAYS"), "\(rows)")
+    }
+
     @Test func aJSONMapKeepsItsTempoChanges() throws {
         let text = """
             {"bpm": 150, "offset": 1, "tempo_changes": [{"time": 7.4, "bpm": 110}], "beats": [1, 1.4, 7.4]}

@@ -59,7 +59,10 @@ enum StepManiaCodec: BeatMapCodec {
 
     static func tempoInPlaceRefusal(_ bytes: [UInt8], path: String) -> InputError? { StepManiaRetime.refusal(bytes, path: path) }
 
-    /// StepMania keeps a tempo change between two rows as a short section that reaches it on the next row
-    /// (`StepManiaTiming`); its offset and tempos are written to 6 decimals.
-    static func tempoAsWritten(_ tempo: TempoMap) -> (tempo: TempoMap, within: Double) { (StepManiaTiming(tempo, hits: []).tempo, 0.0005) }
+    /// StepMania keeps a tempo change between two whole beats on the beat before it, after a delay (or, with a hit in
+    /// that delay, between two rows as a short section that reaches it on the next row: `StepManiaTiming`); its offset
+    /// and tempos are written to 6 decimals.
+    static func tempoAsWritten(_ tempo: TempoMap) -> (tempo: TempoMap, within: Double) {
+        (StepManiaTiming(tempo, hits: [], wholeBeats: true).tempo, 0.0005)
+    }
 }

@@ -78,10 +78,10 @@ enum StepManiaRetime {
         // editor's grid restarts each section on a whole beat, which moved a note after a pause and a tempo change by
         // a beat's fraction when it was carried with its beat. `followed`: the edited chart's hits moved with the grid
         // (then every chart's notes do), said in a refusal.
-        let counted = StepManiaTiming(tempo, hits: hits).tempo
+        let counted = StepManiaTiming(tempo, hits: hits, wholeBeats: true).tempo
         let (rows, carry, followed) = carried(
             charts.map { rowTimes($0.params[$0.params.count - 1].text, tempo: old) }, edited: edited, hits: hits, from: old, to: counted)
-        let timing = StepManiaTiming(tempo, hits: rows.flatMap { $0.map(\.time) })
+        let timing = StepManiaTiming(tempo, hits: rows.flatMap { $0.map(\.time) }, wholeBeats: true)
         let new = timing.tempo
         // Measures start at beat 0: beat 0 moves back by whole measures when a note comes before it.
         let first = rows.flatMap { $0.map { new.beat(atTime: $0.time) } }.min() ?? 0

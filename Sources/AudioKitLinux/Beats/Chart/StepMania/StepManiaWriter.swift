@@ -7,7 +7,7 @@ extension ChartWriter {
 
     /// The largest time error, in seconds, of writing `map` as `.sm` (rows of 1/48 beat on StepMania's beats).
     public static func stepManiaRoundingError(_ map: BeatMap) -> Double {
-        let tempo = StepManiaTiming(tempoMap(of: map), hits: writable(map)).tempo
+        let tempo = StepManiaTiming(tempoMap(of: map), hits: writable(map), wholeBeats: true).tempo
         return writable(map).map { t in abs(tempo.time(ofBeat: (tempo.beat(atTime: t) * 48).rounded() / 48) - t) }.max() ?? 0
     }
 
@@ -30,7 +30,7 @@ extension ChartWriter {
     public static func stepMania(charts: [(difficulty: String, meter: Int, map: BeatMap)], title: String, music: String) -> String {
         guard let first = charts.first else { return "" }
         // StepMania's one count of beats, every tempo change on a row (`StepManiaTiming`).
-        let timing = StepManiaTiming(tempoMap(of: first.map), hits: charts.flatMap { writable($0.map) })
+        let timing = StepManiaTiming(tempoMap(of: first.map), hits: charts.flatMap { writable($0.map) }, wholeBeats: true)
         let tempo = timing.tempo
         let allBeats = charts.map { writable($0.map).map { tempo.beat(atTime: $0) } }
         // Measures start at beat 0: move beat 0 back by whole measures when a hit comes before it.

@@ -24,15 +24,18 @@ enum JSONBeatMapCodec: BeatMapCodec {
         o["bpm"] = .real(first.sections[0].bpm)
         o["offset"] = .real((first.offset * 1e6).rounded() / 1e6 + 0)
         // Tempo changes restart the grid at their times; stops pause it from theirs (the whole tempo map is kept).
-        if let tempo = map.tempoMap, tempo.sections.count > 1 {
+        // A StepMania bridge, and a bridge pause, restart nothing a section's own time does not (`TempoMap.isBridge`).
+        if let tempo = map.tempoMap, case let changes = tempo.sections.indices.dropFirst().filter({ !tempo.isBridge($0) }),
+            !changes.isEmpty
+        {
             o["tempo_changes"] = .array(
-                tempo.sections.dropFirst().map {
+                changes.map { tempo.sections[$0] }.map {
                     .object(JSONObject(["time": .real(($0.time * 1e6).rounded() / 1e6), "bpm": .real($0.bpm)]))
                 })
         }
-        if let tempo = map.tempoMap, !tempo.stops.isEmpty {
+        if let pauses = map.tempoMap?.pauses, !pauses.isEmpty {
             o["stops"] = .array(
-                tempo.pauses.map { pause in
+                pauses.map { pause in
                     var entry = JSONObject([
                         "time": .real((pause.time * 1e6).rounded() / 1e6), "seconds": .real((pause.seconds * 1e6).rounded() / 1e6),
                     ])
