@@ -34,6 +34,8 @@ public enum BeatMapRules {
     public static let tempoOctave = "beatmap.tempo_octave"
     /// A tempo map, or a section of it, half a beat off the track.
     public static let gridPhase = "beatmap.grid_phase"
+    /// A tempo change of the track that the map's tempo map does not make.
+    public static let trackTempoChange = "beatmap.track_tempo_change"
     /// A map the audio does not confirm.
     public static let unconfirmed = "beatmap.unconfirmed"
     /// An MP3 without a gapless tag.
@@ -146,6 +148,13 @@ public enum BeatMapRules {
                 "The beats of a chart's own or declared tempo map, or of one of its tempo sections, fall on the track's off-beats: the onsets between them are stronger than those on them, or the harmony changes between them rather than on them, and the track's tempo there is the section's.",
             rationale:
                 "The game plays the hits by their times, so they may all be right; but every grid line, bar number and snap the author edits on is half a beat out, and a hit snapped to the grid lands on an off-beat. A wrong offset does it, and so does a tempo change placed on an off-beat. The editor moves the section half a beat in one click, the hits staying where they are. Its examples need a chart's tempo map, so GridPhaseTests checks it.",
+            defaultSeverity: .warning),
+        RuleDescription(
+            id: trackTempoChange, name: "Track's tempo change not in the map",
+            summary:
+                "The track changes tempo (two songs joined, a bridge at another tempo: TempoChanges finds the stretches of one tempo from the onsets alone), and after the change the chart's own or declared tempo map keeps a tempo that is no octave of the track's new one.",
+            rationale:
+                "The game plays the hits by their times, so a chart whose notes kept their times passes every other check; but after the change every grid line, bar and snap the author edits on runs at the old tempo, so a note placed on them lands off the music, and StepMania counts its rows wrong. A tempo section at the change, at the track's tempo there, fixes it: the editor's + Section near the change, then the section's tempo candidate. Its examples need a track that changes tempo, so TrackTempoChangeTests checks it.",
             defaultSeverity: .warning),
         RuleDescription(
             id: noOnset, name: "Unchecked beats", summary: "Some beats have no clear onset near them.",

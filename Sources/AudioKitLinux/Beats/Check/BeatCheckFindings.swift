@@ -39,6 +39,7 @@ enum BeatCheckFindings {
         }
         if let finding = octaveFinding(r, map: map) { d.append(finding) }
         d += r.gridPhases.map { $0.finding(map: map) }
+        d += r.trackTempoChanges.map { $0.finding(map: map) }
         return d
     }
 

@@ -110,6 +110,8 @@ public struct BeatCheckReport: Sendable {
     var octave: TempoOctave? = nil
     /// The sections of a chart's own or declared tempo map half a beat off the track (`beatmap.grid_phase`).
     var gridPhases: [GridPhase] = []
+    /// The track's tempo changes the map's tempo map does not make (`beatmap.track_tempo_change`).
+    var trackTempoChanges: [TrackTempoChange] = []
     /// The track's own tempo over a chart's hits, from the audio alone, when the chart's tempo map holds one tempo there
     /// (`TrackTempoAgainstMap`); nil otherwise.
     var trackBPM: Double? = nil

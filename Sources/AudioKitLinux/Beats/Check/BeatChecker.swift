@@ -277,6 +277,11 @@ public enum BeatChecker {
             .filter { $0.byOnsets || gridOctave?.verdict == nil }
         report.trackBPM = source == "fitted" ? nil : TrackTempoAgainstMap.measure(tempo, times: times, onset: onset)
         report.trackTempoGap = TrackTempoGap(report, tolerance: options.tolerance)
+        // A tempo change of the track that the map's own or declared tempo map does not make.
+        if source != "fitted" {
+            let stretches = onset.tempoStretches ?? TempoChanges.stretches(onset)
+            report.trackTempoChanges = TrackTempoChange.find(tempo: tempo, times: times, stretches: stretches)
+        }
         report.octave = TempoOctave.chosen(
             hits: isPulse(times) ? TempoOctave.measure(StretchAlignment.withoutStops(times, refuted).map { $0 - offset }, odf: odf) : nil,
             grid: source == "fitted" || !report.gridPhases.isEmpty ? nil : gridOctave)

@@ -31,9 +31,13 @@ struct EditorTrack {
         audio = try WAVStream(path: path, limits: limits)
         info = audio.info
         var builder = TrackOverview.Builder(sampleRate: info.sampleRate)
-        onset = try SpectralFlux.analyze(path: path, limits: limits, pitchClasses: true) { block, frames, channels in
+        var onset = try SpectralFlux.analyze(path: path, limits: limits, pitchClasses: true) { block, frames, channels in
             builder.add(block, frames: frames, channels: channels)
         }
+        // The track's tempo changes, found once: every edit is checked again, and the check says a change the map
+        // does not make (`beatmap.track_tempo_change`).
+        onset.tempoStretches = TempoChanges.stretches(onset)
+        self.onset = onset
         overview = builder.finish()
         self.path = path
         self.limits = limits

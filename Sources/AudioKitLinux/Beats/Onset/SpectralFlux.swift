@@ -236,6 +236,9 @@ public struct OnsetStrength: Sendable {
     /// Each frame's pitch-class profile (`PitchClasses.count` values a frame, in frame order), when one was asked for
     /// (`SpectralFlux.analyze(pitchClasses:)`); empty otherwise.
     public var pitchClasses: [Float] = []
+    /// The track's stretches of one tempo (`TempoChanges.stretches`), when a caller that checks one track many times
+    /// (the editor, a draft's settling) found them once; nil: `BeatChecker` finds them.
+    public var tempoStretches: [(time: Double, bpm: Double)]? = nil
 
     /// Time in seconds of frame `n` (fractional frames allowed), latency removed.
     public func time(ofFrame n: Double) -> Double { n / framesPerSecond - latency }
