@@ -469,6 +469,17 @@ def second_song_first_hit(page):
     page.wait_for_function("window.editor.selected.length === 1")
 
 
+def second_songs_candidate(page):
+    """One action on the two songs' page once §2 starts at the second song: a click on §2's first tempo candidate, which
+    is 95.0 (that song's audio alone); the server's grid then has §2 at 95 BPM."""
+    page.wait_for_function("document.getElementById('candidates').innerText.startsWith('§2') && "
+                           "document.querySelectorAll('#candidates .candidate').length > 0", timeout=20000)
+    button = page.locator("#candidates .candidate").first
+    assert button.inner_text() == "95.0", page.inner_text("#candidates")
+    button.click()
+    page.wait_for_function("window.editor.synced && Math.abs(window.editor.state.declared_grid.sections[0].bpm - 95) < 1e-9")
+
+
 def tempo_change_between_two_songs(browser, binary, work, errors):
     """Two songs joined (the 88 BPM sample, then the 95 BPM one from 12 s) and a map whose hits sit on both songs' beats
     but whose grid is 88 BPM throughout: the designer fixes the tempo change in four actions: a click on the overview
@@ -576,12 +587,7 @@ def candidate_carries_the_hits(browser, binary, work, errors):
         page.click("#addSection")
         page.wait_for_function("window.editor.synced && window.editor.state.declared_grid && "
                                "window.editor.state.declared_grid.sections.length === 1")
-        page.wait_for_function("document.getElementById('candidates').innerText.startsWith('§2') && "
-                               "document.querySelectorAll('#candidates .candidate').length > 0", timeout=20000)
-        button = page.locator("#candidates .candidate").first
-        assert button.inner_text() == "95.0", page.inner_text("#candidates")
-        button.click()
-        page.wait_for_function("window.editor.synced && Math.abs(window.editor.state.declared_grid.sections[0].bpm - 95) < 1e-9")
+        second_songs_candidate(page)
         page.wait_for_function("document.getElementById('tapInfo').innerText.includes('the hits moved with the grid')")
         # Worked out here: the first song's notes where they were, the second's k beats of 95 BPM from the section.
         want = first + [start + k * 60 / 95 for k in range(8)]
@@ -835,12 +841,7 @@ def section_on_the_second_songs_first_sound(browser, binary, work, errors):
         at = page.evaluate("window.editor.state.declared_grid.sections[0].time")
         assert abs(at - 12.251) < 0.02, f"+ Section put the section at {at}, not on the second song's first sound (12.251)"
         assert "at the onset nearest the playhead" in page.inner_text("#tapInfo"), page.inner_text("#tapInfo")
-        page.wait_for_function("document.getElementById('candidates').innerText.startsWith('§2') && "
-                               "document.querySelectorAll('#candidates .candidate').length > 0", timeout=20000)
-        button = page.locator("#candidates .candidate").first
-        assert button.inner_text() == "95.0", page.inner_text("#candidates")
-        button.click()
-        page.wait_for_function("window.editor.synced && Math.abs(window.editor.state.declared_grid.sections[0].bpm - 95) < 1e-9")
+        second_songs_candidate(page)
         # The second song's beats, worked out from the samples (95 BPM from 12.251 s), each within 20 ms of a line.
         grid = page.evaluate("window.editor.state.declared_grid")
         for k in range(12):
