@@ -31,6 +31,9 @@ extension TempoMap {
         return next.time >= end - 1e-9 && next.time - end < Self.bridgeSeconds
     }
 
+    /// The pauses an author set: every stop and delay but the bridge pauses (`isBridgePause`).
+    public var authoredStops: [Stop] { stops.indices.filter { !isBridgePause($0) }.map { stops[$0] } }
+
     /// The sections an author set: every section but the bridges (`isBridge`).
     public var authoredSections: [Section] { sections.indices.filter { !isBridge($0) }.map { sections[$0] } }
 }

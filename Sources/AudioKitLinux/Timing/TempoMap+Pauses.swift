@@ -6,7 +6,7 @@ extension TempoMap {
     /// rather than a stop (before it). `init(timingPoints:stops:)` takes them back. A StepMania bridge pause
     /// (`isBridgePause`) is none: the section after it restarts the grid at its own time.
     public var pauses: [(time: Double, seconds: Double, delay: Bool)] {
-        stops.indices.filter { !isBridgePause($0) }.map { stops[$0] }.map { stop in
+        authoredStops.map { stop in
             // A delay's pause starts its row's time before that row is hit (not at the beat it is kept just before, a
             // fraction of a microsecond earlier).
             let delayed = TempoMap.delayedBeat(of: stop)

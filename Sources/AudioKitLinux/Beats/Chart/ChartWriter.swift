@@ -45,9 +45,8 @@ public enum ChartWriter {
     /// no stops; a timing point after the pause restarts the grid there). A StepMania bridge (`TempoMap.isBridge`)
     /// has none, and neither has a bridge pause (`TempoMap.isBridgePause`): the section's own point restarts the grid.
     static func timingPoints(_ tempo: TempoMap) -> [(time: Double, bpm: Double)] {
-        let sections = tempo.sections.indices.filter { !tempo.isBridge($0) }.map { tempo.sections[$0] }
-        var points = sections.map { ($0.time, $0.bpm) }
-        for (k, s) in tempo.stops.enumerated() where !tempo.isBridgePause(k) {
+        var points = tempo.authoredSections.map { ($0.time, $0.bpm) }
+        for s in tempo.authoredStops {
             let after = tempo.time(ofBeat: s.beat) + s.seconds
             points.append((after, tempo.sections[tempo.sectionIndex(beat: s.beat)].bpm))
         }

@@ -35,7 +35,7 @@ public enum TempoMapOutput {
                 RuleText.number((bpms.min()! * 1000).rounded() / 1000),
                 RuleText.number((bpms.max()! * 1000).rounded() / 1000), RuleText.number((main * 1000).rounded() / 1000), t.sections[0].time)
         }
-        if case let n = t.pauses.count, n > 0 { text += ", \(n) stop\(n == 1 ? "" : "s")" }
+        if case let n = t.authoredStops.count, n > 0 { text += ", \(n) stop\(n == 1 ? "" : "s")" }
         return text
     }
 }
