@@ -11,13 +11,18 @@ import Foundation
 public enum GridRefine {
     /// How far each side of the seed tempo the search goes, as a fraction (0.4 %).
     public static let searchWidth = 0.004
-    /// How near a whole or half BPM must be to the best tempo to be considered (0.1 %).
-    static let roundWithin = 0.001
+    /// How near a whole BPM must be to the best tempo to be considered (0.2 %: over a stretch of 12.5 s or more
+    /// `roundDrift` is the nearer bound; a section of 20 s read 124.87 for a song at 125); a half BPM, half as near.
+    static let roundWithin = 0.002
     /// How much lower a round tempo's fold may peak than the best's and still be taken (0.5 %).
     static let roundTolerance = 0.005
-    /// Seconds by which two grids may part over a stretch and still be one tempo to the fold: 5 ms, under its ±8 ms
-    /// smoothing.
-    static let roundDrift = 0.005
+    /// Seconds by which a whole or half BPM's grid may part from the best tempo's over a stretch and still be taken: half
+    /// of `beatmap check`'s default tolerance, the drift at which the check says a map drifts against its track
+    /// (`beatmap.drift`), so that a tempo the check would accept as the track's is never passed over for one a few
+    /// hundredths of a BPM off it. A song's onsets read from its audio fold a few hundredths of a percent off the tempo
+    /// it was made at (Mecha-Tribe Assault, made and charted at 180, folds best at 179.965: 20 ms apart over its 105 s),
+    /// and a chart author writes the round one.
+    static let roundDrift = BeatCheckTuning.defaultTolerance / 2
     /// Histogram bin of the fold, in seconds.
     static let binSeconds = 0.001
     /// Half-width of the fold's triangular smoothing, in bins (±8 ms: the spread of onsets around a beat).
@@ -65,8 +70,9 @@ public enum GridRefine {
     }
 
     /// The tempo (BPM) near `seed` and the phase (seconds, in 0..<60/bpm) whose fold over `frames` peaks highest:
-    /// a coarse search in steps of 0.01 % over ±`width` (`searchWidth` unless given), then a fine one in steps of 0.0001 % around it; then a
-    /// whole or half BPM within 0.1 % that folds nearly as well (`roundTolerance`) is preferred.
+    /// a coarse search in steps of 0.01 % over ±`width` (`searchWidth` unless given), then a fine one in steps of 0.0001 %
+    /// around it; then a whole BPM within 0.2 % or a half within 0.1 % whose grid parts from it by at most `roundDrift` over the stretch,
+    /// or that folds nearly as well (`roundTolerance`), is preferred.
     /// With `fixed`, only the phase is searched. `width` widens the coarse search (a fraction each side) for a seed
     /// read from a short stretch, whose lag is coarser (20 s of a 125 BPM song read 124).
     public static func refine(
@@ -84,10 +90,12 @@ public enum GridRefine {
         for k in -steps...steps { consider(seed + Double(k) * coarse) }
         let centre = best.bpm
         for k in -100...100 where k != 0 { consider(centre + Double(k) * coarse / 100) }
-        // Songs are made at round tempos: a whole or half BPM within 0.1 % is the tempo when the two grids part by no
-        // more than the fold can see over the stretch (`roundDrift`), or when its fold peaks within 0.5 % of the best.
+        // Songs are made at round tempos: a whole BPM within 0.2 % or a half within 0.1 % is the tempo when the two grids
+        // part by no more than the check accepts over the stretch (`roundDrift`), or when its fold peaks within 0.5 % of
+        // the best.
         let seconds = Double(frames.count) / onset.framesPerSecond
-        for round in [best.bpm.rounded(), (best.bpm * 2).rounded() / 2] where abs(round / best.bpm - 1) <= roundWithin {
+        for (round, within) in [(best.bpm.rounded(), roundWithin), ((best.bpm * 2).rounded() / 2, roundWithin / 2)]
+        where abs(round / best.bpm - 1) <= within {
             let f = fold(peaks, period: 60 / round)
             if abs(round / best.bpm - 1) * seconds <= roundDrift || f.height >= (1 - roundTolerance) * best.height {
                 return (round, f.phase)
