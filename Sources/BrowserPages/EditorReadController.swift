@@ -3,13 +3,14 @@
     import Foundation
     import Hummingbird
 
-    /// The editor's routes that read: the session's state, onsets, tempo candidates, a draft of a range and the
-    /// waveform's envelope (as Hummingbird's examples group routes in a controller).
+    /// The editor's routes that read: the session's state, onsets, tempo candidates and changes, a draft of a range and
+    /// the waveform's envelope (as Hummingbird's examples group routes in a controller).
     struct EditorReadController {
         /// The session the routes act on.
         let session: EditorSession
 
-        /// The routes that read: the session's state, onsets, tempo candidates, a draft of a range and the envelope.
+        /// The routes that read: the session's state, onsets, tempo candidates and changes, a draft of a range and the
+        /// envelope.
         func addRoutes(to router: Router<BasicRequestContext>) {
             router.get("/api/state") { _, _ in try PageResponses.json(await session.state()) }
             router.get("/api/onsets") { _, _ in try PageResponses.json(await session.onsetPeaks()) }
@@ -44,6 +45,8 @@
                 }
                 return try PageResponses.json(candidates)
             }
+            // The track's stretches of one tempo (its tempo changes, found once when it opened).
+            router.get("/api/track-tempi") { _, _ in try PageResponses.json(await session.trackTempi()) }
             // Hits proposed for a range: ?from=&to= seconds inside the track, &density= hits per second (0, 50].
             router.get("/api/draft") { request, _ in
                 let q = request.uri.queryParameters

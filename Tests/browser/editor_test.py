@@ -821,7 +821,7 @@ def section_on_the_second_songs_first_sound(browser, binary, work, errors):
     the overview near the second song's start (12.35 s) and + Section, with Snap off and nothing selected: the section
     starts at the onset nearest the playhead, the second song's first sound (12.251 s, within 20 ms), not on the 88 BPM
     beat line nearest (12.523 s), and says so; a click on its tempo candidate (95.0) then puts the grid on the second
-    song's beats: three actions."""
+    song's beats: three actions. Before that, the summary says the track's own tempi: 88, then 95 from about 12.3 s."""
     joined, _ = two_songs(work)
     path = os.path.join(work, "first-song-only.json")
     with open(path, "w") as f:
@@ -832,6 +832,15 @@ def section_on_the_second_songs_first_sound(browser, binary, work, errors):
         page = open_page(browser, url, errors, "no hit at the change", size=(1280, 720))
         page.wait_for_function("window.editor && window.editor.state && window.editor.grid && window.editor.onsets.length > 0")
         assert page.input_value("#divisor") == "off" and page.evaluate("window.editor.selected.length") == 0
+        # The summary says the track's own tempi, each song's (`GET /api/track-tempi`), not its one reading of the two.
+        page.wait_for_function("document.getElementById('ownTempo').textContent.includes('then')")
+        own = page.inner_text("#ownTempo")
+        assert re.search(r"the track's own tempo 88\.0 BPM, then 95\.0 from about 12\.[0-5] s", own), own
+        # The grid's one section's candidates are those of the track's stretch in focus: the first song's at the start,
+        # not the whole track's one reading of the two.
+        page.wait_for_function("document.getElementById('candidates').innerText.startsWith('Track here BPM')")
+        first = page.inner_text("#candidates")
+        assert re.match(r"Track here BPM\s*88\.0", first), first
         box = page.locator("#overview").bounding_box()
         page.mouse.click(box["x"] + box["width"] * 12.35 / page.evaluate("window.editor.state.duration"), box["y"] + box["height"] / 2)
         page.wait_for_function("Math.abs(window.editor.position() - 12.35) < 0.05")

@@ -7,6 +7,7 @@ import { recounts } from "./carry.js";
 import { focusTime, m, setError } from "./editor-model.js";
 import { showFindings } from "./editor-panels.js";
 import { actions, span } from "./panel-parts.js";
+import { trackStretchAt, trackTempoWords } from "./track-tempo.js";
 import { sectionAt, sectionStretch, sectionsOf, setSectionBpm, shownTempo } from "./timing.js";
 
 const $ = (id) => document.getElementById(id);
@@ -19,6 +20,8 @@ let trackCandidates = null;
 /** The whole track's tempo candidates (`GET /api/tempo`), strongest first; null until known. */
 export const trackTempos = () => trackCandidates;
 const stretchCandidates = new Map();
+// The track's stretches of one tempo (`GET /api/track-tempi`); null until asked for.
+let trackStretches = null;
 
 /**
  * Keeps the whole track's tempo candidates (`GET /api/tempo`) and shows the candidates. Until then no section's are
@@ -26,20 +29,28 @@ const stretchCandidates = new Map();
  */
 export function showCandidates(candidates) {
   trackCandidates = candidates;
+  // The track's own tempo changes, found when it opened: the summary says them once they come.
+  if (trackStretches === null) {
+    trackStretches = [];
+    getJSON("/api/track-tempi").then((tempi) => {
+      trackStretches = tempi;
+      const own = document.getElementById("ownTempo");
+      if (own) own.textContent = ownTempoText();
+      showTempoCandidates();
+    }, (e) => {
+      setError(`the track's tempo changes: ${e.message}`);
+      if (m.state) showFindings(m.state);
+    });
+  }
   showTempoCandidates();
   // The summary says the track's own tempo from them (its one span: the rest of the line stays as it is).
   const own = document.getElementById("ownTempo");
   if (own) own.textContent = ownTempoText();
 }
 
-/**
- * The summary's words for the track's own tempo: the first of its candidates (the estimator's pick); "" until known.
- * Under a grid of several tempi it is the whole track's one reading (121.7 for songs at 180 and 125 joined), said so.
- */
+/** The summary's words for the track's own tempo (`trackTempoWords`): its stretches when it changes tempo. */
 export function ownTempoText() {
-  if (!trackCandidates || !trackCandidates.length) return "";
-  const bpm = trackCandidates[0].bpm.toFixed(1), tempi = new Set(m.grid ? sectionsOf(m.grid).map((s) => s.bpm) : []);
-  return tempi.size > 1 ? ` · the whole track reads ${bpm} BPM (each section's own tempo: its candidates)` : ` · the track's own tempo ${bpm} BPM`;
+  return trackTempoWords(trackCandidates, trackStretches, new Set(m.grid ? sectionsOf(m.grid).map((s) => s.bpm) : []).size);
 }
 
 function candidateButtons(candidates, at, what) {
@@ -47,7 +58,7 @@ function candidateButtons(candidates, at, what) {
     const b = document.createElement("button");
     b.className = "candidate";
     b.textContent = c.bpm.toFixed(1);
-    b.title = `${what}'s tempo candidate ${c.bpm.toFixed(1)} BPM, strength ${c.strength.toFixed(2)}: click to set its tempo`;
+    b.title = `Tempo candidate ${c.bpm.toFixed(1)} BPM of ${what}, strength ${c.strength.toFixed(2)}: click to set its tempo`;
     // The tempo as the button shows it (88.0 sets 88, not 87.996), as typing it does: with the hits keeping their
     // beats they move with it (125 for a section added at 180), unless it is another octave (90 for 180), which
     // re-counts the grid as ×2 and ÷2 do.
@@ -83,14 +94,22 @@ export function fitCandidates() {
   box.title = box.dataset.title + (cut.length ? ` (no room here for ${cut.map((b) => b.textContent).join(", ")}: a wider window shows them)` : "");
 }
 
-/** Shows the candidates of the section in focus (the whole track's while the grid has one section). */
+/**
+ * Shows the candidates of the section in focus: while the grid has one section, the whole track's, or, when the track
+ * changes tempo, those of its stretch in focus (the whole reading of two songs joined is neither's tempo).
+ */
 export function showTempoCandidates() {
   const at = focusTime();
   const duration = m.state ? m.state.duration : Infinity;
   if (!m.grid || sectionsOf(m.grid).length < 2 || !Number.isFinite(duration) || trackCandidates === null) {
+    const own = Number.isFinite(duration) ? trackStretchAt(trackStretches, at, duration) : null;
+    if (own) {
+      // Any time inside the grid's one section names it.
+      stretchCandidatesShown(own, "Track here ", `the track from ${own.from.toFixed(1)} s`, 0);
+      return;
+    }
     showIn(JSON.stringify(["track", trackCandidates, Boolean(m.grid)]), () => {
-      // The grid's one section: any time inside it names it.
-      const buttons = candidateButtons(trackCandidates || [], 0, "The track");
+      const buttons = candidateButtons(trackCandidates || [], 0, "the track");
       // The unit before the buttons: a button with no room whole (the weakest come last) is not shown.
       return buttons.length ? ["Track BPM ", ...buttons] : [];
     });
@@ -102,11 +121,22 @@ export function showTempoCandidates() {
     showIn(`past-${n}`, () => [`§${n} past the end`], `Section ${n} starts after the track's end: no audio to hear a tempo in`);
     return;
   }
-  const label = `§${stretch.index + 1} `, key = `${stretch.from.toFixed(3)}-${stretch.to.toFixed(3)}`;
+  const label = `§${stretch.index + 1} `;
   if (stretch.to - stretch.from < 5) {
-    showIn(`short-${label}${key}`, () => [`${label}< 5 s`], `Section ${stretch.index + 1} has under 5 s of audio: too short to hear a tempo in`);
+    showIn(`short-${label}${stretch.from.toFixed(3)}`, () => [`${label}< 5 s`],
+      `Section ${stretch.index + 1} has under 5 s of audio: too short to hear a tempo in`);
     return;
   }
+  // A time inside the section names it, whatever the playhead does after.
+  stretchCandidatesShown(stretch, label, `section ${stretch.index + 1}`, stretch.from + 1e-6);
+}
+
+/**
+ * Shows the candidates of the audio from `stretch.from` to `stretch.to` alone (fetched once per stretch), after `label`;
+ * `what` names it in the tooltips, and a click sets the tempo of the grid's section at `at`.
+ */
+function stretchCandidatesShown(stretch, label, what, at) {
+  const key = `${stretch.from.toFixed(3)}-${stretch.to.toFixed(3)}`;
   const known = stretchCandidates.get(key);
   if (known === undefined) {
     stretchCandidates.set(key, null);
@@ -122,10 +152,10 @@ export function showTempoCandidates() {
   showIn(JSON.stringify([label, key, known ?? null]), () => {
     if (known == null) return [`${label}…`];
     if (typeof known === "string") return [span("bad", `${label}refused`)];
-    // A time inside the section names it, whatever the playhead does after.
-    const buttons = candidateButtons(known, stretch.from + 1e-6, `Section ${stretch.index + 1}`);
+    const buttons = candidateButtons(known, at, what);
     return buttons.length ? [`${label}BPM `, ...buttons] : [`${label}no pulse`];
-  }, typeof known === "string" ? `The server refused the section's tempo: ${known}`
-    : known && !known.length ? `Section ${stretch.index + 1}'s audio has no steady pulse to offer a tempo from`
-      : `Section ${stretch.index + 1}'s own tempo (its audio alone, ${stretch.from.toFixed(2)}–${stretch.to.toFixed(2)} s) and its octaves: click to set the section's tempo`);
+  }, typeof known === "string" ? `The server refused the tempo of ${what}: ${known}`
+    : known && !known.length ? `The audio of ${what} has no steady pulse to offer a tempo from`
+      : `The tempo of ${what}, its audio alone (${stretch.from.toFixed(2)}–${stretch.to.toFixed(2)} s), and its octaves: click to set ` +
+        (at > 0 ? "the section's tempo" : stretch.from > 0 ? "the grid's one tempo (+ Section at the change first keeps the earlier stretch's)" : "the grid's tempo"));
 }

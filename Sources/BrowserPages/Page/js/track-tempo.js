@@ -1,0 +1,34 @@
+// The summary's words for the track's own tempo: its stretches of one tempo when it changes (two songs joined), else
+// the whole track's reading. Pure: tested with `node --test`.
+
+/**
+ * What the summary says of the track's own tempo.
+ * - `candidates`: the whole track's tempo candidates (`GET /api/tempo`), strongest first; null or empty until known.
+ * - `tempi`: the track's stretches of one tempo (`GET /api/track-tempi`, each `{time, bpm}`); null until known.
+ * - `mapTempi`: how many tempi the map's grid has.
+ * A track that changes tempo is said stretch by stretch ("180.0 BPM, then 125.0 from about 19.9 s"): its whole
+ * reading is no tempo of either song (91.3 for songs at 180 and 125 joined). Else the whole reading, said as the whole
+ * track's under a grid of several tempi. "" until there is anything to say.
+ */
+export function trackTempoWords(candidates, tempi, mapTempi) {
+  if (tempi && tempi.length > 1) {
+    const rest = tempi.slice(1).map((t) => `${t.bpm.toFixed(1)} from about ${t.time.toFixed(1)} s`).join(", then ");
+    return ` · the track's own tempo ${tempi[0].bpm.toFixed(1)} BPM, then ${rest}`;
+  }
+  if (!candidates || !candidates.length) return "";
+  const bpm = candidates[0].bpm.toFixed(1);
+  return mapTempi > 1 ? ` · the whole track reads ${bpm} BPM (each section's own tempo: its candidates)` : ` · the track's own tempo ${bpm} BPM`;
+}
+
+/**
+ * The track's stretch of one tempo that holds time `t` (`{index, from, to}` seconds, the last ending at `duration`),
+ * when the track changes tempo (`tempi`, `GET /api/track-tempi`, has two stretches or more); else null. While the grid
+ * has one section, its tempo candidates are this stretch's: the whole track's reading is no tempo of either song.
+ */
+export function trackStretchAt(tempi, t, duration) {
+  if (!tempi || tempi.length < 2) return null;
+  let index = 0;
+  while (index + 1 < tempi.length && tempi[index + 1].time <= t) index += 1;
+  const from = tempi[index].time, to = index + 1 < tempi.length ? tempi[index + 1].time : duration;
+  return to > from ? { index, from, to } : null;
+}

@@ -1,0 +1,38 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { trackTempoWords } from "../../Sources/BrowserPages/Page/js/track-tempo.js";
+
+const whole = [{ bpm: 91.32791, strength: 0.39 }, { bpm: 45.66, strength: 0.49 }];
+
+test("a track that changes tempo is said stretch by stretch, not by its whole reading", () => {
+  // Two songs at 180 and 125 BPM joined read 91.3 as a whole: no tempo of either.
+  const words = trackTempoWords(whole, [{ time: 0, bpm: 180 }, { time: 19.8935, bpm: 125 }], 1);
+  assert.equal(words, " · the track's own tempo 180.0 BPM, then 125.0 from about 19.9 s");
+  assert.ok(!words.includes("91.3"));
+  // Three stretches, and the same words under a grid of several tempi.
+  assert.equal(
+    trackTempoWords(whole, [{ time: 0, bpm: 88 }, { time: 12.25, bpm: 95 }, { time: 30.5, bpm: 120.5 }], 2),
+    " · the track's own tempo 88.0 BPM, then 95.0 from about 12.3 s, then 120.5 from about 30.5 s");
+});
+
+test("a steady track is said by its whole reading, as the whole track's under a grid of several tempi", () => {
+  assert.equal(trackTempoWords(whole, [{ time: 0, bpm: 91.3 }], 1), " · the track's own tempo 91.3 BPM");
+  assert.equal(trackTempoWords(whole, null, 1), " · the track's own tempo 91.3 BPM");
+  assert.equal(trackTempoWords(whole, [], 2), " · the whole track reads 91.3 BPM (each section's own tempo: its candidates)");
+});
+
+test("nothing is said until something is known", () => {
+  assert.equal(trackTempoWords(null, null, 1), "");
+  assert.equal(trackTempoWords([], [{ time: 0, bpm: 120 }], 1), "");
+});
+
+test("the track's stretch in focus, only when the track changes tempo", async () => {
+  const { trackStretchAt } = await import("../../Sources/BrowserPages/Page/js/track-tempo.js");
+  const tempi = [{ time: 0, bpm: 180 }, { time: 19.8935, bpm: 125 }];
+  assert.deepEqual(trackStretchAt(tempi, 3, 40), { index: 0, from: 0, to: 19.8935 });
+  assert.deepEqual(trackStretchAt(tempi, 19.8935, 40), { index: 1, from: 19.8935, to: 40 });
+  assert.deepEqual(trackStretchAt(tempi, 39, 40), { index: 1, from: 19.8935, to: 40 });
+  assert.equal(trackStretchAt([{ time: 0, bpm: 180 }], 3, 40), null);
+  assert.equal(trackStretchAt(null, 3, 40), null);
+  assert.equal(trackStretchAt([], 3, 40), null);
+});
