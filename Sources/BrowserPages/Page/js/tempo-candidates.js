@@ -20,8 +20,11 @@ let trackCandidates = null;
 /** The whole track's tempo candidates (`GET /api/tempo`), strongest first; null until known. */
 export const trackTempos = () => trackCandidates;
 const stretchCandidates = new Map();
-// The track's stretches of one tempo (`GET /api/track-tempi`); null until asked for.
+// The track's stretches of one tempo (`GET /api/track-tempi`); null until asked for, and `stretchesKnown` once they
+// came (or were refused): until then the grid's one section shows no candidates, so that the first shown are final
+// (the whole track's, then its stretch's in their place, was a button that went away under a click).
 let trackStretches = null;
+let stretchesKnown = false;
 
 /**
  * Keeps the whole track's tempo candidates (`GET /api/tempo`) and shows the candidates. Until then no section's are
@@ -36,10 +39,12 @@ export function showCandidates(candidates) {
       trackStretches = tempi;
       const own = document.getElementById("ownTempo");
       if (own) own.textContent = ownTempoText();
-      showTempoCandidates();
     }, (e) => {
       setError(`the track's tempo changes: ${e.message}`);
       if (m.state) showFindings(m.state);
+    }).then(() => {
+      stretchesKnown = true;
+      showTempoCandidates();
     });
   }
   showTempoCandidates();
@@ -102,6 +107,10 @@ export function showTempoCandidates() {
   const at = focusTime();
   const duration = m.state ? m.state.duration : Infinity;
   if (!m.grid || sectionsOf(m.grid).length < 2 || !Number.isFinite(duration) || trackCandidates === null) {
+    if (trackCandidates !== null && !stretchesKnown) {
+      showIn("track-pending", () => ["Track BPM …"]);
+      return;
+    }
     const own = Number.isFinite(duration) ? trackStretchAt(trackStretches, at, duration) : null;
     if (own) {
       // Any time inside the grid's one section names it.
