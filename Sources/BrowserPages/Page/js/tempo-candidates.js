@@ -37,8 +37,7 @@ export function showCandidates(candidates) {
     trackStretches = [];
     getJSON("/api/track-tempi").then((tempi) => {
       trackStretches = tempi;
-      const own = document.getElementById("ownTempo");
-      if (own) own.textContent = ownTempoText();
+      showOwnTempo();
     }, (e) => {
       setError(`the track's tempo changes: ${e.message}`);
       if (m.state) showFindings(m.state);
@@ -48,7 +47,11 @@ export function showCandidates(candidates) {
     });
   }
   showTempoCandidates();
-  // The summary says the track's own tempo from them (its one span: the rest of the line stays as it is).
+  showOwnTempo();
+}
+
+/** The summary says the track's own tempo (its one span: the rest of the line stays as it is). */
+function showOwnTempo() {
   const own = document.getElementById("ownTempo");
   if (own) own.textContent = ownTempoText();
 }
@@ -153,7 +156,7 @@ function stretchCandidatesShown(stretch, label, what, at) {
       .then((c) => stretchCandidates.set(key, c), (e) => {
         // Said where the page says every refusal, with the server's reason.
         stretchCandidates.set(key, e.message);
-        setError(`the section's tempo: ${e.message}`);
+        setError(`the tempo of ${what}: ${e.message}`);
         if (m.state) showFindings(m.state);
       })
       .then(() => showTempoCandidates());
