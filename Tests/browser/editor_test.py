@@ -862,6 +862,51 @@ def section_on_the_second_songs_first_sound(browser, binary, work, errors):
         stop_server(server)
 
 
+def track_change_in_two_actions(browser, binary, work, errors):
+    """The tempo change between two songs in two actions (issue #39's target: at most 5): the two songs joined, charted at
+    88 BPM throughout with hits on the first song only. A click on the overview in the second song (15 s), and a click
+    on its Track here candidate (95.0): a section starts where the track's tempo changes, on the second song's first
+    beat (12.251 s, within 20 ms), at 95 BPM, the first song keeping 88 (the click set the grid's one tempo, the first
+    song's too); the playhead goes to the section's start, and the tool line says where it starts and why."""
+    joined, _ = two_songs(work)
+    path = os.path.join(work, "first-song-only-2.json")
+    with open(path, "w") as f:
+        json.dump({"bpm": 88, "offset": 0.25, "beats": [round(0.25 + k * 60 / 88, 4) for k in range(17)]}, f)
+    server, url = start_editor(binary, [path, "--audio", joined], cwd=work)
+    try:
+        assert url, "the editor printed no URL for the first song's chart"
+        page = open_page(browser, url, errors, "track change in two actions", size=(1280, 720))
+        page.wait_for_function("window.editor && window.editor.state && window.editor.grid && window.editor.onsets.length > 0")
+        page.wait_for_function("document.getElementById('candidates').innerText.startsWith('Track here BPM')")
+        box = page.locator("#overview").bounding_box()
+        page.mouse.click(box["x"] + box["width"] * 15 / page.evaluate("window.editor.state.duration"), box["y"] + box["height"] / 2)
+        page.wait_for_function("Math.abs(window.editor.position() - 15) < 0.1")
+        page.wait_for_function("/^Track here BPM\\s*95\\.0/.test(document.getElementById('candidates').innerText)", timeout=20000)
+        title = page.locator("#candidates").get_attribute("title")
+        assert "where the track's tempo changes" in title, title
+        page.locator("#candidates .candidate").first.click()
+        page.wait_for_function("window.editor.synced && window.editor.state.declared_grid && "
+                               "window.editor.state.declared_grid.sections.length === 1")
+        grid = page.evaluate("window.editor.state.declared_grid")
+        assert abs(grid["bpm"] - 88) < 1e-9 and abs(grid["offset"] - 0.25) < 1e-9, f"the first song's tempo changed: {grid}"
+        at, bpm = grid["sections"][0]["time"], grid["sections"][0]["bpm"]
+        assert abs(at - 12.251) < 0.02 and abs(bpm - 95) < 1e-9, f"the section is at {at} s, {bpm} BPM, not 12.251 s, 95 BPM"
+        assert abs(page.evaluate("window.editor.position()") - at) < 0.001, "the playhead did not go to the section's start"
+        info = page.inner_text("#tapInfo")
+        assert f"§2 starts at {at:.3f} s, where the track's tempo changes" in info, info
+        # The second song's beats, worked out from the samples (95 BPM from 12.251 s), each within 20 ms of a line.
+        for k in range(12):
+            t = 12.251 + k * 60 / 95
+            beats = (t - at) * 95 / 60
+            assert abs(beats - round(beats)) * 60 / 95 < 0.02, f"the second song's beat at {t:.3f} s is off the grid {grid}"
+        # One undo takes the section away again.
+        page.keyboard.press("Control+z")
+        page.wait_for_function("window.editor.synced && (window.editor.state.declared_grid.sections || []).length === 0")
+        page.close()
+    finally:
+        stop_server(server)
+
+
 def designer_traps(browser, binary, work, errors):
     """What a designer's session found (issue #39), each checked at 1280×720 on two songs joined, with a map whose second
     tempo section starts 0.13 µs after its first hit (as a fitted start does) at a wrong tempo: that hit is the second
@@ -1455,6 +1500,7 @@ def main():
             tempo_change_between_two_songs(browser, sys.argv[1], work, errors)
             candidate_carries_the_hits(browser, sys.argv[1], work, errors)
             section_on_the_second_songs_first_sound(browser, sys.argv[1], work, errors)
+            track_change_in_two_actions(browser, sys.argv[1], work, errors)
             designer_traps(browser, sys.argv[1], work, errors)
             tempo_a_little_off(browser, sys.argv[1], work, errors)
             zoomed_out_shows_the_song(browser, sys.argv[1], work, errors)

@@ -36,3 +36,23 @@ test("the track's stretch in focus, only when the track changes tempo", async ()
   assert.equal(trackStretchAt(null, 3, 40), null);
   assert.equal(trackStretchAt([], 3, 40), null);
 });
+
+test("a later stretch's tempo starts a section at the track's change; the first stretch's sets the grid's tempo", async () => {
+  const { gridForStretch } = await import("../../Sources/BrowserPages/Page/js/track-tempo.js");
+  const { sectionsOf } = await import("../../Sources/BrowserPages/Page/js/timing.js");
+  const grid = { bpm: 180, offset: 0.028 };
+  // Two songs at 180 and 125 BPM joined, the second's first beat at 20.1335 s: one click gives both their tempo.
+  const two = sectionsOf(gridForStretch(grid, 20.1335, 125));
+  assert.equal(two.length, 2);
+  assert.deepEqual([two[0].offset, two[0].bpm], [0.028, 180]);
+  assert.deepEqual([two[1].offset, two[1].bpm], [20.1335, 125]);
+  // The first stretch's candidate, or a change before the grid's start: the grid's one tempo.
+  assert.deepEqual(sectionsOf(gridForStretch(grid, 0, 178)).map((s) => [s.offset, s.bpm]), [[0.028, 178]]);
+  assert.deepEqual(sectionsOf(gridForStretch({ bpm: 78, offset: 6.125 }, 3, 80)).map((s) => [s.offset, s.bpm]), [[6.125, 80]]);
+  // A section already at the change takes the tempo: no second section there.
+  const again = sectionsOf(gridForStretch({ bpm: 180, offset: 0.028, sections: [{ time: 20.1335, bpm: 180 }] }, 20.1335, 125));
+  assert.deepEqual(again.map((s) => [s.offset, s.bpm]), [[0.028, 180], [20.1335, 125]]);
+  // Under a pause (a StepMania stop) before the change, the section still starts at the change's audio time.
+  const paused = sectionsOf(gridForStretch({ bpm: 180, offset: 0.028, stops: [{ time: 10, seconds: 0.5 }] }, 20.1335, 125));
+  assert.deepEqual(paused.map((s) => [Number(s.offset.toFixed(6)), s.bpm]), [[0.028, 180], [20.1335, 125]]);
+});

@@ -46,7 +46,7 @@ struct TrackTempoChange {
             ruleID: BeatMapRules.trackTempoChange, severity: .warning, location: beatMap.locations[index],
             message: String(
                 format:
-                    "the track changes tempo at about %.1f s (%.2f → %.2f BPM, from its audio), but the map keeps %.2f BPM after it: its grid lines, bars and snap there are off the music, though the hits may keep their times; start a tempo section at the change, at the track's tempo (in the editor: + Section on the first hit of the new tempo, then the section's tempo candidate)",
+                    "the track changes tempo at %.2f s, its first beat at the new tempo (%.2f → %.2f BPM, from its audio), but the map keeps %.2f BPM after it: its grid lines, bars and snap there are off the music, though the hits may keep their times; start a tempo section there at the track's tempo (in the editor: with the playhead after the change, the Track here tempo candidate starts it)",
                 time, from, to, map))
     }
 }

@@ -9,9 +9,10 @@ import Foundation
 /// 2. Binary segmentation (Scott and Knott, Biometrics 1974): the time that best splits the local tempi into two
 ///    steady stretches, each at least `shortest` long, with at least `steadyShare` of its windows within `steady` of
 ///    its median, and medians at least `minimumChange` apart; each side is split again the same way.
-/// 3. The exact change: each side's tempo and phase refined by folding its onsets (`GridRefine`), and the change put on
-///    the line of the later grid, within two hops of the cuts that split equally well, where the earlier grid's lines before it and the later
-///    grid's from it meet the most onset strength.
+/// 3. The exact change: each side's tempo and phase refined by folding its onsets (`GridRefine`), each grid on its
+///    beats, not its off-beats, by `BeatPhase`; and the change put on the line of the later grid, within two hops of the
+///    cuts that split equally well, that puts the most onset peaks on the grid that holds at their time (the new song's
+///    first beat: `changeLine`).
 /// 4. The test: the stretches' onsets, each folded at its own tempo, must gather `foldGain` more than at the one tempo
 ///    of the whole song; a local tempo misread by a percent or two folds no better, and is no change.
 ///
@@ -69,7 +70,9 @@ public enum TempoChanges {
         var out: [(time: Double, bpm: Double)] = [(0, grids[0].bpm)]
         for i in 1..<grids.count {
             let within = found.first { $0.cut == bounds[i] }?.within ?? bounds[i]...bounds[i]
-            out.append((changeLine(onset, before: grids[i - 1], after: grids[i], within: within), grids[i].bpm))
+            let before = beatPhase(onset, grids[i - 1], from: bounds[i - 1], to: bounds[i])
+            let after = beatPhase(onset, grids[i], from: bounds[i], to: bounds[i + 1])
+            out.append((changeLine(onset, before: before, after: after, within: within), grids[i].bpm))
         }
         // Each tempo refined again between the changes as found (the cuts' stretches held a little of their neighbours).
         let stretches = out.enumerated().map { i, s in
@@ -153,39 +156,59 @@ public enum TempoChanges {
     }
 
     /// The line of `after`'s grid within two hops of the cuts `within` where the song changes from `before`'s grid to
-    /// it: the one that puts the most onset strength on `before`'s lines before it and `after`'s lines from it.
+    /// it: the one that puts the most onset strength on the grid that holds there, `before`'s lines before it and
+    /// `after`'s from it. Each onset peak counts once, on the grid of its time: in full on a beat, by half on an
+    /// off-beat (a song's first beat can fall on the old grid's beat by chance, and its first off-beat tells them
+    /// apart). Counting each grid's lines instead let the slower grid's, weighted by their period, win on the faster
+    /// song's first eighths. Of the lines that explain the onsets as well (a silence between the songs leaves every line
+    /// in it as good), the last: the beat of the first sound only the new grid explains, or the beat before it.
     static func changeLine(
         _ onset: OnsetStrength, before: (bpm: Double, phase: Double), after: (bpm: Double, phase: Double), within: ClosedRange<Double>
     ) -> Double {
         let lo = within.lowerBound - 2 * hop, hi = within.upperBound + 2 * hop
-        func lines(_ grid: (bpm: Double, phase: Double)) -> [Double] {
-            let period = 60 / grid.bpm
-            var t = grid.phase + ((lo - grid.phase) / period).rounded(.up) * period
-            var out: [Double] = []
-            while t < hi {
-                out.append(t)
-                t += period
-            }
-            return out
+        // The share of a peak's strength `grid` explains: 1 on a beat, ½ on an off-beat, else 0.
+        func explained(_ t: Double, _ grid: (bpm: Double, phase: Double)) -> Double {
+            let half = 30 / grid.bpm
+            let k = ((t - grid.phase) / half).rounded()
+            guard abs(t - grid.phase - k * half) <= lineReach else { return 0 }
+            return k.truncatingRemainder(dividingBy: 2) == 0 ? 1 : 0.5
         }
-        func strength(_ t: Double) -> Double {
-            let f = Int(onset.frame(ofTime: t).rounded())
-            let reach = max(1, Int((0.02 * onset.framesPerSecond).rounded()))
-            let a = max(0, f - reach), b = min(onset.values.count - 1, f + reach)
-            guard a <= b else { return 0 }
-            return Double(onset.values[a...b].max() ?? 0)
+        let peaks = GridRefine.peaks(onset, frames: frames(onset, from: lo - lineReach, to: hi + lineReach))
+        let period = 60 / after.bpm
+        var lines: [Double] = []
+        var t = after.phase + ((lo - after.phase) / period).rounded(.up) * period
+        while t < hi {
+            lines.append(t)
+            t += period
         }
-        // Each line weighted by its period: the grids' onset strength per second, so the faster grid's extra lines do not
-        // pull the change towards it.
-        let early = lines(before).map { ($0, strength($0) * 60 / before.bpm) }
-        let late = lines(after).map { ($0, strength($0) * 60 / after.bpm) }
-        var best = (line: (lo + hi) / 2, score: -Double.infinity)
-        for (u, _) in late {
-            let score = early.filter { $0.0 < u }.reduce(0) { $0 + $1.1 } + late.filter { $0.0 >= u }.reduce(0) { $0 + $1.1 }
-            if score > best.score { best = (u, score) }
+        let scores = lines.map { u in
+            peaks.reduce(0.0) { $0 + $1.value * explained($1.time, $1.time < u - lineReach ? before : after) }
         }
-        return best.line
+        guard let best = scores.max() else { return (lo + hi) / 2 }
+        // Peaks too weak to be a sound (a tenth of the strongest here) do not part two lines.
+        let slack = 0.1 * (peaks.map(\.value).max() ?? 0)
+        return lines.indices.last { scores[$0] >= best - slack }.map { lines[$0] } ?? (lo + hi) / 2
     }
+
+    /// An onset this close to a grid line is on it (seconds: the onset curve's frames are 10 ms apart).
+    static let lineReach = 0.020
+
+    /// `grid`'s phase, or half a beat from it, whichever `BeatPhase` finds the beats of the song from `from` to `to`
+    /// seconds on: a fold gathers the onsets on the beat and on the off-beat alike, and a tempo change put on an
+    /// off-beat starts its section half a beat early. Lines with `clearBeats` times the onset strength of the off-beats
+    /// are the beats whatever the chord changes say (the pitch classes of clicks or drums alone are noise: a click
+    /// track's said its off-beats). As the fold has it when there are too few beats to tell.
+    static func beatPhase(
+        _ onset: OnsetStrength, _ grid: (bpm: Double, phase: Double), from: Double, to: Double
+    ) -> (bpm: Double, phase: Double) {
+        guard let measure = BeatPhase.measure(onset, tempo: TempoMap(offset: grid.phase, bpm: grid.bpm), from: from, to: to),
+            measure.evidence < 0, measure.onsets < clearBeats
+        else { return grid }
+        return (grid.bpm, grid.phase + 30 / grid.bpm)
+    }
+
+    /// The ratio of onset strength on a grid's lines to that between them from which they are its beats (`beatPhase`).
+    static let clearBeats = 1.5
 
     /// The frames of `onset` from `from` to `to` seconds, inside the onset strength.
     static func frames(_ onset: OnsetStrength, from: Double, to: Double) -> Range<Int> {

@@ -1,18 +1,20 @@
 // The track's tempo candidates beside the grid, as buttons (the editor's Track BPM), and the summary's words for the
-// track's own tempo. A click sets the tempo of the section in focus; with the hits keeping their beats, it carries them
-// unless it is another octave of that tempo.
+// track's own tempo. A click sets the tempo of the section in focus (while the grid has one section, a later stretch of
+// the track's own tempo starts a section where the track changes tempo); with the hits keeping their beats, it carries
+// them unless it is another octave of that tempo.
 
 import { getJSON } from "./api.js";
 import { recounts } from "./carry.js";
-import { focusTime, m, setError } from "./editor-model.js";
+import { focusTime, m, setError, transport } from "./editor-model.js";
 import { showFindings } from "./editor-panels.js";
 import { actions, span } from "./panel-parts.js";
-import { trackStretchAt, trackTempoWords } from "./track-tempo.js";
+import { gridForStretch, trackStretchAt, trackTempoWords } from "./track-tempo.js";
 import { sectionAt, sectionStretch, sectionsOf, setSectionBpm, shownTempo } from "./timing.js";
 
 const $ = (id) => document.getElementById(id);
 
-// The tempo candidates beside the grid, as buttons: the whole track's while the grid has one section; once it has more
+// The tempo candidates beside the grid, as buttons: the whole track's (or its stretch's in focus, when the track changes
+// tempo) while the grid has one section; once it has more
 // (a tempo change, two songs joined), those of the audio of the section in focus alone (the one selected hit's, else
 // the playhead's), fetched once per stretch. A click sets that section's tempo, keeping its start.
 let trackCandidates = null;
@@ -61,7 +63,9 @@ export function ownTempoText() {
   return trackTempoWords(trackCandidates, trackStretches, new Set(m.grid ? sectionsOf(m.grid).map((s) => s.bpm) : []).size);
 }
 
-function candidateButtons(candidates, at, what) {
+// `stretchFrom`: the start of the track's stretch whose candidates these are while the grid has one section; a later
+// stretch's tempo starts a section there (`gridForStretch`), the earlier stretch keeping the grid's.
+function candidateButtons(candidates, at, what, stretchFrom = null) {
   return candidates.filter((c) => c.bpm >= 1 && c.bpm <= 1000).map((c) => {
     const b = document.createElement("button");
     b.className = "candidate";
@@ -71,7 +75,16 @@ function candidateButtons(candidates, at, what) {
     // beats they move with it (125 for a section added at 180), unless it is another octave (90 for 180), which
     // re-counts the grid as ×2 and ÷2 do.
     b.onclick = () => {
-      const bpm = shownTempo(c.bpm, 1), other = m.grid && recounts(bpm, sectionAt(m.grid, at).bpm);
+      const bpm = shownTempo(c.bpm, 1), other = m.grid && recounts(bpm, sectionAt(m.grid, stretchFrom ?? at).bpm);
+      if (m.grid && stretchFrom > 0) {
+        const grid = gridForStretch(m.grid, stretchFrom, bpm), s = sectionAt(grid, stretchFrom + 1e-6);
+        actions.setGrid(grid, other ? { carry: false } : {});
+        // The playhead to the new section's start (when stopped), so the BPM and Offset fields edit it, as + Section does.
+        if (s.index > 0 && !transport.playing) transport.seek(s.offset);
+        $("tapInfo").textContent = s.index > 0 ? `§${s.index + 1} starts at ${s.offset.toFixed(3)} s, where the track's tempo changes (Ctrl+Z undoes)` : "";
+        $("tapInfo").title = "";
+        return;
+      }
       actions.setGrid(m.grid ? setSectionBpm(m.grid, at, bpm) : { bpm, offset: 0 }, other ? { carry: false } : {});
     };
     return b;
@@ -117,7 +130,7 @@ export function showTempoCandidates() {
     const own = Number.isFinite(duration) ? trackStretchAt(trackStretches, at, duration) : null;
     if (own) {
       // Any time inside the grid's one section names it.
-      stretchCandidatesShown(own, "Track here ", `the track from ${own.from.toFixed(1)} s`, 0);
+      stretchCandidatesShown(own, "Track here ", `the track from ${own.from.toFixed(1)} s`, 0, own.from);
       return;
     }
     showIn(JSON.stringify(["track", trackCandidates, Boolean(m.grid)]), () => {
@@ -147,7 +160,7 @@ export function showTempoCandidates() {
  * Shows the candidates of the audio from `stretch.from` to `stretch.to` alone (fetched once per stretch), after `label`;
  * `what` names it in the tooltips, and a click sets the tempo of the grid's section at `at`.
  */
-function stretchCandidatesShown(stretch, label, what, at) {
+function stretchCandidatesShown(stretch, label, what, at, stretchFrom = null) {
   const key = `${stretch.from.toFixed(3)}-${stretch.to.toFixed(3)}`;
   const known = stretchCandidates.get(key);
   if (known === undefined) {
@@ -164,10 +177,11 @@ function stretchCandidatesShown(stretch, label, what, at) {
   showIn(JSON.stringify([label, key, known ?? null]), () => {
     if (known == null) return [`${label}…`];
     if (typeof known === "string") return [span("bad", `${label}refused`)];
-    const buttons = candidateButtons(known, at, what);
+    const buttons = candidateButtons(known, at, what, stretchFrom);
     return buttons.length ? [`${label}BPM `, ...buttons] : [`${label}no pulse`];
   }, typeof known === "string" ? `The server refused the tempo of ${what}: ${known}`
     : known && !known.length ? `The audio of ${what} has no steady pulse to offer a tempo from`
       : `The tempo of ${what}, its audio alone (${stretch.from.toFixed(2)}–${stretch.to.toFixed(2)} s), and its octaves: click to set ` +
-        (at > 0 ? "the section's tempo" : stretch.from > 0 ? "the grid's one tempo (+ Section at the change first keeps the earlier stretch's)" : "the grid's tempo"));
+        (at > 0 ? "the section's tempo" : stretch.from > 0
+          ? `a section's from ${stretch.from.toFixed(3)} s, where the track's tempo changes (the grid's tempo before it stays)` : "the grid's tempo"));
 }

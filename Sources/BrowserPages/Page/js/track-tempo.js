@@ -1,5 +1,7 @@
 // The summary's words for the track's own tempo: its stretches of one tempo when it changes (two songs joined), else
-// the whole track's reading. Pure: tested with `node --test`.
+// the whole track's reading, and the section a later stretch's tempo starts. Pure: tested with `node --test`.
+
+import { SAME_PLACE, addSection, sectionsOf, setSectionBpm } from "./timing.js";
 
 /**
  * What the summary says of the track's own tempo.
@@ -31,4 +33,15 @@ export function trackStretchAt(tempi, t, duration) {
   while (index + 1 < tempi.length && tempi[index + 1].time <= t) index += 1;
   const from = tempi[index].time, to = index + 1 < tempi.length ? tempi[index + 1].time : duration;
   return to > from ? { index, from, to } : null;
+}
+
+/**
+ * The grid a tempo candidate of the track's stretch from `from` seconds sets while the grid has one section: `bpm`
+ * from there, in a section of its own that starts at the track's change (on the new stretch's first beat), the
+ * earlier stretch keeping the grid's tempo. The grid's one tempo for the first stretch, or a change at or before the
+ * grid's start.
+ */
+export function gridForStretch(grid, from, bpm) {
+  if (!(from > sectionsOf(grid)[0].offset + SAME_PLACE)) return setSectionBpm(grid, from, bpm);
+  return setSectionBpm(addSection(grid, from, { exact: true }), from + 1e-6, bpm);
 }

@@ -23,9 +23,11 @@ struct TrackTempoChangeTests {
     @Test func aMapOfOneTempoOverTwoSongsIsSaid() throws {
         let said = try Self.messages("{\"bpm\": 180, \"offset\": 0.2, \"beats\": \(Self.hits)}")
         #expect(said.count == 1, "\(said)")
-        // Where the 125 BPM song starts (within half a beat of either tempo), its tempo, and the map's.
-        let at = try #require(said.first.flatMap { $0.firstMatch(of: /at about ([0-9.]+) s \(([0-9.]+) → ([0-9.]+) BPM/) })
-        #expect(abs(Double(at.1)! - 20.2) < 0.25 && abs(Double(at.2)! - 180) < 1 && abs(Double(at.3)! - 125) < 1, "\(said)")
+        // On the 125 BPM song's first beat (20.2 s, a beat of the 180 BPM grid too: its first off-beat tells them
+        // apart), its tempo, and the map's.
+        let at = try #require(
+            said.first.flatMap { $0.firstMatch(of: /at ([0-9.]+) s, its first beat at the new tempo \(([0-9.]+) → ([0-9.]+) BPM/) })
+        #expect(abs(Double(at.1)! - 20.2) < 0.015 && abs(Double(at.2)! - 180) < 1 && abs(Double(at.3)! - 125) < 1, "\(said)")
         #expect(said.first?.contains("keeps 180.00 BPM after it") == true)
     }
 
