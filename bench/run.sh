@@ -329,6 +329,9 @@ draft() {
   echo "## Tempo changes in the draft, against the human beats, next to the draft on one tempo"
   python3 bench/tempo_changes.py "$bin/beatmap"
   echo
+  echo "## Where a track's tempo change is put: two of the charts' songs joined, against the second song's chart grid"
+  python3 bench/tempo_change_place.py "$bin/beatmap"
+  echo
   echo "## Where the annotated beats fall on each draft's grid (on its beats, or half a beat off)"
   python3 bench/draft_phase.py "$bin/beatmap"
 }

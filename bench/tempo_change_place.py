@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Where a track's tempo change is put: two of the seven charts' songs (../shared/corpus/charts) joined, 20 s of each
+(the first from 30 s, Lollipop from 40 s; the second from 30 s), every ordered pair whose tempi are neither within 3 %
+nor an octave apart. Each join is checked under a chart of eighths at the first song's tempo throughout (`beatmap
+check`, its `beatmap.track_tempo_change` warning: the analysis the editor's track tempi and Track here candidates use)
+and drafted (`beatmap draft`, its tempo map's change), and each change is measured against the second song's beats as
+its shipped chart declares them (grid.txt, extended before the chart's first note).
+
+No peer places a tempo change from the audio (ArrowVortex, the osu! editor and Mixxx leave it to the author); the
+draft's change is given beside the check's, measured the same way.
+
+Score, for each change found: its distance to the nearest beat of the second song's chart grid (ms; a chart's grid can
+sit some tens of ms from the audible beat), and where it lies in that song's beats from its first beat after the join
+(0: on it; -1: a line before, in the first song's last beat). Summary: how many are on the grid within 70 ms (mir_eval's
+window), and how many within 70 ms of the first beat.
+
+Usage: tempo_change_place.py BEATMAP"""
+import itertools, json, os, re, subprocess, sys, tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CHARTS = os.path.join(ROOT, "..", "shared", "corpus", "charts")
+SONGS = {"goin": ("sm-goin-under", 210, 30), "mecha": ("sm-mechatribe", 180, 30), "csikos": ("qua-csikos-post", 185, 30),
+         "lolli": ("qua-lollipop", 78, 40), "pico": ("fnf-pico", 150, 30), "high": ("fnf-high", 125, 30)}
+WINDOW = 0.070
+
+
+def second_song_beats(folder, start):
+    """The second song's chart beats from `start` s of it on, on the joined timeline (from 20 s), with the two lines of
+    its grid before them; and its beat period."""
+    with open(os.path.join(CHARTS, folder, "grid.txt")) as f:
+        grid = [float(x) for x in f if x.strip()]
+    period = grid[1] - grid[0]
+    first = grid[0] - int((grid[0] - start) // period) * period
+    return [first + k * period - start + 20 for k in range(-2, int(20 / period) + 1)], period
+
+
+def placed(t, beats, period):
+    near = min(beats, key=lambda b: abs(b - t))
+    return (t - near) * 1000, round((t - beats[2]) / period, 2)
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit("usage: tempo_change_place.py BEATMAP")
+    if not os.path.isdir(CHARTS):
+        sys.exit("tempo_change_place: ../shared/corpus/charts is absent: it needs the seven charts' songs")
+    beatmap = os.path.abspath(sys.argv[1])
+    rows, check_on, check_first, draft_on, draft_first, pairs = [], 0, 0, 0, 0, 0
+    with tempfile.TemporaryDirectory() as tmp:
+        print("| join | check: change | from the grid (ms), beats from the first | draft: change | from the grid (ms), beats from the first |")
+        print("|---|---|---|---|---|")
+        for a, b in itertools.permutations(SONGS, 2):
+            (fa, ta, sa), (fb, tb, sb) = SONGS[a], SONGS[b]
+            if min(abs(ta / tb - 1), abs(ta / tb / 2 - 1), abs(tb / ta / 2 - 1)) < 0.03:
+                continue
+            pairs += 1
+            audio = os.path.join(tmp, f"{a}-{b}.wav")
+            subprocess.run(["ffmpeg", "-v", "error", "-y", "-ss", str(sa), "-t", "20", "-i", os.path.join(CHARTS, fa, "audio.ogg"),
+                            "-ss", str(sb), "-t", "20", "-i", os.path.join(CHARTS, fb, "audio.ogg"), "-filter_complex",
+                            "[0:a][1:a]concat=n=2:v=0:a=1", "-ac", "1", "-ar", "44100", audio], check=True)
+            beats, period = second_song_beats(fb, sb)
+            chart = os.path.join(tmp, "one-tempo.json")
+            with open(chart, "w") as f:
+                json.dump({"bpm": ta, "offset": 0.1, "beats": [round(0.1 + k * 30 / ta, 4) for k in range(int(39.5 * ta / 30))]}, f)
+            out = subprocess.run([beatmap, "check", chart, "--audio", audio, "--format", "json"], capture_output=True, text=True).stdout
+            said = [d["message"] for d in json.loads(out).get("diagnostics", []) if d.get("rule_id") == "beatmap.track_tempo_change"]
+            found = re.search(r"changes tempo at ([0-9.]+) s", said[0]) if said else None
+            cells = []
+            if found:
+                t = float(found.group(1))
+                ms, k = placed(t, beats, period)
+                check_on += abs(ms) <= WINDOW * 1000
+                check_first += abs(t - beats[2]) <= WINDOW
+                cells += [f"{t:.3f} s", f"{ms:+.0f}, {k:+.2f}"]
+            else:
+                cells += ["none said", ""]
+            draft = os.path.join(tmp, "draft.json")
+            r = subprocess.run([beatmap, "draft", audio, "--force", "-o", draft], capture_output=True)
+            changes = json.load(open(draft)).get("tempo_changes", []) if r.returncode == 0 else []
+            if changes:
+                t = min(changes, key=lambda c: abs(c["time"] - 20))["time"]
+                ms, k = placed(t, beats, period)
+                draft_on += abs(ms) <= WINDOW * 1000
+                draft_first += abs(t - beats[2]) <= WINDOW
+                cells += [f"{t:.3f} s", f"{ms:+.0f}, {k:+.2f}"]
+            else:
+                cells += ["none", ""]
+            print(f"| {a} {ta} → {b} {tb} | " + " | ".join(cells) + " |", flush=True)
+    print(f"\n{pairs} joins. Check: {check_on} changes on the second song's grid within 70 ms, {check_first} on its first beat. "
+          f"Draft: {draft_on} on the grid, {draft_first} on the first beat.")
+
+
+if __name__ == "__main__":
+    main()
