@@ -42,10 +42,12 @@ extension Beatmap {
             if format == .json {
                 Terminal.out(TempoOutput.json(track: track, estimate: estimate, check: check))
             } else if let e = estimate {
+                // Half and double of the tempo as shown (88.00: 44.00 and 176.00, not 175.99 for 87.997 doubled).
+                let shown = (e.bpm * 100).rounded() / 100
                 Terminal.out(
                     String(
-                        format: "%.2f BPM (confidence %.2f%@); half time %.2f (score %.2f), double time %.2f (score %.2f)\n", e.bpm,
-                        e.confidence, e.isSteady ? "" : ", no steady beat", e.half.bpm, e.half.score, e.double.bpm, e.double.score))
+                        format: "%.2f BPM (confidence %.2f%@); half time %.2f (score %.2f), double time %.2f (score %.2f)\n", shown,
+                        e.confidence, e.isSteady ? "" : ", no steady beat", shown / 2, e.half.score, shown * 2, e.double.score))
             } else {
                 Terminal.out("no tempo: the track is too short or silent\n")
             }

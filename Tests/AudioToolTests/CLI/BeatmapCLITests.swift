@@ -52,6 +52,11 @@ struct BeatmapCLITests {
         #expect(try run(Self.tool, ["check", "samples/beatmaps/GameConstants.swift", "--audio", track]).status == 1)
         #expect(try run(Self.tool, ["bpm", track, "--expect", "88"]).status == 0)
         #expect(try run(Self.tool, ["bpm", track, "--expect", "95"]).status == 1)
+        // Half and double time are those of the tempo as shown: 88.00 BPM gives 44.00 and 176.00 (it said 175.99).
+        let said = try run(Self.tool, ["bpm", track]).stdout
+        let shown = try #require(said.firstMatch(of: #/^([0-9.]+) BPM .*half time ([0-9.]+) .*double time ([0-9.]+) /#))
+        let bpm = try #require(Double(shown.1))
+        #expect(shown.2 == String(format: "%.2f", bpm / 2) && shown.3 == String(format: "%.2f", bpm * 2), "\(said)")
         #expect(try run(Self.tool, ["ci", "samples/game.json", "-q"]).status == 0)
     }
 
