@@ -8,7 +8,7 @@ import { SAME_PLACE, addSection, sectionsOf, setSectionBpm } from "./timing.js";
  * - `candidates`: the whole track's tempo candidates (`GET /api/tempo`), strongest first; null or empty until known.
  * - `tempi`: the track's stretches of one tempo (`GET /api/track-tempi`, each `{time, bpm}`); null until known.
  * - `mapTempi`: how many tempi the map's grid has.
- * A track that changes tempo is said stretch by stretch ("180.0 BPM, then 125.0 from about 19.9 s"): its whole
+ * A track that changes tempo is said stretch by stretch ("180.0 BPM, then 125.0 from about 20.1 s"): its whole
  * reading is no tempo of either song (91.3 for songs at 180 and 125 joined). Else the whole reading, said as the whole
  * track's under a grid of several tempi. "" until there is anything to say.
  */
