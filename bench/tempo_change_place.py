@@ -45,7 +45,7 @@ def main():
     if not os.path.isdir(CHARTS):
         sys.exit("tempo_change_place: ../shared/corpus/charts is absent: it needs the seven charts' songs")
     beatmap = os.path.abspath(sys.argv[1])
-    rows, check_on, check_first, draft_on, draft_first, pairs = [], 0, 0, 0, 0, 0
+    on, first, pairs = {"check": 0, "draft": 0}, {"check": 0, "draft": 0}, 0
     with tempfile.TemporaryDirectory() as tmp:
         print("| join | check: change | from the grid (ms), beats from the first | draft: change | from the grid (ms), beats from the first |")
         print("|---|---|---|---|---|")
@@ -65,29 +65,23 @@ def main():
             out = subprocess.run([beatmap, "check", chart, "--audio", audio, "--format", "json"], capture_output=True, text=True).stdout
             said = [d["message"] for d in json.loads(out).get("diagnostics", []) if d.get("rule_id") == "beatmap.track_tempo_change"]
             found = re.search(r"changes tempo at ([0-9.]+) s", said[0]) if said else None
-            cells = []
-            if found:
-                t = float(found.group(1))
-                ms, k = placed(t, beats, period)
-                check_on += abs(ms) <= WINDOW * 1000
-                check_first += abs(t - beats[2]) <= WINDOW
-                cells += [f"{t:.3f} s", f"{ms:+.0f}, {k:+.2f}"]
-            else:
-                cells += ["none said", ""]
             draft = os.path.join(tmp, "draft.json")
             r = subprocess.run([beatmap, "draft", audio, "--force", "-o", draft], capture_output=True)
             changes = json.load(open(draft)).get("tempo_changes", []) if r.returncode == 0 else []
-            if changes:
-                t = min(changes, key=lambda c: abs(c["time"] - 20))["time"]
+            at = {"check": float(found.group(1)) if found else None,
+                  "draft": min(changes, key=lambda c: abs(c["time"] - 20))["time"] if changes else None}
+            cells = []
+            for who, t in at.items():
+                if t is None:
+                    cells += ["none", ""]
+                    continue
                 ms, k = placed(t, beats, period)
-                draft_on += abs(ms) <= WINDOW * 1000
-                draft_first += abs(t - beats[2]) <= WINDOW
+                on[who] += abs(ms) <= WINDOW * 1000
+                first[who] += abs(t - beats[2]) <= WINDOW
                 cells += [f"{t:.3f} s", f"{ms:+.0f}, {k:+.2f}"]
-            else:
-                cells += ["none", ""]
             print(f"| {a} {ta} → {b} {tb} | " + " | ".join(cells) + " |", flush=True)
-    print(f"\n{pairs} joins. Check: {check_on} changes on the second song's grid within 70 ms, {check_first} on its first beat. "
-          f"Draft: {draft_on} on the grid, {draft_first} on the first beat.")
+    print(f"\n{pairs} joins. Check: {on['check']} changes on the second song's grid within 70 ms, {first['check']} on its first "
+          f"beat. Draft: {on['draft']} on the grid, {first['draft']} on the first beat.")
 
 
 if __name__ == "__main__":

@@ -459,6 +459,16 @@ def two_songs(work):
     return joined, [round(t, 4) for t in first + second if t < 19.9]
 
 
+def first_song_only(binary, work, name):
+    """The editor on the two songs joined, with a chart `name` in `work` at 88 BPM throughout and hits on the first
+    song's beats only (nothing yet in the second). Returns (the server, its URL)."""
+    joined, _ = two_songs(work)
+    path = os.path.join(work, name)
+    with open(path, "w") as f:
+        json.dump({"bpm": 88, "offset": 0.25, "beats": [round(0.25 + k * 60 / 88, 4) for k in range(17)]}, f)
+    return start_editor(binary, [path, "--audio", joined], cwd=work)
+
+
 def second_song_first_hit(page):
     """Two actions on the two songs' page: a click on the overview at 15 s of the 20 (the detail view goes there), then
     a click on the second song's first hit (12.251 s), which is selected."""
@@ -822,11 +832,7 @@ def section_on_the_second_songs_first_sound(browser, binary, work, errors):
     starts at the onset nearest the playhead, the second song's first sound (12.251 s, within 20 ms), not on the 88 BPM
     beat line nearest (12.523 s), and says so; a click on its tempo candidate (95.0) then puts the grid on the second
     song's beats: three actions. Before that, the summary says the track's own tempi: 88, then 95 from about 12.3 s."""
-    joined, _ = two_songs(work)
-    path = os.path.join(work, "first-song-only.json")
-    with open(path, "w") as f:
-        json.dump({"bpm": 88, "offset": 0.25, "beats": [round(0.25 + k * 60 / 88, 4) for k in range(17)]}, f)
-    server, url = start_editor(binary, [path, "--audio", joined], cwd=work)
+    server, url = first_song_only(binary, work, "first-song-only.json")
     try:
         assert url, "the editor printed no URL for the first song's chart"
         page = open_page(browser, url, errors, "no hit at the change", size=(1280, 720))
@@ -868,11 +874,7 @@ def track_change_in_two_actions(browser, binary, work, errors):
     on its Track here candidate (95.0): a section starts where the track's tempo changes, on the second song's first
     beat (12.251 s, within 20 ms), at 95 BPM, the first song keeping 88 (the click set the grid's one tempo, the first
     song's too); the playhead goes to the section's start, and the tool line says where it starts and why."""
-    joined, _ = two_songs(work)
-    path = os.path.join(work, "first-song-only-2.json")
-    with open(path, "w") as f:
-        json.dump({"bpm": 88, "offset": 0.25, "beats": [round(0.25 + k * 60 / 88, 4) for k in range(17)]}, f)
-    server, url = start_editor(binary, [path, "--audio", joined], cwd=work)
+    server, url = first_song_only(binary, work, "first-song-only-2.json")
     try:
         assert url, "the editor printed no URL for the first song's chart"
         page = open_page(browser, url, errors, "track change in two actions", size=(1280, 720))
