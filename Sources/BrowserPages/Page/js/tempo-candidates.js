@@ -14,9 +14,9 @@ import { sectionAt, sectionStretch, sectionsOf, setSectionBpm, shownTempo } from
 const $ = (id) => document.getElementById(id);
 
 // The tempo candidates beside the grid, as buttons: the whole track's (or its stretch's in focus, when the track changes
-// tempo) while the grid has one section; once it has more
-// (a tempo change, two songs joined), those of the audio of the section in focus alone (the one selected hit's, else
-// the playhead's), fetched once per stretch. A click sets that section's tempo, keeping its start.
+// tempo) while the grid has one section; once it has more (a tempo change, two songs joined), those of the audio of the
+// section in focus alone (the one selected hit's, else the playhead's), fetched once per stretch. A click sets that
+// section's tempo, keeping its start.
 let trackCandidates = null;
 
 /** The whole track's tempo candidates (`GET /api/tempo`), strongest first; null until known. */
