@@ -1159,7 +1159,7 @@ def chart_whose_offset_is_off(browser, binary, work, track, errors):
         # A hit typed onto another's time is refused in words, nothing moved (the two would read back as one).
         page.fill("#hitTime", f"{hits0[6]:.6f}")
         page.press("#hitTime", "Enter")
-        page.wait_for_function("document.querySelector('#findings').innerText.includes('Not moved: hit 6')")
+        page.wait_for_function("document.querySelector('#findings').innerText.includes('Not moved: hit 7')")
         assert page.evaluate("window.editor.beats") == hits0, "a hit was moved onto another"
         page.mouse.click(x, y)
         page.wait_for_function("window.editor.selected.length === 1")
@@ -1169,7 +1169,7 @@ def chart_whose_offset_is_off(browser, binary, work, track, errors):
         page.wait_for_function("window.editor.beats.length === 15")
         page.mouse.dblclick(x, y)
         page.wait_for_function("window.editor.beats.length === 16")
-        # A finding that names a hit (lint's "too close", a hit 10 ms after hit 3) goes to that hit on a click.
+        # A finding that names a hit (lint's "too close", "hit 5 … 10 ms after hit 4") goes to that hit on a click.
         crowded = sorted(hits0 + [hits0[3] + 0.010])
         page.evaluate(f"window.editor.setBeatsForTest({json.dumps(crowded)})")
         row = page.locator("#findings .finding", has_text="beatmap.too_close")

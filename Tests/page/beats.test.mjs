@@ -65,19 +65,20 @@ test("a dragged hit stays between its neighbours", () => {
   assert.equal(betweenNeighbours(beats, 2, 40), 40); // the last hit is free to the right
 });
 
-test("a finding says where an error goes, what a maybe has, and which hit a waiting maybe waits for", () => {
+test("a finding counts its hit from 1 and says where an error goes, what a maybe has, and which hit a waiting maybe waits for", () => {
   const error = { time: 1.5, error: -0.1, fix: 1.6, maybe: false, waits_for: null };
-  assert.deepEqual(findingText(error, 3), { label: "hit 3 at 1.500 s, −100 ms from its sound", detail: " → 1.600 s (its grid line) " });
+  // The hit at index 3 is the fourth: "hit 4", as the checker's findings and the ruler count.
+  assert.deepEqual(findingText(error, 3), { label: "hit 4 at 1.500 s, −100 ms from its sound", detail: " → 1.600 s (its grid line) " });
   // The place named is the grid line; the sound there is the onset matched to it, 10 ms later.
   const snapped = { time: 2, error: null, fix: null, maybe: true, maybe_place: 2.125, audio_time: 2.135, waits_for: null };
   assert.deepEqual(findingText(snapped, 4), {
-    label: "maybe: hit 4 at 2.000 s", detail: " (the free grid line at 2.125 s has a sound at 2.135 s; the chart's snap put the hit here) " });
+    label: "maybe: hit 5 at 2.000 s", detail: " (the free grid line at 2.125 s has a sound at 2.135 s; the chart's snap put the hit here) " });
   const waiting = { time: 50.214, error: -0.014, fix: null, maybe: true, maybe_place: 50.228, waits_for: 50.331 };
   assert.deepEqual(findingText(waiting, 249), {
-    label: "maybe: hit 249 at 50.214 s, −14 ms from its sound", detail: " (fix the hit at 50.331 s first: this one may be fine once it is) " });
-  assert.deepEqual(findingText({ time: 1, error: 0.02, fix: null, maybe: false }, 0), { label: "hit 0 at 1.000 s, +20 ms from its sound", detail: "" });
+    label: "maybe: hit 250 at 50.214 s, −14 ms from its sound", detail: " (fix the hit at 50.331 s first: this one may be fine once it is) " });
+  assert.deepEqual(findingText({ time: 1, error: 0.02, fix: null, maybe: false }, 0), { label: "hit 1 at 1.000 s, +20 ms from its sound", detail: "" });
   // An error with no sound matched to it says so, rather than nothing between the hit and its fix.
-  assert.equal(findingText({ time: 9.91, error: null, fix: 9.811, maybe: false }, 102).label, "hit 102 at 9.910 s, no sound matched to it");
+  assert.equal(findingText({ time: 9.91, error: null, fix: 9.811, maybe: false }, 102).label, "hit 103 at 9.910 s, no sound matched to it");
 });
 
 test("findingTime reads the hit a finding names, and nearestIndex finds it", () => {

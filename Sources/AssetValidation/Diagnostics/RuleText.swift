@@ -8,6 +8,10 @@ package enum RuleText {
         return String(value)
     }
 
+    /// The number a message gives the item at `index` (counted from 0 in code): counted from 1, so "hit 1" is a map's
+    /// first hit and a beat list's "hit 3" is on its third line. JSON output keeps the 0-based `index`.
+    package static func ordinal(_ index: Int) -> Int { index + 1 }
+
     /// The candidate that `word` probably meant: same letters in another case,
     /// or at most two edits away.
     package static func suggestion(for word: String, in candidates: [String]) -> String? {

@@ -90,7 +90,7 @@ enum BeatCheckFindings {
             message: String(
                 format:
                     "hit %d at %.3f s: fix the flagged hit at %.3f s first (within a beat of it, with a clearer case) and check again, as that hit may be what put this one in a rhythm the chart does not play; until then, maybe: %@",
-                b.index, b.time, first, own))
+                RuleText.ordinal(b.index), b.time, first, own))
     }
 
     /// The finding on one flagged hit: off the grid, on an unused subdivision, moved out of a figure the chart repeats, a
@@ -109,7 +109,7 @@ enum BeatCheckFindings {
                     String(
                         format:
                             "hit %d at %.3f s is %.1f ms off every grid line of the tempo map (1/1 to 1/16), where the chart's other hits are snapped to it: %@",
-                        b.index, b.time, distance * 1000, place))
+                        RuleText.ordinal(b.index), b.time, distance * 1000, place))
         }
         if let unused = b.unusedSubdivision {
             let share = r.beats.filter { $0.level == unused }.count
@@ -119,7 +119,7 @@ enum BeatCheckFindings {
                     String(
                         format:
                             "hit %d at %.3f s sits on a %@ grid line, a subdivision only %d of the chart's %d hits use, between neighbours on the chart's usual grid and by steps the chart does not take, with no clear onset; it looks moved, not snapped: %@",
-                        b.index, b.time, Subdivision.name(unused), share, r.beats.count, place))
+                        RuleText.ordinal(b.index), b.time, Subdivision.name(unused), share, r.beats.count, place))
         }
         if let other = b.sharesLineWith, let line = b.suggestion {
             // The line it left: confirmed by an onset there, or (a quiet note) only by the rhythm it gives back.
@@ -131,7 +131,7 @@ enum BeatCheckFindings {
                     String(
                         format:
                             "hit %d at %.3f s is %.1f ms from the hit at %.3f s, on the same grid line (closer than any player taps apart): it looks moved there from %.3f s, %@; move it to %.3f s",
-                        b.index, b.time, abs(b.time - other) * 1000, other, line, place, line))
+                        RuleText.ordinal(b.index), b.time, abs(b.time - other) * 1000, other, line, place, line))
         }
         if let plays = b.figurePlays, let line = b.suggestion {
             return
@@ -139,7 +139,7 @@ enum BeatCheckFindings {
                     String(
                         format:
                             "hit %d at %.3f s sits on a grid line and a sound, but in a rhythm the chart plays nowhere else; at %.3f s (a free grid line with an onset at %.3f s in the track) it would be in a figure the chart plays %d times: it looks moved out of that figure; move it to %.3f s",
-                        b.index, b.time, line, b.audioTime ?? 0, plays, line))
+                        RuleText.ordinal(b.index), b.time, line, b.audioTime ?? 0, plays, line))
         }
         if let line = b.suggestion {
             let level =
@@ -152,21 +152,21 @@ enum BeatCheckFindings {
                         String(
                             format:
                                 "hit %d at %.3f s sits on the chart's %@grid line but has no onset within %.0f ms, once the whole map's offset is allowed for; the free %@grid line at %.3f s has one (at %.3f s in the track): if the hit is meant for that sound, move it to %.3f s",
-                            b.index, b.time, own, options.tolerance * 1000, level, line, b.audioTime ?? 0, line), as: .warning)
+                            RuleText.ordinal(b.index), b.time, own, options.tolerance * 1000, level, line, b.audioTime ?? 0, line), as: .warning)
             }
             return
                 misaligned(
                     String(
                         format:
                             "hit %d at %.3f s has no onset within %.0f ms, once the whole map's offset is allowed for; the free %@grid line at %.3f s has one (at %.3f s in the track): move it to %.3f s",
-                        b.index, b.time, options.tolerance * 1000, level, line, b.audioTime ?? 0, line))
+                        RuleText.ordinal(b.index), b.time, options.tolerance * 1000, level, line, b.audioTime ?? 0, line))
         }
         return
             misaligned(
                 String(
                     format:
                         "beat %d at %.3f s is %.0f ms %@ %@ at %.3f s, once the whole map's offset is allowed for (tolerance ±%.0f ms); move it to %.3f s",
-                    b.index, b.time, abs(e) * 1000, e > 0 ? "late against" : "early against",
+                    RuleText.ordinal(b.index), b.time, abs(e) * 1000, e > 0 ? "late against" : "early against",
                     b.fromGrid ? "where its neighbours put it (no clear onset there)" : "the onset", b.audioTime ?? 0,
                     options.tolerance * 1000, b.fix ?? b.time - e))
 
@@ -192,7 +192,7 @@ enum BeatCheckFindings {
                             "only %d of %d beats are confirmed by an onset in the audio (at least %.0f %% must be); is this the right track, and is it silent? Check the path of the track",
                         confirmed, r.beats.count, minimumConfirmedShare * 100)))
         } else if !unchecked.isEmpty {
-            let list = unchecked.prefix(8).map { String(format: "%d (%.3f s)", $0.index, $0.time) }.joined(separator: ", ")
+            let list = unchecked.prefix(8).map { String(format: "%d (%.3f s)", RuleText.ordinal($0.index), $0.time) }.joined(separator: ", ")
             d.append(
                 Diagnostic(
                     ruleID: BeatMapRules.noOnset, severity: .note, location: SourceLocation(file: file),

@@ -108,7 +108,7 @@ public enum BeatCheckOutput {
                 svg.line(x1: panel.px(b.time), y1: panel.y + 12, x2: panel.px(a), y2: panel.y + 12, stroke: "#8e44ad", width: 2)
                 svg.circle(x: panel.px(a), y: panel.y + 12, r: 3, fill: "#8e44ad")
             }
-            svg.text("\(b.index)", x: panel.px(b.time), y: panel.y - 3, size: 9, anchor: "middle", fill: "#e74c3c")
+            svg.text("\(RuleText.ordinal(b.index))", x: panel.px(b.time), y: panel.y - 3, size: 9, anchor: "middle", fill: "#e74c3c")
         }
         return svg.text
     }

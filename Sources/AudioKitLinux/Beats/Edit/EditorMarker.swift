@@ -35,13 +35,13 @@ public struct EditorMarker: Codable, Sendable, Equatable {
             let name = m.name.trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty, name.count <= maxNameLength,
                 !m.name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-            else { return "marker \(i) needs a name of 1–\(maxNameLength) characters without control characters" }
+            else { return "marker \(RuleText.ordinal(i)) needs a name of 1–\(maxNameLength) characters without control characters" }
             guard m.from.isFinite, m.to.isFinite, m.from < m.to, m.from >= -60, m.to <= duration + 60 else {
-                return "marker \(i) (\(m.name)) needs a start before its end, within the track"
+                return "marker \(RuleText.ordinal(i)) (\(m.name)) needs a start before its end, within the track"
             }
             // Saved to the microsecond: a shorter marker would read back empty.
             guard m.to - m.from >= minimumLength else {
-                return String(format: "marker %d (%@) is shorter than %.0f ms; make it longer", i, m.name, minimumLength * 1000)
+                return String(format: "marker %d (%@) is shorter than %.0f ms; make it longer", RuleText.ordinal(i), m.name, minimumLength * 1000)
             }
         }
         return nil
@@ -55,7 +55,7 @@ public struct EditorMarker: Codable, Sendable, Equatable {
         for (i, item) in items.enumerated() {
             guard case .object(let o) = item, Set(o.keys) == ["name", "from", "to"], let name = o["name"]?.string,
                 let from = o["from"]?.number, let to = o["to"]?.number
-            else { return .failure(MarkerError("marker \(i) is not {\"name\": text, \"from\": seconds, \"to\": seconds}")) }
+            else { return .failure(MarkerError("marker \(RuleText.ordinal(i)) is not {\"name\": text, \"from\": seconds, \"to\": seconds}")) }
             out.append(EditorMarker(name: name, from: from, to: to))
         }
         return .success(out)

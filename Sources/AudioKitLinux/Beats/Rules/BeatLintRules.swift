@@ -11,7 +11,7 @@ public enum NotFiniteRule: BeatRule {
     /// Flags every beat that is NaN or infinite.
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
         for (i, t) in map.times.enumerated() where !t.isFinite {
-            d.append(diagnostic(map, i, "beat \(i) is \(t); write a time in seconds"))
+            d.append(diagnostic(map, i, "beat \(RuleText.ordinal(i)) is \(t); write a time in seconds"))
         }
     }
 }
@@ -27,7 +27,7 @@ public enum NegativeBeatRule: BeatRule {
     /// Flags every finite beat below 0 s.
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
         for (i, t) in map.times.enumerated() where t.isFinite && t < 0 {
-            d.append(diagnostic(map, i, "beat \(i) at \(s(t)) is before the track starts; remove it or shift the map"))
+            d.append(diagnostic(map, i, "beat \(RuleText.ordinal(i)) at \(s(t)) is before the track starts; remove it or shift the map"))
         }
     }
 }
@@ -45,7 +45,7 @@ public enum NotIncreasingRule: BeatRule {
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
         for i in map.times.indices.dropFirst() where map.times[i] < map.times[i - 1] {
             d.append(
-                diagnostic(map, i, "beat \(i) at \(s(map.times[i])) comes before beat \(i - 1) at \(s(map.times[i - 1])); sort the map"))
+                diagnostic(map, i, "beat \(RuleText.ordinal(i)) at \(s(map.times[i])) comes before beat \(RuleText.ordinal(i - 1)) at \(s(map.times[i - 1])); sort the map"))
         }
     }
 }
@@ -61,7 +61,7 @@ public enum DuplicateBeatRule: BeatRule {
     /// Flags each beat equal to the beat listed before it.
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
         for i in map.times.indices.dropFirst() where map.times[i] == map.times[i - 1] {
-            d.append(diagnostic(map, i, "beat \(i) at \(s(map.times[i])) duplicates beat \(i - 1); remove one"))
+            d.append(diagnostic(map, i, "beat \(RuleText.ordinal(i)) at \(s(map.times[i])) duplicates beat \(RuleText.ordinal(i - 1)); remove one"))
         }
     }
 }
@@ -81,7 +81,7 @@ public enum PastEndRule: BeatRule {
             // Two times that print alike at milliseconds are printed to the microsecond, so the message shows which is later.
             let close = s(t) == s(end)
             let (at, track) = close ? (String(format: "%.6f s", t), String(format: "%.6f s", end)) : (s(t), s(end))
-            d.append(diagnostic(map, i, "beat \(i) at \(at) is \(t > end ? "past" : "at") the track's end at \(track)"))
+            d.append(diagnostic(map, i, "beat \(RuleText.ordinal(i)) at \(at) is \(t > end ? "past" : "at") the track's end at \(track)"))
         }
     }
 }
@@ -112,7 +112,7 @@ public enum TooCloseRule: BeatRule {
             d.append(
                 diagnostic(
                     map, i,
-                    "hit \(i) at \(s(map.times[i])) is \(String(format: "%.0f", gap * 1000)) ms after hit \(i - 1); a player taps them as one. Merge them, or move one at least \(String(format: "%.0f", options.minimumGap * 1000)) ms away"
+                    "hit \(RuleText.ordinal(i)) at \(s(map.times[i])) is \(String(format: "%.0f", gap * 1000)) ms after hit \(RuleText.ordinal(i - 1)); a player taps them as one. Merge them, or move one at least \(String(format: "%.0f", options.minimumGap * 1000)) ms away"
                 ))
         }
     }
@@ -139,7 +139,7 @@ public enum WindowOverlapRule: BeatRule {
         d.append(
             diagnostic(
                 map, first,
-                "\(close.count) of \(map.count) hits come less than \(String(format: "%.0f", limit * 1000)) ms after the one before, so their ±\(String(format: "%.0f", options.hitWindow * 1000)) ms windows overlap (first: hit \(first) at \(s(map.times[first]))); the game judges the earliest unhit note first"
+                "\(close.count) of \(map.count) hits come less than \(String(format: "%.0f", limit * 1000)) ms after the one before, so their ±\(String(format: "%.0f", options.hitWindow * 1000)) ms windows overlap (first: hit \(RuleText.ordinal(first)) at \(s(map.times[first]))); the game judges the earliest unhit note first"
             ))
     }
 }
@@ -180,7 +180,7 @@ public enum OffGridRule: BeatRule {
             d.append(
                 diagnostic(
                     map, i,
-                    "hit \(i) at \(s(t)) is off every subdivision (1/1 to 1/16) of the tempo map at \(RuleText.number((tempo.bpm(atTime: t) * 100).rounded() / 100)) BPM by more than \(String(format: "%.0f", options.offGridTolerance * 1000)) ms; the nearest 1/4 line is at \(s(line.time))"
+                    "hit \(RuleText.ordinal(i)) at \(s(t)) is off every subdivision (1/1 to 1/16) of the tempo map at \(RuleText.number((tempo.bpm(atTime: t) * 100).rounded() / 100)) BPM by more than \(String(format: "%.0f", options.offGridTolerance * 1000)) ms; the nearest 1/4 line is at \(s(line.time))"
                 ))
         }
     }
@@ -226,20 +226,20 @@ public enum IntervalOutlierRule: BeatRule {
                 d.append(
                     diagnostic(
                         map, k + 1,
-                        "beat \(k + 1) at \(s(t[k + 1])) is \(String(format: "%+.0f", (ibi[k] - m) * 1000)) ms off the local beat interval of \(String(format: "%.3f", m)) s; move it to about \(s(t[k] + m))"
+                        "beat \(RuleText.ordinal(k + 1)) at \(s(t[k + 1])) is \(String(format: "%+.0f", (ibi[k] - m) * 1000)) ms off the local beat interval of \(String(format: "%.3f", m)) s; move it to about \(s(t[k] + m))"
                     ))
                 k += 2
             } else if k + 1 < ibi.count, abs((ibi[k] + ibi[k + 1]) / m - 1) < tol, r < 1 - tol {
                 d.append(
                     diagnostic(
                         map, k + 1,
-                        "beat \(k + 1) at \(s(t[k + 1])) splits a \(String(format: "%.3f", m)) s interval in two; an extra beat?"))
+                        "beat \(RuleText.ordinal(k + 1)) at \(s(t[k + 1])) splits a \(String(format: "%.3f", m)) s interval in two; an extra beat?"))
                 k += 2
             } else if r < 1e6 && abs(r - r.rounded()) < tol && r.rounded() >= 2 {
                 d.append(
                     diagnostic(
                         map, k + 1,
-                        "a gap of \(String(format: "%.3f", ibi[k])) s before beat \(k + 1) at \(s(t[k + 1])) is \(Int(r.rounded())) beats long; \(Int(r.rounded()) - 1) beat\(r.rounded() > 2 ? "s" : "") missing?"
+                        "a gap of \(String(format: "%.3f", ibi[k])) s before beat \(RuleText.ordinal(k + 1)) at \(s(t[k + 1])) is \(Int(r.rounded())) beats long; \(Int(r.rounded()) - 1) beat\(r.rounded() > 2 ? "s" : "") missing?"
                     ))
                 k += 1
             } else {

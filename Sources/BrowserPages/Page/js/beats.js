@@ -49,8 +49,8 @@ export function applyFixes(verdicts, selected) {
 }
 
 /**
- * The findings list's words for flagged beat `b` (the server's verdict) at index `i`: its label and, when it has a fix,
- * what follows it, the hit named "hit N" as the checker's findings name it. An error names where its fix moves it; a
+ * The findings list's words for flagged beat `b` (the server's verdict) at index `i` (from 0): its label and, when it has a
+ * fix, what follows it, the hit named "hit N" (counted from 1) as the checker's findings and the ruler name it. An error names where its fix moves it; a
  * "maybe" names the free grid line it points to and the sound there (`audio_time`; the chart's snap put the hit where it
  * is), or, when it waits for a clearer flagged neighbour, that neighbour to fix first.
  */
@@ -60,7 +60,7 @@ export function findingText(b, i) {
   // A minus sign as the summary writes it; an error with no sound matched says so (its fix still goes to a grid line).
   const ms = b.error != null ? `, ${b.error > 0 ? "+" : b.error < 0 ? "−" : ""}${Math.abs(b.error * 1000).toFixed(0)} ms from its sound`
     : b.maybe ? "" : ", no sound matched to it";
-  const label = `${b.maybe ? "maybe: " : ""}hit ${i} at ${b.time.toFixed(3)} s${ms}`;
+  const label = `${b.maybe ? "maybe: " : ""}hit ${i + 1} at ${b.time.toFixed(3)} s${ms}`;
   if (!b.maybe) return { label, detail: b.fix == null ? "" : ` → ${b.fix.toFixed(3)} s (its grid line) ` };
   if (b.waits_for != null) return { label, detail: ` (fix the hit at ${b.waits_for.toFixed(3)} s first: this one may be fine once it is) ` };
   if (b.maybe_place == null) return { label, detail: "" };

@@ -62,7 +62,7 @@ function drawRuler(g, m, c) {
     }
   }
   g.fillStyle = "#9fe0ad";
-  const shown = m.state.beats.map((b, i) => ({ x: xOf(b.time, view, c) + 3 * scale, text: String(i) }))
+  const shown = m.state.beats.map((b, i) => ({ x: xOf(b.time, view, c) + 3 * scale, text: String(i + 1) }))
     .filter((l) => l.x >= 0 && l.x <= c.width);
   for (const i of labelsWithRoom(shown.map((l) => l.x), (i) => g.measureText(shown[i].text).width, 8 * scale)) {
     g.fillText(shown[i].text, shown[i].x, top - 4 * scale);

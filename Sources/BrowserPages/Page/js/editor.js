@@ -37,7 +37,7 @@ function typeSelectedTime() {
   const other = m.beats.findIndex((b, i) => i !== one && Math.abs(b - t) <= 0.001);
   if (other >= 0) {
     field.classList.add("invalid");
-    setError(`Not moved: hit ${other} is at ${m.beats[other].toFixed(3)} s already, and two hits there would read back as one`);
+    setError(`Not moved: hit ${other + 1} is at ${m.beats[other].toFixed(3)} s already, and two hits there would read back as one`);
     showFindings(m.state);
     return;
   }

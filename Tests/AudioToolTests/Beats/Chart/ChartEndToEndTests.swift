@@ -71,7 +71,8 @@ struct ChartEndToEndTests {
         let flagged = try run(TestPaths.binary("beatmap"), ["check", late.path, "--audio", song])
         #expect(flagged.status == 0, "\(flagged.stdout)\(flagged.stderr)")
         #expect(flagged.stderr.contains(" 1 flagged"), "\(flagged.stderr)")
-        #expect(flagged.stdout.contains("warning: [beatmap.misaligned] hit \(moved) "), "\(flagged.stdout)")
+        // Counted from 1, the hit's number is its line in the list.
+        #expect(flagged.stdout.contains("late.txt:\(moved + 1):1: warning: [beatmap.misaligned] hit \(moved + 1) "), "\(flagged.stdout)")
         let gate = try run(TestPaths.binary("beatmap"), ["check", late.path, "--audio", song, "--werror"])
         #expect(gate.status == 1, "\(gate.stdout)\(gate.stderr)")
         let finding = flagged.stdout.split(separator: "\n").first { $0.contains("move it to") }

@@ -55,7 +55,7 @@ struct StretchOffsetTests {
         #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
         // Hits 12 to 19 (the eight after the stop) are 100 ms late; the finding says so and names the stop.
         let line = r.stdout.split(separator: "\n").first { $0.contains("[beatmap.stretch_offset]") }.map(String.init) ?? ""
-        #expect(line.contains("error:") && line.contains("hits 12 to 19") && line.contains("100 ms late"), "\(r.stdout)")
+        #expect(line.contains("error:") && line.contains("hits 13 to 20") && line.contains("100 ms late"), "\(r.stdout)")
         #expect(line.contains("stop of 0.100 s at beat 9.500"), "\(line)")
         #expect(r.stderr.contains("8 flagged"), "\(r.stderr)")
     }
@@ -90,7 +90,7 @@ struct StretchOffsetTests {
     /// of the chart (3 hits before it), and one longer than a beat (0.6 s at 120 BPM: as written the later hits sit
     /// 100 ms after the clicks a beat on). Each is judged on the hits either side of it: before, the first passed
     /// `--werror`, the second made the whole map "100 ms late" with its first hits "not checked", the third "100 ms late".
-    @Test(arguments: [(13.5, 0.1, "hits 17 to 19"), (2.25, 0.1, "hits 3 to 19"), (9.5, 0.6, "hits 12 to 19")])
+    @Test(arguments: [(13.5, 0.1, "hits 18 to 20"), (2.25, 0.1, "hits 4 to 20"), (9.5, 0.6, "hits 13 to 20")])
     func aStopIsJudgedOnTheHitsEitherSideOfIt(beat: Double, seconds: Double, hits: String) throws {
         let stop = String(format: "%.3f=%.3f", beat, seconds)
         let r = try Self.check(pause: 0, stops: stop, ["--werror"])

@@ -85,7 +85,7 @@ struct EditorMarkerTests {
         for (text, reason) in [
             ("{\"bpm\": 88, \"offset\": 0.25, \"colour\": 1}", "unknown key \"colour\""),
             ("{\"bpm\": 88}", "must be numbers, both present"),
-            ("{\"markers\": [{\"name\": \"a\", \"from\": 1}]}", "marker 0 is not"),
+            ("{\"markers\": [{\"name\": \"a\", \"from\": 1}]}", "marker 1 is not"),
             ("{\"bpm\": 88, \"offset\": 0.25, \"tempo_changes\": [{\"time\": 0.1, \"bpm\": 90}]}", "does not come after"),
             ("{\"bpm\": 88, \"offset\": 0.25, \"stops\": [{\"time\": 2, \"seconds\": -1}]}", "\"stops\" entry 0 is not"),
             ("[1, 2]", "not a JSON object"),

@@ -215,7 +215,7 @@ struct TempoSectionTests {
         // (35 ms is 0.9 ms from a 1/16 line at 110 BPM, a subdivision the chart does not use: "moved, not snapped".)
         let offGrid = { (s: EditorState) in
             s.findings.contains {
-                $0.message.contains("hit \(k) ")
+                $0.message.contains("hit \(k + 1) ")
                     && ($0.message.contains("off every grid line") || $0.message.contains("looks moved, not snapped"))
             }
         }

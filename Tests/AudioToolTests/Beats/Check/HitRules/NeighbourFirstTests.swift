@@ -6,11 +6,11 @@ import Testing
 /// nowhere else, and the neighbour, flagged for that rhythm, must not be moved before the hit that broke it.
 @Suite("Rule: the clearest fix first", .enabled(if: TestPaths.chartsAvailable, TestPaths.chartsMissing))
 struct NeighbourFirstTests {
-    /// Goin' Under (../shared/corpus/charts/sm-goin-under, 210 BPM): hit 251 (50.429 s, a half-beat line) moved 98 ms
-    /// earlier lands 2 ms from a 1/12-beat line, and leaves hit 249 (50.214 s, one of the chart's three 1/4-beat notes)
-    /// in a figure the chart plays nowhere else. Hit 251 is the error, with its own line as the fix; hit 249 is a warning
-    /// that waits for it (before this rule it was an error too, first in the list, and its fix moved it 119 ms). The
-    /// chart as written has no hit waiting and none flagged.
+    /// Goin' Under (../shared/corpus/charts/sm-goin-under, 210 BPM; hits here by index from 0, the findings count
+    /// from 1): hit 251 (50.429 s, a half-beat line) moved 98 ms earlier lands 2 ms from a 1/12-beat line, and leaves
+    /// hit 249 (50.214 s, one of the chart's three 1/4-beat notes) in a figure the chart plays nowhere else. Hit 251 is
+    /// the error, with its own line as the fix; hit 249 is a warning that waits for it (before this rule it was an error
+    /// too, first in the list, and its fix moved it 119 ms). The chart as written has no hit waiting and none flagged.
     @Test func anUntouchedNeighbourWaitsForTheHitThatBrokeItsFigure() throws {
         let folder = TestPaths.chartsCorpus.appendingPathComponent("sm-goin-under")
         let read = try BeatMapReader.read(path: folder.appendingPathComponent("Goin' Under.ssc").path)
@@ -33,7 +33,7 @@ struct NeighbourFirstTests {
         let errors = report.beats.filter { $0.flagged && !$0.isMaybe }.map(\.index)
         #expect(errors == [251], "\(errors)")
         // The finding says which hit to fix first, as a warning.
-        let said = report.diagnostics.filter { $0.message.hasPrefix("hit 249 at 50.214 s:") }
+        let said = report.diagnostics.filter { $0.message.hasPrefix("hit 250 at 50.214 s:") }
         #expect(said.count == 1 && said.first?.severity == .warning, "\(said)")
         #expect(said.first?.message.contains(String(format: "fix the flagged hit at %.3f s first", moved.times[251])) == true)
 
