@@ -152,7 +152,8 @@ enum BeatCheckFindings {
                         String(
                             format:
                                 "hit %d at %.3f s sits on the chart's %@grid line but has no onset within %.0f ms, once the whole map's offset is allowed for; the free %@grid line at %.3f s has one (at %.3f s in the track): if the hit is meant for that sound, move it to %.3f s",
-                            RuleText.ordinal(b.index), b.time, own, options.tolerance * 1000, level, line, b.audioTime ?? 0, line), as: .warning)
+                            RuleText.ordinal(b.index), b.time, own, options.tolerance * 1000, level, line, b.audioTime ?? 0, line),
+                        as: .warning)
             }
             return
                 misaligned(
@@ -192,7 +193,8 @@ enum BeatCheckFindings {
                             "only %d of %d beats are confirmed by an onset in the audio (at least %.0f %% must be); is this the right track, and is it silent? Check the path of the track",
                         confirmed, r.beats.count, minimumConfirmedShare * 100)))
         } else if !unchecked.isEmpty {
-            let list = unchecked.prefix(8).map { String(format: "%d (%.3f s)", RuleText.ordinal($0.index), $0.time) }.joined(separator: ", ")
+            let list = unchecked.prefix(8).map { String(format: "%d (%.3f s)", RuleText.ordinal($0.index), $0.time) }.joined(
+                separator: ", ")
             d.append(
                 Diagnostic(
                     ruleID: BeatMapRules.noOnset, severity: .note, location: SourceLocation(file: file),

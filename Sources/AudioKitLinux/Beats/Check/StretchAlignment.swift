@@ -191,7 +191,8 @@ extension StretchAlignment {
         var message = String(
             format:
                 "hits %d to %d (%.3f–%.3f s, %d hits) sit %.0f ms %@ against the track while the map's other hits are on it: %d of them meet a clear onset when moved %.0f ms %@, %d as written",
-            RuleText.ordinal(stretch.firstIndex), RuleText.ordinal(stretch.lastIndex), stretch.start, stretch.end, stretch.count, ms, side, stretch.supportedShifted, ms,
+            RuleText.ordinal(stretch.firstIndex), RuleText.ordinal(stretch.lastIndex), stretch.start, stretch.end, stretch.count, ms, side,
+            stretch.supportedShifted, ms,
             stretch.shift > 0 ? "earlier" : "later", stretch.supportedAsWritten)
         if stretch.events.isEmpty {
             message += String(

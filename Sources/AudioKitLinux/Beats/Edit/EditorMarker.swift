@@ -41,7 +41,8 @@ public struct EditorMarker: Codable, Sendable, Equatable {
             }
             // Saved to the microsecond: a shorter marker would read back empty.
             guard m.to - m.from >= minimumLength else {
-                return String(format: "marker %d (%@) is shorter than %.0f ms; make it longer", RuleText.ordinal(i), m.name, minimumLength * 1000)
+                return String(
+                    format: "marker %d (%@) is shorter than %.0f ms; make it longer", RuleText.ordinal(i), m.name, minimumLength * 1000)
             }
         }
         return nil
@@ -55,7 +56,9 @@ public struct EditorMarker: Codable, Sendable, Equatable {
         for (i, item) in items.enumerated() {
             guard case .object(let o) = item, Set(o.keys) == ["name", "from", "to"], let name = o["name"]?.string,
                 let from = o["from"]?.number, let to = o["to"]?.number
-            else { return .failure(MarkerError("marker \(RuleText.ordinal(i)) is not {\"name\": text, \"from\": seconds, \"to\": seconds}")) }
+            else {
+                return .failure(MarkerError("marker \(RuleText.ordinal(i)) is not {\"name\": text, \"from\": seconds, \"to\": seconds}"))
+            }
             out.append(EditorMarker(name: name, from: from, to: to))
         }
         return .success(out)

@@ -45,7 +45,10 @@ public enum NotIncreasingRule: BeatRule {
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
         for i in map.times.indices.dropFirst() where map.times[i] < map.times[i - 1] {
             d.append(
-                diagnostic(map, i, "beat \(RuleText.ordinal(i)) at \(s(map.times[i])) comes before beat \(RuleText.ordinal(i - 1)) at \(s(map.times[i - 1])); sort the map"))
+                diagnostic(
+                    map, i,
+                    "beat \(RuleText.ordinal(i)) at \(s(map.times[i])) comes before beat \(RuleText.ordinal(i - 1)) at \(s(map.times[i - 1])); sort the map"
+                ))
         }
     }
 }
@@ -61,7 +64,9 @@ public enum DuplicateBeatRule: BeatRule {
     /// Flags each beat equal to the beat listed before it.
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
         for i in map.times.indices.dropFirst() where map.times[i] == map.times[i - 1] {
-            d.append(diagnostic(map, i, "beat \(RuleText.ordinal(i)) at \(s(map.times[i])) duplicates beat \(RuleText.ordinal(i - 1)); remove one"))
+            d.append(
+                diagnostic(
+                    map, i, "beat \(RuleText.ordinal(i)) at \(s(map.times[i])) duplicates beat \(RuleText.ordinal(i - 1)); remove one"))
         }
     }
 }
@@ -233,7 +238,8 @@ public enum IntervalOutlierRule: BeatRule {
                 d.append(
                     diagnostic(
                         map, k + 1,
-                        "beat \(RuleText.ordinal(k + 1)) at \(s(t[k + 1])) splits a \(String(format: "%.3f", m)) s interval in two; an extra beat?"))
+                        "beat \(RuleText.ordinal(k + 1)) at \(s(t[k + 1])) splits a \(String(format: "%.3f", m)) s interval in two; an extra beat?"
+                    ))
                 k += 2
             } else if r < 1e6 && abs(r - r.rounded()) < tol && r.rounded() >= 2 {
                 d.append(

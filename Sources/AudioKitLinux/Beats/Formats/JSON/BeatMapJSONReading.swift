@@ -66,7 +66,9 @@ extension BeatMapReader {
                 return BeatMapReadResult(
                     map: nil,
                     diagnostics: diagnostics
-                        + failure(file, p?.line ?? 1, p?.column ?? 1, "beat \(RuleText.ordinal(i)) is \(item.typeName), not a number of seconds").diagnostics)
+                        + failure(
+                            file, p?.line ?? 1, p?.column ?? 1, "beat \(RuleText.ordinal(i)) is \(item.typeName), not a number of seconds"
+                        ).diagnostics)
             }
             times.append(t)
             locations.append(SourceLocation(file: file, line: p?.line, column: p?.column, jsonPath: "\(base)/\(i)"))

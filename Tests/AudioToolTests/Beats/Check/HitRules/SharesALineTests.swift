@@ -59,7 +59,8 @@ struct SharesALineTests {
         #expect(b.flagged && !b.isMaybe && b.audioTime == nil)
         #expect(abs((b.suggestion ?? 0) - times[k]) < 0.002, "fix \(String(describing: b.suggestion)) for \(times[k])")
         #expect(abs((b.sharesLineWith ?? 0) - times[k + 1]) < 1e-9)
-        let message = report.diagnostics.first { $0.ruleID == BeatMapRules.misaligned && $0.message.contains("hit \(k + 1) ") }?.message ?? ""
+        let message =
+            report.diagnostics.first { $0.ruleID == BeatMapRules.misaligned && $0.message.contains("hit \(k + 1) ") }?.message ?? ""
         #expect(message.contains("same grid line") && message.contains("no clear onset there"), "\(message)")
         #expect(report.beats.filter { $0.index != k }.allSatisfy { $0.sharesLineWith == nil })
     }
