@@ -825,6 +825,49 @@ def tempo_a_little_off(browser, binary, work, errors):
         stop_server(server)
 
 
+def section_tempo_off(browser, binary, work, errors):
+    """A StepMania chart on a 40 s track of clicks at 120 BPM, a note on every beat, its second tempo section (from beat
+    20, 10 s) typed at 126 BPM with the notes keeping their beats: every hit after it runs off the music, 1.2 s by the
+    last, yet each still meets a click (the check said "0 flagged"). The findings name section 2 and the track's tempo
+    there; the one-click fix sets section 2 alone back to 120, every hit on the track's beats again (beat k at k × 0.5
+    s); the chart saved reads back in Python `simfile` at 120 BPM throughout."""
+    track = os.path.join(work, "clicks120s.wav")
+    click_track(track, 40, 120)
+    count = 72
+    chart = sample_chart("Sections", 0.0, 120, ["1000" if k % 2 == 0 else "0100" for k in range(count)], 4)
+    chart = chart.replace("#BPMS:0.000=120.000;", "#BPMS:0.000=120.000,20.000=126.000;")
+    path, server, url = start_on_chart(binary, work, "sections.sm", chart, track)
+    on_beats = lambda hits: len(hits) == count and all(abs(t - k * 0.5) < 0.001 for k, t in enumerate(hits))
+    try:
+        assert url, "the editor printed no URL for the chart with a section off the track's tempo"
+        page = open_page(browser, url, errors, "section tempo off", size=(1280, 720))
+        page.wait_for_function(f"window.editor && window.editor.state && window.editor.state.beats.length === {count}")
+        page.wait_for_selector("#applyTempo", timeout=30000)
+        findings = page.inner_text("#findings")
+        assert "tempo section 2 of the map (from 10.000 s) is at 126.00 BPM" in findings, findings
+        assert "Set section 2's tempo to 120 BPM" in findings, findings
+        assert "120.000 BPM, hits keep beats" in page.inner_text("#applyTempo"), page.inner_text("#applyTempo")
+        # Section 2's grid runs 5 % of a second, 50 ms a second, ahead.
+        assert "§2's grid runs 50.0 ms a second ahead of the track's 120 BPM" in page.inner_text("#summary"), page.inner_text("#summary")
+        assert not on_beats(page.evaluate("window.editor.beats")), "the hits after section 2's start should be off the track"
+        page.click("#applyTempo")
+        page.wait_for_function("window.editor.synced && !document.querySelector('#applyTempo')")
+        sections = page.evaluate("window.editor.grid.sections || []")
+        assert abs(page.evaluate("window.editor.grid.bpm") - 120) < 1e-9, page.evaluate("window.editor.grid")
+        assert all(abs(x["bpm"] - 120) < 1e-9 for x in sections), sections
+        assert on_beats(page.evaluate("window.editor.beats")), page.evaluate("window.editor.beats")
+        assert "beatmap.drift" not in page.inner_text("#findings"), page.inner_text("#findings")
+        page.click("#save")
+        page.wait_for_function("window.editor.state.dirty === false")
+        bpms, times = simfile_read(path)
+        assert all(abs(b - 120) < 1e-6 for b in bpms), bpms
+        assert on_beats(times), times
+    finally:
+        for context in browser.contexts:
+            context.close()
+        stop_server(server)
+
+
 def section_on_the_second_songs_first_sound(browser, binary, work, errors):
     """The tempo change with no hit on it (issue #39: 6 actions, the section 62 ms late on the old grid's beat line): the
     two songs joined, charted on the first song's beats only (88 BPM throughout, nothing yet in the second). A click on
@@ -1505,6 +1548,7 @@ def main():
             track_change_in_two_actions(browser, sys.argv[1], work, errors)
             designer_traps(browser, sys.argv[1], work, errors)
             tempo_a_little_off(browser, sys.argv[1], work, errors)
+            section_tempo_off(browser, sys.argv[1], work, errors)
             zoomed_out_shows_the_song(browser, sys.argv[1], work, errors)
             save_off_before_the_click(browser, sys.argv[1], work, track, errors)
             pauses_on_the_grid(browser, sys.argv[1], work, track, errors)

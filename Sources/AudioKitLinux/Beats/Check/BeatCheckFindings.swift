@@ -32,11 +32,10 @@ enum BeatCheckFindings {
         d += r.beats.filter { $0.flagged && $0.stretchShift == nil }.map { hitFinding($0, r, map: map, options: options) }
         d += confirmation(r, map: map, tuning: options.tuning)
         // Under a tempo its hits keep their beats at, the hits' offset is the drift's: said once the tempo is right.
-        let tempo = r.trackTempoGap
-        if tempo?.hitsKeepBeats != true, let finding = offsetFinding(r, map: map, options: options) { d.append(finding) }
-        if let finding = tempo?.finding(map: map, tolerance: options.tolerance) ?? driftFinding(r, map: map, options: options) {
-            d.append(finding)
-        }
+        let gaps = r.trackTempoGap.map { [$0] } ?? r.sectionTempoGaps
+        if !gaps.contains(where: \.hitsKeepBeats), let finding = offsetFinding(r, map: map, options: options) { d.append(finding) }
+        d += gaps.map { $0.finding(map: map, tolerance: options.tolerance) }
+        if gaps.isEmpty, let finding = driftFinding(r, map: map, options: options) { d.append(finding) }
         if let finding = octaveFinding(r, map: map) { d.append(finding) }
         d += r.gridPhases.map { $0.finding(map: map) }
         d += r.trackTempoChanges.map { $0.finding(map: map) }

@@ -118,6 +118,9 @@ public struct BeatCheckReport: Sendable {
     /// The map's one tempo running off `trackBPM` by more than half the tolerance by the last hit, worked out once for
     /// the `beatmap.drift` finding and the editor's fix; nil otherwise.
     var trackTempoGap: TrackTempoGap? = nil
+    /// The tempo sections of a map that changes tempo among its hits, each running off the track's tempo there by more
+    /// than half the tolerance by its last hit (`beatmap.drift`, one finding each); the editor's fix sets the first.
+    var sectionTempoGaps: [TrackTempoGap] = []
 
     /// The number of flagged beats.
     public var flaggedCount: Int { beats.filter(\.flagged).count }

@@ -9,8 +9,16 @@ public enum BeatCheckSummary {
         if let m = r.mapBPM, let a = r.audioBPM {
             let tempos = Set(r.tempoMap?.authoredSections.map(\.bpm) ?? [])
             if tempos.count > 1, let low = tempos.min(), let high = tempos.max() {
-                parts.append(String(format: "map %.2f–%.2f BPM (mostly %.2f) vs track %.2f BPM", low, high, m, a))
-            } else if let t = r.trackBPM, abs(m / t - 1) >= 0.002 {
+                // Through its hits a map agrees with the track whatever its sections' tempi: each off one said as such.
+                let off = r.sectionTempoGaps.compactMap { g in
+                    g.section.map { String(format: "tempo section %d at %.2f BPM where the track is at %.2f", $0.number, g.map, g.track) }
+                }
+                parts.append(
+                    off.isEmpty
+                        ? String(format: "map %.2f–%.2f BPM (mostly %.2f) vs track %.2f BPM", low, high, m, a)
+                        : String(format: "map %.2f–%.2f BPM (mostly %.2f), ", low, high, m) + off.joined(separator: ", ")
+                            + " (from the audio)")
+            } else if let t = r.trackBPM, r.trackTempoGap != nil || abs(m / t - 1) >= 0.002 {
                 // Through its hits a map agrees with a tempo 1 % off (each hit finds an onset near it): the audio's own.
                 parts.append(String(format: "map %.2f BPM vs track %.2f BPM (from the audio over the hits)", m, t))
             } else {

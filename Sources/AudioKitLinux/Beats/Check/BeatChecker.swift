@@ -275,13 +275,10 @@ public enum BeatChecker {
         let gridOctave = source == "fitted" ? nil : TempoOctave.measure(grid: tempo, offset: offset, over: times, odf: odf)
         report.gridPhases = (source == "fitted" ? [] : GridPhase.measure(grid: tempo, offset: offset, over: times, odf: odf, onset: onset))
             .filter { $0.byOnsets || gridOctave?.verdict == nil }
-        report.trackBPM = source == "fitted" ? nil : TrackTempoAgainstMap.measure(tempo, times: times, onset: onset)
-        report.trackTempoGap = TrackTempoGap(report, tolerance: options.tolerance)
-        // A tempo change of the track that the map's own or declared tempo map does not make.
-        if source != "fitted" {
-            let stretches = onset.tempoStretches ?? TempoChanges.stretches(onset)
-            report.trackTempoChanges = TrackTempoChange.find(tempo: tempo, times: times, stretches: stretches)
-        }
+        if source != "fitted" { measureTempo(&report, tempo: tempo, times: times, onset: onset, tolerance: options.tolerance) }
+        // A grid whose tempo is off the track's slides across its beats: its phase is said once the tempo is right.
+        let sliding = Set(report.sectionTempoGaps.compactMap { $0.section.map { $0.number - 1 } })
+        report.gridPhases.removeAll { report.trackTempoGap != nil || sliding.contains($0.section) }
         report.octave = TempoOctave.chosen(
             hits: isPulse(times) ? TempoOctave.measure(StretchAlignment.withoutStops(times, refuted).map { $0 - offset }, odf: odf) : nil,
             grid: source == "fitted" || !report.gridPhases.isEmpty ? nil : gridOctave)

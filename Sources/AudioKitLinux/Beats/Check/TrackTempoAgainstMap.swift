@@ -27,15 +27,38 @@ enum TrackTempoAgainstMap {
         guard let first = times.min(), let last = times.max(), last - first >= shortest else { return nil }
         let inside = tempo.sections.filter { $0.time > first && $0.time < last }
         let held = tempo.sections.last { $0.time <= first } ?? tempo.sections.first
-        guard inside.isEmpty, let bpm = held?.bpm, let track = StretchTempo.estimate(onset, from: first, to: last)?.bpm else {
-            return nil
-        }
+        guard inside.isEmpty, let bpm = held?.bpm else { return nil }
+        return measure(bpm: bpm, from: first, to: last, onset: onset)
+    }
+
+    /// The track's tempo in BPM from `first` to `last` (seconds) for a map at `bpm` there, as `measure` says it.
+    static func measure(bpm: Double, from first: Double, to last: Double, onset: OnsetStrength) -> Double? {
+        guard let track = StretchTempo.estimate(onset, from: first, to: last)?.bpm else { return nil }
         let nearest = [track / 2, track, track * 2].min { abs(log($0 / bpm)) < abs(log($1 / bpm)) } ?? track
         if abs(nearest / bpm - 1) <= sameBeat { return nearest }
         guard !meterRatios.contains(where: { abs(bpm / nearest / $0 - 1) <= sameBeat }) else { return nil }
         let frames = max(0, Int(onset.frame(ofTime: first)))..<min(onset.values.count, Int(onset.frame(ofTime: last).rounded(.up)))
         let peaks = GridRefine.peaks(onset, frames: frames)
         return gathering(bpm, peaks: peaks) < foldShare * gathering(nearest, peaks: peaks) ? nearest : nil
+    }
+
+    /// For a map whose tempo changes among its hits (`times`, sorted), each tempo section holding hits over `shortest`
+    /// seconds or more, measured as `measure` measures a map of one tempo: the section's index in `tempo.sections`, its
+    /// hits and the track's tempo over them. A section typed wrong in an editor whose hits keep their beats moves them
+    /// all off the music while each still meets an onset on dense music: 200 BPM set from a minute into a 210 BPM song
+    /// passed with "0 flagged".
+    static func sections(_ tempo: TempoMap, times: [Double], onset: OnsetStrength) -> [(index: Int, hits: [Double], track: Double)] {
+        guard let first = times.first, let last = times.last, tempo.sections.contains(where: { $0.time > first && $0.time < last })
+        else { return [] }
+        return tempo.sections.indices.compactMap { k in
+            let end = k + 1 < tempo.sections.count ? tempo.sections[k + 1].time : .infinity
+            let start = k == 0 ? -Double.infinity : tempo.sections[k].time
+            let hits = times.filter { $0 >= start && $0 < end }
+            guard let a = hits.first, let b = hits.last, b - a >= shortest,
+                let track = measure(bpm: tempo.sections[k].bpm, from: a, to: b, onset: onset)
+            else { return nil }
+            return (k, hits, track)
+        }
     }
 
     /// How sharply a beat at `bpm` gathers `peaks` (onset peaks with their strengths): the height of their fold at its

@@ -160,13 +160,21 @@ public struct EditorState: Encodable, Sendable, Equatable {
     /// under a tempo map typed wrong), whose times are what the grid is fitted to.
     public var hitsOnGrid = false
 
-    /// The tempo the page's fix of a map's one tempo sets, and what the hits keep.
+    /// The tempo the page's fix of a map's one tempo (or of its first tempo section off the track) sets, and what the hits
+    /// keep.
     public struct TrackTempo: Encodable, Sendable, Equatable {
         /// The tempo to set (BPM): the track's, or the whole tempo within 0.05 % of it.
         public var bpm: Double
         /// "beats" when the hits sit on the map's lines and drift with its grid (the fix moves them with it, each keeping
         /// its beat); "times" when they are off its lines (the fix sets the grid alone).
         public var hits: String
+        /// A hit of the section whose tempo the fix sets (seconds): the map's first, or the first of the tempo section
+        /// off the track.
+        public var at: Double
+        /// The tempo the fix replaces (BPM).
+        public var map: Double
+        /// The tempo section off the track, numbered from 1; nil when the map holds one tempo over its hits.
+        public var section: Int?
     }
 
     /// A tempo section half a beat off the track.
@@ -353,8 +361,8 @@ public struct EditorState: Encodable, Sendable, Equatable {
                 section: $0.section + 1, start: $0.start, anchor: $0.anchor, hits: $0.carriedShift == nil ? "times" : "beats",
                 shift: $0.carriedShift)
         }
-        trackTempo = report.trackTempoGap.map {
-            TrackTempo(bpm: $0.fix, hits: $0.hitsKeepBeats ? "beats" : "times")
+        trackTempo = (report.trackTempoGap ?? report.sectionTempoGaps.first).map {
+            TrackTempo(bpm: $0.fix, hits: $0.hitsKeepBeats ? "beats" : "times", at: $0.at, map: $0.map, section: $0.section?.number)
         }
         if let tempo = declaredGrid, times.count >= 4 {
             let on = times.filter { tempo.subdivision(of: $0, levels: [12, 16], tolerance: Self.onGridWithin) != nil }.count

@@ -40,8 +40,8 @@ export function showState(s) {
   // first candidate, the tempo estimator's pick from the audio alone (GET /api/tempo; its half and double follow).
   // A map whose hits keep their beats at a tempo off the track's drifts with its grid: said from the track's tempo (the
   // hits' own drift against the sounds nearest them wraps on dense music, and read "+0.13 ms a second" at 1 % off).
-  const gridRate = s.track_tempo && s.track_tempo.hits === "beats" && s.map_bpm ? (s.map_bpm / s.track_tempo.bpm - 1) * 1000 : null;
-  const drift = gridRate != null ? ` (its grid runs ${Math.abs(gridRate).toFixed(1)} ms a second ${gridRate > 0 ? "ahead of" : "behind"} the track's ${s.track_tempo.bpm} BPM)`
+  const gridRate = s.track_tempo && s.track_tempo.hits === "beats" ? (s.track_tempo.map / s.track_tempo.bpm - 1) * 1000 : null;
+  const drift = gridRate != null ? ` (${s.track_tempo.section ? `§${s.track_tempo.section}'s` : "its"} grid runs ${Math.abs(gridRate).toFixed(1)} ms a second ${gridRate > 0 ? "ahead of" : "behind"} the track's ${s.track_tempo.bpm} BPM)`
     : s.drift == null ? "" : ` (its hits drift ${s.drift >= 0 ? "+" : "−"}${Math.abs(s.drift * 1000).toFixed(2)} ms a second against their sounds)`;
   const own = span("", ownTempoText());
   own.id = "ownTempo";

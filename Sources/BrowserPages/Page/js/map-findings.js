@@ -24,8 +24,8 @@ export function offsetRow(s) {
   return row;
 }
 
-// The map's one tempo a little off the track's (the checker's `beatmap.drift`, the track's tempo measured from its audio
-// over the hits), with its fix in one click: the grid at the track's tempo, the hits keeping their beats when they sit on
+// The map's one tempo a little off the track's, or its first tempo section off the track's tempo there (the checker's
+// `beatmap.drift`, the track's tempo measured from its audio over the hits), with its fix in one click: the grid at the track's tempo, the hits keeping their beats when they sit on
 // its lines and drift with it (as moving a chart's BPM does in ArrowVortex), else their times (notes kept in
 // milliseconds under a tempo map typed wrong); null without one.
 export function tempoRow(s) {
@@ -38,7 +38,7 @@ export function tempoRow(s) {
   fix.textContent = `${bpmText(t.bpm)} BPM, hits keep ${beats ? "beats" : "times"}`;
   fix.title = beats ? "Set the tempo to the track's; every hit keeps its beat, moving with the grid (undo with Ctrl+Z)"
     : "Set the tempo to the track's; the hits, which follow the music, stay where they are (undo with Ctrl+Z)";
-  fix.onclick = (e) => { e.stopPropagation(); actions.setGrid(setSectionBpm(m.grid, s.beats[0].time, t.bpm), { carry: beats }); };
+  fix.onclick = (e) => { e.stopPropagation(); actions.setGrid(setSectionBpm(m.grid, t.at, t.bpm), { carry: beats }); };
   row.append(span(drift.severity === "error" ? "bad" : "warn", `${drift.severity}: [${drift.rule}] ${drift.message}`), fix);
   return row;
 }
