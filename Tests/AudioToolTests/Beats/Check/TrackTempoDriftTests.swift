@@ -109,6 +109,17 @@ struct TrackTempoDriftTests {
         #expect(try Self.messages(bpm: 90).isEmpty)
     }
 
+    @Test func aTempoUnderTwoTenthsOfAPercentOffIsSaidWhenTheHitsDriftTheSameWay() throws {
+        // 120.15 BPM over 120 (0.125 %): 71 beats later the grid is 35.5 − 35.5 × 120 / 120.15 = 44 ms ahead, more than
+        // half the 50 ms tolerance, and the hits' own errors drift the same way. The tempo is said with its fix, and
+        // the offset, the drift's, is not (its apply would move every hit the wrong way for half of them).
+        let said = try Self.messages(bpm: 120.15)
+        #expect(said.count == 1 && said.first?.contains("Set the tempo to 120 BPM") == true, "\(said)")
+        #expect(try Self.messages(of: Self.chart(bpm: 120.15), named: "chart.sm", track: 120, rule: "beatmap.offset").isEmpty)
+        // 120.03 (0.025 %, 9 ms by the last hit): nothing.
+        #expect(try Self.messages(bpm: 120.03).isEmpty)
+    }
+
     @Test func theTracksOwnTempoSaysNothing() throws {
         #expect(try Self.messages(bpm: 120).isEmpty)
     }
