@@ -1244,12 +1244,17 @@ def chart_whose_offset_is_off(browser, binary, work, track, errors):
         assert abs(page.evaluate("window.editor.grid.offset") - (offset0 + 60 / 88)) < 1e-6, page.evaluate("window.editor.grid")
         page.keyboard.press("Control+z")
         page.wait_for_function(f"Math.abs(window.editor.grid.offset - {offset0}) < 1e-9")
-        # One run of Tap BPM (six taps, each setting the tempo from the fourth on) is one undo step.
-        bpm0 = page.evaluate("window.editor.grid.bpm")
+        # Tap BPM measures (six taps): the grid and the hits stay until the tapped tempo's button sets it, in one undo step.
+        bpm0, before = page.evaluate("[window.editor.grid.bpm, window.editor.beats]")
         for _ in range(6):
             page.keyboard.press("b")
             page.wait_for_timeout(300)
-        page.wait_for_function(f"Math.abs(window.editor.grid.bpm - {bpm0}) > 1")
+        page.wait_for_selector("#tapSet")
+        assert page.evaluate("window.editor.grid.bpm") == bpm0 and page.evaluate("window.editor.beats") == before, "a tap moved the grid"
+        tapped = float(page.inner_text("#tapSet").split()[1])
+        assert 150 < tapped < 250, page.inner_text("#tapInfo")
+        page.click("#tapSet")
+        page.wait_for_function(f"Math.abs(window.editor.grid.bpm - {tapped}) < 1e-9")
         page.keyboard.press("Control+z")
         page.wait_for_function(f"Math.abs(window.editor.grid.bpm - {bpm0}) < 1e-9")
         # A second section's candidates ("§2 …"), beside Tap BPM's reading, keep the tempo row one row at 1280 px.

@@ -314,21 +314,20 @@ async function sendGrid(at = ticket()) {
   }
 }
 
-// One run of Tap BPM (taps at most 2 s apart) is one undo step, however many times it sets the tempo.
-let tapRunRecorded = false;
-
+// Tap BPM measures: the tempo of a run of taps (at most 2 s apart) is offered, and its button sets it in one undo step
+// (Hits keep their beats moving the hits with it), so tapping never moves the grid or a hit.
 function tapBpm() {
   const now = performance.now() / 1000;
   if (tempoTaps.length && now - tempoTaps[tempoTaps.length - 1] > 2) tempoTaps = [];
-  if (!tempoTaps.length) tapRunRecorded = false;
   tempoTaps.push(now);
   const r = tapTempo(tempoTaps.slice(-16));
   if (!r) { $("tapInfo").textContent = `tap ${4 - tempoTaps.length} more`; return; }
-  const bpm = shownTempo(r.bpm, 1);
-  const grid = m.grid ? setSectionBpm(m.grid, transport.position(), bpm) : { offset: transport.position(), bpm };
-  setGrid(grid, { record: !tapRunRecorded, carry: $("keepBeats").checked });
-  tapRunRecorded = true;
-  $("tapInfo").textContent = `${r.bpm.toFixed(1)} BPM ± ${r.spreadMs.toFixed(0)} ms over ${Math.min(tempoTaps.length, 16)} taps`;
+  const bpm = shownTempo(r.bpm, 1), set = document.createElement("button");
+  set.id = "tapSet";
+  set.textContent = `set ${bpm.toFixed(1)}`;
+  set.title = "Set the tempo of the section at the playhead to the tapped one (Ctrl+Z undoes)";
+  set.onclick = () => setGrid(m.grid ? setSectionBpm(m.grid, transport.position(), bpm) : { offset: transport.position(), bpm });
+  $("tapInfo").replaceChildren(`${r.bpm.toFixed(1)} BPM ± ${r.spreadMs.toFixed(0)} ms over ${Math.min(tempoTaps.length, 16)} taps `, set);
 }
 
 function tap() {
