@@ -145,7 +145,7 @@ extension EditorSession {
     public static let saveAsFormats = Set(BeatMapCodecs.all.filter { $0.editorSavesAs }.map { $0.format })
 
     /// Saves the beats (and a grid the new format keeps) as a new file `name` in `Settings.saveAsFolder`, which the
-    /// session edits from then on. `name` is a file name only: letters, digits, spaces, `.`, `_` and `-`, not starting
+    /// session edits from then on (a chart's notes saved as a list of times are an export: the session keeps the chart). `name` is a file name only: letters, digits, spaces, `.`, `_` and `-`, not starting
     /// with a dot, at most 128 characters, ending in `.json`, `.txt`, `.csv` or `.swift`, or in `.sm`, `.osu` or `.qua`
     /// for a chart on `exportTempo` that StepMania, the osu! editor or Quaver open; never a path, and never a file that
     /// exists. Throws `InputError` (`.writeFailed`, nothing written) otherwise.
@@ -171,8 +171,11 @@ extension EditorSession {
         guard !Self.anythingAt(path) else {
             throw InputError(.writeFailed, path: path, reason: "already exists; Save As does not replace a file", fix: "give a new name")
         }
+        // A chart's notes written as a list of times lose their lanes, holds and other charts: an export, and the
+        // session goes on editing the chart (it switched to the list, and a later Save As of a chart had no lanes).
+        let export = !(file?.map.notes.isEmpty ?? true) && !ChartExport.formats.contains(format)
         let newSidecar = EditorSidecar.path(for: path)
-        if keepsBeside, format != .json, Self.anythingAt(newSidecar) {
+        if !export, keepsBeside, format != .json, Self.anythingAt(newSidecar) {
             throw InputError(
                 .writeFailed, path: newSidecar,
                 reason: "already exists, and Save As would write the grid and markers there; nothing was saved",
@@ -181,27 +184,13 @@ extension EditorSession {
         if ChartExport.formats.contains(format) {
             try writeChart(to: path, format: format)
         } else {
-            let keeps = format.holdsTempo
-            let map = BeatMap(times: beats, tempoMap: keeps ? declared : nil)
-            var text = BeatMapWriter.string(map, format: format)
-            if keeps, !markers.isEmpty {
-                if !text.hasPrefix("{") { text = "{\"beats\": " + text + "}\n" }
-                text = try BeatMapSaver.json(text, setting: [("markers", EditorMarker.json(markers), true)], path: path)
+            let written = try writeList(to: path, format: format)
+            if export {
+                let kept = ((file?.map.file ?? "") as NSString).lastPathComponent
+                saveNote = "exported as \(name), the hits' times alone (no lanes, holds or other charts); Save still writes \(kept)"
+                return
             }
-            // Read back before anything is written: a file that would not read back as these beats is never left.
-            let reread = BeatMapReader.read(bytes: Array(text.utf8), file: path, format: format, symbol: nil).map?.times ?? []
-            guard reread.count == beats.count, zip(reread, beats).allSatisfy({ abs($0 - $1) < 1e-6 }) else {
-                throw InputError(
-                    .writeFailed, path: path, reason: "the beats would not read back from the new file as they are; nothing was written",
-                    fix: "save in another format")
-            }
-            try AtomicFile.write(text, to: path)
-            switch try BeatMapFile.open(path: path, limits: settings.limits) {
-            case .success(let f): file = f
-            case .failure:
-                unlink(path)
-                throw InputError(.writeFailed, path: path, reason: "the saved file does not read back as a beat map; it was removed")
-            }
+            file = written
         }
         // A map that keeps its markers itself needs no sidecar; one that cannot keeps them beside it if asked.
         if !sidecarPossible { keepsBeside = false }
@@ -213,6 +202,33 @@ extension EditorSession {
         saved = document
         // Said on the page: the session now edits the new file.
         saveNote = "saved as \(name); Save now writes it"
+    }
+
+    /// Writes the beats (and the grid and markers a format that holds a tempo keeps) as a list of times in `format` at
+    /// `path`, read back before it is written and opened after: the new file. Throws `InputError` (`.writeFailed`) with
+    /// nothing left at `path` when either reading fails.
+    func writeList(to path: String, format: BeatMapFormat) throws(InputError) -> BeatMapFile {
+        let keeps = format.holdsTempo
+        let map = BeatMap(times: beats, tempoMap: keeps ? declared : nil)
+        var text = BeatMapWriter.string(map, format: format)
+        if keeps, !markers.isEmpty {
+            if !text.hasPrefix("{") { text = "{\"beats\": " + text + "}\n" }
+            text = try BeatMapSaver.json(text, setting: [("markers", EditorMarker.json(markers), true)], path: path)
+        }
+        // Read back before anything is written: a file that would not read back as these beats is never left.
+        let reread = BeatMapReader.read(bytes: Array(text.utf8), file: path, format: format, symbol: nil).map?.times ?? []
+        guard reread.count == beats.count, zip(reread, beats).allSatisfy({ abs($0 - $1) < 1e-6 }) else {
+            throw InputError(
+                .writeFailed, path: path, reason: "the beats would not read back from the new file as they are; nothing was written",
+                fix: "save in another format")
+        }
+        try AtomicFile.write(text, to: path)
+        switch try BeatMapFile.open(path: path, limits: settings.limits) {
+        case .success(let f): return f
+        case .failure:
+            unlink(path)
+            throw InputError(.writeFailed, path: path, reason: "the saved file does not read back as a beat map; it was removed")
+        }
     }
 
     /// The tempo map a chart is written on: the grid the author set, else the chart's own, else the one the check fitted
