@@ -29,7 +29,8 @@ struct SaveAsExportTests {
         try await session.saveAs(name: "times.json")
         let state = await session.state()
         #expect(state.map?.hasSuffix("lanes.sm") == true, "\(String(describing: state.map))")
-        #expect(state.saveNote?.hasPrefix("exported as times.json") == true && state.saveNote?.contains("Save still writes lanes.sm") == true)
+        #expect(
+            state.saveNote?.hasPrefix("exported as times.json") == true && state.saveNote?.contains("Save still writes lanes.sm") == true)
         let list = try #require(try BeatMapFile.open(path: dir.appendingPathComponent("times.json").path).get().map)
         #expect(list.times.count == 8 && zip(list.times, times).allSatisfy { abs($0 - $1) < 1e-5 }, "\(list.times)")
         // A chart saved after it keeps the lanes the chart has (they cycled 0-1-2-3 once the session edited the list).
