@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A tempo section off the track's tempo (`beatmap.drift` on one section): two of the seven charts' songs
-(../shared/corpus/charts) joined, 40 s of each (the first from 30 s, Lollipop from 40 s; the second from 30 s), every
+(../shared/corpus/charts) joined, 40 s of each (from 30 s, Lollipop, a minute long, from 15 s), every
 ordered pair whose tempi are neither within 3 % nor an octave apart, charted as a Quaver map of two timing points, each
 song's on its own chart grid (grid.txt) with a note on every beat. Checked (`beatmap check`) as written, where nothing
 may be said of either section's tempo, then with the second section's tempo 1 % and 3 % off (its notes keeping their
@@ -16,7 +16,7 @@ import itertools, json, os, subprocess, sys, tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHARTS = os.path.join(ROOT, "..", "shared", "corpus", "charts")
 SONGS = {"goin": ("sm-goin-under", 210, 30), "mecha": ("sm-mechatribe", 180, 30), "csikos": ("qua-csikos-post", 185, 30),
-         "lolli": ("qua-lollipop", 78, 40), "pico": ("fnf-pico", 150, 30), "high": ("fnf-high", 125, 30)}
+         "lolli": ("qua-lollipop", 78, 15), "pico": ("fnf-pico", 150, 30), "high": ("fnf-high", 125, 30)}
 PART = 40.0
 
 
