@@ -165,7 +165,7 @@ enum BeatCheckFindings {
             misaligned(
                 String(
                     format:
-                        "beat %d at %.3f s is %.0f ms %@ %@ at %.3f s, once the whole map's offset is allowed for (tolerance ±%.0f ms); move it to %.3f s",
+                        "hit %d at %.3f s is %.0f ms %@ %@ at %.3f s, once the whole map's offset is allowed for (tolerance ±%.0f ms); move it to %.3f s",
                     RuleText.ordinal(b.index), b.time, abs(e) * 1000, e > 0 ? "late against" : "early against",
                     b.fromGrid ? "where its neighbours put it (no clear onset there)" : "the onset", b.audioTime ?? 0,
                     options.tolerance * 1000, b.fix ?? b.time - e))

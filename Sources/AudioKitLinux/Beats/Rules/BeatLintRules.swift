@@ -11,7 +11,7 @@ public enum NotFiniteRule: BeatRule {
     /// Flags every beat that is NaN or infinite.
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
         for (i, t) in map.times.enumerated() where !t.isFinite {
-            d.append(diagnostic(map, i, "beat \(RuleText.ordinal(i)) is \(t); write a time in seconds"))
+            d.append(diagnostic(map, i, "hit \(RuleText.ordinal(i)) is \(t); write a time in seconds"))
         }
     }
 }
@@ -27,7 +27,7 @@ public enum NegativeBeatRule: BeatRule {
     /// Flags every finite beat below 0 s.
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
         for (i, t) in map.times.enumerated() where t.isFinite && t < 0 {
-            d.append(diagnostic(map, i, "beat \(RuleText.ordinal(i)) at \(s(t)) is before the track starts; remove it or shift the map"))
+            d.append(diagnostic(map, i, "hit \(RuleText.ordinal(i)) at \(s(t)) is before the track starts; remove it or shift the map"))
         }
     }
 }
@@ -47,7 +47,7 @@ public enum NotIncreasingRule: BeatRule {
             d.append(
                 diagnostic(
                     map, i,
-                    "beat \(RuleText.ordinal(i)) at \(s(map.times[i])) comes before beat \(RuleText.ordinal(i - 1)) at \(s(map.times[i - 1])); sort the map"
+                    "hit \(RuleText.ordinal(i)) at \(s(map.times[i])) comes before hit \(RuleText.ordinal(i - 1)) at \(s(map.times[i - 1])); sort the map"
                 ))
         }
     }
@@ -66,7 +66,7 @@ public enum DuplicateBeatRule: BeatRule {
         for i in map.times.indices.dropFirst() where map.times[i] == map.times[i - 1] {
             d.append(
                 diagnostic(
-                    map, i, "beat \(RuleText.ordinal(i)) at \(s(map.times[i])) duplicates beat \(RuleText.ordinal(i - 1)); remove one"))
+                    map, i, "hit \(RuleText.ordinal(i)) at \(s(map.times[i])) duplicates hit \(RuleText.ordinal(i - 1)); remove one"))
         }
     }
 }
@@ -86,7 +86,7 @@ public enum PastEndRule: BeatRule {
             // Two times that print alike at milliseconds are printed to the microsecond, so the message shows which is later.
             let close = s(t) == s(end)
             let (at, track) = close ? (String(format: "%.6f s", t), String(format: "%.6f s", end)) : (s(t), s(end))
-            d.append(diagnostic(map, i, "beat \(RuleText.ordinal(i)) at \(at) is \(t > end ? "past" : "at") the track's end at \(track)"))
+            d.append(diagnostic(map, i, "hit \(RuleText.ordinal(i)) at \(at) is \(t > end ? "past" : "at") the track's end at \(track)"))
         }
     }
 }

@@ -121,12 +121,12 @@ struct BeatRuleTests {
     @Test func pastEndNeedsTheTrackLength() {
         let map = BeatMap(times: [1, 2, 30.5])
         #expect(BeatRuleRegistry.lint(map, options: BeatLintOptions(audioDuration: 30)).map(\.ruleID) == ["beatmap.past_end"])
-        // Beats are counted from 1: the third is "beat 3".
+        // Hits are counted from 1: the third is "hit 3".
         // A beat that prints like the track's end at milliseconds is said to the microsecond: two different numbers.
         let close = BeatRuleRegistry.lint(BeatMap(times: [1, 2, 123.4286]), options: BeatLintOptions(audioDuration: 123.42857))
-        #expect(close.map(\.message) == ["beat 3 at 123.428600 s is past the track's end at 123.428570 s"])
+        #expect(close.map(\.message) == ["hit 3 at 123.428600 s is past the track's end at 123.428570 s"])
         let on = BeatRuleRegistry.lint(BeatMap(times: [1, 2, 30]), options: BeatLintOptions(audioDuration: 30))
-        #expect(on.map(\.message) == ["beat 3 at 30.000000 s is at the track's end at 30.000000 s"])
+        #expect(on.map(\.message) == ["hit 3 at 30.000000 s is at the track's end at 30.000000 s"])
     }
 
     @Test("overlapping windows are one note, its count from the hit window; too_close uses the minimum gap")
