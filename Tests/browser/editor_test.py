@@ -1237,6 +1237,14 @@ def chart_whose_offset_is_off(browser, binary, work, track, errors):
         page.wait_for_function("document.getElementById('tapInfo').innerText.includes('every line moved 0.50 beat')")
         page.keyboard.press("Control+z")
         page.wait_for_function(f"Math.abs(window.editor.grid.offset - {offset0}) < 1e-9")
+        # On beat 1 already (the playhead 30 ms before bar 2's line, Snap off: the onset there, on the line): nothing
+        # moves, and that is said.
+        page.select_option("#divisor", "off")
+        page.evaluate(f"window.editor.transport.seek({offset0 + 4 * 60 / 88 - 0.03})")
+        page.click("#downbeat")
+        page.wait_for_function("document.getElementById('tapInfo').innerText.includes('already')")
+        assert abs(page.evaluate("window.editor.grid.offset") - offset0) < 1e-9, page.evaluate("window.editor.grid")
+        page.select_option("#divisor", "2")
         # On beat 2 of bar 1 the lines stay and the bar lines move a beat: said (nothing was), bar 1 kept near its place.
         page.evaluate(f"window.editor.transport.seek({offset0 + 60 / 88})")
         page.click("#downbeat")

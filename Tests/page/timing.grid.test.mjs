@@ -1,7 +1,7 @@
 // The editor page's tempo grid: lines by kind, snapping to a divisor, tempo fixes, tap tempo. Run: node --test Tests/page
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { markedLines, snapToGrid, scaleTempo, shiftGrid, shiftMovesGrid, shiftHalfBeat, tapTempo, hitsFromGrid, octaveFix } from "../../Sources/BrowserPages/Page/js/timing.js";
+import { markedLines, sameGrid, setDownbeat, snapToGrid, scaleTempo, shiftGrid, shiftMovesGrid, shiftHalfBeat, tapTempo, hitsFromGrid, octaveFix } from "../../Sources/BrowserPages/Page/js/timing.js";
 
 const close = (a, b, eps = 1e-9) => assert.ok(Math.abs(a - b) < eps, `${a} != ${b}`);
 
@@ -129,4 +129,14 @@ test("octaveFix puts a beat list at half or double the track's pulse on the trac
   // The even ones strong: the grid keeps its phase.
   const c = octaveFix({ bpm: 240, offset: 0.05 }, double, "double", 0.05, 10);
   c.hits.forEach((t, k) => close(t, 0.05 + 0.5 * k));
+});
+
+test("Beat 1 here on a bar line already leaves the grid the same, to the nanosecond", () => {
+  const grid = { bpm: 88, offset: 0.29, beatsPerBar: 4, sections: [] };
+  // Bar 2's line, 4 beats on: beat 1 there is the grid as it was (its offset 0.29000000000000004 after the arithmetic).
+  assert.ok(sameGrid(setDownbeat(grid, 0.29 + 4 * 60 / 88), grid));
+  assert.ok(sameGrid({ ...grid, offset: 0.29000000000000004 }, grid));
+  // Beat 2 of bar 1: the bar lines move a beat.
+  assert.ok(!sameGrid(setDownbeat(grid, 0.29 + 60 / 88), grid));
+  assert.ok(!sameGrid({ ...grid, offset: 0.291 }, grid));
 });

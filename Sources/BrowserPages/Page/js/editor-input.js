@@ -9,8 +9,8 @@ import { focusTime, m, transport } from "./editor-model.js";
 import { showProposal, showSelectedTime, showState } from "./editor-panels.js";
 import { fitCandidates } from "./tempo-candidates.js";
 import {
-  addSection, formatPosition, hitsFromGrid, moveSection, quantize, removeSection, scaleTempo, sectionAt, setDownbeat, setSectionBpm,
-  shiftHalfBeat,
+  addSection, formatPosition, hitsFromGrid, moveSection, quantize, removeSection, sameGrid, scaleTempo, sectionAt, setDownbeat,
+  setSectionBpm, shiftHalfBeat,
 } from "./timing.js";
 import { fitCanvas, tOf, xOf } from "./editor-view.js";
 
@@ -160,10 +160,17 @@ function wireToolbar() {
     if (!m.grid) return;
     // How far off the nearest beat line it is (a pause between counts as no music), in beats: short, so that the
     // tempo candidates beside it keep their room at 1280 px; the whole sentence in its title.
-    const t = c.target().time, period = 60 / sectionAt(m.grid, t).bpm, moved = Math.abs(t - quantize(t, m.grid)) / period;
+    // With Snap off, at the onset nearest the playhead (its beat line when within 1/16 beat of it), as + Section.
+    const { time: t, what } = c.target(true), period = 60 / sectionAt(m.grid, t).bpm, moved = Math.abs(t - quantize(t, m.grid)) / period;
     // On a beat that was not beat 1 the lines stay and the bar lines move: said too (it moved them with no word).
     const was = formatPosition(t, m.grid), bars = /^-?\d+:1$/.test(was) ? "" : `beat 1 is here now (it was ${was})`;
-    c.setGrid(setDownbeat(m.grid, t), { carry: false });
+    const grid = setDownbeat(m.grid, t);
+    if (sameGrid(grid, m.grid)) {
+      $("tapInfo").textContent = `Beat 1 is at ${t.toFixed(3)} s already (${what}): nothing moved`;
+      $("tapInfo").title = "To put beat 1 elsewhere, select a hit there, or move the playhead onto another onset or line";
+      return;
+    }
+    c.setGrid(grid, { carry: false });
     $("tapInfo").textContent = moved * period > 0.005 ? `every line moved ${moved.toFixed(2)} beat, ${bars || "beat 1 here"} (Ctrl+Z undoes)`
       : bars ? `${bars}: the bar lines moved (Ctrl+Z undoes)` : "";
     $("tapInfo").title = moved * period > 0.005

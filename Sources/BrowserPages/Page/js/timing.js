@@ -214,6 +214,10 @@ export function octaveFix(grid, hits, verdict, anchor, duration) {
   return { grid: fixed, hits: hitsFromGrid(fixed, hits, 0, duration) };
 }
 
+const nano = (key, v) => (typeof v === "number" ? Math.round(v * 1e9) / 1e9 : v);
+/** Whether grids `a` and `b` are the same to the nanosecond (an edit that leaves a grid where it is changes nothing). */
+export const sameGrid = (a, b) => JSON.stringify(a, nano) === JSON.stringify(b, nano);
+
 /**
  * The grid with beat 1 of a bar at `t`: the section that holds `t` moved so that a bar line of it falls there, its start
  * the one of those bar lines nearest where it was. The bars keep their numbers (a downbeat at 5.36 s on a grid from
