@@ -598,7 +598,7 @@ def candidate_carries_the_hits(browser, binary, work, errors):
         page.wait_for_function("window.editor.synced && window.editor.state.declared_grid && "
                                "window.editor.state.declared_grid.sections.length === 1")
         second_songs_candidate(page)
-        page.wait_for_function("document.getElementById('tapInfo').innerText.includes('the hits moved with the grid')")
+        page.wait_for_function("document.getElementById('tapInfo').innerText.includes(' hits moved with the grid, each keeping its beat, by up to ')")
         # Worked out here: the first song's notes where they were, the second's k beats of 95 BPM from the section.
         want = first + [start + k * 60 / 95 for k in range(8)]
         got = page.evaluate("window.editor.beats")

@@ -2,7 +2,7 @@
 // Run: node --test Tests/page
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { carried, recounts } from "../../Sources/BrowserPages/Page/js/carry.js";
+import { carried, carriedNote, recounts } from "../../Sources/BrowserPages/Page/js/carry.js";
 import { addPause } from "../../Sources/BrowserPages/Page/js/pauses.js";
 import { addSection, moveSection, removeSection, sectionsOf, setSectionBpm } from "../../Sources/BrowserPages/Page/js/timing.js";
 
@@ -92,4 +92,10 @@ test("a tempo candidate re-counts the grid only at another octave of the section
   for (const bpm of [90, 360, 45, 91.3]) assert.equal(recounts(bpm, 180), true, String(bpm));
   // 125 for a section added at 180 (two songs joined): set as typing it is, the hits carried; so is a tempo near it.
   for (const bpm of [125, 124.9, 180, 181.8, 150, 240, 100]) assert.equal(recounts(bpm, 180), false, String(bpm));
+});
+
+test("hits carried with the grid are counted, with the largest move signed", () => {
+  // Three hits, two moved: +0.357 s and −0.012 s.
+  assert.equal(carriedNote([1, 2, 3], [1, 2.357, 2.988]), "2 hits moved with the grid, each keeping its beat, by up to +357 ms (Ctrl+Z undoes)");
+  assert.equal(carriedNote([1, 2], [0.95, 2]), "1 hit moved with the grid, each keeping its beat, by up to −50 ms (Ctrl+Z undoes)");
 });

@@ -15,7 +15,7 @@ import { wire } from "./editor-input.js";
 import { draftRange, acceptRange, dropRange, draftQuery } from "./draft.js";
 import { saveAsName } from "./save-as.js";
 import { calibrate as calibrateTaps, calibrationTap } from "./calibration.js";
-import { carried } from "./carry.js";
+import { carried, carriedNote } from "./carry.js";
 
 const $ = (id) => document.getElementById(id);
 let tempoTaps = [], carriedFrom = null;
@@ -273,7 +273,7 @@ function setGrid(grid, { declare = true, record = declare, carry = record && $("
   if (carry && m.grid) {
     const moved = carried(m.grid, grid, m.beats), selected = [...m.selected];
     if (!sameBeats(moved.hits, m.beats)) { carriedFrom = m.beats; setBeats(moved.hits, selected.map((i) => moved.hits[i])); }
-    $("tapInfo").textContent = carriedFrom ? "the hits moved with the grid, each keeping its beat (Ctrl+Z undoes)" : "";
+    $("tapInfo").textContent = carriedFrom ? carriedNote(carriedFrom, moved.hits) : "";
     grid = moved.grid;
   }
   m.grid = { beatsPerBar: 4, ...grid, sections: sectionsOf(grid).slice(1).map((x) => ({ time: x.offset, bpm: x.bpm })) };
