@@ -359,6 +359,9 @@ octave() {
   echo
   echo "## A chart's tempo map at the wrong octave: each real chart on its own grid, at half its tempo and at double"
   python3 bench/chart_octave.py "$bin/beatmap"
+  echo
+  echo "## A tempo section off the track's: two of the charts' songs joined, 40 s each, on their own grids, then section 2 1 % and 3 % off"
+  python3 bench/section_tempo.py "$bin/beatmap"
 }
 
 designer() {
