@@ -20,6 +20,28 @@ let c = null;
 /** The hit or range being dragged on the detail view, or null. */
 let drag = null;
 
+// Beat 1 on a place off the grid's beats moves every line by that much: said, so an off-beat hit is not a silent trap.
+function beatOneHere() {
+  if (!m.grid) return;
+  // With Snap off, at the onset nearest the playhead (its beat line when within 1/16 beat of it), as + Section.
+  // How far off the nearest beat line it is (a pause between counts as no music), in beats: short, so that the
+  // tempo candidates beside it keep their room at 1280 px; the whole sentence in its title.
+  const { time: t, what } = c.target(true), period = 60 / sectionAt(m.grid, t).bpm, moved = Math.abs(t - quantize(t, m.grid)) / period;
+  // On a beat that was not beat 1 the lines stay and the bar lines move: said too (it moved them with no word).
+  const was = formatPosition(t, m.grid), bars = /^-?\d+:1$/.test(was) ? "" : `beat 1 is here now (it was ${was})`;
+  const grid = setDownbeat(m.grid, t);
+  if (sameGrid(grid, m.grid)) {
+    $("tapInfo").textContent = `Beat 1 is at ${t.toFixed(3)} s already (${what}): nothing moved`;
+    $("tapInfo").title = "To put beat 1 elsewhere, select a hit there, or move the playhead onto another onset or line";
+    return;
+  }
+  c.setGrid(grid, { carry: false });
+  $("tapInfo").textContent = moved * period > 0.005 ? `every line moved ${moved.toFixed(2)} beat, ${bars || "beat 1 here"} (Ctrl+Z undoes)`
+    : bars ? `${bars}: the bar lines moved (Ctrl+Z undoes)` : "";
+  $("tapInfo").title = moved * period > 0.005
+    ? `Beat 1 here was ${moved.toFixed(2)} of a beat off the grid's beats: every line of the grid moved with it (Ctrl+Z undoes)` : "";
+}
+
 /** Wires every control of the page to `controller`'s actions, once the state is shown. */
 export function wire(controller) {
   c = controller;
@@ -155,27 +177,7 @@ function wireToolbar() {
   const scale = (factor) => () => { if (m.grid) c.setGrid(scaleTempo(m.grid, factor, transport.position()), { carry: false }); };
   $("x2").onclick = scale(2); $("half").onclick = scale(1 / 2); $("x32").onclick = scale(3 / 2); $("x23").onclick = scale(2 / 3);
   $("halfBeat").onclick = () => { if (m.grid) c.setGrid(shiftHalfBeat(m.grid, transport.position()), { carry: false }); };
-  // Beat 1 on a place off the grid's beats moves every line by that much: said, so an off-beat hit is not a silent trap.
-  $("downbeat").onclick = () => {
-    if (!m.grid) return;
-    // How far off the nearest beat line it is (a pause between counts as no music), in beats: short, so that the
-    // tempo candidates beside it keep their room at 1280 px; the whole sentence in its title.
-    // With Snap off, at the onset nearest the playhead (its beat line when within 1/16 beat of it), as + Section.
-    const { time: t, what } = c.target(true), period = 60 / sectionAt(m.grid, t).bpm, moved = Math.abs(t - quantize(t, m.grid)) / period;
-    // On a beat that was not beat 1 the lines stay and the bar lines move: said too (it moved them with no word).
-    const was = formatPosition(t, m.grid), bars = /^-?\d+:1$/.test(was) ? "" : `beat 1 is here now (it was ${was})`;
-    const grid = setDownbeat(m.grid, t);
-    if (sameGrid(grid, m.grid)) {
-      $("tapInfo").textContent = `Beat 1 is at ${t.toFixed(3)} s already (${what}): nothing moved`;
-      $("tapInfo").title = "To put beat 1 elsewhere, select a hit there, or move the playhead onto another onset or line";
-      return;
-    }
-    c.setGrid(grid, { carry: false });
-    $("tapInfo").textContent = moved * period > 0.005 ? `every line moved ${moved.toFixed(2)} beat, ${bars || "beat 1 here"} (Ctrl+Z undoes)`
-      : bars ? `${bars}: the bar lines moved (Ctrl+Z undoes)` : "";
-    $("tapInfo").title = moved * period > 0.005
-      ? `Beat 1 here was ${moved.toFixed(2)} of a beat off the grid's beats: every line of the grid moved with it (Ctrl+Z undoes)` : "";
-  };
+  $("downbeat").onclick = beatOneHere;
   $("toSelection").onclick = c.toSelection;
   $("addSection").onclick = () => {
     if (!m.grid) return;
