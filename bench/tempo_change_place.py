@@ -15,12 +15,9 @@ sit some tens of ms from the audible beat), and where it lies in that song's bea
 window), and how many within 70 ms of the first beat.
 
 Usage: tempo_change_place.py BEATMAP"""
-import itertools, json, os, re, subprocess, sys, tempfile
+import json, os, re, subprocess, sys, tempfile
+from song_joins import CHARTS, SONGS, beatmap_argument, join, pairs
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CHARTS = os.path.join(ROOT, "..", "shared", "corpus", "charts")
-SONGS = {"goin": ("sm-goin-under", 210, 30), "mecha": ("sm-mechatribe", 180, 30), "csikos": ("qua-csikos-post", 185, 30),
-         "lolli": ("qua-lollipop", 78, 40), "pico": ("fnf-pico", 150, 30), "high": ("fnf-high", 125, 30)}
 WINDOW = 0.070
 
 
@@ -40,24 +37,16 @@ def placed(t, beats, period):
 
 
 def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: tempo_change_place.py BEATMAP")
-    if not os.path.isdir(CHARTS):
-        sys.exit("tempo_change_place: ../shared/corpus/charts is absent: it needs the seven charts' songs")
-    beatmap = os.path.abspath(sys.argv[1])
-    on, first, pairs = {"check": 0, "draft": 0}, {"check": 0, "draft": 0}, 0
+    beatmap = beatmap_argument("tempo_change_place")
+    on, first, count = {"check": 0, "draft": 0}, {"check": 0, "draft": 0}, 0
     with tempfile.TemporaryDirectory() as tmp:
         print("| join | check: change | from the grid (ms), beats from the first | draft: change | from the grid (ms), beats from the first |")
         print("|---|---|---|---|---|")
-        for a, b in itertools.permutations(SONGS, 2):
+        for a, b in pairs():
             (fa, ta, sa), (fb, tb, sb) = SONGS[a], SONGS[b]
-            if min(abs(ta / tb - 1), abs(ta / tb / 2 - 1), abs(tb / ta / 2 - 1)) < 0.03:
-                continue
-            pairs += 1
+            count += 1
             audio = os.path.join(tmp, f"{a}-{b}.wav")
-            subprocess.run(["ffmpeg", "-v", "error", "-y", "-ss", str(sa), "-t", "20", "-i", os.path.join(CHARTS, fa, "audio.ogg"),
-                            "-ss", str(sb), "-t", "20", "-i", os.path.join(CHARTS, fb, "audio.ogg"), "-filter_complex",
-                            "[0:a][1:a]concat=n=2:v=0:a=1", "-ac", "1", "-ar", "44100", audio], check=True)
+            join(audio, a, b, 20)
             beats, period = second_song_beats(fb, sb)
             chart = os.path.join(tmp, "one-tempo.json")
             with open(chart, "w") as f:
@@ -80,7 +69,7 @@ def main():
                 first[who] += abs(t - beats[2]) <= WINDOW
                 cells += [f"{t:.3f} s", f"{ms:+.0f}, {k:+.2f}"]
             print(f"| {a} {ta} → {b} {tb} | " + " | ".join(cells) + " |", flush=True)
-    print(f"\n{pairs} joins. Check: {on['check']} changes on the second song's grid within 70 ms, {first['check']} on its first "
+    print(f"\n{count} joins. Check: {on['check']} changes on the second song's grid within 70 ms, {first['check']} on its first "
           f"beat. Draft: {on['draft']} on the grid, {first['draft']} on the first beat.")
 
 
