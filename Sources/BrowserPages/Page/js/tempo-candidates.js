@@ -105,13 +105,21 @@ function showIn(key, make, title = "") {
 // fitted again whenever its size changes, not only when its candidates do.
 if (globalThis.ResizeObserver && document.getElementById("candidates")) new ResizeObserver(() => fitCandidates()).observe($("candidates"));
 
-/** Shows the candidates that fit whole in their room (the strongest come first), never one cut in half; the title names the others. */
+/**
+ * Shows the candidates that fit whole in their room, never one cut in half; the title names the others. With no room
+ * for all, the one farthest from the tempo of the section in focus goes first, the estimator's pick last: a section at
+ * 176 whose audio reads 90 (45, 180) keeps 180 in view, where the last ones went (issue #39).
+ */
 export function fitCandidates() {
   const box = $("candidates"), buttons = [...box.querySelectorAll(".candidate")];
   for (const b of buttons) b.hidden = false;
-  const right = box.getBoundingClientRect().right;
-  const cut = buttons.filter((b) => b.getBoundingClientRect().right > right + 0.5);
-  for (const b of cut) b.hidden = true;
+  const right = box.getBoundingClientRect().right, bpm = m.grid ? sectionAt(m.grid, focusTime()).bpm : null;
+  const far = (b) => (bpm ? Math.abs(Math.log(Number(b.textContent) / bpm)) : 0);
+  // Half and double as far: the later (the double) goes first, as before.
+  const rest = buttons.slice(1).map((b, k) => ({ b, k, d: Math.round(far(b) * 1e6) }));
+  const order = [...rest.sort((x, y) => y.d - x.d || y.k - x.k).map((x) => x.b), buttons[0]].filter(Boolean), cut = [];
+  const over = () => buttons.some((b) => !b.hidden && b.getBoundingClientRect().right > right + 0.5);
+  while (order.length && over()) { const b = order.shift(); b.hidden = true; cut.push(b); }
   box.title = box.dataset.title + (cut.length ? ` (no room here for ${cut.map((b) => b.textContent).join(", ")}: a wider window shows them)` : "");
 }
 
