@@ -11,7 +11,7 @@ No peer checks a chart's tempo sections against the audio (ArrowVortex, the osu!
 the author); the figures are the check's alone.
 
 Usage: section_tempo.py BEATMAP"""
-import json, os, subprocess, sys, tempfile
+import json, os, re, subprocess, sys, tempfile
 from song_joins import CHARTS, SONGS, beatmap_argument, join, pairs
 
 # Lollipop is a minute long: its 40 s from 15 s.
@@ -49,6 +49,12 @@ def chart(path, first, second, scale):
         f.write("\n".join(lines) + "\n")
 
 
+def cell(message):
+    """A finding in a few words: the section, its tempo and the track's there, and how far off by its last hit."""
+    m = re.match(r"tempo section (\d+) .* is at ([\d.]+) BPM and the track at ([\d.]+) BPM there .* its grid is (\d+) ms (\w+)", message)
+    return f"§{m.group(1)} {m.group(2)} for {m.group(3)}, {m.group(4)} ms {m.group(5)}" if m else message.split(":")[0]
+
+
 def said(beatmap, path, audio):
     out = subprocess.run([beatmap, "check", path, "--audio", audio, "--format", "json"], capture_output=True, text=True).stdout
     return [d["message"] for d in json.loads(out).get("diagnostics", []) if d.get("rule_id") == "beatmap.drift"]
@@ -78,7 +84,7 @@ def main():
                     quiet += not found
                 else:
                     caught[scale] += len(sections) == 1 and len(found) == 1
-                cells.append("nothing" if not found else "; ".join(m.split(":")[0] for m in found))
+                cells.append("nothing" if not found else "; ".join(cell(m) for m in found))
             print(f"| {a}→{b} | " + " | ".join(cells) + " |")
     print(f"\n{count} joins: as written, nothing said of {quiet}; section 2 said (and nothing else) at 1 % off in "
           f"{caught[1.01]}, at 3 % in {caught[1.03]}")
