@@ -66,7 +66,9 @@ export function showState(s) {
             : s.chart_in_place ? ` (${s.retime_refusal || "a save in place keeps the chart's own tempo map"}; a grid set here is kept by Save As or beside the map)`
             : " (only a JSON map or a chart keeps it; or keep it beside the map)")
         : s.grid ? ` · fitted grid ${s.grid.bpm.toFixed(3)} BPM from ${s.grid.offset.toFixed(3)} s` : "") +
-      ($("keepBeats").checked ? " · tempo edits move the hits (Tempo ▾)" : "") + ` · tap latency ${(m.tapLatency * 1000).toFixed(0)} ms`);
+      ($("keepBeats").checked ? " · tempo edits move the hits (Tempo ▾)" : "") +
+      // Said once Tap calibration has measured one: "0 ms" took a line of its own at 1280 px.
+      (m.tapLatency ? ` · tap latency ${(m.tapLatency * 1000).toFixed(0)} ms` : ""));
   // The map and the track agree on the tempo at either octave (the track's is measured through the map): the octave
   // finding's verdict is said here too, as `beatmap check`'s summary line says it.
   if (s.octave) {
