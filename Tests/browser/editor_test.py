@@ -1195,8 +1195,14 @@ def chart_whose_offset_is_off(browser, binary, work, track, errors):
         page.keyboard.press("+")
         assert page.evaluate("window.editor.view.to - window.editor.view.from") < width * 0.9, "+ after Enter in the BPM field"
         page.keyboard.press("0")
-        # Esc drops the selection; a double-click on a hit takes it away, another puts it back.
+        # A click on the seconds ruler (the detail view's bottom 16 px) seeks, even at a hit's x: no hit is taken.
         x, y = page.evaluate(f"window.editor.clientX({hits0[5]})"), page.evaluate("window.editor.clientY()")
+        bottom = page.evaluate("document.getElementById('detail').getBoundingClientRect().bottom")
+        page.keyboard.press("Escape")
+        page.mouse.click(x, bottom - 6)
+        page.wait_for_function(f"Math.abs(window.editor.transport.position() - {hits0[5]}) < 0.02")
+        assert page.evaluate("window.editor.selected.length") == 0, "a click on the ruler took a hit"
+        # Esc drops the selection; a double-click on a hit takes it away, another puts it back.
         page.mouse.click(x, y)
         page.wait_for_function("window.editor.selected.length === 1")
         # A hit typed onto another's time is refused in words, nothing moved (the two would read back as one).

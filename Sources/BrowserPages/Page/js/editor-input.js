@@ -87,7 +87,10 @@ function wireCanvases() {
   d.addEventListener("mouseleave", () => { $("pointer").textContent = ""; });
   wireOverview(o);
   d.addEventListener("mousedown", (e) => {
-    const x = canvasX(e, d), i = nearestBeat(x, d);
+    // A press on the seconds ruler along the bottom edge seeks (or marks a range), as a DAW's time ruler does: in a
+    // dense chart a hit is within reach of most places above it.
+    const r = d.getBoundingClientRect(), onRuler = e.clientY >= r.bottom - 16;
+    const x = canvasX(e, d), i = onRuler ? -1 : nearestBeat(x, d);
     // A click on a proposed hit accepts it (Alt-click rejects it), unless a hit of the map is under the pointer.
     const p = i < 0 ? proposedNear(m.proposal, tOf(x, m.view, d), (m.view.to - m.view.from) * 6 / d.width) : -1;
     if (p >= 0) {
