@@ -37,7 +37,7 @@ enum BeatCheckFindings {
         d += gaps.map { $0.finding(map: map, tolerance: options.tolerance) }
         // The hits' drift over a map whose tempo changes among them mixes its sections: each is measured on its own.
         let first = r.beats.first?.time ?? 0, last = r.beats.last?.time ?? 0
-        let sectioned = r.tempoMap?.sections.contains { $0.time > first && $0.time < last } ?? false
+        let sectioned = r.tempoMap.map { TrackTempoAgainstMap.changesTempo($0, from: first, to: last) } ?? false
         if gaps.isEmpty, !sectioned, let finding = driftFinding(r, map: map, options: options) { d.append(finding) }
         if let finding = octaveFinding(r, map: map) { d.append(finding) }
         d += r.gridPhases.map { $0.finding(map: map) }

@@ -25,9 +25,8 @@ enum TrackTempoAgainstMap {
     /// still meets an onset, said nothing before ("map 200.00 BPM vs track 200.00 BPM" on a 210 BPM song).
     static func measure(_ tempo: TempoMap, times: [Double], onset: OnsetStrength) -> Double? {
         guard let first = times.min(), let last = times.max(), last - first >= shortest else { return nil }
-        let inside = tempo.sections.filter { $0.time > first && $0.time < last }
         let held = tempo.sections.last { $0.time <= first } ?? tempo.sections.first
-        guard inside.isEmpty, let bpm = held?.bpm else { return nil }
+        guard !changesTempo(tempo, from: first, to: last), let bpm = held?.bpm else { return nil }
         return measure(bpm: bpm, from: first, to: last, onset: onset)
     }
 
@@ -42,13 +41,19 @@ enum TrackTempoAgainstMap {
         return gathering(bpm, peaks: peaks) < foldShare * gathering(nearest, peaks: peaks) ? nearest : nil
     }
 
+    /// Whether `tempo` starts a section after `first` and before `last` (seconds): a map whose tempo changes among its
+    /// hits, measured section by section.
+    static func changesTempo(_ tempo: TempoMap, from first: Double, to last: Double) -> Bool {
+        tempo.sections.contains { $0.time > first && $0.time < last }
+    }
+
     /// For a map whose tempo changes among its hits (`times`, sorted), each tempo section holding hits over `shortest`
     /// seconds or more, measured as `measure` measures a map of one tempo: the section's index in `tempo.sections`, its
     /// hits and the track's tempo over them. A section typed wrong in an editor whose hits keep their beats moves them
     /// all off the music while each still meets an onset on dense music: 200 BPM set from a minute into a 210 BPM song
     /// passed with "0 flagged".
     static func sections(_ tempo: TempoMap, times: [Double], onset: OnsetStrength) -> [(index: Int, hits: [Double], track: Double)] {
-        guard let first = times.first, let last = times.last, tempo.sections.contains(where: { $0.time > first && $0.time < last })
+        guard let first = times.first, let last = times.last, changesTempo(tempo, from: first, to: last)
         else { return [] }
         return tempo.sections.indices.compactMap { k in
             let end = k + 1 < tempo.sections.count ? tempo.sections[k + 1].time : .infinity
