@@ -171,7 +171,7 @@ public enum OffGridRule: BeatRule {
         let tempo: TempoMap
         if let t = map.writtenTempoMap {
             tempo = t
-        } else if BeatChecker.isPulse(finite) {
+        } else if PulseOrChart.isBeatList(finite, declared: map.tempoMap) {
             return
         } else if let declared = map.tempoMap {
             tempo = declared
@@ -212,7 +212,8 @@ public enum IntervalOutlierRule: BeatRule {
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
         let t = map.times
         // A chart (a tempo map, or hits on subdivisions rather than one pulse) is checked by beatmap.off_grid.
-        guard t.count >= 5, t.allSatisfy(\.isFinite), map.writtenTempoMap == nil, BeatChecker.isPulse(t, share: 0.6) else { return }
+        guard t.count >= 5, t.allSatisfy(\.isFinite), map.writtenTempoMap == nil, PulseOrChart.isBeatList(t, declared: map.tempoMap)
+        else { return }
         let ibi = (1..<t.count).map { t[$0] - t[$0 - 1] }
         func localMedian(_ k: Int) -> Double {
             Median.upper((max(0, k - 4)...min(ibi.count - 1, k + 4)).filter { $0 != k }.map { ibi[$0] }) ?? ibi[k]
