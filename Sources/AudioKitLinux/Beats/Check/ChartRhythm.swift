@@ -21,7 +21,8 @@ struct ChartRhythm {
     let levels: [Int?]
     /// The same, in time order.
     let sortedLevels: [Int?]
-    /// The subdivisions the chart uses: at least 2 % of its hits, and more than one.
+    /// The subdivisions the chart uses: at least 2 % of its hits, and more than one; a triplet subdivision (1/3, 1/6,
+    /// 1/12) also when it holds two hits and the three together hold 2 %.
     let used: [Int]
     /// The tempo map the hits are on.
     let tempo: TempoMap
@@ -64,7 +65,14 @@ struct ChartRhythm {
         self.counts = counts
         total = Double(times.count) + tuning.subdivisionPrior * Double(Subdivision.levels.count + 1)
         // In a short chart a lone hit would count.
-        used = Subdivision.levels.filter { counts[$0, default: 0] >= max(2, tuning.usedSubdivisionShare * Double(times.count)) }
+        let share = max(2, tuning.usedSubdivisionShare * Double(times.count))
+        // A triplet's notes fall on 1/3, 1/6 or 1/12 lines by where they sit in the beat (a triplet of half beats
+        // alternates 1/6 and 1/3): a chart that plays triplets uses each of those lines it puts two hits on.
+        let triplets = Subdivision.levels.filter { $0 % 3 == 0 }.reduce(0) { $0 + counts[$1, default: 0] }
+        used = Subdivision.levels.filter { level in
+            let own = counts[level, default: 0]
+            return own >= share || (level % 3 == 0 && own >= 2 && triplets >= share)
+        }
         // How often the chart steps from one hit to the next by each interval (in 1/48 beats): a pattern is made of the
         // steps a chart uses, not of any equal spacing.
         var steps: [Int: Int] = [:]
