@@ -773,6 +773,9 @@ def tempo_a_little_off(browser, binary, work, errors):
         assert "120.000 BPM, hits keep beats" in page.inner_text("#applyTempo"), page.inner_text("#applyTempo")
         # The summary says how fast the grid runs from the track (1 % of a second: 10 ms a second).
         assert "its grid runs 10.0 ms a second ahead of the track's 120 BPM" in page.inner_text("#summary"), page.inner_text("#summary")
+        # The hits' offset under that grid is the drift's average (a shift by it would move every hit the wrong way at
+        # one end): no figure until the tempo is right.
+        assert "offset: once the tempo is right" in page.inner_text("#summary") and "on the track" not in page.inner_text("#summary"), page.inner_text("#summary")
         assert on_beats(page.evaluate("window.editor.beats"), 121.2), page.evaluate("window.editor.beats")
         page.click("#applyTempo")
         page.wait_for_function("window.editor.synced && !document.querySelector('#applyTempo')")
@@ -780,6 +783,7 @@ def tempo_a_little_off(browser, binary, work, errors):
         assert on_beats(page.evaluate("window.editor.beats"), 120), page.evaluate("window.editor.beats")
         assert "keeping its beat" in page.inner_text("#tapInfo"), page.inner_text("#tapInfo")
         assert "beatmap.drift" not in page.inner_text("#findings"), page.inner_text("#findings")
+        assert re.search(r"hits \d+\.\d ms (late|early) on the track", page.inner_text("#summary")), page.inner_text("#summary")
         # One undo step takes back the grid and the hits together.
         page.keyboard.press("Control+z")
         page.wait_for_function("window.editor.synced && Math.abs(window.editor.grid.bpm - 121.2) < 1e-9")

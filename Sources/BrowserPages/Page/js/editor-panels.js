@@ -48,14 +48,17 @@ export function showState(s) {
   // The map's errors that are not a flagged hit's (hits past the track's end, the offset): "0 flagged" hid them.
   const otherErrors = (s.findings || []).filter((x) => x.severity === "error" && x.rule !== "beatmap.misaligned").length;
   const failing = errors > 0 || otherErrors > 0;
-  const late = s.offset == null ? "n/a" : `${Math.abs(s.offset * 1000).toFixed(1)} ms ${s.offset >= 0 ? "late" : "early"} on the track`;
+  // Under a grid its hits drift with, their offset is the drift's average, and a shift by it made things worse: the
+  // check says it once the tempo is right, and so does the summary.
+  const late = gridRate != null ? "offset: once the tempo is right" : s.offset == null ? "hits' offset n/a"
+    : `hits ${Math.abs(s.offset * 1000).toFixed(1)} ms ${s.offset >= 0 ? "late" : "early"} on the track`;
   const summary = $("summary");
   summary.replaceChildren(
     span(failing ? "bad" : "ok", `${errors} flagged`),
     ...(maybes ? [span("warn", ` + ${maybes} maybe`)] : []),
     ...(warnings ? [span("warn", ` + ${warnings} ${maybes ? "other " : ""}${warnings === 1 ? "warning" : "warnings"}`)] : []),
     ...(otherErrors ? [span("bad", ` + ${otherErrors} other ${otherErrors === 1 ? "error" : "errors"}`)] : []),
-    ` of ${m.beats.length} hits · hits ${late} · map ${mapBpm}${drift}`, own,
+    ` of ${m.beats.length} hits · ${late} · map ${mapBpm}${drift}`, own,
     (s.declared_grid
         ? ` · judged on the grid ${s.declared_grid.bpm.toFixed(3)} BPM from ${s.declared_grid.offset.toFixed(3)} s` +
           (s.declared_grid.sections && s.declared_grid.sections.length
