@@ -2,10 +2,16 @@ import Foundation
 
 /// The one-line summary `beatmap check` prints on standard error.
 public enum BeatCheckSummary {
-    /// Beats matched and flagged, the offset in ms, and the map's and the track's BPM when both are known.
+    /// Beats matched and flagged, the offset in ms (said to be the drift's average under a tempo the hits drift at),
+    /// and the map's and the track's BPM when both are known.
     public static func line(_ r: BeatCheckReport) -> String {
         var parts = ["beatmap: \(r.checkedCount) of \(r.beats.count) beats matched to onsets, \(r.flaggedCount) flagged"]
-        if let o = r.offset { parts.append(String(format: "offset %+.1f ms", o * 1000)) }
+        if let o = r.offset {
+            // Under a tempo its hits keep their beats at, the offset is the drift's average, which no finding says.
+            let gaps = r.trackTempoGap.map { [$0] } ?? r.sectionTempoGaps
+            let drifting = gaps.contains(where: \.hitsKeepBeats) ? " (the drift's average until the tempo is right)" : ""
+            parts.append(String(format: "offset %+.1f ms", o * 1000) + drifting)
+        }
         if let m = r.mapBPM, let a = r.audioBPM {
             let tempos = Set(r.tempoMap?.authoredSections.map(\.bpm) ?? [])
             if tempos.count > 1, let low = tempos.min(), let high = tempos.max() {

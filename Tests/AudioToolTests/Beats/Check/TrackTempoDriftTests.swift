@@ -53,6 +53,10 @@ struct TrackTempoDriftTests {
         let r = try Self.check(Self.chart(bpm: 121.2), named: "chart.sm", track: 120)
         let said = r.stderr.components(separatedBy: "vs track ").dropFirst().first?.split(separator: " ").first.flatMap { Double($0) }
         #expect(said.map { abs($0 - 120) < 0.1 } == true && r.stderr.contains("(from the audio over the hits)"), "\(r.stderr)")
+        // Its offset is the drift's average (no finding says it): the summary says so; on the track's tempo it does not.
+        #expect(r.stderr.contains("ms (the drift's average until the tempo is right)"), "\(r.stderr)")
+        let right = try Self.check(Self.chart(bpm: 120), named: "chart.sm", track: 120)
+        #expect(right.stderr.contains("offset ") && !right.stderr.contains("the drift's average"), "\(right.stderr)")
     }
 
     @Test func underATempoItsHitsDriftAtTheOffsetIsNotSaid() throws {
