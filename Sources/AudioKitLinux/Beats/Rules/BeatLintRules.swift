@@ -168,18 +168,7 @@ public enum OffGridRule: BeatRule {
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
         let finite = map.times.filter(\.isFinite)
         guard finite.count >= 4 else { return }
-        let tempo: TempoMap
-        if let t = map.writtenTempoMap {
-            tempo = t
-        } else if PulseOrChart.isBeatList(finite, declared: map.tempoMap) {
-            return
-        } else if let declared = map.tempoMap {
-            tempo = declared
-        } else if let fitted = TempoMapFit.fit(finite) {
-            tempo = fitted
-        } else {
-            return
-        }
+        guard case .chart(let chartTempo) = options.reading ?? PulseOrChart.read(map), let tempo = chartTempo else { return }
         for (i, t) in map.times.enumerated() where t.isFinite && tempo.subdivision(of: t, tolerance: options.offGridTolerance) == nil {
             let line = tempo.nearestLine(to: t, level: 4)
             d.append(
@@ -212,8 +201,7 @@ public enum IntervalOutlierRule: BeatRule {
     public static func check(_ map: BeatMap, options: BeatLintOptions, into d: inout [Diagnostic]) {
         let t = map.times
         // A chart (a tempo map, or hits on subdivisions rather than one pulse) is checked by beatmap.off_grid.
-        guard t.count >= 5, t.allSatisfy(\.isFinite), map.writtenTempoMap == nil, PulseOrChart.isBeatList(t, declared: map.tempoMap)
-        else { return }
+        guard t.count >= 5, t.allSatisfy(\.isFinite), case .beatList = options.reading ?? PulseOrChart.read(map) else { return }
         let ibi = (1..<t.count).map { t[$0] - t[$0 - 1] }
         func localMedian(_ k: Int) -> Double {
             Median.upper((max(0, k - 4)...min(ibi.count - 1, k + 4)).filter { $0 != k }.map { ibi[$0] }) ?? ibi[k]

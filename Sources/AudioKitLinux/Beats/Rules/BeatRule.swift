@@ -9,12 +9,13 @@ public struct BeatLintOptions: Sendable {
     /// How far an interval may stray from its neighbours' median before it is an outlier (fraction).
     public var outlierTolerance: Double
 
-    /// Lint settings: the hit window in ± seconds (default 0.150), the track's length in seconds when known,
-    /// and the outlier tolerance as a fraction of the local interval (default 0.25).
     /// Two hits closer than this are one tap for the player (`beatmap.too_close`), seconds.
     public var minimumGap: Double = 0.060
     /// A chart's hit further than this from every subdivision of its tempo map is off the grid (`beatmap.off_grid`), seconds.
     public var offGridTolerance: Double = 0.010
+    /// How the map being linted reads (a beat list, or a chart on a tempo map), found once for all the rules by
+    /// `BeatRuleRegistry.lint`: the fit of a tempo map to a long list's hits is its slowest step. Nil: each rule reads it.
+    var reading: PulseOrChart.Reading? = nil
 
     /// Options with the hit window (± seconds), the track's length, and the outlier tolerance (a share of the interval).
     public init(hitWindow: Double = 0.150, audioDuration: Double? = nil, outlierTolerance: Double = 0.25) {
@@ -54,6 +55,8 @@ public enum BeatRuleRegistry {
     /// Runs every lint rule.
     public static func lint(_ map: BeatMap, options: BeatLintOptions = BeatLintOptions()) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        var options = options
+        options.reading = PulseOrChart.read(map)
         for rule in all { rule.check(map, options: options, into: &diagnostics) }
         return diagnostics.sorted()
     }
