@@ -34,6 +34,7 @@ struct ChartRhythm {
     private let total: Double
     private let steps: [Int: Int]
     private let motifs: [[Int]: Int]
+    private let halfBeatMotifs: [[Int]: Int]
 
     /// The structure of `times` (map order) on `tempo`.
     init(_ times: [Double], tempo: TempoMap, tuning: BeatCheckTuning = .standard) {
@@ -83,8 +84,13 @@ struct ChartRhythm {
         let positions = sorted.map { Int((tempo.beat(atTime: $0) * 48).rounded()) }
         self.positions = positions
         var motifs: [[Int]: Int] = [:]
-        for k in positions.indices { motifs[Self.motif(k, positions), default: 0] += 1 }
+        var halfBeatMotifs: [[Int]: Int] = [:]
+        for k in positions.indices {
+            motifs[Self.motif(k, positions), default: 0] += 1
+            halfBeatMotifs[Self.motif(k, positions, reach: 24), default: 0] += 1
+        }
         self.motifs = motifs
+        self.halfBeatMotifs = halfBeatMotifs
     }
 
     /// The weight of a subdivision by the chart's use of it: (its share of the hits)^`structureWeight`, smoothed.
@@ -111,15 +117,16 @@ struct ChartRhythm {
     /// in its bar), in 1/48 beats. A chart repeats its rhythms; a hit whose motif recurs is written, not misplaced. At
     /// most 48 hits either side: hits stacked closer than that (a chord of many notes) would make each motif as long as
     /// the stack, and the check quadratic.
-    static func motif(_ k: Int, _ positions: [Int]) -> [Int] {
+    /// `reach`: how far either side the hits are taken, in 1/48 beats (a beat unless said).
+    static func motif(_ k: Int, _ positions: [Int], reach: Int = 48) -> [Int] {
         var m = [((positions[k] % 192) + 192) % 192]
         var j = k - 1
-        while j >= 0, k - j <= 48, positions[k] - positions[j] <= 48 {
+        while j >= 0, k - j <= 48, positions[k] - positions[j] <= reach {
             m.append(positions[j] - positions[k])
             j -= 1
         }
         j = k + 1
-        while j < positions.count, j - k <= 48, positions[j] - positions[k] <= 48 {
+        while j < positions.count, j - k <= 48, positions[j] - positions[k] <= reach {
             m.append(positions[j] - positions[k])
             j += 1
         }
@@ -128,6 +135,11 @@ struct ChartRhythm {
 
     /// How often the chart plays the motif of the hit of rank `k`.
     func plays(rank k: Int) -> Int { motifs[Self.motif(k, positions), default: 0] }
+
+    /// How often the chart plays the rhythm within half a beat around the hit of rank `k` (at the same place in its bar).
+    /// On a grid at half the song's tempo a beat spans two of the song's: a figure the chart repeats (Goin' Under's
+    /// triplets) has other neighbours a song's beat away each time, and only the half beat shows it repeated.
+    func playsWithinHalfABeat(rank k: Int) -> Int { halfBeatMotifs[Self.motif(k, positions, reach: 24), default: 0] }
 
     /// How often the chart plays the motif the hit of rank `k` would have at `x`, the other hits as they are.
     func plays(at x: Double, rank k: Int) -> Int {
@@ -176,12 +188,14 @@ struct ChartRhythm {
         return (first - context..<first).allSatisfy(on) && (last + 1...last + context).allSatisfy(on)
     }
 
-    /// A hit on a subdivision the chart does not use, in a rhythm the chart never repeats, with at most one other hit off
-    /// the chart's usual grid beside it and hits on it either side: a hit moved onto a finer line (or two neighbours
-    /// moved), not a figure the chart plays and not a stretch where the tempo map does not hold (rule 6).
+    /// A hit on a subdivision the chart does not use, in a rhythm the chart never repeats (within a beat, nor within half
+    /// a beat), with at most one other hit off the chart's usual grid beside it and hits on it either side: a hit moved
+    /// onto a finer line (or two neighbours moved), not a figure the chart plays and not a stretch where the tempo map
+    /// does not hold (rule 6).
     func loneOnUnusedLevel(_ k: Int, limit: Double) -> Bool {
         func onUsed(_ j: Int) -> Bool { gridDistances[j] <= limit && sortedLevels[j].map(used.contains) == true }
-        guard gridDistances[k] <= limit, let level = sortedLevels[k], !used.contains(level), plays(rank: k) < tuning.repeatedMotif
+        guard gridDistances[k] <= limit, let level = sortedLevels[k], !used.contains(level),
+            max(plays(rank: k), playsWithinHalfABeat(rank: k)) < tuning.repeatedMotif
         else { return false }
         var first = k
         var last = k

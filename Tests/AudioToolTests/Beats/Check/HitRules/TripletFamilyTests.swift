@@ -43,4 +43,25 @@ struct TripletFamilyTests {
         #expect(slipped.used == [1, 2] && slipped.sortedLevels[101] == 3)
         #expect(slipped.loneOnUnusedLevel(101, limit: 0.001))
     }
+
+    /// Half beats at 120 BPM with a quarter-note triplet at three beats, each at the same place in its 8-beat phrase
+    /// but with another hit left out a beat before or 2 beats after it, read on a grid at 60 BPM (÷2): there a beat
+    /// spans two of the song's, so the three figures' rhythms within a beat differ, and only within half a beat (the
+    /// song's beat) are they the same figure. The chart plays it three times: none of its hits is lone.
+    @Test func aFigureSeenAtHalfTheTempoStillRepeats() {
+        var beats = (0..<308).map { Double($0) / 2 }
+        for (b, left) in [(42.0, [-1.0]), (82.0, [2.0]), (122.0, [-1.0, 2.0])] {
+            beats.removeAll { $0 == b + 0.5 || left.contains($0 - b) }
+            beats += [b + 1.0 / 3, b + 2.0 / 3]
+        }
+        let times = beats.sorted().map(Self.tempo.time(ofBeat:))
+        let half = TempoMap(offset: 1, bpm: 60)
+        let rhythm = ChartRhythm(times, tempo: half)
+        let triplets = times.indices.filter { rhythm.sortedLevels[$0].map { $0 % 3 == 0 } == true }
+        #expect(triplets.count == 6 && !rhythm.used.contains(3) && !rhythm.used.contains(6), "used \(rhythm.used)")
+        for k in triplets {
+            #expect(rhythm.plays(rank: k) == 1 && rhythm.playsWithinHalfABeat(rank: k) == 3, "hit \(k + 1) at \(times[k]) s")
+            #expect(!rhythm.loneOnUnusedLevel(k, limit: 0.001), "hit \(k + 1) at \(times[k]) s")
+        }
+    }
 }
