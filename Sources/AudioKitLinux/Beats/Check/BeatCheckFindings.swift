@@ -32,13 +32,12 @@ enum BeatCheckFindings {
         d += r.beats.filter { $0.flagged && $0.stretchShift == nil }.map { hitFinding($0, r, map: map, options: options) }
         d += confirmation(r, map: map, tuning: options.tuning)
         // Under a tempo its hits keep their beats at, the hits' offset is the drift's: said once the tempo is right.
-        let gaps = r.trackTempoGap.map { [$0] } ?? r.sectionTempoGaps
-        if !gaps.contains(where: \.hitsKeepBeats), let finding = offsetFinding(r, map: map, options: options) { d.append(finding) }
-        d += gaps.map { $0.finding(map: map, tolerance: options.tolerance) }
+        if !r.offsetIsDrift, let finding = offsetFinding(r, map: map, options: options) { d.append(finding) }
+        d += r.tempoGaps.map { $0.finding(map: map, tolerance: options.tolerance) }
         // The hits' drift over a map whose tempo changes among them mixes its sections: each is measured on its own.
         let first = r.beats.first?.time ?? 0, last = r.beats.last?.time ?? 0
         let sectioned = r.tempoMap.map { TrackTempoAgainstMap.changesTempo($0, from: first, to: last) } ?? false
-        if gaps.isEmpty, !sectioned, let finding = driftFinding(r, map: map, options: options) { d.append(finding) }
+        if r.tempoGaps.isEmpty, !sectioned, let finding = driftFinding(r, map: map, options: options) { d.append(finding) }
         if let finding = octaveFinding(r, map: map) { d.append(finding) }
         d += r.gridPhases.map { $0.finding(map: map) }
         d += r.trackTempoChanges.map { $0.finding(map: map) }

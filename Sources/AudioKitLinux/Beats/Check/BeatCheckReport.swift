@@ -121,6 +121,11 @@ public struct BeatCheckReport: Sendable {
     /// The tempo sections of a map that changes tempo among its hits, each running off the track's tempo there by more
     /// than half the tolerance by its last hit (`beatmap.drift`, one finding each); the editor's fix sets the first.
     var sectionTempoGaps: [TrackTempoGap] = []
+    /// The tempo gaps found: the map's one tempo's, else each section's.
+    var tempoGaps: [TrackTempoGap] { trackTempoGap.map { [$0] } ?? sectionTempoGaps }
+    /// True when the hits keep their beats under a tempo off the track's: their offset is then the drift's average,
+    /// said once the tempo is right (no `beatmap.offset` finding; the summary line says so).
+    var offsetIsDrift: Bool { tempoGaps.contains(where: \.hitsKeepBeats) }
 
     /// The number of flagged beats.
     public var flaggedCount: Int { beats.filter(\.flagged).count }

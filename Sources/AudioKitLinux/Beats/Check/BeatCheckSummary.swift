@@ -7,9 +7,7 @@ public enum BeatCheckSummary {
     public static func line(_ r: BeatCheckReport) -> String {
         var parts = ["beatmap: \(r.checkedCount) of \(r.beats.count) beats matched to onsets, \(r.flaggedCount) flagged"]
         if let o = r.offset {
-            // Under a tempo its hits keep their beats at, the offset is the drift's average, which no finding says.
-            let gaps = r.trackTempoGap.map { [$0] } ?? r.sectionTempoGaps
-            let drifting = gaps.contains(where: \.hitsKeepBeats) ? " (the drift's average until the tempo is right)" : ""
+            let drifting = r.offsetIsDrift ? " (the drift's average until the tempo is right)" : ""
             parts.append(String(format: "offset %+.1f ms", o * 1000) + drifting)
         }
         if let m = r.mapBPM, let a = r.audioBPM {
