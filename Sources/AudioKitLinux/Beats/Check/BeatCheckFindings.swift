@@ -52,6 +52,16 @@ enum BeatCheckFindings {
         let evidence: String
         let fix: String
         switch verdict {
+        case _ where grid && o.onsetVerdict == nil && o.chart != nil:
+            let words = o.chart?.words(verdict, onsets: o) ?? ""
+            evidence =
+                (verdict == .half ? "the tempo map is at half the track's tempo: " : "the tempo map is at double the track's tempo: ")
+                + words
+                + String(format: ", so its beat is %.2f BPM, not the map's %.2f", verdict == .half ? o.bpm * 2 : o.bpm / 2, o.bpm)
+            fix =
+                verdict == .half
+                ? "double the tempo map, the hits staying where they are (in the editor: ×2)"
+                : "halve the tempo map, the hits staying where they are (in the editor: ÷2)"
         case .half:
             evidence = String(
                 format:

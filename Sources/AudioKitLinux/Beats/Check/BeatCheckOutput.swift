@@ -50,6 +50,14 @@ public enum BeatCheckOutput {
                         "bpm": .real((o.bpm * 1000).rounded() / 1000),
                         "verdict": o.verdict.map { .string($0 == .half ? "half" : "double") } ?? .null,
                         "subject": .string(o.subject),
+                        "track_reading_bpm": o.chart.map { .real(($0.reading * 1000).rounded() / 1000) } ?? .null,
+                        "hits_on_lines": o.chart.map {
+                            .object(
+                                JSONObject([
+                                    "beats": .integer(Int64($0.beats)), "halves": .integer(Int64($0.halves)),
+                                    "quarters": .integer(Int64($0.quarters)),
+                                ]))
+                        } ?? .null,
                     ]))
             } ?? .null,
             "grid_phase": .array(

@@ -272,7 +272,10 @@ public enum BeatChecker {
         // Said by the chord changes alone, not by the onsets between its beats, a section half a beat off gives way to a
         // grid the onsets measure at another octave of the track's pulse: a map at half the tempo on a song's 2 and 4
         // has its chords change between its beats too, and its fix is ×2, not half a beat.
-        let gridOctave = source == "fitted" ? nil : TempoOctave.measure(grid: tempo, offset: offset, over: times, odf: odf)
+        // The track's own tempo reading, for a grid of one tempo whose octave the onsets cannot tell (`ChartOctaveEvidence`).
+        let reading = source == "fitted" || tempo.sections.count != 1 ? nil : onset.tempoReading ?? TempoEstimator.estimate(onset)
+        let gridOctave =
+            source == "fitted" ? nil : TempoOctave.measure(grid: tempo, offset: offset, over: times, odf: odf, reading: reading)
         report.gridPhases = (source == "fitted" ? [] : GridPhase.measure(grid: tempo, offset: offset, over: times, odf: odf, onset: onset))
             .filter { $0.byOnsets || gridOctave?.verdict == nil }
         if source != "fitted" { measureTempo(&report, tempo: tempo, times: times, onset: onset, tolerance: options.tolerance) }

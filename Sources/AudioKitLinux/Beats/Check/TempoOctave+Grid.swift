@@ -10,15 +10,22 @@ extension TempoOctave {
     static let maximumGridBeats = 20_000
 
     /// The evidence for the whole beats of `tempo` from the first hit to the last (map times `times`), placed in the
-    /// audio by `offset` (map time minus audio time); nil when too few beats or too many.
-    static func measure(grid tempo: TempoMap, offset: Double, over times: [Double], odf: OnsetCurve) -> TempoOctave? {
+    /// audio by `offset` (map time minus audio time), with the track's own tempo reading `reading` beside the hits on
+    /// the grid's lines (`ChartOctaveEvidence`); nil when too few beats or too many.
+    static func measure(
+        grid tempo: TempoMap, offset: Double, over times: [Double], odf: OnsetCurve, reading: TempoEstimate? = nil
+    ) -> TempoOctave? {
         guard let first = times.min(), let last = times.max(), first.isFinite, last.isFinite else { return nil }
         let from = tempo.beat(atTime: first).rounded(.up)
         let to = tempo.beat(atTime: last).rounded(.down)
         guard from.isFinite, to.isFinite, to >= from, to - from < Double(maximumGridBeats) else { return nil }
         let beats = stride(from: from, through: to, by: 1).map { tempo.time(ofBeat: $0) }
-        guard var o = measure(beats.map { $0 - offset }, odf: odf), beats.count > o.strongerFirst else { return nil }
-        o.gridAnchor = beats[o.verdict == .double ? o.strongerFirst : 0]
+        guard var o = measure(beats.map { $0 - offset }, odf: odf), beats.count > 1 else { return nil }
+        o.chart = ChartOctaveEvidence(times: times, tempo: tempo, reading: reading)
+        // At double the tempo, the beats kept are those with the stronger onsets; said by the chart alone, those with
+        // more hits (the song's beats hold more than its off-beats).
+        let kept = o.onsetVerdict == nil ? o.chart?.strongerFirst ?? o.strongerFirst : o.strongerFirst
+        o.gridAnchor = beats[o.verdict == .double ? kept : 0]
         return o
     }
 

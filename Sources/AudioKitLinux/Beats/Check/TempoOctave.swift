@@ -30,6 +30,10 @@ struct TempoOctave: Sendable, Equatable {
     /// in phase (the first, or at double the pulse the first of the stronger beats). Nil for the hits' evidence.
     var gridAnchor: Double? = nil
 
+    /// For a chart's one-tempo grid: the track's own tempo reading and the hits on the grid's lines, which say its octave
+    /// where the onsets cannot (`ChartOctaveEvidence`). Nil for a beat list.
+    var chart: ChartOctaveEvidence? = nil
+
     /// What the evidence is of: "grid" (the map's tempo map, under hits that are right) or "beats" (a beat list).
     var subject: String { gridAnchor == nil ? "beats" : "grid" }
 
@@ -55,7 +59,14 @@ struct TempoOctave: Sendable, Equatable {
     /// The verdict: half when the middles are as strong as the beats in most gaps and doubling keeps the tempo at most
     /// 210 BPM; double when one set of alternate beats is nearly silent and halving gives 50–210 BPM (a stream of 1/4
     /// notes at 740 "BPM" is no beat list at double the pulse); nil when neither, or when too few gaps were compared.
+    /// A chart's grid the onsets say nothing of gets the verdict of its `chart` evidence.
     var verdict: Verdict? {
+        guard gaps >= Self.minimumGaps else { return nil }
+        return onsetVerdict ?? chart?.verdict(bpm: bpm, onsets: self)
+    }
+
+    /// The verdict of the onsets alone.
+    var onsetVerdict: Verdict? {
         guard gaps >= Self.minimumGaps else { return nil }
         if midpointShare >= Self.halfShare, midpointRatio >= Self.halfRatio, bpm * 2 <= 210 { return .half }
         if alternationRatio < Self.doubleRatio, bpm / 2 >= 50, bpm / 2 <= 210 { return .double }

@@ -33,6 +33,7 @@ public enum DraftSettling {
         // The draft's tempo map is made from the track's tempo changes: its checks here move hits, and need not find them.
         var onset = onset
         onset.tempoStretches = onset.tempoStretches ?? []
+        onset.tempoReading = onset.tempoReading ?? TempoEstimator.estimate(onset)
         // One check more than the rounds of moves: the last one counts what is left.
         for round in 0...rounds {
             let times = beats.map { tempo.time(ofBeat: $0) }

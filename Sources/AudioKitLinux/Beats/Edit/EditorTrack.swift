@@ -37,6 +37,7 @@ struct EditorTrack {
         // The track's tempo changes, found once: every edit is checked again, and the check says a change the map
         // does not make (`beatmap.track_tempo_change`).
         onset.tempoStretches = TempoChanges.stretches(onset)
+        onset.tempoReading = TempoEstimator.estimate(onset)
         self.onset = onset
         overview = builder.finish()
         self.path = path

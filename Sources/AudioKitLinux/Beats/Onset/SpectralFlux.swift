@@ -239,6 +239,9 @@ public struct OnsetStrength: Sendable {
     /// The track's stretches of one tempo (`TempoChanges.stretches`), when a caller that checks one track many times
     /// (the editor, a draft's settling) found them once; nil: `BeatChecker` finds them.
     public var tempoStretches: [(time: Double, bpm: Double)]? = nil
+    /// The track's own tempo reading (`TempoEstimator.estimate` on the whole track), when such a caller read it once;
+    /// nil: `BeatChecker` reads it where it needs it (a chart's grid of one tempo, for its octave).
+    public var tempoReading: TempoEstimate? = nil
 
     /// Time in seconds of frame `n` (fractional frames allowed), latency removed.
     public func time(ofFrame n: Double) -> Double { n / framesPerSecond - latency }
