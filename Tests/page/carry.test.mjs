@@ -64,6 +64,17 @@ test("a section's start moved: its hits go with it, each keeping its beat of the
   assert.ok(near(starts(kept.grid).flat(), [0, 120, 4.2, 150, 8, 100]));
 });
 
+test("a section's start moved after a stop: its hits go with it by as much, each keeping its beat of the section", () => {
+  // 120 BPM, a stop of 0.25 s at 2.0 s, 150 BPM from 4.0 s moved to 3.7 s: the section's hits at 4.4 and 5.0 s (beats 1
+  // and 2.5 of it) go 0.3 s earlier with it; the hit at 3.0 s, before it, stays, and so does the stop. Counted as rows
+  // (the path for any other edit), a start 391 ms earlier once moved its hits 172 ms later, all off its lines.
+  const grid = { bpm: 120, offset: 0, sections: [{ time: 4, bpm: 150 }], stops: [{ time: 2.0, seconds: 0.25, delay: false }] };
+  const out = carried(grid, moveSection(grid, 4, 3.7), [1.0, 3.0, 4.4, 5.0]);
+  assert.ok(near(out.hits, [1.0, 3.0, 4.1, 4.7]), String(out.hits));
+  assert.ok(near(starts(out.grid).flat(), [0, 120, 3.7, 150]), JSON.stringify(out.grid));
+  assert.deepEqual(out.grid.stops, [{ time: 2.0, seconds: 0.25, delay: false }]);
+});
+
 test("a section added at the tempo there moves nothing", () => {
   const grid = { bpm: 120, offset: 0, sections: [] };
   const edited = addSection(grid, 2, { exact: true });

@@ -48,11 +48,18 @@ export function carried(from, to, hits) {
   const a = sectionsOf(withoutPauses(from)), b = sectionsOf(withoutPauses(to)), corr = continues(a, b);
   if (!corr) return { grid: to, hits };
   const moved = movedStart(a, b);
-  if (moved > 0 && !pausesOf(from).length && !pausesOf(to).length) {
+  if (moved > 0) {
     // A section's start moved (typed in its "§k from" field): its hits go with it, each keeping its beat of the
     // section, as the page counts its bars from each section's start; every other hit and section stays where it is.
-    const shift = b[moved].offset - a[moved].offset;
-    return { grid: to, hits: hits.map((t) => (holding(a, t) === moved ? t + shift : t)) };
+    // On musical time: a stop before the section (kept at its time by the move) counts for no beats.
+    const shift = b[moved].offset - a[moved].offset, before = pausesOf(from), after = pausesOf(to);
+    return {
+      grid: to,
+      hits: hits.map((t) => {
+        const m = musicalTime(before, t);
+        return holding(a, m) === moved ? audioTime(after, m + shift) : t;
+      }),
+    };
   }
   // The beat each section of `from` starts on; the beat of each of `to`'s, that of the section it continues moved by
   // as many beats of the section before it as the edit moved its start.
