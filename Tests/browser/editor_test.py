@@ -927,9 +927,18 @@ def track_change_in_two_actions(browser, binary, work, errors):
         page = open_page(browser, url, errors, "track change in two actions", size=(1280, 720))
         page.wait_for_function("window.editor && window.editor.state && window.editor.grid && window.editor.onsets.length > 0")
         page.wait_for_function("document.getElementById('candidates').innerText.startsWith('Track here BPM')")
+        # Zoomed in (a view under 5 s), so the section's start is off the view the overview's click centres on 15 s.
+        page.locator("#detail").hover()
+        for _ in range(6):
+            if page.evaluate("window.editor.view.to - window.editor.view.from") < 5:
+                break
+            page.keyboard.press("+")
+            page.wait_for_timeout(100)
+        assert page.evaluate("window.editor.view.to - window.editor.view.from") < 5, page.evaluate("window.editor.view")
         box = page.locator("#overview").bounding_box()
         page.mouse.click(box["x"] + box["width"] * 15 / page.evaluate("window.editor.state.duration"), box["y"] + box["height"] / 2)
         page.wait_for_function("Math.abs(window.editor.position() - 15) < 0.1")
+        assert page.evaluate("window.editor.view.from") > 12.3, page.evaluate("window.editor.view")
         page.wait_for_function("/^Track here BPM\\s*95\\.0/.test(document.getElementById('candidates').innerText)", timeout=20000)
         title = page.locator("#candidates").get_attribute("title")
         assert "where the track's tempo changes" in title, title
@@ -941,6 +950,8 @@ def track_change_in_two_actions(browser, binary, work, errors):
         at, bpm = grid["sections"][0]["time"], grid["sections"][0]["bpm"]
         assert abs(at - 12.251) < 0.02 and abs(bpm - 95) < 1e-9, f"the section is at {at} s, {bpm} BPM, not 12.251 s, 95 BPM"
         assert abs(page.evaluate("window.editor.position()") - at) < 0.001, "the playhead did not go to the section's start"
+        # The detail view goes with it: the section's start in view (it stayed on 15 s, the start off its left edge).
+        page.wait_for_function(f"window.editor.view.from < {at} && {at} < window.editor.view.to")
         info = page.inner_text("#tapInfo")
         assert f"§2 starts at {at:.3f} s, where the track's tempo changes" in info, info
         # The second song's beats, worked out from the samples (95 BPM from 12.251 s), each within 20 ms of a line.

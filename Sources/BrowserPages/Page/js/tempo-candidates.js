@@ -5,7 +5,7 @@
 
 import { getJSON } from "./api.js";
 import { recounts } from "./carry.js";
-import { focusTime, m, setError, transport } from "./editor-model.js";
+import { focusTime, goToTime, m, setError, transport } from "./editor-model.js";
 import { showFindings } from "./editor-panels.js";
 import { actions, span } from "./panel-parts.js";
 import { gridForStretch, trackStretchAt, trackTempoWords } from "./track-tempo.js";
@@ -79,8 +79,9 @@ function candidateButtons(candidates, at, what, stretchFrom = null) {
       if (m.grid && stretchFrom > 0) {
         const grid = gridForStretch(m.grid, stretchFrom, bpm), s = sectionAt(grid, stretchFrom + 1e-6);
         actions.setGrid(grid, other ? { carry: false } : {});
-        // The playhead to the new section's start (when stopped), so the BPM and Offset fields edit it, as + Section does.
-        if (s.index > 0 && !transport.playing) transport.seek(s.offset);
+        // The playhead to the new section's start (when stopped), so the BPM and Offset fields edit it, as + Section does,
+        // and the detail view with it: the author sees where the section starts (it stayed on the stretch clicked).
+        if (s.index > 0 && !transport.playing) goToTime(s.offset, actions.setView);
         $("tapInfo").textContent = s.index > 0 ? `§${s.index + 1} starts at ${s.offset.toFixed(3)} s, where the track's tempo changes (Ctrl+Z undoes)` : "";
         $("tapInfo").title = "";
         return;
