@@ -1109,6 +1109,8 @@ def pauses_edited_from_the_menu(browser, binary, work, track, errors):
         stops = page.evaluate("window.editor.state.declared_grid.stops")
         assert stops == [{"time": 2, "seconds": 0.5, "delay": False}], stops
         assert "stop of 0.500 s at 2.000 s" in page.inner_text("#tapInfo"), page.inner_text("#tapInfo")
+        # Hits keep their beats is off: the tool line says the hits stayed (it said only that the lines moved).
+        assert "the hits staying where they are" in page.inner_text("#tapInfo"), page.inner_text("#tapInfo")
         assert "1 pause" in page.inner_text("#sectionInfo"), page.inner_text("#sectionInfo")
         page.wait_for_function("window.editor.drawn.beatTimes.some((t) => Math.abs(t - 3.0) < 1e-6)")
         lines = page.evaluate("window.editor.drawn.beatTimes")

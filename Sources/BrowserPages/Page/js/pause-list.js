@@ -60,8 +60,12 @@ export function wirePauseTools({ setGrid, target }) {
       $("tapInfo").textContent = `no ${what} added at ${at.toFixed(3)} s: a pause already holds the music there`;
       return;
     }
+    // The hits after it move with their lines while Hits keep their beats is on (setGrid says how many, and by how much).
+    $("tapInfo").textContent = "";
     setGrid(grid);
-    $("tapInfo").textContent = `${what} of ${seconds.toFixed(3)} s at ${at.toFixed(3)} s: the lines after it moved later (Ctrl+Z undoes)`;
+    const carried = $("tapInfo").textContent;
+    $("tapInfo").textContent = `${what} of ${seconds.toFixed(3)} s at ${at.toFixed(3)} s: the lines after it moved later`
+      + (carried ? `, and ${carried}` : ", the hits staying where they are (Ctrl+Z undoes)");
   };
   $("addStop").onclick = add(false);
   $("addDelay").onclick = add(true);
