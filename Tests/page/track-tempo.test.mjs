@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { trackTempoWords } from "../../Sources/BrowserPages/Page/js/track-tempo.js";
+import { atOctaveOf, trackTempoWords } from "../../Sources/BrowserPages/Page/js/track-tempo.js";
 
 const whole = [{ bpm: 91.32791, strength: 0.39 }, { bpm: 45.66, strength: 0.49 }];
 
@@ -13,6 +13,17 @@ test("a track that changes tempo is said stretch by stretch, not by its whole re
   assert.equal(
     trackTempoWords(whole, [{ time: 0, bpm: 88 }, { time: 12.25, bpm: 95 }, { time: 30.5, bpm: 120.5 }], 2),
     " · the track's own tempo 88.0 BPM, then 95.0 from about 12.3 s, then 120.5 from about 30.5 s");
+});
+
+test("each stretch is said at the grid's octave when it is one of it", () => {
+  // Mecha-Tribe (180) then High (125) joined: the first stretch read at 90 under a grid at 180 is said 180, not 90.
+  const tempi = [{ time: 0, bpm: 90 }, { time: 25.27, bpm: 125 }];
+  assert.equal(trackTempoWords(whole, tempi, 1, () => 180), " · the track's own tempo 180.0 BPM, then 125.0 from about 25.3 s");
+  // A grid at 120 (no octave of 90, nor of 125): as read.
+  assert.equal(trackTempoWords(whole, tempi, 1, () => 120), " · the track's own tempo 90.0 BPM, then 125.0 from about 25.3 s");
+  assert.equal(atOctaveOf(62.5, 125), 125);
+  assert.equal(atOctaveOf(250, 125), 125);
+  assert.equal(atOctaveOf(130, 125), 130);
 });
 
 test("a steady track is said by its whole reading, as the whole track's under a grid of several tempi", () => {

@@ -34,9 +34,20 @@ struct TrackTempoChange {
             let map = tempo.bpm(atTime: (times[a] + times[b]) / 2)
             let octave = (log2(map / bpm)).rounded()
             guard abs(octave) > 2 || abs(map / (bpm * pow(2, octave)) - 1) >= TempoChanges.minimumChange else { continue }
-            found.append(TrackTempoChange(time: start, from: stretches[i - 1].bpm, to: bpm, map: map, hit: times[a]))
+            // The tempo before it at the map's octave there, when it is one of it (the stretch's own reading can be
+            // another: "90 → 125" beside a map at 180 read a slow-down as a speed-up).
+            let from = atOctave(stretches[i - 1].bpm, of: tempo.bpm(atTime: start - 1e-6))
+            found.append(TrackTempoChange(time: start, from: from, to: bpm, map: map, hit: times[a]))
         }
         return found
+    }
+
+    /// `bpm` moved by octaves (¼ to 4 times) to `reference` when within `TempoChanges.minimumChange` of it; else `bpm`.
+    static func atOctave(_ bpm: Double, of reference: Double) -> Double {
+        guard bpm > 0, reference > 0, bpm.isFinite, reference.isFinite else { return bpm }
+        let k = log2(reference / bpm).rounded()
+        let folded = bpm * pow(2, k)
+        return abs(k) <= 2 && abs(folded / reference - 1) < TempoChanges.minimumChange ? folded : bpm
     }
 
     /// The `beatmap.track_tempo_change` warning, at the first hit after the change.

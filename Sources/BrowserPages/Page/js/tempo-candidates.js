@@ -60,7 +60,8 @@ function showOwnTempo() {
 
 /** The summary's words for the track's own tempo (`trackTempoWords`): its stretches when it changes tempo. */
 export function ownTempoText() {
-  return trackTempoWords(trackCandidates, trackStretches, new Set(m.grid ? sectionsOf(m.grid).map((s) => s.bpm) : []).size);
+  const tempoAt = m.grid ? (t) => sectionAt(m.grid, t).bpm : null;
+  return trackTempoWords(trackCandidates, trackStretches, new Set(m.grid ? sectionsOf(m.grid).map((s) => s.bpm) : []).size, tempoAt);
 }
 
 // `stretchFrom`: the start of the track's stretch whose candidates these are while the grid has one section; a later

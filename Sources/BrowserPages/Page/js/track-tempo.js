@@ -9,13 +9,16 @@ import { SAME_PLACE, addSection, sectionsOf, setSectionBpm } from "./timing.js";
  * - `tempi`: the track's stretches of one tempo (`GET /api/track-tempi`, each `{time, bpm}`); null until known.
  * - `mapTempi`: how many tempi the map's grid has.
  * A track that changes tempo is said stretch by stretch ("180.0 BPM, then 125.0 from about 20.1 s"): its whole
- * reading is no tempo of either song (91.3 for songs at 180 and 125 joined). Else the whole reading, said as the whole
- * track's under a grid of several tempi. "" until there is anything to say.
+ * reading is no tempo of either song (91.3 for songs at 180 and 125 joined). With `tempoAt` (a time to the grid's tempo
+ * there), each stretch is said at the grid's octave when it is one of it (90 read where the grid runs at 180 is said
+ * 180: "90 → 125" read a slow-down as a speed-up, beside tempo buttons that put 180 first). Else the whole reading, said
+ * as the whole track's under a grid of several tempi. "" until there is anything to say.
  */
-export function trackTempoWords(candidates, tempi, mapTempi) {
+export function trackTempoWords(candidates, tempi, mapTempi, tempoAt = null) {
   if (tempi && tempi.length > 1) {
-    const rest = tempi.slice(1).map((t) => `${t.bpm.toFixed(1)} from about ${t.time.toFixed(1)} s`).join(", then ");
-    return ` · the track's own tempo ${tempi[0].bpm.toFixed(1)} BPM, then ${rest}`;
+    const said = (t) => (tempoAt ? atOctaveOf(t.bpm, tempoAt(t.time + 1e-6)) : t.bpm).toFixed(1);
+    const rest = tempi.slice(1).map((t) => `${said(t)} from about ${t.time.toFixed(1)} s`).join(", then ");
+    return ` · the track's own tempo ${said(tempi[0])} BPM, then ${rest}`;
   }
   if (!candidates || !candidates.length) return "";
   const bpm = candidates[0].bpm.toFixed(1);
@@ -44,4 +47,11 @@ export function trackStretchAt(tempi, t, duration) {
 export function gridForStretch(grid, from, bpm) {
   if (!(from > sectionsOf(grid)[0].offset + SAME_PLACE)) return setSectionBpm(grid, from, bpm);
   return setSectionBpm(addSection(grid, from, { exact: true }), from + 1e-6, bpm);
+}
+
+/** `bpm` at the octave of `of` when it is one (within 3 % of ¼ to 4 times it: 90 read where the grid runs at 180); else `bpm`. */
+export function atOctaveOf(bpm, of) {
+  if (!(of > 0) || !(bpm > 0)) return bpm;
+  const k = Math.round(Math.log2(of / bpm)), folded = bpm * 2 ** k;
+  return k !== 0 && Math.abs(k) <= 2 && Math.abs(folded / of - 1) < 0.03 ? folded : bpm;
 }
