@@ -1296,6 +1296,16 @@ def chart_whose_offset_is_off(browser, binary, work, track, errors):
         page.wait_for_function("document.getElementById('candidates').innerText.startsWith('§2')", timeout=20000)
         after = page.evaluate("document.getElementById('tempo').getBoundingClientRect().height")
         assert after <= tall + 1, f"the tempo row grew from {tall} to {after} px with a section's candidates"
+        # Less room than the candidates need (the row narrowed, as a long section label or a tap reading beside it does
+        # at 1280 px): a "+N" at the end of the row names those left out, itself in view.
+        page.evaluate("document.getElementById('candidates').style.maxWidth = '150px'")
+        page.wait_for_function("[...document.querySelectorAll('#candidates .candidate')].some((b) => b.hidden)")
+        hidden = page.evaluate("[...document.querySelectorAll('#candidates .candidate')].filter((b) => b.hidden).map((b) => b.textContent)")
+        more = page.locator("#candidates .more-candidates")
+        assert more.is_visible() and more.inner_text() == f"+{len(hidden)}", (more.inner_text(), hidden)
+        assert all(h in more.get_attribute("title") for h in hidden), (more.get_attribute("title"), hidden)
+        edge = page.evaluate("document.getElementById('candidates').getBoundingClientRect().right")
+        assert more.bounding_box()["x"] + more.bounding_box()["width"] <= edge + 0.5, "the +N is cut off itself"
     finally:
         for context in browser.contexts:
             context.close()

@@ -122,7 +122,15 @@ export function fitCandidates() {
   const order = [...rest.sort((x, y) => y.d - x.d || y.k - x.k).map((x) => x.b), buttons[0]].filter(Boolean), cut = [];
   const over = () => buttons.some((b) => !b.hidden && b.getBoundingClientRect().right > right + 0.5);
   while (order.length && over()) { const b = order.shift(); b.hidden = true; cut.push(b); }
-  box.title = box.dataset.title + (cut.length ? ` (no room here for ${cut.map((b) => b.textContent).join(", ")}: a wider window shows them)` : "");
+  // Those with no room are not dropped unseen: "+1" at the end of the row names them (it takes room of its own).
+  const more = box.querySelector(".more-candidates") || box.appendChild(Object.assign(document.createElement("span"), { className: "more-candidates" }));
+  more.hidden = !cut.length;
+  const past = () => !more.hidden && more.getBoundingClientRect().right > right + 0.5;
+  while (order.length && past()) { const b = order.shift(); b.hidden = true; cut.push(b); }
+  const names = cut.map((b) => b.textContent).join(", ");
+  more.textContent = cut.length ? `+${cut.length}` : "";
+  more.title = cut.length ? `No room here for ${names} BPM: a wider window shows ${cut.length === 1 ? "it" : "them"}` : "";
+  box.title = box.dataset.title + (cut.length ? ` (no room here for ${names}: a wider window shows them)` : "");
 }
 
 /**
