@@ -66,6 +66,17 @@ enum TrackTempoAgainstMap {
         }
     }
 
+    /// Whether the onset peaks from `first` to `last` (seconds) gather at least `ratio` times more sharply at `track` BPM
+    /// than at `map` BPM (`gathering`).
+    static func gathersSharper(_ track: Double, than map: Double, from first: Double, to last: Double, onset: OnsetStrength, by ratio: Double)
+        -> Bool
+    {
+        let frames = max(0, Int(onset.frame(ofTime: first)))..<min(onset.values.count, Int(onset.frame(ofTime: last).rounded(.up)))
+        guard !frames.isEmpty else { return false }
+        let peaks = GridRefine.peaks(onset, frames: frames)
+        return gathering(track, peaks: peaks) >= ratio * gathering(map, peaks: peaks)
+    }
+
     /// How sharply a beat at `bpm` gathers `peaks` (onset peaks with their strengths): the height of their fold at its
     /// period (`GridRefine.fold`, Scheirer's comb over the stretch) over the height the same strength spread evenly over
     /// the beat would give. About 1 for a tempo the onsets do not follow; ten and more for the music's own.

@@ -38,26 +38,38 @@ struct TrackTempoGap {
 
     /// The gap of report `r`'s map, when by the last hit its grid is more than half of `tolerance` off the track's
     /// beats and the two tempi differ by `floor` or more (`agreed` when the hits' own drift says so too); nil otherwise.
+    ///
+    /// The hits' drift cannot agree once their errors wrap (on music with an onset at every 16th, a hit more than half a
+    /// 16th off meets its neighbour's: Goin' Under typed at 209.7 on its 210 BPM song, 170 ms off by its last hit, read
+    /// −0.16 ms a second); then the onsets under the hits agree instead when they gather `foldAgreement` times more
+    /// sharply at the track's tempo than at the map's (`TrackTempoAgainstMap.gathering`: at the music's own tempo its
+    /// fold is sharpest, and a tempo 0.14 % off smears it over 0.6 of a beat in two minutes).
     init?(_ r: BeatCheckReport, tolerance: Double) {
-        guard let track = r.trackBPM, let grid = r.tempoMap, let first = r.beats.first?.time else { return nil }
+        guard let track = r.trackBPM, let grid = r.tempoMap, let first = r.beats.first?.time, let last = r.beats.last?.time
+        else { return nil }
         let bpm = (grid.sections.last { $0.time <= first } ?? grid.sections[0]).bpm
-        self.init(map: bpm, track: track, hits: r.beats.map(\.time), grid: grid, tolerance: tolerance, hitsDrift: r.drift)
+        let folds = { TrackTempoAgainstMap.gathersSharper(track, than: bpm, from: first, to: last, onset: r.onset, by: Self.foldAgreement) }
+        self.init(map: bpm, track: track, hits: r.beats.map(\.time), grid: grid, tolerance: tolerance, hitsDrift: r.drift, folds: folds)
     }
+
+    /// How many times more sharply the onsets under the hits must gather at the track's tempo than at the map's to agree
+    /// that the map's is off, where the hits' own drift cannot say.
+    static let foldAgreement = 1.25
 
     /// The gap of `hits` (sorted) on `grid` at `bpm` against the track's tempo `track`, for the whole map or for
     /// `section`; `hitsDrift` is the drift of the hits' own errors (seconds a second, positive when the hits fall ever
-    /// later than their sounds), nil when not measured.
+    /// later than their sounds), nil when not measured; `folds` says whether the onsets under the hits agree instead.
     init?(
         map bpm: Double, track: Double, hits: [Double], grid: TempoMap, tolerance: Double, hitsDrift: Double?,
-        section: (number: Int, start: Double)? = nil
+        section: (number: Int, start: Double)? = nil, folds: () -> Bool = { false }
     ) {
         guard let first = hits.first, let last = hits.last else { return nil }
         // The map's beats over the hits' stretch, played at the track's tempo, take (map / track) times as long.
         let accumulated = (last - first) * (bpm / track - 1)
         // A map ahead of the music has its hits ever earlier than their sounds: a drift of the other sign.
-        let agrees = hitsDrift.map { $0 * accumulated < 0 && abs($0 * (last - first)) > tolerance / 2 } ?? false
+        let hitsAgree = hitsDrift.map { $0 * accumulated < 0 && abs($0 * (last - first)) > tolerance / 2 } ?? false
         let off = abs(bpm / track - 1)
-        guard abs(accumulated) > tolerance / 2, off >= Self.floor || (agrees && off >= Self.agreed) else { return nil }
+        guard abs(accumulated) > tolerance / 2, off >= Self.floor || (off >= Self.agreed && (hitsAgree || folds())) else { return nil }
         let whole = track.rounded()
         (map, self.track, self.accumulated) = (bpm, track, accumulated)
         fix = abs(whole / track - 1) <= 0.0005 ? whole : (track * 100).rounded() / 100
