@@ -68,7 +68,9 @@ enum TrackTempoAgainstMap {
 
     /// Whether the onset peaks from `first` to `last` (seconds) gather at least `ratio` times more sharply at `track` BPM
     /// than at `map` BPM (`gathering`).
-    static func gathersSharper(_ track: Double, than map: Double, from first: Double, to last: Double, onset: OnsetStrength, by ratio: Double)
+    static func gathersSharper(
+        _ track: Double, than map: Double, from first: Double, to last: Double, onset: OnsetStrength, by ratio: Double
+    )
         -> Bool
     {
         let frames = max(0, Int(onset.frame(ofTime: first)))..<min(onset.values.count, Int(onset.frame(ofTime: last).rounded(.up)))

@@ -22,7 +22,8 @@ struct TempoDriftByFoldTests {
         if said {
             // 0.143 % over the 119 s of hits: (119 × (209.7 / 210 − 1)) ≈ −170 ms; the track's tempo is measured over
             // the hits' span, so the figure said is near it.
-            #expect(drift?.contains("error: [beatmap.drift] the map's tempo is 209.70 BPM and the track's 210.00 BPM") == true, "\(r.stdout)")
+            #expect(
+                drift?.contains("error: [beatmap.drift] the map's tempo is 209.70 BPM and the track's 210.00 BPM") == true, "\(r.stdout)")
             #expect(drift?.contains("Set the tempo to 210 BPM (the whole tempo nearest it), the notes keeping their beats") == true)
             let ms = drift.flatMap { $0.firstMatch(of: /its grid is ([0-9]+) ms behind/) }.flatMap { Double($0.1) }
             #expect(ms.map { $0 > 140 && $0 < 180 } == true, "\(String(describing: drift))")
