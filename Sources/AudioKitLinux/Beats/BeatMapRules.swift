@@ -133,7 +133,7 @@ public enum BeatMapRules {
         RuleDescription(
             id: tempoOctave, name: "Beat list or tempo map at half or double the track's pulse",
             summary:
-                "A beat list's beats, or the beats of a chart's own or declared tempo map, are every other beat of the track (it has onsets as strong between every two of them), or the track's beats and as many between them (every other beat has no onset of its own).",
+                "A beat list's beats, or the beats of a chart's own or declared tempo map, are every other beat of the track (it has onsets as strong between every two of them), or the track's beats and as many between them (every other beat has no onset of its own). For a chart's grid of one tempo, also when the track's own tempo reading is twice or half the grid's and the chart's hits agree: at half, its 1/2 and 1/4 lines hold as many hits per line as its beats; at double, its 1/2 lines almost none.",
             rationale:
                 "The map's tempo and the track's agree at either octave, since the track's is measured through the map, so the check compares the onsets on the beats with those between them. A game that shows a beat on every other one of the music's, or on every off-beat, feels wrong at once; a chart whose hits are right on a tempo map at half the track's (each hit on a 1/2 line) gives a game that counts beats half of them. The editor fixes a beat list with ×2 or ÷2 then Hits from grid, a tempo map with ×2 or ÷2 alone (docs/charts.md).",
             defaultSeverity: .warning,
