@@ -36,8 +36,7 @@ enum TrackTempoAgainstMap {
         let nearest = [track / 2, track, track * 2].min { abs(log($0 / bpm)) < abs(log($1 / bpm)) } ?? track
         if abs(nearest / bpm - 1) <= sameBeat { return nearest }
         guard !meterRatios.contains(where: { abs(bpm / nearest / $0 - 1) <= sameBeat }) else { return nil }
-        let frames = max(0, Int(onset.frame(ofTime: first)))..<min(onset.values.count, Int(onset.frame(ofTime: last).rounded(.up)))
-        let peaks = GridRefine.peaks(onset, frames: frames)
+        let peaks = Self.peaks(onset, from: first, to: last)
         return gathering(bpm, peaks: peaks) < foldShare * gathering(nearest, peaks: peaks) ? nearest : nil
     }
 
@@ -73,10 +72,15 @@ enum TrackTempoAgainstMap {
     )
         -> Bool
     {
-        let frames = max(0, Int(onset.frame(ofTime: first)))..<min(onset.values.count, Int(onset.frame(ofTime: last).rounded(.up)))
-        guard !frames.isEmpty else { return false }
-        let peaks = GridRefine.peaks(onset, frames: frames)
+        let peaks = Self.peaks(onset, from: first, to: last)
+        guard !peaks.isEmpty else { return false }
         return gathering(track, peaks: peaks) >= ratio * gathering(map, peaks: peaks)
+    }
+
+    /// The onset peaks of `onset` from `first` to `last` seconds (`GridRefine.peaks`).
+    static func peaks(_ onset: OnsetStrength, from first: Double, to last: Double) -> [(time: Double, value: Double)] {
+        let frames = max(0, Int(onset.frame(ofTime: first)))..<min(onset.values.count, Int(onset.frame(ofTime: last).rounded(.up)))
+        return frames.isEmpty ? [] : GridRefine.peaks(onset, frames: frames)
     }
 
     /// How sharply a beat at `bpm` gathers `peaks` (onset peaks with their strengths): the height of their fold at its

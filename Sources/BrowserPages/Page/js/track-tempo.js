@@ -1,6 +1,7 @@
 // The summary's words for the track's own tempo: its stretches of one tempo when it changes (two songs joined), else
 // the whole track's reading, and the section a later stretch's tempo starts. Pure: tested with `node --test`.
 
+import { recounts } from "./carry.js";
 import { SAME_PLACE, addSection, sectionsOf, setSectionBpm } from "./timing.js";
 
 /**
@@ -49,9 +50,7 @@ export function gridForStretch(grid, from, bpm) {
   return setSectionBpm(addSection(grid, from, { exact: true }), from + 1e-6, bpm);
 }
 
-/** `bpm` at the octave of `of` when it is one (within 3 % of ¼ to 4 times it: 90 read where the grid runs at 180); else `bpm`. */
+/** `bpm` at the octave of `of` when it is another octave of it (`recounts`: 90 read where the grid runs at 180); else `bpm`. */
 export function atOctaveOf(bpm, of) {
-  if (!(of > 0) || !(bpm > 0)) return bpm;
-  const k = Math.round(Math.log2(of / bpm)), folded = bpm * 2 ** k;
-  return k !== 0 && Math.abs(k) <= 2 && Math.abs(folded / of - 1) < 0.03 ? folded : bpm;
+  return of > 0 && bpm > 0 && recounts(of, bpm) ? bpm * 2 ** Math.round(Math.log2(of / bpm)) : bpm;
 }
