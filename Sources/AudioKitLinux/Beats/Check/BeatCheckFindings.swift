@@ -24,6 +24,13 @@ enum BeatCheckFindings {
         }
     }
 
+    /// The lint's findings less its `beatmap.off_grid` warnings on hits the check flags: such a hit has the check's own
+    /// finding (its place to move to, or the stretch it belongs to), and one hit is listed once.
+    static func withoutFlaggedOffGrid(_ lint: [Diagnostic], _ r: BeatCheckReport, map: BeatMap) -> [Diagnostic] {
+        let flagged = Set(r.beats.filter(\.flagged).compactMap { map.locations.indices.contains($0.index) ? map.locations[$0.index] : nil })
+        return lint.filter { $0.ruleID != OffGridRule.description.id || !flagged.contains($0.location) }
+    }
+
     /// Every finding of a check: the stretches off the track, each flagged hit, the check's reach, the map's offset and
     /// its drift.
     static func make(_ r: BeatCheckReport, map: BeatMap, options: BeatCheckOptions) -> [Diagnostic] {

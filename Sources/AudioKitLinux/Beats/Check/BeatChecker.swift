@@ -285,7 +285,7 @@ public enum BeatChecker {
         report.octave = TempoOctave.chosen(
             hits: isPulse(times) ? TempoOctave.measure(StretchAlignment.withoutStops(times, refuted).map { $0 - offset }, odf: odf) : nil,
             grid: source == "fitted" || !report.gridPhases.isEmpty ? nil : gridOctave)
-        var all = diagnostics
+        var all = BeatCheckFindings.withoutFlaggedOffGrid(diagnostics, report, map: map)
         all += BeatCheckFindings.make(report, map: map, options: options)
         report.diagnostics = all.sorted()
         return report

@@ -211,4 +211,29 @@ struct UnsnappedTests {
         let three = BeatChecker.check(map: BeatMap(times: run, bpm: 185, offset: 1), onset: onset)
         #expect(three.beats.allSatisfy { $0.offGrid == nil }, "\(three.beats.filter { $0.offGrid != nil }.map(\.time))")
     }
+
+    /// A click under every note of a chart at 100 BPM (groups of four 1/4 beats, a beat's rest between); the second note
+    /// of group 20 nudged 15 ms late, off every line by more than the lint's 10 ms. The lint alone says
+    /// `beatmap.off_grid` on it; the check says it once, as its own finding with the line to move it to. Before, the
+    /// editor's list showed the hit twice: an error with its fix and a warning without.
+    @Test func aHitOffTheGridIsListedOnce() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let step = 60.0 / 100 / 4
+        let times = (0..<40).flatMap { g in (0..<4).map { 1 + Double(g * 8 + $0) * step } }
+        let path = try ChartJudgementTests.clicks(times, gains: times.map { _ in 1 }, seconds: times.last! + 1, in: dir)
+        let onset = try SpectralFlux.analyze(path: path)
+        let k = 20 * 4 + 1
+        var moved = times
+        moved[k] += 0.015
+        let map = BeatMap(times: moved, bpm: 100, offset: 1, file: "chart.txt")
+        let lint = BeatRuleRegistry.lint(map).filter { $0.ruleID == OffGridRule.description.id }
+        #expect(lint.map(\.location) == [map.locations[k]], "\(lint)")
+
+        let report = BeatChecker.check(map: map, onset: onset)
+        #expect(report.beats.filter(\.flagged).map(\.index) == [k], "flagged \(report.beats.filter(\.flagged).map(\.time))")
+        let onHit = report.diagnostics.filter { $0.location == map.locations[k] }
+        #expect(onHit.map(\.ruleID) == [BeatMapRules.misaligned], "\(onHit)")
+        #expect(abs((report.beats[k].suggestion ?? 0) - times[k]) < 0.0005)
+    }
 }
