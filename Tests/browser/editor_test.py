@@ -99,7 +99,7 @@ def half_tempo_fix(browser, binary, work, track, errors):
         page.wait_for_function(f"window.editor.synced && window.editor.beats.length === {len(half)} && Math.abs(window.editor.grid.bpm - 44) < 0.5")
         # The same by hand: ×2, then Hits from grid.
         page.click("#x2")
-        page.click("text=Tempo ▾")  # the rarer grid tools are in a menu
+        page.click("#tempoMenu summary")  # the rarer grid tools are in a menu
         page.click("#fromGrid")
         doubled = doubled_onto_the_beats("×2 and Hits from grid")
         assert page.evaluate("window.editor.state.flagged") == 0, page.inner_text("#summary")
@@ -1377,6 +1377,14 @@ def layout_fits(browser, url, errors):
         assert before == after, f"Play → Pause moved the toolbar at {width}: {before} → {after}"
         box = page.evaluate("(() => { const f = document.getElementById('findings').getBoundingClientRect(); return [f.top, innerHeight]; })()")
         assert box[0] + 20 < box[1], f"the findings start at {box[0]} px of {box[1]}: below the fold"
+        # The summary's text shorter and longer than its room (one line; a save note, a fix's finding and the grid's
+        # whole story at once): the detail view below stays where it is, and the summary's end fades when it is cut.
+        top = "document.getElementById('detail').getBoundingClientRect().top"
+        place = page.evaluate(top)
+        for text in ("1 flagged", "saved · " + "judged on the grid 88.000 BPM from 0.120 s, then 95.00 from 12.300 s · " * 12):
+            page.evaluate("(t) => { const s = document.getElementById('summary'); s.textContent = t; s.onscroll(); }", text)
+            assert page.evaluate(top) == place, f"a summary of {len(text)} characters moved the detail view at {width}"
+        assert page.evaluate("document.getElementById('summary').classList.contains('more')"), "a cut summary does not say so"
         detail[width] = page.evaluate("document.getElementById('detail').getBoundingClientRect().height")
         page.context.close()
     assert detail[1920] > 1.8 * detail[1280], f"the detail view does not grow with the window: {detail}"

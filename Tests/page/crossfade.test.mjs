@@ -1,7 +1,7 @@
 // The audition page's pure logic (Sources/BrowserPages/Page/js/crossfade.js), run by node --test.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { curveColor, curvesToLoad, dbText, dipText, loudnessTicks, midpointDb, planQuery, refusalText, scale, transitionText, withScenario } from "../../Sources/BrowserPages/Page/js/crossfade.js";
+import { curveColor, curvesToLoad, playheadColor, dbText, dipText, loudnessTicks, midpointDb, planQuery, refusalText, scale, transitionText, withScenario } from "../../Sources/BrowserPages/Page/js/crossfade.js";
 
 test("the plan goes to the server as its keys only, the curve replaced when asked", () => {
   const plan = { at: "31.25", duration: "2", curve: "linear", quantize: "bar", gap: "0", from: "1.5", phase: "1", extra: "x" };
@@ -29,6 +29,17 @@ test("each curve keeps its colour, the same as the plot's", () => {
   assert.equal(curveColor("equal-power"), curveColor("qsin"));
   assert.notEqual(curveColor("linear"), curveColor("equal-power"));
   assert.notEqual(curveColor("s-curve"), curveColor("hard-cut"));
+});
+
+test("no curve is drawn in a colour near the playhead's white", () => {
+  const rgb = (c) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16));
+  const white = rgb(playheadColor);
+  for (const curve of ["linear", "equal-power", "s-curve", "hard-cut", "exp", "log"]) {
+    const c = rgb(curveColor(curve));
+    // A hue, not a grey (a light grey read as the playhead): its channels differ by more than a quarter of the range.
+    assert.ok(Math.max(...c) - Math.min(...c) > 64, `${curve}: ${curveColor(curve)}`);
+    assert.ok(c.some((v, i) => v !== white[i]));
+  }
 });
 
 test("the scale maps the loop onto the canvas, and the curves to load include the chosen one once", () => {

@@ -1,7 +1,7 @@
 // The crossfade audition's view: the transition drawn on its canvas (both tracks with their beats and flams, the gains,
 // the momentary loudness, the fade) and the dip table. It draws what it is given and keeps no state; the controller
 // (audition.js) owns the page's state and calls it.
-import { curveColor, dbText, dipText, loudnessTicks, midpointDb, mixTime, scale } from "./crossfade.js";
+import { curveColor, dbText, dipText, loudnessTicks, midpointDb, mixTime, playheadColor, scale } from "./crossfade.js";
 
 /**
  * Draws the transition `v` (the server's `/api/view`) on `canvas`, the `chosen` curve thick and its fade shaded, the
@@ -29,8 +29,10 @@ export function drawTransition(canvas, v, chosenCurve, setup, offset) {
   for (let t = Math.ceil(v.windowStart); t <= v.windowEnd; t++) g.fillText(`${t}s`, x(t) - 8, h - 4);
   if (offset !== undefined) {
     const at = x(mixTime(v.windowStart, offset));
-    g.strokeStyle = "#ffffff";
+    g.strokeStyle = playheadColor;
+    g.lineWidth = 2;
     g.beginPath(); g.moveTo(at, 0); g.lineTo(at, h - 16); g.stroke();
+    g.lineWidth = 1;
   }
 }
 

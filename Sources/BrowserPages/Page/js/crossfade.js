@@ -4,13 +4,19 @@
 /** The keys of a plan, as the server reads them from a query. */
 export const planKeys = ["at", "duration", "curve", "quantize", "gap", "from", "phase"];
 
-/** One colour per curve, the same as in `beatmap crossfade --plot`. */
+/** The loop's position on the transition: white, a colour no curve takes. */
+export const playheadColor = "#ffffff";
+
+/**
+ * One colour per curve, the hues of `beatmap crossfade --plot`; the hard cut (dark slate on the plot's white) is purple
+ * here, on a dark page, where grey would read as the white playhead.
+ */
 export function curveColor(curve) {
   switch (curve) {
     case "linear": case "tri": return "#2e86de";
     case "equal-power": case "qsin": return "#27ae60";
     case "s-curve": case "hsin": return "#e74c3c";
-    case "hard-cut": return "#a0a8b4";
+    case "hard-cut": return "#a569bd";
     default: return "#d4ac0d";
   }
 }

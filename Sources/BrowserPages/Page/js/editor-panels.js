@@ -69,7 +69,7 @@ export function showState(s) {
             : s.chart_in_place ? ` (${s.retime_refusal || "a save in place keeps the chart's own tempo map"}; a grid set here is kept by Save As or beside the map)`
             : " (only a JSON map or a chart keeps it; or keep it beside the map)")
         : s.grid ? ` · fitted grid ${s.grid.bpm.toFixed(3)} BPM from ${s.grid.offset.toFixed(3)} s` : "") +
-      ($("keepBeats").checked ? " · tempo edits move the hits (Tempo ▾)" : "") +
+      ($("keepBeats").checked ? " · tempo edits move the hits (Tempo menu)" : "") +
       // Said once Tap calibration has measured one: "0 ms" took a line of its own at 1280 px.
       (m.tapLatency ? ` · tap latency ${(m.tapLatency * 1000).toFixed(0)} ms` : ""));
   // The map and the track agree on the tempo at either octave (the track's is measured through the map): the octave
@@ -83,7 +83,7 @@ export function showState(s) {
     const which = g && (g.sections || []).length ? `tempo section${phases.length > 1 ? "s" : ""} ${phases.map((p) => p.section).join(", ")}` : "the tempo map";
     summary.append(" · ", span("warn", `${which} half a beat off the track`));
   }
-  // What became of the file comes first (the summary keeps three lines: the end scrolls, the whole text in its title): a
+  // What became of the file comes first (the summary keeps four lines: the end scrolls, the whole text in its title): a
   // save in place's note ran past the third line at 1280 px. A save the server would refuse as the file stands is said
   // before the click, with its reason (Save As still works).
   if (s.save_refusal) summary.prepend(span("warn", `Save here is off: ${s.save_refusal}`), " · ");
