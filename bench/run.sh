@@ -334,6 +334,7 @@ draft() {
   echo
   echo "## Where the annotated beats fall on each draft's grid (on its beats, or half a beat off)"
   python3 bench/draft_phase.py "$bin/beatmap"
+  python3 bench/detect_quantize.py "$bin/beatmap"
 }
 
 scaling() {

@@ -16,7 +16,7 @@ extension Beatmap {
                 both tracks, their beats, the gains and each curve's loudness dip (EBU R128), and gives the chosen settings \
                 as Swift for the game and as the beatmap crossfade command that writes the same mix. The settings given \
                 here are the page's first; the scenarios are one click each. A track without --bpm-a or --bpm-b is \
-                analysed (as beatmap detect --quantize does) for its tempo and first beat. On a Mac or another machine, forward the port \
+                analysed (its tempo map fitted as beatmap draft places it) for its tempo and first beat. On a Mac or another machine, forward the port \
                 (ssh -L PORT:127.0.0.1:PORT host) and open the URL there. Ctrl-C stops the server.
                 """)
 

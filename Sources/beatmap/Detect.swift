@@ -29,7 +29,8 @@ extension Beatmap {
         @Option(name: .long, help: "Highest tempo considered.")
         var maxBpm: Double = 250
 
-        @Flag(name: .long, help: "Snap the draft onto its fitted grid.")
+        @Flag(
+            name: .long, help: "Write the beats of the song's fitted tempo map (as beatmap draft places it) instead of the tracked beats.")
         var quantize = false
 
         @Option(name: .long, help: ArgumentHelp("Array name for Swift output.", valueName: "name"))
@@ -47,8 +48,16 @@ extension Beatmap {
 
         func run() throws {
             try OutputGuard.check([output], against: [track])
-            let onset = try TempoEstimator.onsetStrength(path: track, limits: limitOptions.limits.audio)
-            guard let draft = BeatMapDraft(onset, range: minBpm...maxBpm, bpm: bpm, quantize: quantize) else {
+            let draft: BeatMapDraft?
+            if quantize {
+                // The grid as `beatmap draft` places it: sections, refined on the onsets, on the beat.
+                draft = BeatMapDraft.onFittedGrid(
+                    try DraftAnalysis.onset(path: track, limits: limitOptions.limits.audio), range: minBpm...maxBpm, bpm: bpm)
+            } else {
+                draft = BeatMapDraft(
+                    try TempoEstimator.onsetStrength(path: track, limits: limitOptions.limits.audio), range: minBpm...maxBpm, bpm: bpm)
+            }
+            guard let draft else {
                 throw ToolFailure("\(track): too short or silent to find a beat")
             }
             let estimate = draft.estimate
