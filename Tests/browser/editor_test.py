@@ -190,12 +190,19 @@ def chart_grid_at_half_tempo(browser, binary, work, track, errors):
         page = open_page(browser, url, errors, "half grid")
         page.wait_for_function(f"window.editor && window.editor.state && window.editor.state.beats.length === {len(full)}")
         assert abs(page.evaluate("window.editor.grid.bpm") - 44) < 0.01, page.evaluate("window.editor.grid")
+        # Which chart of the file is edited, its style and difficulty as the file names them.
+        assert "half-grid.sm · dance-single Hard" in page.inner_text("#title") and "dance-single Hard" in page.title(), page.title()
         page.wait_for_selector("#applyOctave")
         findings = page.inner_text("#findings")
         assert "tempo map is at half" in findings and "88.00 BPM" in findings, findings
         assert "×2: 88" in page.inner_text("#applyOctave"), page.inner_text("#applyOctave")
         # The summary says it beside "map 44.00 BPM vs track 44.00 BPM", which cannot tell.
         assert "the tempo map is at half the track's pulse (88.00 BPM)" in page.inner_text("#summary"), page.inner_text("#summary")
+        # Right after the hit counts, in view: at the end of the summary's four lines it was cut at 1280 px.
+        seen = page.evaluate("""(() => { const s = document.getElementById('summary');
+          const w = [...s.querySelectorAll('.warn')].find((e) => e.textContent.includes("the track's pulse"));
+          return w.getBoundingClientRect().bottom <= s.getBoundingClientRect().top + 2.7 * parseFloat(getComputedStyle(s).lineHeight); })()""")
+        assert seen, "the octave's words are not in the summary's first two lines"
         before = page.evaluate("window.editor.beats")
         page.click("#applyOctave")
         page.wait_for_function("window.editor.synced && !document.querySelector('#applyOctave')")
@@ -629,6 +636,18 @@ def refusals_are_said(page):
     page.press("#offset", "Enter")
     page.wait_for_function("document.querySelector('#findings').innerText.includes('more than a minute outside the track')")
     page.wait_for_function("document.getElementById('offset').value === '0.250'")
+    # The same with tempo edits moving the hits: refused, the hits stay, and the tool line says no "N hits moved".
+    hits = page.evaluate("window.editor.state.beats.map((b) => b.time)")
+    page.evaluate("document.getElementById('keepBeats').checked = true")
+    page.fill("#offset", "-200")
+    page.press("#offset", "Enter")
+    assert page.evaluate("document.getElementById('offset').value") != "0.250", "the offset typed was not taken to the server"
+    page.wait_for_function(
+        "document.getElementById('offset').value === '0.250' && !document.getElementById('tapInfo').innerText.includes('moved')",
+        timeout=20000)
+    page.wait_for_function("window.editor.synced")
+    assert page.evaluate("window.editor.state.beats.map((b) => b.time)") == hits, "a refused offset moved the hits"
+    page.evaluate("document.getElementById('keepBeats').checked = false")
     page.keyboard.press("Control+z")
     page.wait_for_function("window.editor.synced && Math.abs(window.editor.state.declared_grid.sections[0].bpm - 90) < 1e-9")
     # A refused marker (a name of 100 characters): said with the server's reason.
@@ -1018,8 +1037,9 @@ def designer_traps(browser, binary, work, errors):
         page.click("#sectionList .section-row[data-number='2'] button:has-text('×')")
         page.wait_for_function("window.editor.synced && window.editor.grid.sections.length === 0")
         assert page.evaluate("document.getElementById('sectionsMenu').open"), "the sections list closed on ×"
+        # The server refused the two offsets (1e12, and −200 with the hits carried); the tempo of 0 never left the page.
         grid_refusals = [r for r in refused if "/api/grid" in r]
-        assert len(grid_refusals) == 1 and len([r for r in refused if "/api/markers" in r]) == 1, f"refused: {refused}"
+        assert len(grid_refusals) == 2 and len([r for r in refused if "/api/markers" in r]) == 1, f"refused: {refused}"
     finally:
         for context in browser.contexts:
             context.close()
@@ -1306,6 +1326,15 @@ def chart_whose_offset_is_off(browser, binary, work, track, errors):
         assert all(h in more.get_attribute("title") for h in hidden), (more.get_attribute("title"), hidden)
         edge = page.evaluate("document.getElementById('candidates').getBoundingClientRect().right")
         assert more.bounding_box()["x"] + more.bounding_box()["width"] <= edge + 0.5, "the +N is cut off itself"
+        # A click on "+N" lists them, and a choice there does what its own button does: the section takes that tempo.
+        more.click()
+        page.wait_for_selector("#moreCandidates:not([hidden]) .candidate")
+        listed = page.evaluate("[...document.querySelectorAll('#moreCandidates .candidate')].map((b) => b.textContent)")
+        assert sorted(listed) == sorted(hidden), (listed, hidden)
+        page.click(f"#moreCandidates .candidate >> text='{listed[0]}'")
+        page.wait_for_function(
+            f"window.editor.grid.sections.some((s) => Math.abs(s.bpm - {float(listed[0])}) < 1e-6) && document.getElementById('moreCandidates').hidden",
+            timeout=20000)
     finally:
         for context in browser.contexts:
             context.close()
@@ -1570,6 +1599,12 @@ def main():
             # An exact time typed for the selected hit moves it there.
             page.click(f".finding[data-index='{late}']")
             assert page.input_value("#hitTime").startswith(f"{original[6]:.3f}"), page.input_value("#hitTime")
+            # A time past the track's end, or before its start, is refused in words, the hit where it was.
+            for outside in ("999", "-5"):
+                page.fill("#hitTime", outside)
+                page.press("#hitTime", "Enter")
+                page.wait_for_function("document.querySelector('#findings').innerText.includes('is outside the track')")
+                assert page.evaluate(f"window.editor.beats[{late}]") == original[6], "a time outside the track moved the hit"
             page.fill("#hitTime", "4.35")
             page.press("#hitTime", "Enter")
             page.wait_for_function("window.editor.synced && window.editor.state.beats.some(b => b.time === 4.35)")

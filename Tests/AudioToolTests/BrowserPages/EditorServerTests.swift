@@ -298,7 +298,7 @@
                     "tolerance", "hit_window",
                     "findings",
                     "markers", "keeps_markers", "sidecar", "sidecar_possible", "save_note", "save_refusal", "octave", "grid_phases",
-                    "track_tempo", "hits_on_grid",
+                    "track_tempo", "hits_on_grid", "chart",
                 ]
                 #expect(Set(state.keys) == Set(keys))
                 // Hits tapped in, with no tempo map of their own: tempo edits leave them at their times by default.

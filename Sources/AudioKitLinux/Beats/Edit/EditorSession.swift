@@ -385,6 +385,7 @@ public actor EditorSession {
             sidecar: keepsBeside ? savePath.map { (EditorSidecar.path(for: $0) as NSString).lastPathComponent } : nil,
             sidecarPossible: sidecarPossible, saveNote: saveNote, saveRefusal: refusal, chartInPlace: savesChartInPlace)
         state.retimeRefusal = savesChartInPlace ? retimeRefusal : nil
+        state.chart = file?.map.chart
         return state
     }
 

@@ -159,6 +159,9 @@ public struct EditorState: Encodable, Sendable, Equatable {
     /// its line, and a chart file refused the save). False for hits off the grid (tapped, or kept in milliseconds
     /// under a tempo map typed wrong), whose times are what the grid is fitted to.
     public var hitsOnGrid = false
+    /// Which chart of a file that holds several is edited (its difficulty and description, as the reader names it);
+    /// nil for a map of one.
+    public var chart: String? = nil
 
     enum CodingKeys: String, CodingKey {
         case track, duration, channels, map, dirty, beats, offset, drift, grid, flagged, tolerance, findings
@@ -181,6 +184,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         case gridPhases = "grid_phases"
         case trackTempo = "track_tempo"
         case hitsOnGrid = "hits_on_grid"
+        case chart
     }
 
     /// Encodes every key, an absent value as `null`.
@@ -217,6 +221,7 @@ public struct EditorState: Encodable, Sendable, Equatable {
         try c.encode(gridPhases, forKey: .gridPhases)
         try c.encode(trackTempo, forKey: .trackTempo)
         try c.encode(hitsOnGrid, forKey: .hitsOnGrid)
+        try c.encode(chart, forKey: .chart)
     }
 
     /// The keys of a grid in the page's JSON.

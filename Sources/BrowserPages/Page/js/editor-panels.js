@@ -16,13 +16,34 @@ const $ = (id) => document.getElementById(id);
 
 export { actions, span };
 
+/**
+ * The grid's own troubles, said right after the hit counts (at the end of four lines they were cut at 1280 px): the
+ * octave finding's verdict, as `beatmap check`'s summary line says it (the map and the track agree on the tempo at
+ * either octave, the track's measured through the map), and sections half a beat off the track.
+ */
+function gridAlerts(s, g) {
+  const alerts = [];
+  if (s.octave) {
+    const what = s.octave.subject === "grid" ? "the tempo map" : "the map";
+    alerts.push(" · ", span("warn", `${what} is at ${s.octave.verdict} the track's pulse (${s.octave.pulse.toFixed(2)} BPM)`));
+  }
+  const phases = s.grid_phases || [];
+  if (phases.length) {
+    const which = g && (g.sections || []).length ? `tempo section${phases.length > 1 ? "s" : ""} ${phases.map((p) => p.section).join(", ")}` : "the tempo map";
+    alerts.push(" · ", span("warn", `${which} half a beat off the track`));
+  }
+  return alerts;
+}
+
 /** The title, the summary line, the findings, the markers and the save button for the server's state `s`. */
 export function showState(s) {
   // The file a save writes comes first (after a Save As, the new one), its unsaved mark before it, so neither is cut.
   const file = (s.map || "draft").split("/").pop();
-  $("title").textContent = (s.dirty ? "● " : "") + file;
-  $("title").title = `${s.map ? "Saving writes " + s.map : "A draft: Save As names its file"}${s.dirty ? " (unsaved changes)" : ""}; the track is ${s.track}`;
-  document.title = `${s.dirty ? "● " : ""}${file} · beatmap edit`;
+  // A file of several charts says which one is edited (a .ssc of nine difficulties said none).
+  const which = s.chart ? ` · ${s.chart}` : "";
+  $("title").textContent = (s.dirty ? "● " : "") + file + which;
+  $("title").title = `${s.map ? "Saving writes " + s.map : "A draft: Save As names its file"}${s.chart ? ` (its chart ${s.chart})` : ""}${s.dirty ? " (unsaved changes)" : ""}; the track is ${s.track}`;
+  document.title = `${s.dirty ? "● " : ""}${file}${which} · beatmap edit`;
   const f = (v, d = 1) => (v == null ? "n/a" : v.toFixed(d));
   // A grid of several tempos says its range and the one that holds longest, as `beatmap check` does.
   const g = s.declared_grid, tempos = g ? [g.bpm, ...(g.sections || []).map((x) => x.bpm)] : [];
@@ -58,7 +79,7 @@ export function showState(s) {
     ...(maybes ? [span("warn", ` + ${maybes} maybe`)] : []),
     ...(warnings ? [span("warn", ` + ${warnings} ${maybes ? "other " : ""}${warnings === 1 ? "warning" : "warnings"}`)] : []),
     ...(otherErrors ? [span("bad", ` + ${otherErrors} other ${otherErrors === 1 ? "error" : "errors"}`)] : []),
-    ` of ${m.beats.length} hits · ${late} · map ${mapBpm}${drift}`, own,
+    ` of ${m.beats.length} hits`, ...gridAlerts(s, g), ` · ${late} · map ${mapBpm}${drift}`, own,
     (s.declared_grid
         ? ` · judged on the grid ${s.declared_grid.bpm.toFixed(3)} BPM from ${s.declared_grid.offset.toFixed(3)} s` +
           (s.declared_grid.sections && s.declared_grid.sections.length
@@ -72,17 +93,7 @@ export function showState(s) {
       ($("keepBeats").checked ? " · tempo edits move the hits (Tempo menu)" : "") +
       // Said once Tap calibration has measured one: "0 ms" took a line of its own at 1280 px.
       (m.tapLatency ? ` · tap latency ${(m.tapLatency * 1000).toFixed(0)} ms` : ""));
-  // The map and the track agree on the tempo at either octave (the track's is measured through the map): the octave
-  // finding's verdict is said here too, as `beatmap check`'s summary line says it.
-  if (s.octave) {
-    const what = s.octave.subject === "grid" ? "the tempo map" : "the map";
-    summary.append(" · ", span("warn", `${what} is at ${s.octave.verdict} the track's pulse (${s.octave.pulse.toFixed(2)} BPM)`));
-  }
-  const phases = s.grid_phases || [];
-  if (phases.length) {
-    const which = g && (g.sections || []).length ? `tempo section${phases.length > 1 ? "s" : ""} ${phases.map((p) => p.section).join(", ")}` : "the tempo map";
-    summary.append(" · ", span("warn", `${which} half a beat off the track`));
-  }
+
   // What became of the file comes first (the summary keeps four lines: the end scrolls, the whole text in its title): a
   // save in place's note ran past the third line at 1280 px. A save the server would refuse as the file stands is said
   // before the click, with its reason (Save As still works).

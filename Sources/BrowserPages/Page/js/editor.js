@@ -32,7 +32,11 @@ function typeSelectedTime() {
   const field = $("hitTime"), one = m.selected.size === 1 ? [...m.selected][0] : -1;
   const t = parsePosition(field.value.replace(/\s*\(.*\)\s*$/, ""), m.grid);
   const bad = one >= 0 && (t == null || !Number.isFinite(t)) ? `Not moved: "${field.value}" is neither seconds nor bar:beat[:k/d]` : "";
-  if (one < 0 || bad) { field.classList.add("invalid"); if (bad) setError(bad); return; }
+  // A time outside the track (999 s on a 108 s song, or before its start) is no place a player can hit: refused, in words.
+  const end = m.state ? m.state.duration : Infinity;
+  const outside = one >= 0 && !bad && (t < 0 || t > end)
+    ? `Not moved: ${t.toFixed(3)} s is outside the track (0 to ${end.toFixed(3)} s)` : "";
+  if (one < 0 || bad || outside) { field.classList.add("invalid"); if (bad || outside) { setError(bad || outside); showFindings(m.state); } return; }
   // Onto another hit (within 1 ms), the two would read back as one: refused, in words.
   const other = m.beats.findIndex((b, i) => i !== one && Math.abs(b - t) <= 0.001);
   if (other >= 0) {
@@ -303,7 +307,11 @@ async function sendGrid(at = ticket()) {
   } catch (e) {
     // Refused: say why, and show the grid the server still judges on, not the one the page drew. Hits carried with it
     // go back to their times, the selection on the same hits, sent before the refusal is said (so their answer keeps it).
-    if (seq === putSeq && carriedFrom) { const back = carriedFrom; carriedFrom = null; setBeats(back, [...m.selected].map((i) => back[i])); }
+    // The tool line's "N hits moved with the grid" goes with them: nothing moved.
+    if (seq === putSeq && carriedFrom) {
+      const back = carriedFrom; carriedFrom = null; setBeats(back, [...m.selected].map((i) => back[i]));
+      $("tapInfo").textContent = "";
+    }
     setError("Grid not changed: " + e.message);
     if (seq === putSeq) {
       const kept = m.state.declared_grid || m.state.grid;

@@ -122,15 +122,41 @@ export function fitCandidates() {
   const order = [...rest.sort((x, y) => y.d - x.d || y.k - x.k).map((x) => x.b), buttons[0]].filter(Boolean), cut = [];
   const over = () => buttons.some((b) => !b.hidden && b.getBoundingClientRect().right > right + 0.5);
   while (order.length && over()) { const b = order.shift(); b.hidden = true; cut.push(b); }
-  // Those with no room are not dropped unseen: "+1" at the end of the row names them (it takes room of its own).
-  const more = box.querySelector(".more-candidates") || box.appendChild(Object.assign(document.createElement("span"), { className: "more-candidates" }));
+  // Those with no room are not dropped unseen: "+1" at the end of the row names them (it takes room of its own), and a
+  // click on it lists them, each as its own button (a joined song's 180 read as 90 beside a map at 78 was out of reach).
+  const more = box.querySelector(".more-candidates") || box.appendChild(Object.assign(document.createElement("button"), { className: "more-candidates", type: "button" }));
+  more.onclick = () => showMoreCandidates(more, cut);
   more.hidden = !cut.length;
   const past = () => !more.hidden && more.getBoundingClientRect().right > right + 0.5;
   while (order.length && past()) { const b = order.shift(); b.hidden = true; cut.push(b); }
   const names = cut.map((b) => b.textContent).join(", ");
   more.textContent = cut.length ? `+${cut.length}` : "";
-  more.title = cut.length ? `No room here for ${names} BPM: a wider window shows ${cut.length === 1 ? "it" : "them"}` : "";
+  more.title = cut.length ? `No room here for ${names} BPM: click to choose ${cut.length === 1 ? "it" : "one"} (a wider window shows ${cut.length === 1 ? "it" : "them"})` : "";
+  const open = $("moreCandidates");
+  if (open && !open.hidden && !cut.length) open.hidden = true;
   box.title = box.dataset.title + (cut.length ? ` (no room here for ${names}: a wider window shows them)` : "");
+}
+
+/**
+ * Lists the candidates `cut` for lack of room under their "+N" button `more`, each a button that does what its own does;
+ * a second click on "+N", a choice, Escape or a click elsewhere closes the list.
+ */
+function showMoreCandidates(more, cut) {
+  let list = $("moreCandidates");
+  if (!list) {
+    list = document.body.appendChild(Object.assign(document.createElement("div"), { id: "moreCandidates", hidden: true }));
+    document.addEventListener("pointerdown", (e) => { if (!list.contains(e.target) && !e.target.classList.contains("more-candidates")) list.hidden = true; });
+    document.addEventListener("keydown", (e) => { if (e.key === "Escape") list.hidden = true; });
+  }
+  if (!list.hidden) { list.hidden = true; return; }
+  list.replaceChildren(...cut.map((b) => {
+    const choice = Object.assign(document.createElement("button"), { className: "candidate", type: "button", textContent: b.textContent, title: b.title });
+    choice.onclick = () => { list.hidden = true; b.onclick(); };
+    return choice;
+  }));
+  const at = more.getBoundingClientRect();
+  Object.assign(list.style, { left: `${Math.max(0, Math.min(at.left, innerWidth - 160))}px`, top: `${at.bottom + 2}px` });
+  list.hidden = false;
 }
 
 /**
