@@ -1211,7 +1211,7 @@ def chart_whose_offset_is_off(browser, binary, work, track, errors):
         assert url, "the editor printed no URL for the late chart"
         page = open_page(browser, url, errors, "late chart", size=(1280, 720))
         page.wait_for_function("window.editor && window.editor.ready && window.editor.state.beats.length === 16")
-        assert page.inner_text("#title") == "late.sm", page.inner_text("#title")
+        assert page.inner_text("#title") == "late.sm · dance-single Hard", page.inner_text("#title")
         page.wait_for_selector("#applyOffset", timeout=30000)
         hits0, grid0 = page.evaluate("[window.editor.beats, window.editor.grid]")
         page.click("#applyOffset")
