@@ -4,7 +4,7 @@
 
 import { getJSON, sendJSON } from "./api.js";
 import { normalized, indicesOf, sameBeats, moveSelected, nextFlagged, applyFixes, shiftedBy } from "./beats.js";
-import { snapToOnset, snapToGrid, tapTempo, parsePosition, metronomeTicks, sectionAt, sectionsOf, setSectionBpm, shownTempo, shiftGrid, shiftMovesGrid } from "./timing.js";
+import { snapToOnset, snapToGrid, tapTempo, metronomeTicks, sectionAt, sectionsOf, setSectionBpm, shownTempo, shiftGrid, shiftMovesGrid } from "./timing.js";
 import { tempoTarget } from "./tempo-target.js";
 import { clearError, history, m, setError, snapshot, ticket, transport } from "./editor-model.js";
 import { actions, showFindings, showProposal, showSection, showSelectedTime, showState } from "./editor-panels.js";
@@ -16,6 +16,7 @@ import { draftRange, acceptRange, dropRange, draftQuery } from "./draft.js";
 import { saveAsName } from "./save-as.js";
 import { calibrate as calibrateTaps, calibrationTap } from "./calibration.js";
 import { carried, carriedNote } from "./carry.js";
+import { typedHitTime } from "./hit-time.js";
 
 const $ = (id) => document.getElementById(id);
 let tempoTaps = [], carriedFrom = null;
@@ -26,30 +27,6 @@ function redraw() {
   drawn = draw(m, $("overview"), $("detail"), $("time"));
   showSelectedTime();
   showSection();
-}
-
-function typeSelectedTime() {
-  const field = $("hitTime"), one = m.selected.size === 1 ? [...m.selected][0] : -1;
-  const t = parsePosition(field.value.replace(/\s*\(.*\)\s*$/, ""), m.grid);
-  const bad = one >= 0 && (t == null || !Number.isFinite(t)) ? `Not moved: "${field.value}" is neither seconds nor bar:beat[:k/d]` : "";
-  // A time outside the track (999 s on a 108 s song, or before its start) is no place a player can hit: refused, in words.
-  const end = m.state ? m.state.duration : Infinity;
-  const outside = one >= 0 && !bad && (t < 0 || t > end)
-    ? `Not moved: ${t.toFixed(3)} s is outside the track (0 to ${end.toFixed(3)} s)` : "";
-  if (one < 0 || bad || outside) { field.classList.add("invalid"); if (bad || outside) { setError(bad || outside); showFindings(m.state); } return; }
-  // Onto another hit (within 1 ms), the two would read back as one: refused, in words.
-  const other = m.beats.findIndex((b, i) => i !== one && Math.abs(b - t) <= 0.001);
-  if (other >= 0) {
-    field.classList.add("invalid");
-    setError(`Not moved: hit ${other + 1} is at ${m.beats[other].toFixed(3)} s already, and two hits there would read back as one`);
-    showFindings(m.state);
-    return;
-  }
-  field.classList.remove("invalid");
-  const moved = m.beats.slice();
-  moved[one] = t;
-  field.blur();
-  edit(moved, [t]);
 }
 
 // For the browser test (Tests/browser/editor_test.py): read-only views of the model.
@@ -398,7 +375,7 @@ window.addEventListener("beforeunload", (e) => { if (m.state && m.state.dirty) {
   setView(0, Math.min(m.state.duration, 12));
   // Wired as soon as the map is shown: a click while the onsets and the waveform load is not lost (nor undone by them).
   const calibrate = () => calibrateTaps(stop, () => show(m.state));
-  wire({ applyFix, calibrate, cycleSnap, draft, edit, goToFlagged, inOrder, loadOverview, loadView, markSelection, moveSelection, placed, play, quantize, redo, redraw, refused, save, saveAs, setGrid, setView, settleProposal, shiftAll, show, snap, stop, tap, tapBpm, target, toSelection, typeSelectedTime, undo });
+  wire({ applyFix, calibrate, cycleSnap, draft, edit, goToFlagged, inOrder, loadOverview, loadView, markSelection, moveSelection, placed, play, quantize, redo, redraw, refused, save, saveAs, setGrid, setView, settleProposal, shiftAll, show, snap, stop, tap, tapBpm, target, toSelection, typeSelectedTime: () => typedHitTime(edit), undo });
   m.onsets = await getJSON("/api/onsets");
   await loadOverview();
   showCandidates(await getJSON("/api/tempo"));
