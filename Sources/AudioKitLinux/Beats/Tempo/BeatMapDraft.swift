@@ -7,16 +7,14 @@ public struct BeatMapDraft: Sendable {
     /// The tempo estimate the draft rests on (its confidence says whether the beat is steady).
     public let estimate: TempoEstimate
 
-    /// Drafts a map from `onset`: tempo searched in `range` (or tracked at `bpm` when given), and with `quantize`
-    /// the beats replaced by their fitted grid. Nil when the audio is too short or silent to hold a beat.
-    public init?(_ onset: OnsetStrength, range: ClosedRange<Double>, bpm: Double? = nil, quantize: Bool = false) {
+    /// Drafts a map from `onset`: tempo searched in `range` (or tracked at `bpm` when given), the tracked beats with
+    /// the grid fitted to them as the map's tempo (`onFittedGrid` writes a grid's beats instead). Nil when the audio
+    /// is too short or silent to hold a beat.
+    public init?(_ onset: OnsetStrength, range: ClosedRange<Double>, bpm: Double? = nil) {
         guard let estimate = TempoEstimator.estimate(onset, range: range, hint: bpm) else { return nil }
-        var beats = bpm.map { BeatTracker.track(onset, bpm: $0) } ?? estimate.beats
+        let beats = bpm.map { BeatTracker.track(onset, bpm: $0) } ?? estimate.beats
         guard !beats.isEmpty else { return nil }
         let fit = GridFit(times: beats)
-        if quantize, let fit {
-            beats = BeatMap.grid(bpm: fit.bpm, offset: fit.offset, duration: onset.audio.duration).times
-        }
         self.estimate = estimate
         self.map = BeatMap(
             times: beats, tempoMap: fit.map { TempoMap(offset: $0.offset, bpm: ($0.bpm * 1000).rounded() / 1000) }, origin: .declared)
