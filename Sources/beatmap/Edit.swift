@@ -85,7 +85,8 @@ extension Beatmap {
             #if Editor
                 let settings = EditorSession.Settings(
                     tolerance: toleranceMs / 1000, hitWindow: hitWindow, saveAs: saveAs, limits: limitOptions.limits,
-                    saveAsFolder: FileManager.default.currentDirectoryPath, chart: chart)
+                    saveAsFolder: EditorSession.Settings.saveAsFolder(map: map, startedIn: FileManager.default.currentDirectoryPath),
+                    chart: chart)
                 let session: EditorSession
                 // The track is read and analysed before the page can open: seconds for a song, said so nobody waits on
                 // a silent terminal.

@@ -3,8 +3,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { saveAsName } from "../../Sources/BrowserPages/Page/js/save-as.js";
 
-test("Save As offers the chart's own name and kind with -edit, an .ssc as .sm, and beatmap.json for the rest", () => {
-  assert.equal(saveAsName("/songs/Goin' Under/Goin' Under.ssc"), "Goin_ Under-edit.sm");
+test("Save As offers the chart's own name and kind with -edit (an .ssc as .ssc, copied whole), and beatmap.json for the rest", () => {
+  assert.equal(saveAsName("/songs/Goin' Under/Goin' Under.ssc"), "Goin_ Under-edit.ssc");
   assert.equal(saveAsName("charts/1414.qua"), "1414-edit.qua");
   assert.equal(saveAsName("a/b/Song [Hard].osu"), "Song _Hard_-edit.osu");
   assert.equal(saveAsName("map.sm"), "map-edit.sm");

@@ -390,6 +390,61 @@ class ChartRoundTripTest(unittest.TestCase):
                 self.assertEqual(notes, [(round(t, 3), lane) for t, lane, kind, _ in want if kind != "M"])
                 self.assertEqual(m.title, "Lane Test")
 
+    def test_the_songs_header_is_kept_across_formats(self):
+        """What a chart says of its song beyond title and artist comes along where the other format has a place for
+        it: an .ssc's subtitle, genre, credit, banner, sample start and length and background into .sm (simfile reads
+        them), a .qua's preview time, background, source and tags into .osu (reamber reads them) and its preview and
+        background into .sm; an .osu's into .qua. The .ssc chart's own #CREDIT stays the chart's author, not the
+        song's credit."""
+        simfile = need("simfile")
+        need("reamber")
+        from reamber.osu import OsuMap
+        from reamber.quaver import QuaMap
+
+        beatmap = os.path.join(BIN, "beatmap")
+        work = tempfile.mkdtemp()
+        rows = "\n".join(["1000", "0100", "0010", "0001"] * 2)
+        ssc = os.path.join(work, "song.ssc")
+        write_text(ssc, "#VERSION:0.83;\n#TITLE:Header Test;\n#SUBTITLE:(Extended);\n#ARTIST:Someone;\n"
+                   "#GENRE:Raggacore;\n#CREDIT:Song Credit;\n#BANNER:bn.png;\n#BACKGROUND:bg.png;\n#MUSIC:a.ogg;\n"
+                   "#OFFSET:-0.1;\n#SAMPLESTART:12.5;\n#SAMPLELENGTH:9.25;\n#BPMS:0=150;\n#STOPS:;\n"
+                   "#NOTEDATA:;\n#STEPSTYPE:dance-single;\n#DIFFICULTY:Hard;\n#METER:7;\n#CREDIT:Chart Author;\n"
+                   "#NOTES:\n" + rows + "\n;\n")
+        out = os.path.join(work, "song.sm")
+        r = subprocess.run([beatmap, "convert", ssc, "-o", out], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        sm = simfile.open(out)
+        self.assertEqual((sm.title, sm.subtitle, sm.artist, sm.genre, sm.credit, sm.banner, sm.background),
+                         ("Header Test", "(Extended)", "Someone", "Raggacore", "Song Credit", "bn.png", "bg.png"))
+        self.assertAlmostEqual(float(sm.samplestart), 12.5, places=6)
+        self.assertAlmostEqual(float(sm.samplelength), 9.25, places=6)
+        self.assertEqual(sm.charts[0].description, "Chart Author")
+
+        qua = os.path.join(work, "map.qua")
+        write_text(qua, "AudioFile: a.ogg\nSongPreviewTime: 31250\nBackgroundFile: 'bg (1).jpg'\nMode: Keys4\n"
+                   "Title: Header Test\nArtist: Someone\nSource: 'An Album'\nTags: lofi chill\nCreator: me\n"
+                   "DifficultyName: Hard\nTimingPoints:\n- StartTime: 100\n  Bpm: 150\nSliderVelocities: []\nHitObjects:\n"
+                   + "".join(f"- StartTime: {100 + 400 * k}\n  Lane: {k % 4 + 1}\n" for k in range(8)))
+        osu = os.path.join(work, "map.osu")
+        r = subprocess.run([beatmap, "convert", qua, "-o", osu], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        m = OsuMap.read_file(osu)
+        self.assertEqual((m.preview_time, m.background_file_name, m.source, m.tags), (31250, "bg (1).jpg", "An Album", ["lofi", "chill"]))
+        out = os.path.join(work, "map.sm")
+        r = subprocess.run([beatmap, "convert", qua, "-o", out], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        sm = simfile.open(out)
+        self.assertAlmostEqual(float(sm.samplestart), 31.25, places=6)
+        self.assertEqual(sm.background, "bg (1).jpg")
+
+        back = os.path.join(work, "back.qua")
+        r = subprocess.run([beatmap, "convert", osu, "-o", back], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        q = QuaMap.read_file(back)
+        self.assertEqual((q.song_preview_time, q.background_file, q.source), (31250, "bg (1).jpg", "An Album"))
+        # reamber keeps no tags for Quaver: the line itself, as Quaver's YAML reads it.
+        self.assertIn("Tags: 'lofi chill'", read_text(back).splitlines())
+
     def test_every_chart_of_a_song_is_kept(self):
         """A song of several charts (a .ssc of two steps types, one chart with timing of its own; and the shared
         Mecha-Tribe song's twelve charts): into .sm every chart on the song's timing is kept, each read back by

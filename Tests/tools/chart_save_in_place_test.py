@@ -213,6 +213,43 @@ class SaveInPlaceTest(unittest.TestCase):
         expected = sorted((round(t if abs(t - moved_from) > 1e-6 else moved_to, 3), c, k) for t, c, k in before)
         self.assertEqual(sorted((round(t, 3), c, k) for t, c, k in after), expected)
 
+    def test_save_as_the_charts_own_kind_is_a_copy_beside_it(self):
+        """Save As in the chart's own kind (here .sm from .sm), with the editor started in another folder: the copy
+        lands beside the chart (where its song is), holds every byte of the file outside the edited chart's notes (the
+        comment, the header, the stop, the other chart), and the game's parser reads the edited chart's hits as sent;
+        the original is untouched, and the session saves the copy from then on."""
+        path = os.path.join(self.dir, "chart.sm")
+        with open(path, "w", newline="") as f:
+            f.write(SM)
+        original = read_bytes(path)
+        _, engine, before = sm_chart(path, "Hard")
+        hits = sorted({round(t, 9) for t, _, kind in before if kind in "124"})
+        sent = sorted([t for t in hits if t != hits[5]] + [engine.time_at(5.25)])
+        elsewhere = os.path.join(self.dir, "elsewhere")
+        os.mkdir(elsewhere)
+        with editor_on(path, self.track, elsewhere, ["--chart", "Hard"]) as url:
+            self.assertIsNotNone(url, "the editor printed no URL")
+            status, state = request(url, "/api/save-as?name=copy.sm", "POST", sent)
+            self.assertEqual(status, 200, state)
+            self.assertIn("header and other charts kept", state["save_note"])
+            self.assertTrue(state["map"].endswith("copy.sm"), state["map"])
+            # An .ssc name for a .sm chart is refused: the editor writes an .ssc only as a copy of one.
+            status, refused = request(url, "/api/save-as?name=copy.ssc", "POST", sent)
+            self.assertEqual(status, 400, refused)
+        self.assertEqual(read_bytes(path), original, "Save As changed the chart it copied")
+        self.assertEqual(os.listdir(elsewhere), [], "Save As wrote into the folder the editor was started in")
+        copy = read_bytes(os.path.join(self.dir, "copy.sm"))
+        head = original[:original.index(b"0.000000:", original.index(b"Hard:")) + len(b"0.000000:")]
+        tail = original[original.index(b";", len(head)):]
+        self.assertTrue(copy.startswith(head), "the bytes before the edited notes changed")
+        self.assertTrue(copy.endswith(tail), "the bytes after the edited notes changed")
+        _, _, after = sm_chart(os.path.join(self.dir, "copy.sm"), "Hard")
+        got = sorted({round(t, 9) for t, _, kind in after if kind in "124"})
+        self.assertEqual(len(got), len(sent))
+        for g, w in zip(got, sent):
+            self.assertAlmostEqual(g, w, delta=0.001)
+        self.assertEqual(sm_chart(os.path.join(self.dir, "copy.sm"), "Easy")[2], sm_chart(path, "Easy")[2])
+
     def test_osu_mania_keeps_its_lines_and_holds(self):
         need("reamber")
         from reamber.osu import OsuMap

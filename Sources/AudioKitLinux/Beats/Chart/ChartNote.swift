@@ -52,6 +52,26 @@ public struct ChartMetadata: Sendable, Equatable {
     /// How it is played, as its format names it: StepMania's steps type (`dance-single`, `pump-double`); nil when the
     /// format has one way.
     public var mode: String?
+    /// Where the song's preview starts, in seconds of the song: StepMania's `#SAMPLESTART`, osu!'s `PreviewTime`,
+    /// Quaver's `SongPreviewTime`; nil when the chart names none.
+    public var previewTime: Double?
+    /// The picture shown behind the chart, a file beside it: StepMania's `#BACKGROUND`, osu!'s background event,
+    /// Quaver's `BackgroundFile`; nil when the chart names none.
+    public var background: String?
+    /// Where the song comes from (osu!'s and Quaver's `Source`).
+    public var source: String?
+    /// The words the chart is found by (osu!'s and Quaver's `Tags`).
+    public var tags: String?
+    /// The rest of a StepMania song's header that a `.sm` holds, kept from one StepMania file to another (an `.ssc`
+    /// saved as `.sm`): tag to value, for the tags `ChartMetadata.stepManiaKept` names.
+    public var stepManiaHeader: [String: String] = [:]
+
+    /// The StepMania song header tags a `.sm` written from a StepMania chart keeps, in the order they are written: what
+    /// the song says of itself and the files beside it, none of them timing (the timing is the tempo map's).
+    public static let stepManiaKept = [
+        "SUBTITLE", "TITLETRANSLIT", "SUBTITLETRANSLIT", "ARTISTTRANSLIT", "GENRE", "CREDIT", "BANNER", "CDTITLE", "LYRICSPATH",
+        "SAMPLELENGTH", "SELECTABLE",
+    ]
 
     /// Metadata with the given fields.
     public init(

@@ -147,8 +147,9 @@ extension EditorSession {
     /// Saves the beats (and a grid the new format keeps) as a new file `name` in `Settings.saveAsFolder`, which the
     /// session edits from then on (a chart's notes saved as a list of times are an export: the session keeps the chart). `name` is a file name only: letters, digits, spaces, `.`, `_` and `-`, not starting
     /// with a dot, at most 128 characters, ending in `.json`, `.txt`, `.csv` or `.swift`, or in `.sm`, `.osu` or `.qua`
-    /// for a chart on `exportTempo` that StepMania, the osu! editor or Quaver open; never a path, and never a file that
-    /// exists. Throws `InputError` (`.writeFailed`, nothing written) otherwise.
+    /// for a chart on `exportTempo` that StepMania, the osu! editor or Quaver open (a chart saved in its own kind is a
+    /// copy of its file, `savedAsCopy`; an `.ssc` is saved only so); never a path, and never a file that exists.
+    /// Throws `InputError` (`.writeFailed`, nothing written) otherwise.
     public func saveAs(name: String) throws(InputError) {
         saveNote = nil
         guard let folder = settings.saveAsFolder else {
@@ -160,7 +161,8 @@ extension EditorSession {
         let format = BeatMapFormat.forOutput(path: name)
         let ext = (name as NSString).pathExtension.lowercased()
         guard allowed, !name.hasPrefix("."), (1...128).contains(name.count),
-            ["json", "txt", "csv", "swift", "sm", "osu", "qua"].contains(ext), Self.saveAsFormats.contains(format)
+            ["json", "txt", "csv", "swift", "sm", "osu", "qua"].contains(ext) || (ext == "ssc" && opensSSC),
+            Self.saveAsFormats.contains(format)
         else {
             throw InputError(
                 .writeFailed, path: name, reason: "not a file name the editor saves to",
@@ -181,7 +183,18 @@ extension EditorSession {
                 reason: "already exists, and Save As would write the grid and markers there; nothing was saved",
                 fix: "give a new name, or move that file away")
         }
-        if ChartExport.formats.contains(format) {
+        var copied = false
+        if let note = try savedAsCopy(to: path, format: format) {
+            copied = true
+            saveNote = note
+        } else if ext == "ssc" {
+            // The editor writes an .ssc only as a copy of the one it opened (a new chart is written as .sm).
+            throw InputError(
+                .writeFailed, path: path,
+                reason: "an .ssc is saved only as a copy of the chart opened, with its own timing: "
+                    + (retimeRefusal ?? "this one cannot be copied so"),
+                fix: "save as .sm, which holds the grid set here")
+        } else if ChartExport.formats.contains(format) {
             try writeChart(to: path, format: format)
         } else {
             let written = try writeList(to: path, format: format)
@@ -201,7 +214,47 @@ extension EditorSession {
         }
         saved = document
         // Said on the page: the session now edits the new file.
-        saveNote = "saved as \(name); Save now writes it"
+        if !copied { saveNote = "saved as \(name); Save now writes it" + (audioNotBeside(path) ?? "") }
+    }
+
+    /// True when the file edited is a StepMania `.ssc`, which a Save As may copy under a new `.ssc` name.
+    var opensSSC: Bool { file.map { ($0.path as NSString).pathExtension.lowercased() == "ssc" } ?? false }
+
+    /// Save As in the chart's own kind of file (the same extension: `.sm`, `.ssc`, `.osu`, `.qua`): the file as read,
+    /// copied to `path` with this chart's notes (and the grid set here, when the chart can take it) rewritten as a save
+    /// in place rewrites them, so the header, the other charts and every field the editor does not know are kept, and
+    /// the session edits the copy from then on. Returns what the page says, or nil when the chart cannot be copied so
+    /// (another kind of file, a chart not saved in place, or a grid it cannot take) and a new chart is written instead.
+    func savedAsCopy(to path: String, format: BeatMapFormat) throws(InputError) -> String? {
+        guard let file, !file.map.notes.isEmpty, file.format == format, ChartInPlace.formats.contains(format),
+            (file.path as NSString).pathExtension.lowercased() == (path as NSString).pathExtension.lowercased(),
+            fileRefusal == nil
+        else { return nil }
+        let grid = keepsGrid && declared != saved.declared ? declared : nil
+        if grid != nil, retimeRefusal != nil { return nil }
+        let copy = try file.saveChart(beats, tempo: grid, limits: settings.limits, copy: path)
+        let placed = copy.map.times
+        self.file = copy
+        exportedChart = nil
+        if placed != beats {
+            beats = placed
+            report = Self.check(
+                beats, declared: declared, whole: wholeTempo, chart: opensChart, onset: onset, settings: settings, file: path)
+        }
+        let name = (path as NSString).lastPathComponent
+        return "saved as \(name), a copy of \((file.path as NSString).lastPathComponent) with its header and other charts kept"
+            + (grid == nil ? "" : " and its timing set to the grid") + "; Save now writes it" + (audioNotBeside(path) ?? "")
+    }
+
+    /// What a new chart at `path` misses when the track is not in its folder (a chart names its audio by file name, and
+    /// the games look for it beside the chart); nil when it is there, or the file names no audio.
+    func audioNotBeside(_ path: String) -> String? {
+        guard let bytes = try? InputFile.read(path, maxBytes: settings.limits.maxFileBytes),
+            let song = ChartAudioReference.song(ofChart: path, bytes: bytes), FileIdentity(path: song) == nil
+        else { return nil }
+        let folder = (song as NSString).deletingLastPathComponent
+        let name = (song as NSString).lastPathComponent
+        return "; it names its audio \(name), which is not in \(folder.isEmpty ? "its folder" : folder): put the song there"
     }
 
     /// Writes the beats (and the grid and markers a format that holds a tempo keeps) as a list of times in `format` at
@@ -258,5 +311,15 @@ extension EditorSession {
             exportedChart = f.bytes
         case .failure: throw InputError(.writeFailed, path: path, reason: "the saved chart does not read back as a beat map")
         }
+    }
+}
+
+extension EditorSession.Settings {
+    /// The folder a Save As writes into: the map's own, where a chart's song and pictures are and where the editors of
+    /// charts save a copy; for a draft (no map), `startedIn`, the folder the editor was started in.
+    public static func saveAsFolder(map: String?, startedIn: String) -> String {
+        guard let map else { return startedIn }
+        let folder = (map as NSString).deletingLastPathComponent
+        return folder.isEmpty ? startedIn : folder
     }
 }

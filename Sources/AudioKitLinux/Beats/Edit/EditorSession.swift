@@ -15,7 +15,7 @@ public actor EditorSession {
         public var saveAs: String?
         /// The input limits every read applies.
         public var limits: InputLimits
-        /// The folder a Save As from the page writes into (the folder the editor was started in); nil: no Save As.
+        /// The folder a Save As from the page writes into (`saveAsFolder(map:startedIn:)`); nil: no Save As.
         public var saveAsFolder: String?
         /// In a chart file with several charts, the one to edit (its name or number, as `beatmap check --chart` takes
         /// it); nil: the hardest.

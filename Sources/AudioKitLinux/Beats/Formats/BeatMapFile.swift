@@ -117,10 +117,19 @@ public struct BeatMapFile: Sendable {
 
     /// A chart's save in place (`ChartInPlace`), with `tempo` as its new tempo map when given (`ChartTempoInPlace`): read
     /// back before it is written, with each hit within `maxChartRounding` of its time and the tempo map as given. The
-    /// file returned holds the hits as the chart now places them.
-    func saveChart(_ times: [Double], tempo: TempoMap? = nil, limits: InputLimits) throws(InputError) -> BeatMapFile {
+    /// file returned holds the hits as the chart now places them. With `copy`, the file as read is written there
+    /// instead (a new file, never one that exists), this chart edited and every other byte kept: a Save As in the
+    /// chart's own format.
+    func saveChart(_ times: [Double], tempo: TempoMap? = nil, limits: InputLimits, copy: String? = nil) throws(InputError)
+        -> BeatMapFile
+    {
+        let path = copy ?? self.path
         // Nothing edited: the file stays as it is, byte for byte.
-        if times == map.times && tempo == nil { return self }
+        if times == map.times && tempo == nil {
+            guard copy != nil else { return self }
+            try AtomicFile.write(Data(bytes), to: path)
+            return BeatMapFile(path: path, format: format, symbol: symbol, chart: chart, map: map, bytes: bytes)
+        }
         // The tempo map first: a StepMania chart's notes then go on the rows of the new one.
         let retimed = try tempo.map { t throws(InputError) in
             try format.codec.tempoSavedInPlace(bytes, tempo: t, chart: chart, hits: times, path: path)
@@ -154,7 +163,7 @@ public struct BeatMapFile: Sendable {
                     "the chart as written would read back with a hit \(Int((worst * 1000).rounded())) ms from where it was edited (\(format == .osu || format == .quaver ? "its times are whole milliseconds" : "it keeps hits on its rows")); nothing was written",
                 fix: "save under another name")
         }
-        try AtomicFile.write(Data(written), to: path, replacing: path)
+        try AtomicFile.write(Data(written), to: path, replacing: copy == nil ? path : nil)
         return BeatMapFile(path: path, format: format, symbol: symbol, chart: chosen, map: check.map ?? map, bytes: written)
     }
 }

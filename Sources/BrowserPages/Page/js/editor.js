@@ -328,9 +328,9 @@ async function save() {
 // A refused save leaves no word of an earlier one: the server dropped its note too.
 function notSaved(e) { m.state.save_note = null; setError("Not saved: " + e.message); showState(m.state); showFindings(m.state); }
 
-// Save As: a new file, named here, in the folder the editor was started in (the server takes a name, never a path).
+// Save As: a new file, named here, beside the map (the server takes a name, never a path).
 async function saveAs() {
-  const name = prompt("Save as (a new file in the editor's folder: .json keeps the grid; .sm, .osu or .qua is a chart on the grid; or .txt, .csv, .swift)",
+  const name = prompt("Save as (a new file beside the map: a chart's own kind is a copy of its file; .json keeps the grid; .sm, .osu or .qua is a chart on the grid; or .txt, .csv, .swift)",
     saveAsName(m.state.map));
   if (!name) return;
   clearTimeout(pushTimer); waiting = false;

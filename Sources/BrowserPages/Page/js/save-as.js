@@ -1,13 +1,13 @@
 // The name Save As offers. No DOM: tested with node --test (Tests/page/save-as.test.mjs).
 
 /**
- * A map's own name and kind (an .ssc as .sm, the kind the editor writes; a JSON, text, CSV or Swift map its own), with
+ * A map's own name and kind (a chart's own: the copy keeps its header and other charts; a JSON, text, CSV or Swift map its own), with
  * "-edit" added so the author's file is not the one offered, and every character the server refuses in a name made
  * "_"; "beatmap.json" for anything else (a draft, a format the editor does not write).
  */
 export function saveAsName(map) {
   const file = (map || "").split("/").pop(), dot = file.lastIndexOf(".");
   const ext = dot > 0 ? file.slice(dot + 1).toLowerCase() : "";
-  const kind = { sm: "sm", ssc: "sm", osu: "osu", qua: "qua", json: "json", txt: "txt", csv: "csv", swift: "swift" }[ext];
+  const kind = { sm: "sm", ssc: "ssc", osu: "osu", qua: "qua", json: "json", txt: "txt", csv: "csv", swift: "swift" }[ext];
   return kind ? `${file.slice(0, dot).replace(/[^A-Za-z0-9 ._-]/g, "_")}-edit.${kind}` : "beatmap.json";
 }

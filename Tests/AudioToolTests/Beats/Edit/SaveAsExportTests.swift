@@ -31,11 +31,11 @@ struct SaveAsExportTests {
         #expect(state.map?.hasSuffix("lanes.sm") == true, "\(String(describing: state.map))")
         #expect(
             state.saveNote?.hasPrefix("exported as times.json") == true && state.saveNote?.contains("Save still writes lanes.sm") == true)
-        let list = try #require(try BeatMapFile.open(path: dir.appendingPathComponent("times.json").path).get().map)
+        let list = try BeatMapFile.open(path: dir.appendingPathComponent("times.json").path).get().map
         #expect(list.times.count == 8 && zip(list.times, times).allSatisfy { abs($0 - $1) < 1e-5 }, "\(list.times)")
         // A chart saved after it keeps the lanes the chart has (they cycled 0-1-2-3 once the session edited the list).
         try await session.saveAs(name: "copy.sm")
-        let copy = try #require(try BeatMapFile.open(path: dir.appendingPathComponent("copy.sm").path).get().map)
+        let copy = try BeatMapFile.open(path: dir.appendingPathComponent("copy.sm").path).get().map
         #expect(copy.notes.sorted { $0.time < $1.time }.map(\.lane) == Self.lanes, "\(copy.notes)")
     }
 }

@@ -61,6 +61,7 @@ enum OsuChart {
                 if pendingObjects.count > maxBeats {
                     return BeatMapReader.failure(file, number, 1, "the chart holds more than \(maxBeats) hit objects (the beat limit)")
                 }
+            case "Events": metadata.background = metadata.background ?? background(trimmed)
             default: continue
             }
         }
@@ -143,6 +144,13 @@ enum OsuChart {
         return .success((time / 1000, 60_000 / played, meter, clamped))
     }
 
+    /// The picture an `[Events]` line `0,0,"file",x,y` puts behind the chart; nil for any other event.
+    static func background(_ line: String) -> String? {
+        let fields = line.split(separator: ",", maxSplits: 3).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard fields.count >= 3, fields[0] == "0" || fields[0] == "Background", fields[1] == "0" else { return nil }
+        return fields[2].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).nilIfEmpty
+    }
+
     /// One `Key: value` line of `[General]`, `[Metadata]` or `[Difficulty]`: the song's and chart's names, the key count
     /// (`CircleSize`) and the mode.
     static func header(_ line: String, into metadata: inout ChartMetadata, keys: inout Int, mode: inout Int) {
@@ -153,6 +161,9 @@ enum OsuChart {
         case "Title": metadata.title = pair[1].nilIfEmpty
         case "Artist": metadata.artist = pair[1].nilIfEmpty
         case "Creator": metadata.creator = pair[1].nilIfEmpty
+        case "Source": metadata.source = pair[1].nilIfEmpty
+        case "Tags": metadata.tags = pair[1].nilIfEmpty
+        case "PreviewTime": metadata.previewTime = Double(pair[1]).flatMap { $0.isFinite && $0 >= 0 ? $0 / 1000 : nil }
         case "CircleSize": keys = Int(Double(pair[1]) ?? 4).clamped(to: 1...18)
         case "Mode": mode = Int(pair[1]) ?? 0
         default: break

@@ -9,16 +9,21 @@ extension ChartWriter {
         let meta = map.metadata
         let oneLine = { (s: String) in s.filter { $0 != "\n" && $0 != "\r" } }
         var out = [
-            "osu file format v14", "", "[General]", "AudioFilename: \(oneLine(audio))", "AudioLeadIn: 0", "PreviewTime: -1", "Countdown: 0",
+            "osu file format v14", "", "[General]", "AudioFilename: \(oneLine(audio))", "AudioLeadIn: 0",
+            "PreviewTime: \(meta?.previewTime.map { Int(($0 * 1000).rounded()) } ?? -1)", "Countdown: 0",
             "SampleSet: Normal", "StackLeniency: 0.7", "Mode: 3", "LetterboxInBreaks: 0", "SpecialStyle: 0", "WidescreenStoryboard: 0", "",
             "[Editor]", "DistanceSpacing: 1", "BeatDivisor: 4", "GridSize: 4", "TimelineZoom: 1", "", "[Metadata]",
             "Title:\(oneLine(meta?.title ?? title))", "TitleUnicode:\(oneLine(meta?.title ?? title))",
             "Artist:\(oneLine(meta?.artist ?? ""))",
             "ArtistUnicode:\(oneLine(meta?.artist ?? ""))", "Creator:\(oneLine(meta?.creator ?? "beatmap"))",
-            "Version:\(oneLine(meta?.difficulty ?? version))", "Source:", "Tags:",
+            "Version:\(oneLine(meta?.difficulty ?? version))", "Source:\(oneLine(meta?.source ?? ""))", "Tags:\(oneLine(meta?.tags ?? ""))",
             "BeatmapID:0", "BeatmapSetID:-1", "", "[Difficulty]", "HPDrainRate:5", "CircleSize:\(keys)", "OverallDifficulty:5",
             "ApproachRate:5",
-            "SliderMultiplier:1.4", "SliderTickRate:1", "", "[Events]", "//Background and Video events", "//Break Periods", "",
+            "SliderMultiplier:1.4", "SliderTickRate:1", "", "[Events]", "//Background and Video events",
+        ]
+        out += meta?.background.map { ["0,0,\"\(oneLine($0).filter { $0 != "\"" })\",0,0"] } ?? []
+        out += [
+            "//Break Periods", "",
             "[TimingPoints]",
         ]
         for p in timingPoints(tempo) {

@@ -80,10 +80,20 @@ enum QuaverChart {
         result.map?.notes = played.sorted { ($0.time, $0.lane) < ($1.time, $1.lane) }
         let mode = root["Mode"]?.string ?? "Keys4"
         result.map?.lanes = mode.hasPrefix("Keys") ? Int(mode.dropFirst(4)) ?? 4 : 4
-        result.map?.metadata = ChartMetadata(
-            title: root["Title"]?.string?.nilIfEmpty, artist: root["Artist"]?.string?.nilIfEmpty,
-            creator: root["Creator"]?.string?.nilIfEmpty, difficulty: name?.nilIfEmpty)
+        result.map?.metadata = metadata(root, difficulty: name)
         return result
+    }
+
+    /// What the map says of the song and of itself (its difficulty name `difficulty`).
+    static func metadata(_ root: JSONObject, difficulty: String?) -> ChartMetadata {
+        var metadata = ChartMetadata(
+            title: root["Title"]?.string?.nilIfEmpty, artist: root["Artist"]?.string?.nilIfEmpty,
+            creator: root["Creator"]?.string?.nilIfEmpty, difficulty: difficulty?.nilIfEmpty)
+        metadata.previewTime = root["SongPreviewTime"]?.number.flatMap { $0.isFinite && $0 >= 0 ? $0 / 1000 : nil }
+        metadata.background = root["BackgroundFile"]?.string?.nilIfEmpty
+        metadata.source = root["Source"]?.string?.nilIfEmpty
+        metadata.tags = root["Tags"]?.string?.nilIfEmpty
+        return metadata
     }
 
     /// A failure carried through `Result`.

@@ -9,9 +9,15 @@ extension ChartWriter {
         let keys = laneCount(map, allowed: 7...7) == 7 ? 7 : 4
         let meta = map.metadata
         let quote = { (s: String) in "'" + s.filter { $0 != "\n" && $0 != "\r" }.replacingOccurrences(of: "'", with: "''") + "'" }
-        var out = [
-            "AudioFile: \(quote(audio))", "Mode: Keys\(keys)", "Title: \(quote(meta?.title ?? title))",
-            "Artist: \(quote(meta?.artist ?? ""))",
+        var out = ["AudioFile: \(quote(audio))"]
+        out += meta?.previewTime.map { ["SongPreviewTime: \(Int(($0 * 1000).rounded()))"] } ?? []
+        out += meta?.background.map { ["BackgroundFile: \(quote($0))"] } ?? []
+        out += [
+            "Mode: Keys\(keys)", "Title: \(quote(meta?.title ?? title))", "Artist: \(quote(meta?.artist ?? ""))",
+        ]
+        out += meta?.source.map { ["Source: \(quote($0))"] } ?? []
+        out += meta?.tags.map { ["Tags: \(quote($0))"] } ?? []
+        out += [
             "Creator: \(quote(meta?.creator ?? "beatmap"))", "DifficultyName: \(quote(meta?.difficulty ?? "Hard"))", "TimingPoints:",
         ]
         for p in timingPoints(tempo) {

@@ -144,15 +144,24 @@ enum StepManiaChart {
         return StepManiaTempo.map(timing, file: file, ssc: ssc, version: version).map { (chosen, $0.0, $0.1) }
     }
 
-    /// What the file says of the song (`#TITLE`, `#ARTIST`) and of `chart` (its author, else `#CREDIT`; its difficulty
-    /// and meter).
+    /// What the file says of the song (`#TITLE`, `#ARTIST`, `#SAMPLESTART`, `#BACKGROUND` and the header tags a `.sm`
+    /// keeps) and of `chart` (its author, else `#CREDIT`; its difficulty and meter).
     static func metadata(_ msd: MSDText, _ chart: Chart) -> ChartMetadata {
         func tag(_ name: String) -> String? {
             msd.values.last { $0.tag == name }?.params.first?.text.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
         }
-        return ChartMetadata(
+        var metadata = ChartMetadata(
             title: tag("TITLE"), artist: tag("ARTIST"), creator: chart.description.nilIfEmpty ?? tag("CREDIT"),
             difficulty: chart.difficulty.nilIfEmpty, meter: chart.meter, mode: chart.stepsType.lowercased().nilIfEmpty)
+        // The song's own header: the tags before the first chart (an `.ssc` chart has a `#CREDIT` of its own).
+        let header = msd.values.prefix { !["NOTES", "NOTEDATA"].contains($0.tag) }
+        func song(_ name: String) -> String? {
+            header.last { $0.tag == name }?.params.first?.text.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
+        }
+        metadata.previewTime = song("SAMPLESTART").flatMap(Double.init).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        metadata.background = song("BACKGROUND")
+        for name in ChartMetadata.stepManiaKept { metadata.stepManiaHeader[name] = song(name) }
+        return metadata
     }
 
     /// The charts named `wanted` (by its whole name, else by difficulty or description, else by steps type and

@@ -41,8 +41,13 @@ extension ChartWriter {
         }
         let metadata = first.map.metadata
         var out = [
-            "#TITLE:\(escape(metadata?.title ?? title));", "#ARTIST:\(escape(metadata?.artist ?? ""));", "#MUSIC:\(escape(music));",
-            "#OFFSET:\(f6(offset));",
+            "#TITLE:\(escape(metadata?.title ?? title));", "#ARTIST:\(escape(metadata?.artist ?? ""));",
+        ]
+        out += ChartMetadata.stepManiaKept.compactMap { tag in metadata?.stepManiaHeader[tag].map { "#\(tag):\(escape($0));" } }
+        out += metadata?.background.map { ["#BACKGROUND:\(escape($0));"] } ?? []
+        out += metadata?.previewTime.map { ["#SAMPLESTART:\(f6($0));"] } ?? []
+        out += [
+            "#MUSIC:\(escape(music));", "#OFFSET:\(f6(offset));",
             "#BPMS:" + timing.bpms.map { "\(f6($0.beat + ($0.beat == 0 ? 0 : shift)))=\(f6($0.bpm))" }.joined(separator: ",") + ";",
             "#STOPS:" + list(timing.stops.map { ($0.beat, $0.seconds) }) + ";",
         ]
