@@ -1046,6 +1046,75 @@ def designer_traps(browser, binary, work, errors):
         stop_server(server)
 
 
+def keys_and_undo_say_what_they_do(browser, binary, work, track, errors):
+    """A designer's probe (issue #39), at 1280×720 on the sample track with a map of its beats, one 60 ms late: Ctrl+F
+    (the browser's find) with that flagged hit selected does not apply its fix, as F does; Q with Snap off, S with
+    nothing selected and N with nothing flagged say why they do nothing; Q at 1/1 on eighths that would stack them is
+    refused in words; an Enter on an empty BPM field says no tempo was typed; and an undo of − Section leaves the playhead
+    where it was (it went to 0 s, and the next tempo typed set §1's)."""
+    beats = [round(0.25 + k * 60 / 88, 4) for k in range(17)]
+    beats[6] = round(beats[6] + 0.060, 4)
+    path = os.path.join(work, "keys.json")
+    with open(path, "w") as f:
+        json.dump({"bpm": 88, "offset": 0.25, "beats": beats}, f)
+    server, url = start_editor(binary, [path, "--audio", track], cwd=work)
+    try:
+        assert url, "the editor printed no URL for the keys' map"
+        page = open_page(browser, url, errors, "keys", size=(1280, 720), refusals=False)
+        page.wait_for_function("window.editor && window.editor.ready && window.editor.state && window.editor.grid && "
+                               "window.editor.state.beats[6].flagged")
+        info = lambda: page.inner_text("#tapInfo")
+        page.keyboard.press("n")
+        page.wait_for_function("window.editor.selected.length === 1 && window.editor.selected[0] === 6")
+        page.keyboard.press("Control+f")
+        page.wait_for_timeout(300)
+        assert page.evaluate("window.editor.beats[6]") == beats[6], "Ctrl+F moved the flagged hit (F's fix)"
+        # Q with Snap off: said, nothing moved.
+        assert page.input_value("#divisor") == "off", page.input_value("#divisor")
+        page.keyboard.press("q")
+        page.wait_for_function("document.getElementById('tapInfo').innerText.includes('choose a snap')")
+        assert page.evaluate("window.editor.beats[6]") == beats[6]
+        # Eighths at 1/1 would stack: refused in words. Two hits half a beat apart, both selected, Q at 1/1.
+        eighths = sorted(beats[:8] + [round(beats[2] + 30 / 88, 4)])
+        page.evaluate(f"window.editor.setBeatsForTest({json.dumps(eighths)})")
+        page.wait_for_function("window.editor.synced")
+        page.select_option("#divisor", "1")
+        page.evaluate("window.editor.selectForTest([2, 3, 4])")
+        page.keyboard.press("q")
+        page.wait_for_function("document.getElementById('tapInfo').innerText.includes('choose a finer snap')")
+        assert page.evaluate("window.editor.beats") == eighths, "Q stacked hits"
+        page.keyboard.press("Escape")
+        page.keyboard.press("s")
+        page.wait_for_function("document.getElementById('tapInfo').innerText.includes('select some first')")
+        page.evaluate(f"window.editor.setBeatsForTest({json.dumps([round(0.25 + k * 60 / 88, 4) for k in range(17)])})")
+        page.wait_for_function("window.editor.synced && window.editor.state.flagged === 0")
+        page.keyboard.press("n")
+        page.wait_for_function("document.getElementById('tapInfo').innerText === 'no hit is flagged'")
+        # An empty BPM field: "no tempo was typed", not "a tempo of 0 BPM".
+        page.fill("#bpm", "")
+        page.press("#bpm", "Enter")
+        page.wait_for_function("document.getElementById('findings').innerText.includes('no tempo was typed')")
+        # + Section at 7.068 s (beat 10), the playhead to 9 s, − Section, then Ctrl+Z: the section is back, the playhead
+        # still at 9 s, in §2, and its fields name §2.
+        page.evaluate("window.editor.transport.seek(7.068)")
+        page.click("#addSection")
+        page.wait_for_function("window.editor.synced && window.editor.grid.sections.length === 1")
+        page.evaluate("window.editor.transport.seek(9)")
+        page.click("#removeSection")
+        page.wait_for_function("window.editor.synced && window.editor.grid.sections.length === 0")
+        page.evaluate("document.activeElement.blur()")
+        page.keyboard.press("Control+z")
+        page.wait_for_function("window.editor.synced && window.editor.grid.sections.length === 1")
+        assert abs(page.evaluate("window.editor.position()") - 9) < 0.01, f"the undo moved the playhead to {page.evaluate('window.editor.position()')}"
+        page.wait_for_function("document.getElementById('offsetWord').innerText === '§2 from'")
+        # The refusal said before the undo is gone with it.
+        assert "no tempo was typed" not in page.inner_text("#findings"), page.inner_text("#findings")
+    finally:
+        for context in browser.contexts:
+            context.close()
+        stop_server(server)
+
+
 def two_bars_at_120(timing, second):
     """A StepMania chart of two bars at 120 BPM from 0 s on the test track, with the song's `timing` tags added: a note on
     each beat of the first bar, and the second bar's four rows `second`."""
@@ -1636,6 +1705,7 @@ def main():
             section_on_the_second_songs_first_sound(browser, sys.argv[1], work, errors)
             track_change_in_two_actions(browser, sys.argv[1], work, errors)
             designer_traps(browser, sys.argv[1], work, errors)
+            keys_and_undo_say_what_they_do(browser, sys.argv[1], work, track, errors)
             tempo_a_little_off(browser, sys.argv[1], work, errors)
             section_tempo_off(browser, sys.argv[1], work, errors)
             zoomed_out_shows_the_song(browser, sys.argv[1], work, errors)

@@ -1,7 +1,7 @@
 // The editor page's beat-list operations. Run: node --test Tests/page
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected, nextFlagged, applyFixes, shiftedBy, grabbable, betweenNeighbours, findingText, findingTime, nearestIndex } from "../../Sources/BrowserPages/Page/js/beats.js";
+import { normalized, indicesOf, indicesWithin, sameBeats, moveSelected, nextFlagged, applyFixes, shiftedBy, grabbable, betweenNeighbours, findingText, findingTime, nearestIndex, stacked } from "../../Sources/BrowserPages/Page/js/beats.js";
 
 test("normalized drops what is not finite and sorts", () => {
   assert.deepEqual(normalized([3, NaN, 1, Infinity, 2]), [1, 2, 3]);
@@ -89,4 +89,12 @@ test("findingTime reads the hit a finding names, and nearestIndex finds it", () 
   assert.equal(findingTime("the whole map is 40 ms later than the track; subtract 0.040 s from every beat"), null);
   assert.equal(nearestIndex([0.25, 0.629, 1.31], 0.629), 1);
   assert.equal(nearestIndex([0.25, 0.629, 1.31], 1.2), 2);
+});
+
+test("stacked counts the hits a move puts on another's place, to 0.1 ms", () => {
+  // Eighths at 0.5 s quantized to whole seconds: 1.5 → 2 and 2.5 → 3 land on hits already there.
+  assert.equal(stacked([1, 1.5, 2, 2.5, 3], [1, 2, 2, 3, 3]), 2);
+  assert.equal(stacked([1, 1.5, 2], [1, 1.5001, 2]), 0);
+  assert.equal(stacked([1, 1.00004, 2], [1, 1.00004, 2]), 0);
+  assert.equal(stacked([1, 2, 3], [1, 2.00003, 2]), 1);
 });

@@ -109,4 +109,6 @@ test("hits carried with the grid are counted, with the largest move signed", () 
   // Three hits, two moved: +0.357 s and −0.012 s.
   assert.equal(carriedNote([1, 2, 3], [1, 2.357, 2.988]), "2 hits moved with the grid, each keeping its beat, by up to +357 ms (Ctrl+Z undoes)");
   assert.equal(carriedNote([1, 2], [0.95, 2]), "1 hit moved with the grid, each keeping its beat, by up to −50 ms (Ctrl+Z undoes)");
+  // A section removed at the tempo before it moves nothing: said so (it said "0 hits moved … by up to −0 ms").
+  assert.equal(carriedNote([1, 2], [1, 2]), "no hit moved: each keeps its time and its beat");
 });

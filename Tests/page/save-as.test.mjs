@@ -14,4 +14,7 @@ test("Save As offers the chart's own name and kind with -edit (an .ssc as .ssc, 
   assert.equal(saveAsName("song.dat"), "beatmap.json");
   assert.equal(saveAsName(null), "beatmap.json");
   assert.equal(saveAsName(".sm"), "beatmap.json");
+  // A Friday Night Funkin' chart (a JSON map not saved in place): as a chart, not a JSON list that drops its lanes.
+  assert.equal(saveAsName("fnf/high-hard.json", true), "high-hard-edit.sm");
+  assert.equal(saveAsName("beats.json", false), "beats-edit.json");
 });

@@ -86,7 +86,11 @@ struct GridPhase: Sendable, Equatable {
             else { return nil }
             // The track's tempo in the section's octave: the estimate's octave is a guess (`agrees`).
             let trackInOctave = abs(track / section.bpm - 1) <= tempoAgreement ? track : 2 * track
-            let hitsOnBeats = onBeats(times.map { tempo.beat(atTime: $0) }.filter { $0 >= from - 0.5 && $0 <= to + 0.5 }.map { $0 - base })
+            let lines = Self.lines(times.map { tempo.beat(atTime: $0) }.filter { $0 >= from - 0.5 && $0 <= to + 0.5 }.map { $0 - base })
+            // Hits on the grid's 1/4 and 3/4 lines and hardly any on its beats and 1/2 lines: the grid is a quarter beat
+            // from them, not half a beat (a "Beat 1 here" on a 16th): that is not this finding's to say.
+            guard 4 * (lines.on + lines.between) >= lines.quarters else { return nil }
+            let hitsOnBeats = lines.on > lines.between
             let whole = starts.count == 1
             return GridPhase(
                 section: (0..<k).filter { !tempo.isBridge($0) }.count, start: section.time, bpm: section.bpm, trackBPM: trackInOctave,
@@ -110,14 +114,21 @@ struct GridPhase: Sendable, Equatable {
         return offByOnsets(o)
     }
 
-    /// Whether more of `beats` (hits' beats) sit on whole beats than half-way between (each within 1/48 beat).
-    static func onBeats(_ beats: [Double]) -> Bool {
-        var (on, between) = (0, 0)
+    /// How many of `beats` (hits' beats) sit on whole beats, half-way between and on the 1/4 and 3/4 lines (each within
+    /// 1/48 beat).
+    static func lines(_ beats: [Double]) -> (on: Int, between: Int, quarters: Int) {
+        var (on, between, quarters) = (0, 0, 0)
         for b in beats {
             let f = b - b.rounded(.down)
-            if min(f, 1 - f) < 1.0 / 48 { on += 1 } else if abs(f - 0.5) < 1.0 / 48 { between += 1 }
+            if min(f, 1 - f) < 1.0 / 48 {
+                on += 1
+            } else if abs(f - 0.5) < 1.0 / 48 {
+                between += 1
+            } else if abs(f - 0.25) < 1.0 / 48 || abs(f - 0.75) < 1.0 / 48 {
+                quarters += 1
+            }
         }
-        return on > between
+        return (on, between, quarters)
     }
 
     /// Whether the track's tempo `track` over a section is the section's `bpm`: within `tempoAgreement`, or, when the

@@ -200,7 +200,10 @@ extension EditorSession {
             let written = try writeList(to: path, format: format)
             if export {
                 let kept = ((file?.map.file ?? "") as NSString).lastPathComponent
-                saveNote = "exported as \(name), the hits' times alone (no lanes, holds or other charts); Save still writes \(kept)"
+                saveNote =
+                    "exported as \(name), the hits' times alone (no lanes, holds or other charts); "
+                    + (fileRefusal == nil
+                        ? "Save still writes \(kept)" : "\(kept) is not saved in place: Save As .sm, .osu or .qua keeps its lanes")
                 return
             }
             file = written

@@ -27,6 +27,12 @@ export function moveSelected(beats, selected, f) {
   return { beats: moved, selectedTimes: [...selected].filter((i) => i < beats.length).map((i) => moved[i]) };
 }
 
+/** How many hits of `before` a move to `after` puts on another's place (within 0.1 ms): a quantize too coarse. */
+export function stacked(before, after) {
+  const distinct = (xs) => new Set(xs.map((t) => Math.round(t * 1e4))).size;
+  return distinct(before) - distinct(after);
+}
+
 /**
  * The index of the next (`direction` 1) or previous (-1) flagged beat of `verdicts` (the server's beats, each with
  * `time` and `flagged`) after or before `t`, wrapping around; -1 when none is flagged.

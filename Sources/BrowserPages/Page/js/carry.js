@@ -112,6 +112,7 @@ export function recounts(bpm, of) {
 export function carriedNote(before, after) {
   const moves = after.map((t, i) => t - before[i]).filter((d) => Math.abs(d) > 5e-7);
   const most = moves.reduce((a, d) => (Math.abs(d) > Math.abs(a) ? d : a), 0);
+  if (!moves.length) return "no hit moved: each keeps its time and its beat";
   const ms = `${most > 0 ? "+" : "−"}${Math.abs(most * 1000).toFixed(0)} ms`;
   return `${moves.length} hit${moves.length === 1 ? "" : "s"} moved with the grid, each keeping its beat, by up to ${ms} (Ctrl+Z undoes)`;
 }

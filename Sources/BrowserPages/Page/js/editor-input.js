@@ -230,8 +230,11 @@ function ownKey(el, key) {
 
 /** The BPM and Offset fields: both the section's under the playhead (editor-panels.js `showSection` fills them). */
 function wireGridFields() {
-  $("bpm").onchange = () =>
-    c.setGrid(m.grid ? setSectionBpm(m.grid, focusTime(), Number($("bpm").value)) : { offset: 0, bpm: Number($("bpm").value) });
+  // An empty field is no tempo (NaN, refused as such), not 0 BPM.
+  $("bpm").onchange = () => {
+    const typed = $("bpm").value.trim() === "" ? NaN : Number($("bpm").value);
+    c.setGrid(m.grid ? setSectionBpm(m.grid, focusTime(), typed) : { offset: 0, bpm: typed });
+  };
   // The field holds the start of the section under the playhead: the grid's offset, or a later section's start (moved
   // there between its neighbours, the playhead with it).
   $("offset").onchange = () => {
@@ -266,6 +269,9 @@ function wireKeys() {
     if (command && k === "z") { e.preventDefault(); if (e.shiftKey) c.redo(); else c.undo(); }
     else if (command && k === "y") { e.preventDefault(); c.redo(); }
     else if (command && k === "s") { e.preventDefault(); c.save(); }
+    // The browser's own shortcuts (Ctrl+F find, Ctrl+P print, Ctrl+0 zoom reset …) stay the browser's: a single-key
+    // command never acts with Ctrl, Cmd or Alt held (Ctrl+F applied a fix).
+    else if (command || e.altKey) return;
     else if (k === " ") { e.preventDefault(); if (transport.playing) c.stop(); else c.play(); }
     else if (k === "t") c.tap();
     else if (k === "delete" || k === "backspace") { if (m.selected.size) c.edit(m.beats.filter((_, i) => !m.selected.has(i)), []); }

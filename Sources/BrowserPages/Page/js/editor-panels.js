@@ -155,7 +155,7 @@ function showSectionList() {
     bpm.onkeydown = (e) => {
       if (e.key !== "Enter") return;
       e.stopPropagation();
-      const typed = bpm.value.trim(), value = Number(typed);
+      const typed = bpm.value.trim(), value = typed === "" ? NaN : Number(typed);
       const decimals = typed.includes(".") ? typed.split(".")[1].length : 0;
       actions.setGrid(setSectionBpm(m.grid, r.time + 1e-9, Number.isFinite(value) ? shownTempo(value, decimals) : NaN));
     };
@@ -235,7 +235,7 @@ function applyAllButton(s, mapWide) {
     "Move every hit flagged as an error to its fix at once (the maybes stay); undo with Ctrl+Z";
   all.onclick = () => { m.selected = new Set(fixable); actions.applyFix(); };
   // A grid that does not fit the hits flags right hits against itself: their fixes would move them onto it.
-  if (m.gridMisfit) { all.disabled = true; all.title = "The grid above does not fit the hits, which are flagged against it: set the grid first"; }
+  if (m.gridMisfit) { all.disabled = true; all.title = "The grid above (its lines or its tempo) does not fit the hits, which are flagged against it: set the grid first"; }
   return all;
 }
 
@@ -267,7 +267,10 @@ export function showFindings(s) {
   rows.push(...[tempo, offset].filter(Boolean));
   const misfit = gridFitRow((trackTempos() || []).map((c) => shownTempo(c.bpm, 1)));
   if (misfit) rows.push(misfit);
-  m.gridMisfit = Boolean(misfit);
+  // Fixes are held back while the grid misfits the hits or its tempo drifts against the track (an error): the hits
+  // are flagged against it, and their fixes would move right hits onto its lines (apply all put 16ths on triplet rows).
+  const drifting = Boolean(tempo && tempo.dataset.severity === "error");
+  m.gridMisfit = Boolean(misfit) || drifting;
   if (octaveFixRow) rows.push(octaveFixRow);
   const phases = m.grid ? gridPhaseRows(s) : [];
   rows.push(...phases);
@@ -279,7 +282,8 @@ export function showFindings(s) {
   const all = applyAllButton(s, mapWide);
   if (all && mapWide) {
     const row = document.createElement("div");
-    row.append(all, span("warn", ` the ${misfit ? "grid above, which does not fit the hits," : "error about the whole map above"} may be why these hits are flagged: fix it first`));
+    const cause = misfit ? "grid above, which does not fit the hits," : drifting ? "tempo above, which drifts against the track," : "error about the whole map above";
+    row.append(all, span("warn", ` the ${cause} may be why these hits are flagged: fix it first`));
     rows.push(row);
   } else if (all) rows.push(all);
   // Errors first, then the maybes.

@@ -3,7 +3,7 @@
 // actions.
 
 import { getJSON, sendJSON } from "./api.js";
-import { normalized, indicesOf, sameBeats, moveSelected, nextFlagged, applyFixes, shiftedBy } from "./beats.js";
+import { normalized, indicesOf, sameBeats, moveSelected, nextFlagged, applyFixes, shiftedBy, stacked } from "./beats.js";
 import { snapToOnset, snapToGrid, tapTempo, metronomeTicks, sectionAt, sectionsOf, setSectionBpm, shownTempo, shiftGrid, shiftMovesGrid } from "./timing.js";
 import { tempoTarget } from "./tempo-target.js";
 import { clearError, history, m, setError, snapshot, ticket, transport } from "./editor-model.js";
@@ -41,6 +41,7 @@ window.editor = {
   get ready() { return ready; },
   /** An edit as the author makes one (recorded, sent to the server): for the browser tests. */
   setBeatsForTest: (beats) => edit(beats, []),
+  selectForTest: (indices) => { m.selected = new Set(indices); redraw(); },
   transport,
   clientX: (t) => { const c = $("detail"), r = c.getBoundingClientRect(); return r.left + xOf(t, m.view, c) * r.width / c.width; },
   clientY: () => { const r = $("detail").getBoundingClientRect(); return r.top + r.height / 2; },
@@ -81,13 +82,13 @@ function goTo(i) {
 
 /** Goes to the next (1) or previous (-1) flagged beat from the selection, or from the playhead. */
 function goToFlagged(direction) {
-  const from = m.selected.size ? m.beats[Math.min(...m.selected)] : transport.position();
-  goTo(nextFlagged(m.state.beats, from, direction));
+  const from = m.selected.size ? m.beats[Math.min(...m.selected)] : transport.position(), next = nextFlagged(m.state.beats, from, direction);
+  if (next < 0) tell("no hit is flagged"); else goTo(next);
 }
 
 /** Moves each selected flagged beat to its fix. */
 function applyFix() {
-  if (m.gridMisfit) { $("tapInfo").textContent = "the grid does not fit the hits: set it first (the finding at the top)"; return; }
+  if (m.gridMisfit) { $("tapInfo").textContent = "the grid does not fit the hits (its lines or its tempo): set it first (the finding at the top)"; return; }
   if (!m.state.beats.some((b, i) => m.selected.has(i) && b.fix != null)) {
     // F with nothing to move says why, not a silent key.
     const picked = m.state.beats.filter((b, i) => m.selected.has(i));
@@ -191,20 +192,22 @@ function moveSelection(f) {
 
 // Undo and redo take back beat edits and grid edits alike. A section the change takes from under the playhead (its start
 // typed later, then undone) takes the playhead along: the fields, which follow it, go on naming it (not §1's offset).
+// A section added or removed is no such move: the playhead stays (a removal undone threw it to §1's start).
 function restore(b) {
   if (!b) return;
   if (!sameBeats(b.beats, m.beats)) setBeats(b.beats, []);
   if (!b.grid || JSON.stringify(b.grid) === JSON.stringify(m.grid)) return;
-  const at = transport.position(), k = m.grid ? sectionAt(m.grid, at).index : 0;
+  const at = transport.position(), k = m.grid ? sectionAt(m.grid, at).index : 0, count = m.grid ? sectionsOf(m.grid).length : 0;
   setGrid(b.grid, { record: false });
-  const s = sectionsOf(m.grid)[k], moved = s && sectionAt(m.grid, at).index !== k;
+  const s = sectionsOf(m.grid)[k], moved = s && sectionsOf(m.grid).length === count && sectionAt(m.grid, at).index !== k;
   if (moved) { transport.seek(s.offset); showGridFields(); redraw(); }
 }
 // An undo or redo ends a run of Tap BPM (the next tap starts a new one) and takes away the tool's note over the detail
-// view, which no longer says what is on the grid; so does a new edit (the tool that made it says its own after).
+// view, which no longer says what is on the grid; so does a new edit (the tool that made it says its own after). A
+// refusal said in red goes too: it spoke of the state before.
 function undo() { tempoTaps = []; clearNote(); restore(history.undo(snapshot())); }
 function redo() { tempoTaps = []; clearNote(); restore(history.redo(snapshot())); }
-const clearNote = () => { $("tapInfo").textContent = ""; $("tapInfo").title = ""; };
+const clearNote = () => { $("tapInfo").textContent = ""; $("tapInfo").title = ""; clearError(ticket()); if (m.state) showFindings(m.state); };
 
 /** Where the tempo tools act: the one selected hit, else the playhead snapped as Snap says (+ Section: `onsetFirst`). */
 const target = (onsetFirst = false) => tempoTarget({ onsetFirst,
@@ -226,8 +229,16 @@ function cycleSnap(direction) {
   box.selectedIndex = (box.selectedIndex + direction + n) % n;
   box.onchange();
 }
-const snap = () => { if (m.onsets.length) moveSelection((t) => snapToOnset(t, m.onsets)); };
-const quantize = () => { if (m.grid) moveSelection((t) => snapToGrid(t, m.grid, m.divisor || 1)); };
+// S and Q with nothing to do say so (they were silent keys); Q needs a snap of lines and never stacks two hits.
+const tell = (text) => { $("tapInfo").textContent = text; };
+const snap = () => m.selected.size ? moveSelection((t) => snapToOnset(t, m.onsets)) : tell("S moves the selected hits to their nearest onsets: select some first");
+function quantize() {
+  if (!m.selected.size) return tell("Q moves the selected hits to the grid's lines at the snap: select some first");
+  if (!m.grid || !m.divisor) return tell("Q moves hits to the snap's grid lines: choose a snap of 1/1 to 1/16 first (Snap is off, or on onsets: S)");
+  const moved = moveSelected(m.beats, m.selected, (t) => snapToGrid(t, m.grid, m.divisor)), lost = stacked(m.beats, moved.beats);
+  if (lost > 0) return tell(`Q at 1/${m.divisor} would put ${lost} ${lost === 1 ? "hit" : "hits"} on another's line: choose a finer snap`);
+  edit(moved.beats, moved.selectedTimes);
+}
 
 /** Where a new or dragged beat goes: the time itself, the nearest onset, or the nearest line at the snap divisor. */
 function placed(t) {
@@ -245,7 +256,7 @@ function setGrid(grid, { declare = true, record = declare, carry = record && $("
   const refuse = (why) => { setError("Grid not changed: " + why); showGridFields(); showFindings(m.state); };
   // The value typed is said back with the bound it breaks.
   if (!grid) return refuse("there is no grid to change");
-  if (!usable(grid.bpm)) return refuse(`a tempo of ${Number.isNaN(grid.bpm) ? "nothing" : grid.bpm} BPM is outside 1 to 10000 BPM`);
+  if (!usable(grid.bpm)) return refuse(Number.isNaN(grid.bpm) ? "no tempo was typed: give one from 1 to 10000 BPM" : `a tempo of ${grid.bpm} BPM is outside 1 to 10000 BPM`);
   if (!Number.isFinite(grid.offset)) return refuse(`an offset of ${Number.isNaN(grid.offset) ? "nothing" : grid.offset} is not a time in seconds`);
   const bad = (grid.sections || []).findIndex((x) => !(usable(x.bpm) && Number.isFinite(x.time)));
   if (bad >= 0) return refuse(`section ${bad + 2}'s tempo of ${grid.sections[bad].bpm} BPM is outside 1 to 10000 BPM, or it has no time`);
@@ -331,7 +342,7 @@ function notSaved(e) { m.state.save_note = null; setError("Not saved: " + e.mess
 // Save As: a new file, named here, beside the map (the server takes a name, never a path).
 async function saveAs() {
   const name = prompt("Save as (a new file beside the map: a chart's own kind is a copy of its file; .json keeps the grid; .sm, .osu or .qua is a chart on the grid; or .txt, .csv, .swift)",
-    saveAsName(m.state.map));
+    saveAsName(m.state.map, Boolean(m.state.save_refusal)));
   if (!name) return;
   clearTimeout(pushTimer); waiting = false;
   try { await sync("/api/save-as?name=" + encodeURIComponent(name), "POST"); } catch (e) { notSaved(e); }

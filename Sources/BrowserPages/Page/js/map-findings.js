@@ -125,6 +125,9 @@ export function gridFitRow(tempos) {
   const said = misfit.beats
     ? `${misfit.beats.now} of ${misfit.total} sit on its beats, the rest on its 16ths and between; ${fits}, ${misfit.beats.fixed} would, every hit on a line`
     : `${misfit.count} of ${misfit.total} sit on its lines (1/12 or 1/16 of a beat); ${fits}, ${f.count} would`;
-  row.append(span("warn", `warning: ${what}: ${said}. A save puts each hit on the nearest row of the grid it has`), fix);
+  // Only StepMania keeps notes on rows of its grid; osu! and Quaver keep each hit's time in milliseconds.
+  const save = /\.(sm|ssc)$/i.test(m.state.map || "") ? "A save puts each hit on the nearest row of the grid it has"
+    : "A save keeps each hit at its time (whole milliseconds), on the grid it has";
+  row.append(span("warn", `warning: ${what}: ${said}. ${save}`), fix);
   return row;
 }

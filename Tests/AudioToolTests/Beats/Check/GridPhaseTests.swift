@@ -196,4 +196,33 @@ struct GridPhaseTests {
             said?.contains("move the map's offset and every hit half a beat \(way), each hit keeping its beat") == true,
             "\(String(describing: said))")
     }
+
+    /// Goin' Under's 628 hits (the independent parser's `hits.txt`) on a 210 BPM grid a quarter beat (71.4 ms) early, as
+    /// "Beat 1 here" on a 16th leaves it: the hits sit on the grid's 1/4 and 3/4 lines, 3 on its beats. It was said to be
+    /// half a beat off with "the hits sit on its beats", and the fix moved every hit 143 ms; a quarter beat is not this
+    /// finding's to say.
+    @Test(
+        "a grid a quarter beat from its hits is not said to be half a beat off",
+        .enabled(if: TestPaths.chartsAvailable, TestPaths.chartsMissing))
+    func aGridAQuarterBeatFromItsHitsIsNotHalfABeatOff() throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = TestPaths.chartsCorpus.appendingPathComponent("sm-goin-under")
+        let hits = try String(contentsOf: folder.appendingPathComponent("hits.txt"), encoding: .utf8)
+            .split(whereSeparator: \.isNewline).compactMap { Double($0.split(separator: " ").first ?? "") }
+        #expect(hits.count == 628)
+        let path = dir.appendingPathComponent("map.json")
+        let beats = hits.map { String(format: "%.6f", $0) }.joined(separator: ", ")
+        try Data(#"{"bpm": 210, "offset": -0.071429, "beats": [\#(beats)]}"#.utf8).write(to: path)
+        let r = try run(
+            TestPaths.binary("beatmap"),
+            ["check", path.path, "--audio", folder.appendingPathComponent("audio.ogg").path, "--format", "json"])
+        let root = try #require(JSONValue.parse(Array(r.stdout.utf8)), "\(r.stderr)")
+        guard case .array(let findings)? = root["diagnostics"], case .array(let phases)? = root["grid_phase"] else {
+            Issue.record("no diagnostics")
+            return
+        }
+        #expect(phases.isEmpty, "\(phases)")
+        #expect(!findings.contains { $0["message"]?.string?.contains("half a beat off") == true }, "\(findings)")
+    }
 }

@@ -186,6 +186,10 @@ struct EditorSaveGuardTests {
             #expect(error.description.contains("not saved in place"), "\(error.description)")
         }
         #expect(try String(contentsOfFile: chart, encoding: .utf8) == text)
+        // Save As a list of times is an export that says Save cannot write the chart (it said "Save still writes").
+        try await session.saveAs(name: "times.json")
+        let note = try #require(await session.state().saveNote)
+        #expect(note.contains("t-hard.json is not saved in place: Save As .sm, .osu or .qua keeps its lanes"), "\(note)")
         // Save As writes the hits as a StepMania chart; the session then saves that one.
         try await session.saveAs(name: "t.sm")
         #expect(await session.state().canSave)

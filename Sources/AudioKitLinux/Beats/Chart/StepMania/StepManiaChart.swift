@@ -145,14 +145,18 @@ enum StepManiaChart {
     }
 
     /// What the file says of the song (`#TITLE`, `#ARTIST`, `#SAMPLESTART`, `#BACKGROUND` and the header tags a `.sm`
-    /// keeps) and of `chart` (its author, else `#CREDIT`; its difficulty and meter).
+    /// keeps) and of `chart` (its author, else `#CREDIT`; its difficulty and meter; an Edit chart's name is its
+    /// description, and its author the credit).
     static func metadata(_ msd: MSDText, _ chart: Chart) -> ChartMetadata {
         func tag(_ name: String) -> String? {
             msd.values.last { $0.tag == name }?.params.first?.text.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
         }
+        // An Edit chart's description is its name, not its author (StepMania lists it by it): the author is the credit.
+        let edit = chart.difficulty.lowercased() == "edit" && !chart.description.isEmpty
         var metadata = ChartMetadata(
-            title: tag("TITLE"), artist: tag("ARTIST"), creator: chart.description.nilIfEmpty ?? tag("CREDIT"),
-            difficulty: chart.difficulty.nilIfEmpty, meter: chart.meter, mode: chart.stepsType.lowercased().nilIfEmpty)
+            title: tag("TITLE"), artist: tag("ARTIST"), creator: edit ? tag("CREDIT") : chart.description.nilIfEmpty ?? tag("CREDIT"),
+            difficulty: edit ? chart.description : chart.difficulty.nilIfEmpty, meter: chart.meter,
+            mode: chart.stepsType.lowercased().nilIfEmpty)
         // The song's own header: the tags before the first chart (an `.ssc` chart has a `#CREDIT` of its own).
         let header = msd.values.prefix { !["NOTES", "NOTEDATA"].contains($0.tag) }
         func song(_ name: String) -> String? {

@@ -44,6 +44,13 @@ extension ChartWriter {
             "#TITLE:\(escape(metadata?.title ?? title));", "#ARTIST:\(escape(metadata?.artist ?? ""));",
         ]
         out += ChartMetadata.stepManiaKept.compactMap { tag in metadata?.stepManiaHeader[tag].map { "#\(tag):\(escape($0));" } }
+        // An Edit (a chart named as StepMania names none, described by its name in the author's place, or Edit itself,
+        // the last of the names) has its author in the song's credit, where the reader takes it back from.
+        if metadata?.stepManiaHeader["CREDIT"] == nil, !stepManiaDifficulties.dropLast().contains(first.difficulty),
+            let author = metadata?.creator
+        {
+            out.append("#CREDIT:\(escape(author));")
+        }
         out += metadata?.background.map { ["#BACKGROUND:\(escape($0));"] } ?? []
         out += metadata?.previewTime.map { ["#SAMPLESTART:\(f6($0));"] } ?? []
         out += [
@@ -60,9 +67,11 @@ extension ChartWriter {
             let width = own != nil || stepsTypes[lanes] != nil ? lanes : 4
             let stepsType = own ?? stepsTypes[width]!
             let known = stepManiaDifficulties.contains(chart.difficulty)
+            // An Edit's description is its name: an unnamed one keeps it empty (its author is the song's credit).
             let author = chart.map.metadata?.creator.map(escape) ?? ""
+            let description = !known ? escape(chart.difficulty) : chart.difficulty == "Edit" ? "" : author
             out += [
-                "", "// \(stepsType) chart", "#NOTES:", "     \(stepsType):", "     \(known ? author : escape(chart.difficulty)):",
+                "", "// \(stepsType) chart", "#NOTES:", "     \(stepsType):", "     \(description):",
                 "     \(known ? chart.difficulty : "Edit"):", "     \(max(1, chart.meter)):",
                 "     0.000000,0.000000,0.000000,0.000000,0.000000:",
             ]
