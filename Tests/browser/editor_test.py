@@ -1099,6 +1099,15 @@ def keys_and_undo_say_what_they_do(browser, binary, work, track, errors):
         page.evaluate("window.editor.transport.seek(7.068)")
         page.click("#addSection")
         page.wait_for_function("window.editor.synced && window.editor.grid.sections.length === 1")
+        # §2's start typed two beats earlier, Hits keep their beats on (this chart's hits sit on its grid): §2's hits
+        # would land on §1's two last ones. Refused in words, nothing moved (14 notes were stacked).
+        assert page.is_checked("#keepBeats")
+        page.wait_for_function("document.getElementById('offsetWord').innerText === '§2 from'")
+        before = page.evaluate("window.editor.beats")
+        page.fill("#offset", "5.704")
+        page.press("#offset", "Enter")
+        page.wait_for_function("document.getElementById('findings').innerText.includes(\"on another's place\")")
+        assert page.evaluate("window.editor.beats") == before and abs(page.evaluate("window.editor.grid.sections[0].time") - 7.068) < 0.002
         page.evaluate("window.editor.transport.seek(9)")
         page.click("#removeSection")
         page.wait_for_function("window.editor.synced && window.editor.grid.sections.length === 0")

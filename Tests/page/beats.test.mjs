@@ -97,4 +97,7 @@ test("stacked counts the hits a move puts on another's place, to 0.1 ms", () => 
   assert.equal(stacked([1, 1.5, 2], [1, 1.5001, 2]), 0);
   assert.equal(stacked([1, 1.00004, 2], [1, 1.00004, 2]), 0);
   assert.equal(stacked([1, 2, 3], [1, 2.00003, 2]), 1);
+  // Within 5 ms (hits carried with a section whose start was typed a hair off a beat): 5.7046 onto 5.7040.
+  assert.equal(stacked([5.7046, 6.386, 7.068], [5.7040, 5.7046, 6.386], 0.005), 1);
+  assert.equal(stacked([5.7046, 6.386, 7.068], [5.7040, 5.7046, 6.386]), 0);
 });

@@ -27,10 +27,13 @@ export function moveSelected(beats, selected, f) {
   return { beats: moved, selectedTimes: [...selected].filter((i) => i < beats.length).map((i) => moved[i]) };
 }
 
-/** How many hits of `before` a move to `after` puts on another's place (within 0.1 ms): a quantize too coarse. */
-export function stacked(before, after) {
-  const distinct = (xs) => new Set(xs.map((t) => Math.round(t * 1e4))).size;
-  return distinct(before) - distinct(after);
+/**
+ * How many hits a move from `before` to `after` puts on another's place (closer than `within` seconds to the one before
+ * it, where they were not): a quantize too coarse, or hits carried over others.
+ */
+export function stacked(before, after, within = 1e-4) {
+  const close = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.filter((t, i) => i > 0 && t - s[i - 1] < within).length; };
+  return close(after) - close(before);
 }
 
 /**

@@ -260,10 +260,13 @@ function setGrid(grid, { declare = true, record = declare, carry = record && $("
   if (!Number.isFinite(grid.offset)) return refuse(`an offset of ${Number.isNaN(grid.offset) ? "nothing" : grid.offset} is not a time in seconds`);
   const bad = (grid.sections || []).findIndex((x) => !(usable(x.bpm) && Number.isFinite(x.time)));
   if (bad >= 0) return refuse(`section ${bad + 2}'s tempo of ${grid.sections[bad].bpm} BPM is outside 1 to 10000 BPM, or it has no time`);
+  // Hits carried onto others' places (a section's start typed earlier, over the section before) are refused, not stacked.
+  const moved = carry && m.grid ? carried(m.grid, grid, m.beats) : null, lost = moved ? stacked(m.beats, moved.hits, 0.005) : 0;
+  if (lost > 0) return refuse(`it would put ${lost} ${lost === 1 ? "hit" : "hits"} on another's place (Hits keep their beats carries them with the grid): clear that box in Tempo ▾ to change the grid alone`);
   if (record) { history.record(snapshot()); clearNote(); }
   carriedFrom = null;
-  if (carry && m.grid) {
-    const moved = carried(m.grid, grid, m.beats), selected = [...m.selected];
+  if (moved) {
+    const selected = [...m.selected];
     if (!sameBeats(moved.hits, m.beats)) { carriedFrom = m.beats; setBeats(moved.hits, selected.map((i) => moved.hits[i])); }
     $("tapInfo").textContent = carriedFrom ? carriedNote(carriedFrom, moved.hits) : "";
     grid = moved.grid;
