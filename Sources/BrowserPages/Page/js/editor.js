@@ -17,6 +17,7 @@ import { saveAsName } from "./save-as.js";
 import { calibrate as calibrateTaps, calibrationTap } from "./calibration.js";
 import { carried, carriedNote } from "./carry.js";
 import { typedHitTime } from "./hit-time.js";
+import { busyWhile } from "./busy.js";
 
 const $ = (id) => document.getElementById(id);
 let tempoTaps = [], carriedFrom = null;
@@ -140,7 +141,7 @@ const inOrder = (request) => (queue = queue.then(request, request));
 async function sync(path, method, at = ticket()) {
   const seq = ++putSeq, beats = m.beats.slice();
   try {
-    const s = await inOrder(() => sendJSON(path, method, beats));
+    const s = await busyWhile(() => inOrder(() => sendJSON(path, method, beats)), (on) => document.body.classList.toggle("busy", on));
     clearError(at);
     if (seq === putSeq && sameBeats(beats, m.beats)) { shownSeq = seq; show(s); }
   } catch (e) { refused(e.message, seq === putSeq); throw e; }
