@@ -252,8 +252,9 @@ extension EditorSession {
     /// What a new chart at `path` misses when the track is not in its folder (a chart names its audio by file name, and
     /// the games look for it beside the chart); nil when it is there, or the file names no audio.
     func audioNotBeside(_ path: String) -> String? {
-        guard let bytes = try? InputFile.read(path, maxBytes: settings.limits.maxFileBytes),
-            let song = ChartAudioReference.song(ofChart: path, bytes: bytes), FileIdentity(path: song) == nil
+        // The new file's bytes as just written (the session edits it now): not read from disk again.
+        guard let file, file.path == path, let song = ChartAudioReference.song(ofChart: path, bytes: file.bytes),
+            FileIdentity(path: song) == nil
         else { return nil }
         let folder = (song as NSString).deletingLastPathComponent
         let name = (song as NSString).lastPathComponent
