@@ -160,6 +160,14 @@ extension EditorSession {
         }
         let format = BeatMapFormat.forOutput(path: name)
         let ext = (name as NSString).pathExtension.lowercased()
+        if ext == "ssc", !opensSSC {
+            // Said apart: the list of endings below leaves .ssc out, and the author asked for one by name.
+            let edited = file.map { "a ." + ($0.path as NSString).pathExtension.lowercased() + " file" } ?? "a beat list"
+            throw InputError(
+                .writeFailed, path: name,
+                reason: "an .ssc is saved only as a copy of an .ssc chart the editor opened, and this session edits \(edited)",
+                fix: "save as .sm, which StepMania opens as well")
+        }
         guard allowed, !name.hasPrefix("."), (1...128).contains(name.count),
             ["json", "txt", "csv", "swift", "sm", "osu", "qua"].contains(ext) || (ext == "ssc" && opensSSC),
             Self.saveAsFormats.contains(format)

@@ -107,11 +107,18 @@ struct SaveAsCopyTests {
         }
         // A tag .sm has no place for is not written into it; the chart's own credit is not the song's.
         #expect(!sm.contains("JACKET") && !sm.contains("#CREDIT:"), "\(sm.prefix(400))")
-        // An .ssc name is refused for a chart that is no .ssc copy: a .sm session cannot write one.
+        // An .ssc name is refused for a chart that is no .ssc copy: a .sm session cannot write one, and says why and
+        // what to give instead (not the list of endings, which leaves .ssc out).
         let reopened = try await EditorSession(
             track: EditorSessionTests.track, map: dir.appendingPathComponent("song.sm").path,
             settings: EditorSession.Settings(saveAsFolder: dir.path))
-        await #expect(throws: InputError.self) { try await reopened.saveAs(name: "again.ssc") }
+        do {
+            try await reopened.saveAs(name: "again.ssc")
+            Issue.record("a .sm session saved an .ssc")
+        } catch {
+            #expect(error.reason.contains("only as a copy of an .ssc chart") && error.reason.contains("edits a .sm file"), "\(error)")
+            #expect(error.fix?.contains("save as .sm") == true, "\(error)")
+        }
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("again.ssc").path))
     }
 }
