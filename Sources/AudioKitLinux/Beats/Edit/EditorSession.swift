@@ -111,16 +111,19 @@ public actor EditorSession {
     /// track or the map cannot be read, and `BeatMapFindings` when the map's content is not a beat map.
     public init(track: String, map: String?, settings: Settings = Settings()) async throws {
         let limits = settings.limits
+        // The map first: a broken file or a chart name it does not hold is said at once, not after the track's analysis.
+        let read = try map.map { try BeatMapFile.open(path: $0, chart: settings.chart, limits: limits) }
+        if case .failure(let findings)? = read { throw findings }
+        if map == nil, let path = settings.saveAs { try Self.checkDraftTarget(path) }
         let analysed = try EditorTrack(path: track, limits: limits.audio)
         self.track = analysed
         info = analysed.info
         trackPath = track
         self.settings = settings
-        if map == nil, let path = settings.saveAs { try Self.checkDraftTarget(path) }
         var now = EditorDocument(beats: [])
         var onDisk: [Double] = []
-        if let map {
-            switch try BeatMapFile.open(path: map, chart: settings.chart, limits: limits) {
+        if let map, let read {
+            switch read {
             case .success(let f):
                 let bound = min(Self.maxBeats, limits.maxBeats)
                 guard f.map.times.count <= bound else {

@@ -27,6 +27,26 @@ struct EditorSessionTests {
         #expect(!back.edited && !back.dirty)
     }
 
+    /// The map is read before the track is analysed: a chart name the file does not hold is said at once, with the
+    /// file's charts, and not after a long analysis (or, with a track that cannot be read either, not at all): here the
+    /// track does not exist, and the error is the map's.
+    @Test func aChartNameTheFileDoesNotHoldIsSaidBeforeTheTrackIsRead() async throws {
+        let dir = TestPaths.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("song.ssc").path
+        try SaveAsCopyTests.ssc.write(toFile: path, atomically: true, encoding: .utf8)
+        let missing = dir.appendingPathComponent("no-such-track.flac").path
+        do {
+            _ = try await EditorSession(track: missing, map: path, settings: EditorSession.Settings(chart: "Nope"))
+            Issue.record("a session opened a chart the file does not hold")
+        } catch let findings as BeatMapFindings {
+            let message = findings.diagnostics.first?.message ?? ""
+            #expect(message.contains("no chart matches \"Nope\"") && message.contains("Hard"), "\(message)")
+        } catch {
+            Issue.record("the track was read before the map: \(error)")
+        }
+    }
+
     @Test func aDraftLeftAloneIsUnsavedButNotEdited() async throws {
         let session = try await EditorSession(track: Self.track, map: nil)
         let draft = await session.beats
