@@ -547,6 +547,44 @@ class ChartRoundTripTest(unittest.TestCase):
         self.assertIn("1 of 4 hits share a place", r.stderr)
         self.assertFalse(os.path.exists(out))
 
+    def test_a_chart_of_more_than_four_lanes_keeps_them_or_says_it_cannot(self):
+        """A 5-lane chart (pump-single) goes to Quaver as 7 keys, every note in its own lane, as simfile reads the
+        source and reamber the copy; an 8-lane chart (dance-couple) folds into 7 with a warning naming the lanes, and
+        --werror makes that an error with nothing written. Before, both were written in 4 keys without a word."""
+        simfile, reamber = need("simfile"), need("reamber")
+        from simfile.notes import NoteData, NoteType
+        from reamber.quaver import QuaMap
+        song = os.path.join(CORPUS, "sm-mechatribe", "Mecha-Tribe Assault.ssc")
+        if not os.path.exists(song):
+            self.skipTest("../shared/corpus/charts/sm-mechatribe is absent")
+        beatmap, work = os.path.join(BIN, "beatmap"), tempfile.mkdtemp()
+        charts = simfile.open(song).charts
+        pump = next(k for k, c in enumerate(charts) if c.stepstype == "pump-single")
+        couple = next(k for k, c in enumerate(charts) if c.stepstype == "dance-couple")
+        out = os.path.join(work, "pump.qua")
+        r = subprocess.run([beatmap, "convert", song, "--chart", str(pump + 1), "-o", out], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertNotIn("lanes", r.stderr)
+        want = {}
+        for n in NoteData(charts[pump]):
+            kind = {NoteType.TAP: "tap", NoteType.HOLD_HEAD: "hold", NoteType.ROLL_HEAD: "hold"}.get(n.note_type)
+            if kind:
+                want[(n.column, kind)] = want.get((n.column, kind), 0) + 1
+        m = QuaMap.read_file(out)
+        self.assertEqual(str(m.mode), "Keys7")
+        got = {(c, "tap"): k for c, k in m.hits.df.column.value_counts().items()}
+        got.update({(c, "hold"): k for c, k in m.holds.df.column.value_counts().items()})
+        self.assertEqual(got, want)
+        folded = os.path.join(work, "couple.qua")
+        r = subprocess.run([beatmap, "convert", song, "--chart", str(couple + 1), "-o", folded], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("the chart's 8 lanes went into 7", r.stderr)
+        os.remove(folded)
+        r = subprocess.run([beatmap, "convert", song, "--chart", str(couple + 1), "-o", folded, "--werror"],
+                           capture_output=True, text=True)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertFalse(os.path.exists(folded))
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -9,24 +9,41 @@ public struct ChartReadBack: Sendable, Equatable {
     /// The largest distance from a hit of either list to the nearest of the other (seconds); nil when nothing read back.
     public let worst: Double?
 
+    /// The lanes a chart's notes were in (its highest lane used, plus one); nil for a list of hits, which goes to the
+    /// format's lanes in turn.
+    public var lanes: Int? = nil
+    /// The lanes the written chart holds, read back; nil when unknown.
+    public var lanesRead: Int? = nil
+
     /// Hits that did not come back on their own: merged with another on one row or millisecond, or into a chord.
     public var merged: Int { max(0, expected - read) }
 
-    /// True when every hit came back on its own within `tolerance` seconds.
-    public func isExact(within tolerance: Double = 0.001) -> Bool { read == expected && (worst ?? .infinity) <= tolerance }
+    /// True when the chart's lanes did not all fit the format's: the notes of the lanes past `lanesRead` were written in
+    /// lane `lane % lanesRead`, beside or onto another's.
+    public var foldsLanes: Bool { lanes.flatMap { a in lanesRead.map { $0 < a } } ?? false }
+
+    /// True when every hit came back on its own within `tolerance` seconds, each in its own lane.
+    public func isExact(within tolerance: Double = 0.001) -> Bool {
+        read == expected && (worst ?? .infinity) <= tolerance && !foldsLanes
+    }
 
     /// What `back` holds against the hits of `map` that were written.
     init(_ map: BeatMap, _ back: BeatMapReadResult) {
         let expected = ChartWriter.writable(map).sorted()
         let read = (back.map?.times ?? []).filter(\.isFinite).sorted()
         self.init(expected: expected.count, read: read.count, worst: ChartExport.mismatch(expected, read))
+        lanes = map.notes.map(\.lane).max().map { $0 + 1 }
+        // A format that declares no lane count (Beat Saber) is judged by the lanes its notes read back in.
+        lanesRead = back.map?.lanes ?? back.map?.notes.map(\.lane).max().map { $0 + 1 }
     }
 
     /// The figures as given.
-    public init(expected: Int, read: Int, worst: Double?) {
+    public init(expected: Int, read: Int, worst: Double?, lanes: Int? = nil, lanesRead: Int? = nil) {
         self.expected = expected
         self.read = read
         self.worst = worst
+        self.lanes = lanes
+        self.lanesRead = lanesRead
     }
 
     /// The warning for `path`, or nil when `isExact(within:)`.
@@ -43,6 +60,11 @@ public struct ChartReadBack: Sendable, Equatable {
         }
         if read > expected {
             parts.append("\(read - expected) more hits read back than were written (a chord split over the format's steps)")
+        }
+        if foldsLanes, let lanes, let lanesRead {
+            parts.append(
+                "the chart's \(lanes) lanes went into \(lanesRead), the most this format takes: a note of lane n past them went to lane n mod \(lanesRead), beside or onto another's"
+            )
         }
         return "\(path): " + parts.joined(separator: "; ")
     }
@@ -79,9 +101,11 @@ public enum ChartFiles {
         for (k, map) in charts.enumerated() {
             let back = BeatMapReader.read(bytes: Array(text.utf8), file: path ?? "<stdout>", format: .stepmania, chart: String(k + 1))
             let one = ChartReadBack(map, back)
+            // The first chart whose lanes fold is the one the warning names.
+            let folded = total.foldsLanes ? total : one
             total = ChartReadBack(
                 expected: total.expected + one.expected, read: total.read + one.read,
-                worst: one.worst.flatMap { w in total.worst.map { max($0, w) } })
+                worst: one.worst.flatMap { w in total.worst.map { max($0, w) } }, lanes: folded.lanes, lanesRead: folded.lanesRead)
         }
         return ChartFileSet(files: [(path, text)], readBack: total)
     }

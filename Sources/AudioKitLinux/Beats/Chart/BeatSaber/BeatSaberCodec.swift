@@ -25,7 +25,10 @@ enum BeatSaberCodec: BeatMapCodec {
                 fix: "write it to a file in the song's folder")
         }
         let made = try BeatSaberExport.files(map, path: path, title: options.title, audio: options.audio, limits: limits)
-        return ChartFileSet(files: [(path, made.difficulty), (made.infoPath, made.info)], readBack: ChartReadBack(map, made.readBack))
+        var back = ChartReadBack(map, made.readBack)
+        // The reader takes a note's time, not its column: the lanes are the writer's four columns of the bottom row.
+        back.lanesRead = back.lanesRead ?? 4
+        return ChartFileSet(files: [(path, made.difficulty), (made.infoPath, made.info)], readBack: back)
     }
 
     /// An `Info.dat`'s difficulties, each as "characteristic difficulty"; a difficulty file is one chart.

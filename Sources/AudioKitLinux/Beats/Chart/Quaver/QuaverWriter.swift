@@ -2,11 +2,11 @@ import Foundation
 
 /// Writing Quaver `.qua` text.
 extension ChartWriter {
-    /// Quaver `.qua` text (4 or 7 keys, as the map has; else 4): timing points and hit objects in milliseconds, holds
-    /// with their `EndTime`.
+    /// Quaver `.qua` text (4 keys for a chart of at most 4 lanes or a list of hits, else 7: a 5- or 6-lane chart keeps
+    /// every lane; beyond 7 they fold back): timing points and hit objects in milliseconds, holds with their `EndTime`.
     public static func quaver(_ map: BeatMap, title: String, audio: String) -> String {
         let tempo = tempoMap(of: map)
-        let keys = laneCount(map, allowed: 7...7) == 7 ? 7 : 4
+        let keys = !map.notes.isEmpty && (map.lanes ?? 4) > 4 ? 7 : 4
         let meta = map.metadata
         let quote = { (s: String) in "'" + s.filter { $0 != "\n" && $0 != "\r" }.replacingOccurrences(of: "'", with: "''") + "'" }
         var out = ["AudioFile: \(quote(audio))"]
